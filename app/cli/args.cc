@@ -1,0 +1,51 @@
+// CLI argument parsing.
+#include "cli/args.h"
+
+#include "common/strings.h"
+
+namespace onnxlens::cli {
+
+Expected<Args> Args::Parse(const std::vector<std::string>& args,
+                           const std::set<std::string>& flags,
+                           const std::set<std::string>& options) {
+  Args out;
+  bool only_positionals = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (only_positionals || a.size() < 2 || a[0] != '-') {
+      out.positionals_.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positionals = true;
+      continue;
+    }
+    std::string key = a;
+    std::optional<std::string> value;
+    if (const auto eq = a.find('='); eq != std::string::npos) {
+      key = a.substr(0, eq);
+      value = a.substr(eq + 1);
+    }
+    if (flags.count(key)) {
+      if (value) return InvalidArgument(key + " takes no value");
+      out.flags_.insert(key);
+    } else if (options.count(key)) {
+      if (!value) {
+        if (i + 1 >= args.size()) return InvalidArgument(key + " needs a value");
+        value = args[++i];
+      }
+      out.options_[key] = *value;
+    } else {
+      return InvalidArgument("unknown option " + Quote(a));
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> Args::Get(const std::string& option) const {
+  auto it = options_.find(option);
+  if (it == options_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace onnxlens::cli

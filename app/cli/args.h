@@ -1,0 +1,32 @@
+// A small command-line parser for the CLI verbs: flags, options with values, positionals.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace onnxlens::cli {
+
+/// Parses `args` (the words after the verb). `flags` take no value, `options` take one
+/// ("--out X" or "--out=X"). Unknown "--words" are an error naming them.
+class Args {
+ public:
+  static Expected<Args> Parse(const std::vector<std::string>& args,
+                              const std::set<std::string>& flags,
+                              const std::set<std::string>& options);
+
+  bool Has(const std::string& flag) const { return flags_.count(flag) > 0; }
+  std::optional<std::string> Get(const std::string& option) const;
+  const std::vector<std::string>& positionals() const { return positionals_; }
+
+ private:
+  std::set<std::string> flags_;
+  std::map<std::string, std::string> options_;
+  std::vector<std::string> positionals_;
+};
+
+}  // namespace onnxlens::cli

@@ -1,0 +1,36 @@
+// `onnxlens-cli convert IN OUT [--external-data] [--force]`: load, then save from the IR.
+#include <cstdio>
+
+#include "api/convert.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+
+namespace onnxlens::cli {
+
+int RunConvert(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(argv, {"--external-data", "--force"}, {});
+  if (!args.ok()) {
+    PrintError(args.status().message());
+    return kExitUsage;
+  }
+  if (args->positionals().size() != 2) {
+    PrintError("convert takes IN and OUT (usage: convert IN OUT [--external-data] [--force])");
+    return kExitUsage;
+  }
+  api::ConvertOptions opt;
+  opt.external_data = args->Has("--external-data");
+  opt.force = args->Has("--force");
+  auto result = api::ConvertModelFile(args->positionals()[0], args->positionals()[1], opt);
+  if (!result.ok()) {
+    PrintError(result.status().message());
+    return kExitFailure;
+  }
+  std::printf("wrote %s", result->output.c_str());
+  if (!result->external_data_file.empty()) std::printf(" and %s", result->external_data_file.c_str());
+  std::printf(" (%d node(s), checker %s)\n", static_cast<int>(result->node_count),
+              result->checker_passed ? "passed" : "failed");
+  for (const auto& w : result->warnings) std::printf("warning: %s\n", w.c_str());
+  return kExitOk;
+}
+
+}  // namespace onnxlens::cli

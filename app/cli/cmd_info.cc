@@ -1,0 +1,87 @@
+// `onnxlens-cli info MODEL [--json] [--shapes]`.
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "api/model_info.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/strings.h"
+
+namespace onnxlens::cli {
+
+namespace {
+
+std::string ShapeText(const api::ValueSummary& v) { return v.type; }
+
+void PrintText(const api::ModelInfo& info, bool shapes) {
+  std::printf("model        %s (%s)\n", info.path.c_str(), FormatBytes(info.file_bytes).c_str());
+  std::printf("ir_version   %lld\n", static_cast<long long>(info.ir_version));
+  std::printf("producer     %s %s\n", info.producer_name.c_str(), info.producer_version.c_str());
+  std::string opsets;
+  for (const auto& [d, v] : info.opsets) {
+    opsets += (opsets.empty() ? "" : ", ") + d + " " + std::to_string(v);
+  }
+  std::printf("opsets       %s\n", opsets.c_str());
+  if (!info.graph_name.empty()) std::printf("graph        %s\n", info.graph_name.c_str());
+  for (const auto& [k, v] : info.metadata) std::printf("metadata     %s = %s\n", k.c_str(), v.c_str());
+  std::printf("\ninputs\n");
+  for (const auto& v : info.inputs) std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
+  std::printf("outputs\n");
+  for (const auto& v : info.outputs) std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
+  std::printf("\nnodes        %lld", static_cast<long long>(info.node_count));
+  if (info.node_count_total != info.node_count) {
+    std::printf(" (%lld with %lld subgraph(s))", static_cast<long long>(info.node_count_total),
+                static_cast<long long>(info.subgraph_count));
+  }
+  std::printf("\ninitializers %lld (%s), %lld parameters\n",
+              static_cast<long long>(info.initializer_count),
+              FormatBytes(info.initializer_bytes).c_str(),
+              static_cast<long long>(info.parameter_count));
+  if (!info.functions.empty()) std::printf("functions    %s\n", Join(info.functions, ", ").c_str());
+  std::printf("checker      %s\n", info.checker_passed ? "passed" : "FAILED (see warnings)");
+  std::printf("\n%-36s %8s %7s\n", "op type", "count", "share");
+  for (const auto& [op, n] : info.op_histogram) {
+    const double share = info.node_count_total ? 100.0 * n / info.node_count_total : 0.0;
+    std::printf("%-36s %8lld %6.1f%%\n", op.c_str(), static_cast<long long>(n), share);
+  }
+  if (shapes) {
+    std::printf("\n%-12s %-48s %s\n", "kind", "value", "type");
+    for (const auto& v : info.values) {
+      const std::string name = v.graph.empty() ? v.name : v.graph + ":" + v.name;
+      std::printf("%-12s %-48s %s\n", v.kind.c_str(), name.c_str(), v.type.c_str());
+    }
+  }
+  if (!info.warnings.empty()) {
+    std::printf("\nwarnings\n");
+    for (const auto& w : info.warnings) std::printf("  %s\n", w.c_str());
+  }
+}
+
+}  // namespace
+
+int RunInfo(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(argv, {"--json", "--shapes"}, {});
+  if (!args.ok()) {
+    PrintError(args.status().message());
+    return kExitUsage;
+  }
+  if (args->positionals().size() != 1) {
+    PrintError("info takes exactly one MODEL (usage: info MODEL [--json] [--shapes])");
+    return kExitUsage;
+  }
+  api::InspectOptions opt;
+  opt.with_values = args->Has("--shapes");
+  auto info = api::InspectModelFile(args->positionals()[0], opt);
+  if (!info.ok()) {
+    PrintError(info.status().message());
+    return kExitFailure;
+  }
+  if (args->Has("--json")) {
+    std::printf("%s\n", api::ToJson(*info).dump(2).c_str());
+  } else {
+    PrintText(*info, opt.with_values);
+  }
+  return kExitOk;
+}
+
+}  // namespace onnxlens::cli

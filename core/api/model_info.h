@@ -1,0 +1,87 @@
+// ModelInfo: the plain-data summary of a model file that `onnxlens-cli info` prints and the GUI's
+// summary panel shows. JSON schema: docs/cli-json.md ("onnxlens.info/1").
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "common/status.h"
+
+namespace onnxlens::onnx_io {
+struct LoadedModel;
+}
+
+namespace onnxlens::api {
+
+/// One dimension: value >= 0 when known, else `param` (symbolic name) or unknown.
+struct ShapeDim {
+  int64_t value = -1;
+  std::string param;
+};
+
+struct ValueSummary {
+  std::string name;
+  std::string graph;  ///< "" for the main graph, else the subgraph's path ("If_0/then_branch")
+  std::string kind;   ///< "input", "initializer", "node_output", "output"
+  std::string dtype;  ///< "float32", ... ; "" when unknown or not a tensor
+  bool has_shape = false;
+  std::vector<ShapeDim> shape;
+  std::string type;   ///< full text, e.g. "float32[1,3,224,224]", "seq(float32[*])", "?"
+  std::string shape_label;  ///< "1×3×224×224"
+};
+
+struct ModelInfo {
+  std::string path;
+  uint64_t file_bytes = 0;
+  int64_t ir_version = 0;
+  std::string producer_name;
+  std::string producer_version;
+  std::string domain;
+  int64_t model_version = 0;
+  std::string doc_string;
+  std::string graph_name;
+  std::vector<std::pair<std::string, int64_t>> opsets;  ///< domain ("ai.onnx" for default)
+  std::vector<std::pair<std::string, std::string>> metadata;
+  std::vector<ValueSummary> inputs;   ///< graph inputs that are not initializers
+  std::vector<ValueSummary> outputs;
+  int64_t node_count = 0;        ///< nodes of the main graph
+  int64_t node_count_total = 0;  ///< including every nested subgraph
+  int64_t subgraph_count = 0;
+  /// Op type -> count over all nodes (subgraphs included), most frequent first. Non-default
+  /// domains are prefixed: "com.microsoft.FusedConv".
+  std::vector<std::pair<std::string, int64_t>> op_histogram;
+  int64_t initializer_count = 0;  ///< all graphs
+  uint64_t initializer_bytes = 0;
+  int64_t parameter_count = 0;    ///< elements of all initializers
+  std::vector<std::string> functions;
+  bool checker_passed = false;
+  bool shape_inference_complete = false;
+  std::vector<std::string> warnings;
+  double load_seconds = 0;
+  std::vector<ValueSummary> values;  ///< every value of every graph (only with `with_values`)
+};
+
+struct InspectOptions {
+  bool with_values = false;
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(int, std::string_view)> progress;
+};
+
+ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values);
+
+/// Loads a model file and describes it. The error names the file and what is wrong.
+Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
+                                     const InspectOptions& options = {});
+
+nlohmann::json ToJson(const ModelInfo& info);
+nlohmann::json ToJson(const ValueSummary& value);
+
+}  // namespace onnxlens::api

@@ -1,0 +1,41 @@
+// Small string helpers shared by core libraries (joining, quoting, number formatting).
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace onnxlens {
+
+/// Joins the items of a container with `sep`, formatting each with operator<<.
+template <typename Container>
+std::string Join(const Container& items, std::string_view sep) {
+  std::ostringstream os;
+  bool first = true;
+  for (const auto& item : items) {
+    if (!first) os << sep;
+    os << item;
+    first = false;
+  }
+  return os.str();
+}
+
+/// 'name' with the name quoted, for error messages.
+std::string Quote(std::string_view s);
+
+/// A float formatted so that parsing it gives the same bits back ("%.9g").
+std::string FormatFloat(float v);
+std::string FormatDouble(double v);
+
+/// "12.3 MiB" style size.
+std::string FormatBytes(uint64_t bytes);
+
+/// Escapes a string for the IR text form (quotes, backslashes, control characters).
+std::string EscapeString(std::string_view s);
+
+bool StartsWith(std::string_view s, std::string_view prefix);
+bool EndsWith(std::string_view s, std::string_view suffix);
+
+}  // namespace onnxlens

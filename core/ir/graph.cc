@@ -1,0 +1,333 @@
+// Graph, Node and Value bookkeeping: use lists, ownership, topological order.
+#include "ir/graph.h"
+
+#include <algorithm>
+#include <cassert>
+#include <queue>
+#include <unordered_set>
+
+#include "common/strings.h"
+
+namespace onnxlens::ir {
+
+namespace {
+void RemoveUse(Value* v, Node* node, int index) {
+  if (!v) return;
+  auto& uses = const_cast<std::vector<Use>&>(v->uses());
+  auto it = std::find(uses.begin(), uses.end(), Use{node, index});
+  if (it != uses.end()) uses.erase(it);
+}
+}  // namespace
+
+// ---- Node ----
+
+Node::~Node() {
+  for (size_t i = 0; i < inputs_.size(); ++i) RemoveUse(inputs_[i], this, static_cast<int>(i));
+  // Subgraphs (in attributes_) are destroyed after this body; their nodes unlink themselves.
+}
+
+void Node::AddInput(Value* v) {
+  inputs_.push_back(v);
+  if (v) v->uses_.push_back(Use{this, static_cast<int>(inputs_.size() - 1)});
+}
+
+void Node::SetInput(size_t i, Value* v) {
+  assert(i < inputs_.size());
+  RemoveUse(inputs_[i], this, static_cast<int>(i));
+  inputs_[i] = v;
+  if (v) v->uses_.push_back(Use{this, static_cast<int>(i)});
+}
+
+void Node::ClearInputs() {
+  for (size_t i = 0; i < inputs_.size(); ++i) RemoveUse(inputs_[i], this, static_cast<int>(i));
+  inputs_.clear();
+}
+
+void Node::AddOutput(Value* v) {
+  if (v) {
+    assert(v->producer_ == nullptr && "value already has a producer");
+    v->producer_ = this;
+    v->producer_output_ = static_cast<int>(outputs_.size());
+  }
+  outputs_.push_back(v);
+}
+
+const Attribute* Node::FindAttribute(std::string_view name) const {
+  for (const auto& a : attributes_) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+void Node::SetAttribute(Attribute attr) {
+  for (auto& a : attributes_) {
+    if (a.name == attr.name) {
+      a = std::move(attr);
+      return;
+    }
+  }
+  attributes_.push_back(std::move(attr));
+}
+
+int64_t Node::GetInt(std::string_view name, int64_t fallback) const {
+  const Attribute* a = FindAttribute(name);
+  return a && a->type == AttrType::kInt ? a->i : fallback;
+}
+
+float Node::GetFloat(std::string_view name, float fallback) const {
+  const Attribute* a = FindAttribute(name);
+  return a && a->type == AttrType::kFloat ? a->f : fallback;
+}
+
+std::string Node::GetString(std::string_view name, std::string fallback) const {
+  const Attribute* a = FindAttribute(name);
+  return a && a->type == AttrType::kString ? a->s : fallback;
+}
+
+std::vector<int64_t> Node::GetInts(std::string_view name, std::vector<int64_t> fallback) const {
+  const Attribute* a = FindAttribute(name);
+  return a && a->type == AttrType::kInts ? a->ints : fallback;
+}
+
+std::vector<Graph*> Node::Subgraphs() const {
+  std::vector<Graph*> out;
+  for (const auto& a : attributes_) {
+    if (a.type == AttrType::kGraph && a.g) out.push_back(a.g.get());
+    if (a.type == AttrType::kGraphs) {
+      for (const auto& g : a.graphs) {
+        if (g) out.push_back(g.get());
+      }
+    }
+  }
+  return out;
+}
+
+bool Node::HasSubgraphs() const {
+  for (const auto& a : attributes_) {
+    if ((a.type == AttrType::kGraph && a.g) || (a.type == AttrType::kGraphs && !a.graphs.empty()))
+      return true;
+  }
+  return false;
+}
+
+std::vector<Value*> Node::OuterScopeInputs() const {
+  std::vector<Value*> out;
+  std::unordered_set<const Value*> seen;
+  for (Graph* sub : Subgraphs()) {
+    sub->ForEachGraph([&](const Graph& g) {
+      for (Node* n : g.nodes()) {
+        for (Value* v : n->inputs()) {
+          if (v && !v->owner()->IsWithin(sub) && seen.insert(v).second) out.push_back(v);
+        }
+      }
+      for (Value* v : g.outputs()) {
+        if (v && !v->owner()->IsWithin(sub) && seen.insert(v).second) out.push_back(v);
+      }
+    });
+  }
+  return out;
+}
+
+std::string Node::Describe() const {
+  if (!name_.empty()) return Quote(name_) + " (" + op_type_ + ")";
+  return "(" + op_type_ + ") #" + std::to_string(id_);
+}
+
+// ---- Graph ----
+
+Graph::Graph(std::string name, Graph* parent)
+    : name_(std::move(name)),
+      parent_(parent),
+      ids_(parent ? parent->ids_ : std::make_shared<IdCounter>()) {}
+
+Graph::~Graph() {
+  // Nodes first: they unlink themselves from values (ours and outer ones) that are still alive.
+  nodes_.clear();
+  values_.clear();
+}
+
+Value* Graph::CreateValue(std::string name) {
+  assert(by_name_.find(name) == by_name_.end() && "duplicate value name");
+  auto v = std::unique_ptr<Value>(new Value(this, ids_->next_value++, std::move(name)));
+  Value* raw = v.get();
+  by_name_.emplace(raw->name(), raw);
+  values_.push_back(std::move(v));
+  return raw;
+}
+
+Value* Graph::FindLocalValue(std::string_view name) const {
+  auto it = by_name_.find(std::string(name));
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+Value* Graph::FindValue(std::string_view name) const {
+  for (const Graph* g = this; g; g = g->parent_) {
+    if (Value* v = g->FindLocalValue(name)) return v;
+  }
+  return nullptr;
+}
+
+std::string Graph::UniqueValueName(std::string_view base) const {
+  std::string name(base);
+  for (int i = 1; FindValue(name); ++i) name = std::string(base) + "_" + std::to_string(i);
+  return name;
+}
+
+std::vector<Value*> Graph::values() const {
+  std::vector<Value*> out;
+  out.reserve(values_.size());
+  for (const auto& v : values_) out.push_back(v.get());
+  return out;
+}
+
+void Graph::RemoveValue(Value* v) {
+  assert(v->owner() == this && v->uses().empty() && !v->producer() && !v->is_graph_input() &&
+         !v->is_graph_output() && !v->is_initializer());
+  by_name_.erase(v->name());
+  values_.erase(std::find_if(values_.begin(), values_.end(),
+                             [v](const std::unique_ptr<Value>& p) { return p.get() == v; }));
+}
+
+Node* Graph::AddNode(std::string op_type, std::string domain, std::string name) {
+  auto n = std::unique_ptr<Node>(new Node(this, ids_->next_node++));
+  n->op_type_ = std::move(op_type);
+  n->domain_ = std::move(domain);
+  n->name_ = std::move(name);
+  nodes_.push_back(std::move(n));
+  return nodes_.back().get();
+}
+
+void Graph::RemoveNode(Node* node) {
+  assert(node->owner() == this);
+  node->ClearInputs();
+  for (Value* out : node->outputs_) {
+    if (out) {
+      out->producer_ = nullptr;
+      out->producer_output_ = -1;
+    }
+  }
+  nodes_.erase(std::find_if(nodes_.begin(), nodes_.end(),
+                            [node](const std::unique_ptr<Node>& p) { return p.get() == node; }));
+}
+
+std::vector<Node*> Graph::nodes() const {
+  std::vector<Node*> out;
+  out.reserve(nodes_.size());
+  for (const auto& n : nodes_) out.push_back(n.get());
+  return out;
+}
+
+Node* Graph::FindNode(NodeId id) const {
+  for (const auto& n : nodes_) {
+    if (n->id() == id) return n.get();
+  }
+  return nullptr;
+}
+
+void Graph::AddInput(Value* v) {
+  v->is_input_ = true;
+  inputs_.push_back(v);
+}
+
+void Graph::AddOutput(Value* v) {
+  v->is_output_ = true;
+  outputs_.push_back(v);
+}
+
+void Graph::ClearOutputs() {
+  for (Value* v : outputs_) v->is_output_ = false;
+  outputs_.clear();
+}
+
+void Graph::SetInitializer(Value* v, Tensor t) {
+  assert(v->owner() == this);
+  if (!v->initializer_) initializers_.push_back(v);
+  v->initializer_ = std::make_unique<Tensor>(std::move(t));
+}
+
+void Graph::RemoveInitializer(Value* v) {
+  if (!v->initializer_) return;
+  v->initializer_.reset();
+  initializers_.erase(std::find(initializers_.begin(), initializers_.end(), v));
+}
+
+void Graph::AddSparseInitializer(Value* v, std::string serialized) {
+  v->is_sparse_initializer_ = true;
+  sparse_.push_back(SparseInitializer{v, std::move(serialized)});
+}
+
+Expected<std::vector<Node*>> Graph::TopologicalOrder() const {
+  const size_t n = nodes_.size();
+  std::unordered_map<const Node*, size_t> index;
+  index.reserve(n);
+  for (size_t i = 0; i < n; ++i) index.emplace(nodes_[i].get(), i);
+
+  // Edges producer -> consumer between nodes of this graph, explicit and implicit inputs.
+  std::vector<std::vector<size_t>> consumers(n);
+  std::vector<size_t> indegree(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const Node* node = nodes_[i].get();
+    std::unordered_set<size_t> deps;
+    auto add_dep = [&](const Value* v) {
+      if (!v || !v->producer()) return;
+      auto it = index.find(v->producer());
+      if (it != index.end()) deps.insert(it->second);
+    };
+    for (const Value* v : node->inputs()) add_dep(v);
+    if (node->HasSubgraphs()) {
+      for (const Value* v : node->OuterScopeInputs()) add_dep(v);
+    }
+    for (size_t d : deps) {
+      consumers[d].push_back(i);
+      ++indegree[i];
+    }
+  }
+
+  // Kahn's algorithm, always taking the ready node with the lowest stored position.
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<size_t>> ready;
+  for (size_t i = 0; i < n; ++i) {
+    if (indegree[i] == 0) ready.push(i);
+  }
+  std::vector<Node*> order;
+  order.reserve(n);
+  while (!ready.empty()) {
+    const size_t i = ready.top();
+    ready.pop();
+    order.push_back(nodes_[i].get());
+    for (size_t c : consumers[i]) {
+      if (--indegree[c] == 0) ready.push(c);
+    }
+  }
+  if (order.size() != n) {
+    std::vector<std::string> stuck;
+    for (size_t i = 0; i < n && stuck.size() < 5; ++i) {
+      if (indegree[i] > 0) stuck.push_back(nodes_[i]->Describe());
+    }
+    return InvalidModel("graph " + Quote(name_) + " has a cycle through " +
+                        std::to_string(n - order.size()) + " node(s), among them " +
+                        Join(stuck, ", "));
+  }
+  return order;
+}
+
+size_t Graph::NumNodesRecursive() const {
+  size_t count = 0;
+  ForEachGraph([&](const Graph& g) { count += g.num_nodes(); });
+  return count;
+}
+
+void Graph::ForEachGraph(const std::function<void(const Graph&)>& fn) const {
+  fn(*this);
+  for (const auto& n : nodes_) {
+    for (Graph* sub : n->Subgraphs()) sub->ForEachGraph(fn);
+  }
+}
+
+bool Graph::IsWithin(const Graph* g) const {
+  for (const Graph* p = this; p; p = p->parent_) {
+    if (p == g) return true;
+  }
+  return false;
+}
+
+}  // namespace onnxlens::ir

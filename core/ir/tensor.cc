@@ -1,0 +1,146 @@
+// Tensor storage.
+#include "ir/tensor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "common/strings.h"
+
+namespace onnxlens::ir {
+
+namespace {
+
+std::shared_ptr<std::byte> AllocateAligned(size_t nbytes) {
+  const size_t rounded = (nbytes + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  if (!p) throw std::bad_alloc();
+  return std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [](std::byte* q) { std::free(q); });
+}
+
+std::string DimsText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
+
+}  // namespace
+
+Expected<int64_t> NumElements(const std::vector<int64_t>& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) {
+    if (d < 0) return InvalidModel("negative dimension in shape " + DimsText(dims));
+    if (__builtin_mul_overflow(n, d, &n)) {
+      return OutOfRange("shape " + DimsText(dims) + " has more elements than fit in 64 bits");
+    }
+  }
+  return n;
+}
+
+Expected<uint64_t> ByteSize(DataType type, int64_t numel) {
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(numel), ElementSize(type), &bytes)) {
+    return OutOfRange("tensor of " + std::to_string(numel) + " elements overflows 64-bit size");
+  }
+  return bytes;
+}
+
+Expected<Tensor> Tensor::Zeros(DataType type, std::vector<int64_t> dims, uint64_t max_bytes) {
+  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
+  OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
+  if (bytes > max_bytes) {
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
+                      FormatBytes(bytes) + ", more than the " + FormatBytes(max_bytes) +
+                      " allowed");
+  }
+  Tensor t;
+  t.dtype_ = type;
+  t.dims_ = std::move(dims);
+  t.numel_ = numel;
+  t.nbytes_ = static_cast<size_t>(bytes);
+  if (type == DataType::kString) {
+    t.strings_.resize(static_cast<size_t>(numel));
+  } else {
+    t.data_ = AllocateAligned(t.nbytes_);
+    std::memset(t.data_.get(), 0, t.nbytes_);
+  }
+  return t;
+}
+
+Expected<Tensor> Tensor::FromRaw(DataType type, std::vector<int64_t> dims, const void* data,
+                                 size_t nbytes) {
+  if (type == DataType::kString) return InvalidArgument("string tensors have no raw layout");
+  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
+  OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
+  if (bytes != nbytes) {
+    return InvalidModel("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
+                        std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
+                        " were given");
+  }
+  Tensor t;
+  t.dtype_ = type;
+  t.dims_ = std::move(dims);
+  t.numel_ = numel;
+  t.nbytes_ = nbytes;
+  t.data_ = AllocateAligned(nbytes);
+  if (nbytes) std::memcpy(t.data_.get(), data, nbytes);
+  return t;
+}
+
+Expected<Tensor> Tensor::FromStrings(std::vector<int64_t> dims, std::vector<std::string> values) {
+  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
+  if (static_cast<uint64_t>(numel) != values.size()) {
+    return InvalidModel("string tensor " + DimsText(dims) + " needs " + std::to_string(numel) +
+                        " values but has " + std::to_string(values.size()));
+  }
+  Tensor t;
+  t.dtype_ = DataType::kString;
+  t.dims_ = std::move(dims);
+  t.numel_ = numel;
+  t.strings_ = std::move(values);
+  return t;
+}
+
+void* Tensor::mutable_raw() {
+  if (data_ && data_.use_count() > 1) {
+    auto copy = AllocateAligned(nbytes_);
+    std::memcpy(copy.get(), data_.get(), nbytes_);
+    data_ = std::move(copy);
+  }
+  return data_.get();
+}
+
+namespace {
+constexpr uint64_t kFnvOffset = 1469598103934665603ull;
+constexpr uint64_t kFnvPrime = 1099511628211ull;
+uint64_t Fnv(uint64_t h, const void* p, size_t n) {
+  const auto* b = static_cast<const unsigned char*>(p);
+  for (size_t i = 0; i < n; ++i) {
+    h ^= b[i];
+    h *= kFnvPrime;
+  }
+  return h;
+}
+}  // namespace
+
+uint64_t Tensor::ContentHash() const {
+  uint64_t h = kFnvOffset;
+  const auto t = static_cast<int32_t>(dtype_);
+  h = Fnv(h, &t, sizeof(t));
+  for (int64_t d : dims_) h = Fnv(h, &d, sizeof(d));
+  if (dtype_ == DataType::kString) {
+    for (const auto& s : strings_) {
+      const uint64_t n = s.size();
+      h = Fnv(h, &n, sizeof(n));
+      h = Fnv(h, s.data(), s.size());
+    }
+  } else if (data_) {
+    h = Fnv(h, data_.get(), nbytes_);
+  }
+  return h;
+}
+
+bool Tensor::SameContent(const Tensor& o) const {
+  if (dtype_ != o.dtype_ || dims_ != o.dims_) return false;
+  if (dtype_ == DataType::kString) return strings_ == o.strings_;
+  if (nbytes_ != o.nbytes_) return false;
+  return nbytes_ == 0 || data_ == o.data_ || std::memcmp(raw(), o.raw(), nbytes_) == 0;
+}
+
+}  // namespace onnxlens::ir

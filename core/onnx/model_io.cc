@@ -1,0 +1,234 @@
+// Model file loading and saving.
+#include "onnx/model_io.h"
+
+#include <onnx/checker.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <chrono>
+#include <climits>
+
+#include "common/file_util.h"
+#include "common/strings.h"
+#include "onnx/exporter.h"
+#include "onnx/external_data.h"
+#include "onnx/importer.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::onnx_io {
+
+namespace {
+
+constexpr uint64_t kMaxProtobufBytes = uint64_t{INT_MAX};
+
+bool HasExternalData(const onnx::GraphProto& g) {
+  for (const auto& t : g.initializer()) {
+    if (t.data_location() == onnx::TensorProto::EXTERNAL) return true;
+  }
+  for (const auto& n : g.node()) {
+    for (const auto& a : n.attribute()) {
+      if (a.has_t() && a.t().data_location() == onnx::TensorProto::EXTERNAL) return true;
+      if (a.has_g() && HasExternalData(a.g())) return true;
+      for (const auto& sub : a.graphs()) {
+        if (HasExternalData(sub)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::string FirstLine(const std::string& s) {
+  const auto nl = s.find('\n');
+  std::string line = nl == std::string::npos ? s : s.substr(0, nl);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+}  // namespace
+
+Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path& model_dir,
+                                         const std::string& display_name,
+                                         const LoadOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  auto progress = [&](int pct, std::string_view stage) {
+    if (options.progress) options.progress(pct, stage);
+  };
+  auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+  auto fail = [&](const Status& s) -> Status { return s.WithContext(display_name); };
+
+  LoadedModel out;
+  out.path = display_name;
+  out.file_bytes = bytes.size();
+  if (bytes.empty()) {
+    return fail(InvalidModel("the file is empty (0 bytes); an ONNX model is a protobuf ModelProto"));
+  }
+  if (bytes.size() > kMaxProtobufBytes) {
+    return fail(InvalidModel("the file is " + FormatBytes(bytes.size()) +
+                             "; a protobuf model cannot exceed 2 GiB (larger models keep their "
+                             "weights in external data files)"));
+  }
+
+  progress(10, "parsing");
+  auto proto = std::make_unique<onnx::ModelProto>();
+  if (!proto->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return fail(InvalidModel("not a valid ONNX model: the protobuf could not be parsed "
+                             "(the file is truncated, corrupt, or not an ONNX file)"));
+  }
+  if (!proto->has_graph()) {
+    return fail(InvalidModel("not a valid ONNX model: the ModelProto has no graph"));
+  }
+  if (cancelled()) return fail(Cancelled("loading cancelled"));
+
+  const bool external = HasExternalData(proto->graph());
+  if (options.run_checker) {
+    progress(25, "checking");
+    try {
+      if (external && !model_dir.empty()) {
+        // The path overload resolves external data against the model's directory.
+        onnx::checker::check_model((model_dir / fs::path(display_name).filename()).string());
+      } else {
+        onnx::checker::check_model(*proto);
+      }
+      out.checker_passed = true;
+    } catch (const std::exception& e) {
+      out.warnings.push_back("ONNX checker: " + FirstLine(e.what()));
+    }
+  }
+  if (cancelled()) return fail(Cancelled("loading cancelled"));
+
+  if (options.infer_shapes) {
+    progress(40, "inferring shapes");
+    try {
+      onnx::ShapeInferenceOptions strict(/*check_type=*/false, /*error_mode=*/1,
+                                         /*data_propagation=*/true);
+      onnx::shape_inference::InferShapes(*proto, onnx::OpSchemaRegistry::Instance(), strict);
+      out.shape_inference_complete = true;
+    } catch (const std::exception& e) {
+      out.warnings.push_back("shape inference: " + FirstLine(e.what()));
+      try {
+        // Best effort: keep what can be inferred around the failing node.
+        onnx::ShapeInferenceOptions lenient(false, 0, true);
+        onnx::shape_inference::InferShapes(*proto, onnx::OpSchemaRegistry::Instance(), lenient);
+      } catch (const std::exception& e2) {
+        out.warnings.push_back("shape inference (lenient): " + FirstLine(e2.what()));
+      }
+    }
+  }
+  if (cancelled()) return fail(Cancelled("loading cancelled"));
+
+  progress(60, "building graph");
+  ExternalDataDirectory ext_dir(model_dir);
+  ExternalReader reader;
+  if (external) {
+    reader = [&](const onnx::TensorProto& tp, ir::DataType dt, std::vector<int64_t> dims,
+                 uint64_t nbytes, std::string_view what) -> Expected<ir::Tensor> {
+      if (cancelled()) return Cancelled("loading cancelled");
+      return ext_dir.Read(tp, dt, std::move(dims), nbytes, what);
+    };
+  }
+  auto imported = ImportModel(*proto, reader);
+  if (!imported.ok()) return fail(imported.status());
+  proto.reset();
+  out.model = std::make_unique<ir::Model>(std::move(imported->model));
+  for (auto& w : imported->warnings) out.warnings.push_back(std::move(w));
+  out.external_files.assign(ext_dir.files().begin(), ext_dir.files().end());
+  progress(100, "done");
+  out.load_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options) {
+  auto bytes = ReadFile(path, kMaxProtobufBytes);
+  if (!bytes.ok()) {
+    if (bytes.status().code() == StatusCode::kOutOfRange) {
+      return InvalidModel(Quote(path.string()) +
+                          ": larger than 2 GiB; a protobuf model cannot exceed 2 GiB (larger "
+                          "models keep their weights in external data files)");
+    }
+    return bytes.status();
+  }
+  return LoadModelFromBytes(*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
+                            path.string(), options);
+}
+
+fs::path ExternalDataPathFor(const fs::path& model_path) {
+  return model_path.parent_path() / (model_path.filename().string() + ".data");
+}
+
+Status SaveModelFile(const ir::Model& model, const fs::path& path, const SaveOptions& options) {
+  const fs::path data_path = ExternalDataPathFor(path);
+  if (!options.force) {
+    for (const auto& p : options.protected_paths) {
+      if (SameFile(path, p) || (options.external_data && SameFile(data_path, p))) {
+        return InvalidArgument("refusing to overwrite " + Quote(p.string()) +
+                               ", which the opened model uses (pass --force to allow it)");
+      }
+    }
+  }
+  std::error_code ec;
+  if (!path.parent_path().empty() && !fs::is_directory(path.parent_path(), ec)) {
+    return NotFound(Quote(path.string()) + ": directory " + Quote(path.parent_path().string()) +
+                    " does not exist");
+  }
+
+  onnx::ModelProto proto;
+  if (options.external_data) {
+    const std::string location = data_path.filename().string();
+    OL_RETURN_IF_ERROR(WriteFileAtomically(data_path, [&](std::FILE* f) -> Status {
+      uint64_t offset = 0;
+      ExportOptions eo;
+      eo.external_threshold = options.external_threshold;
+      eo.external = [&](const ir::Tensor& t, onnx::TensorProto* tp) -> Status {
+        // 64-byte aligned offsets let a reader map tensors without copying.
+        const uint64_t aligned = (offset + 63) / 64 * 64;
+        static const char kZeros[64] = {};
+        if (aligned > offset && std::fwrite(kZeros, 1, aligned - offset, f) != aligned - offset)
+          return IoError(Quote(data_path.string()) + ": write failed");
+        if (std::fwrite(t.raw(), 1, t.nbytes(), f) != t.nbytes())
+          return IoError(Quote(data_path.string()) + ": write failed");
+        tp->set_data_location(onnx::TensorProto::EXTERNAL);
+        auto add = [&](const char* k, std::string v) {
+          auto* kv = tp->add_external_data();
+          kv->set_key(k);
+          kv->set_value(std::move(v));
+        };
+        add("location", location);
+        add("offset", std::to_string(aligned));
+        add("length", std::to_string(t.nbytes()));
+        offset = aligned + t.nbytes();
+        return Status::Ok();
+      };
+      OL_ASSIGN_OR_RETURN(proto, ExportModel(model, eo));
+      return Status::Ok();
+    }));
+  } else {
+    OL_ASSIGN_OR_RETURN(proto, ExportModel(model));
+  }
+  const size_t size = proto.ByteSizeLong();
+  if (size > kMaxProtobufBytes) {
+    return InvalidArgument(Quote(path.string()) + ": the model needs " + FormatBytes(size) +
+                           ", more than the 2 GiB a protobuf file can hold; save with external "
+                           "data (--external-data)");
+  }
+  return WriteFileAtomically(path, [&](std::FILE* f) -> Status {
+    std::string bytes;
+    if (!proto.SerializeToString(&bytes)) return Internal("protobuf serialization failed");
+    if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
+      return IoError(Quote(path.string()) + ": write failed");
+    }
+    return Status::Ok();
+  });
+}
+
+Status CheckModelFile(const fs::path& path) {
+  try {
+    onnx::checker::check_model(path.string());
+  } catch (const std::exception& e) {
+    return InvalidModel(Quote(path.string()) + ": ONNX checker: " + FirstLine(e.what()));
+  }
+  return Status::Ok();
+}
+
+}  // namespace onnxlens::onnx_io

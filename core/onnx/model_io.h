@@ -1,0 +1,71 @@
+// Loading and saving .onnx files: parse, ONNX checker, shape inference, external data, import;
+// export with optional external data, written atomically (temp file + rename).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/status.h"
+#include "ir/model.h"
+
+namespace onnxlens::onnx_io {
+
+struct LoadOptions {
+  bool run_checker = true;
+  bool infer_shapes = true;
+  /// Checked between stages and between tensors; a set flag ends the load with kCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  /// Called with a percentage and the stage name ("parsing", "checking", ...).
+  std::function<void(int, std::string_view)> progress;
+};
+
+struct LoadedModel {
+  std::unique_ptr<ir::Model> model;
+  std::string path;
+  uint64_t file_bytes = 0;
+  /// Checker and shape-inference findings and importer notes; the model is usable regardless.
+  std::vector<std::string> warnings;
+  bool checker_passed = false;
+  bool shape_inference_complete = false;
+  /// The external data files the model read (canonical paths).
+  std::vector<std::filesystem::path> external_files;
+  double load_seconds = 0;
+};
+
+/// Loads a model file. Errors start with the file name and say what is wrong and where.
+Expected<LoadedModel> LoadModelFile(const std::filesystem::path& path,
+                                    const LoadOptions& options = {});
+
+/// Loads a model from bytes already in memory; external data is looked up in `model_dir`.
+Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes,
+                                         const std::filesystem::path& model_dir,
+                                         const std::string& display_name,
+                                         const LoadOptions& options = {});
+
+struct SaveOptions {
+  bool external_data = false;
+  /// With external_data: initializers of at least this many bytes go to the side file.
+  uint64_t external_threshold = 1024;
+  /// Files that must never be replaced (the opened model, its data files) unless `force`.
+  std::vector<std::filesystem::path> protected_paths;
+  bool force = false;
+};
+
+/// The side file name used with external data: "<model file name>.data".
+std::filesystem::path ExternalDataPathFor(const std::filesystem::path& model_path);
+
+/// Saves atomically. Fails (and writes nothing) when the target is protected, or when the model
+/// needs more than 2 GiB without external data.
+Status SaveModelFile(const ir::Model& model, const std::filesystem::path& path,
+                     const SaveOptions& options = {});
+
+/// Runs the ONNX checker on a saved file; ok or the checker's message.
+Status CheckModelFile(const std::filesystem::path& path);
+
+}  // namespace onnxlens::onnx_io
