@@ -1,0 +1,106 @@
+// ModelInfo: node counts and op histograms equal those counted directly on the protobuf (and
+// ONNX Runtime's counts in ort_reference.json) for every corpus model; the JSON schema is stable.
+#include "api/model_info.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <onnx/onnx_pb.h>
+
+#include "test_paths.h"
+
+namespace onnxlens::api {
+namespace {
+
+namespace fs = std::filesystem;
+
+void CountProto(const onnx::GraphProto& g, std::map<std::string, int64_t>* hist, int64_t* total) {
+  for (const auto& n : g.node()) {
+    ++*total;
+    const std::string d = n.domain() == "ai.onnx" ? "" : n.domain();
+    ++(*hist)[d.empty() ? n.op_type() : d + "." + n.op_type()];
+    for (const auto& a : n.attribute()) {
+      if (a.has_g()) CountProto(a.g(), hist, total);
+      for (const auto& sub : a.graphs()) CountProto(sub, hist, total);
+    }
+  }
+}
+
+std::map<std::string, int64_t> AsMap(const ModelInfo& info) {
+  return {info.op_histogram.begin(), info.op_histogram.end()};
+}
+
+TEST(ModelInfoTest, CountsEqualTheProtobufForEveryCorpusModel) {
+  const auto models = testing::CorpusModels();
+  if (models.empty()) GTEST_SKIP() << "../shared/corpus is absent: corpus counts skipped";
+  nlohmann::json ort;
+  std::ifstream(testing::CorpusDir() / "ort_reference.json") >> ort;
+  for (const auto& dir : models) {
+    SCOPED_TRACE(dir.string());
+    onnx::ModelProto proto;
+    std::ifstream f(dir / "model.onnx", std::ios::binary);
+    ASSERT_TRUE(proto.ParseFromIstream(&f));
+    std::map<std::string, int64_t> hist;
+    int64_t total = 0;
+    CountProto(proto.graph(), &hist, &total);
+
+    auto info = InspectModelFile(dir / "model.onnx");
+    ASSERT_TRUE(info.ok()) << info.status().message();
+    EXPECT_EQ(info->node_count, proto.graph().node_size());
+    EXPECT_EQ(info->node_count_total, total);
+    EXPECT_EQ(AsMap(*info), hist);
+
+    // The JSON the CLI prints carries the same numbers.
+    const nlohmann::json j = ToJson(*info);
+    EXPECT_EQ(j["node_count"], proto.graph().node_size());
+    EXPECT_EQ((j["op_histogram"].get<std::map<std::string, int64_t>>()), hist);
+
+    const std::string name = dir.filename().string();
+    if (ort["models"].contains(name)) {
+      const auto& orig = ort["models"][name]["original"];
+      EXPECT_EQ(info->node_count, orig["nodes"].get<int64_t>());
+      EXPECT_EQ(info->node_count_total, orig["nodes_total"].get<int64_t>());
+      EXPECT_EQ(AsMap(*info), (orig["op_histogram"].get<std::map<std::string, int64_t>>()));
+    }
+  }
+}
+
+TEST(ModelInfoTest, DescribesTheSampleModel) {
+  InspectOptions opt;
+  opt.with_values = true;
+  auto info = InspectModelFile(testing::SampleModel(), opt);
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  EXPECT_EQ(info->producer_name, "onnxlens");
+  ASSERT_EQ(info->inputs.size(), 1u);
+  EXPECT_EQ(info->inputs[0].name, "image");
+  EXPECT_EQ(info->inputs[0].type, "float32[batch,3,32,32]");
+  EXPECT_EQ(info->inputs[0].shape_label, "batch\u00d73\u00d732\u00d732");
+  ASSERT_EQ(info->outputs.size(), 1u);
+  EXPECT_EQ(info->outputs[0].type, "float32[batch,10]");
+  EXPECT_EQ(info->op_histogram.front(), (std::pair<std::string, int64_t>{"BatchNormalization", 4}));
+  EXPECT_TRUE(info->checker_passed);
+  EXPECT_GT(info->parameter_count, 10000);
+  EXPECT_EQ(info->values.size(), info->initializer_count + 1 + info->node_count_total * 1);
+}
+
+TEST(ModelInfoTest, JsonHasTheDocumentedKeys) {
+  auto info = InspectModelFile(testing::SampleModel());
+  ASSERT_TRUE(info.ok());
+  const nlohmann::json j = ToJson(*info);
+  for (const char* key :
+       {"schema", "path", "file_bytes", "ir_version", "producer", "domain", "model_version",
+        "doc_string", "graph_name", "opset_imports", "metadata", "inputs", "outputs", "node_count",
+        "node_count_total", "subgraph_count", "op_histogram", "initializer_count",
+        "initializer_bytes", "parameter_count", "functions", "checker_passed",
+        "shape_inference_complete", "warnings", "load_seconds"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["schema"], "onnxlens.info/1");
+  EXPECT_EQ(j["inputs"][0]["shape"], nlohmann::json::parse(R"(["batch",3,32,32])"));
+  EXPECT_EQ(j["opset_imports"]["ai.onnx"], 13);
+}
+
+}  // namespace
+}  // namespace onnxlens::api

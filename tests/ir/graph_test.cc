@@ -1,0 +1,168 @@
+// Tests for Graph/Node/Value bookkeeping: use lists, removal, stable topological order,
+// subgraphs with outer-scope values.
+#include "ir/graph.h"
+
+#include <gtest/gtest.h>
+
+namespace onnxlens::ir {
+namespace {
+
+// x -> Relu -> a -> Neg -> b; output b.
+struct Chain {
+  Graph g{"main"};
+  Value* x;
+  Value* a;
+  Value* b;
+  Node* relu;
+  Node* neg;
+  Chain() {
+    x = g.CreateValue("x");
+    g.AddInput(x);
+    a = g.CreateValue("a");
+    b = g.CreateValue("b");
+    relu = g.AddNode("Relu", "", "relu");
+    relu->AddInput(x);
+    relu->AddOutput(a);
+    neg = g.AddNode("Neg", "", "neg");
+    neg->AddInput(a);
+    neg->AddOutput(b);
+    g.AddOutput(b);
+  }
+};
+
+TEST(GraphTest, UseListsFollowSetInput) {
+  Chain c;
+  ASSERT_EQ(c.a->uses().size(), 1u);
+  EXPECT_EQ(c.a->uses()[0].node, c.neg);
+  c.neg->SetInput(0, c.x);
+  EXPECT_TRUE(c.a->uses().empty());
+  EXPECT_EQ(c.x->uses().size(), 2u);
+  EXPECT_EQ(c.a->producer(), c.relu);
+}
+
+TEST(GraphTest, RemoveNodeUnlinksInputsAndOutputs) {
+  Chain c;
+  c.neg->SetInput(0, c.x);
+  c.g.RemoveNode(c.relu);
+  EXPECT_EQ(c.g.num_nodes(), 1u);
+  EXPECT_EQ(c.a->producer(), nullptr);
+  EXPECT_EQ(c.x->uses().size(), 1u);
+  c.g.RemoveValue(c.a);
+  EXPECT_EQ(c.g.FindLocalValue("a"), nullptr);
+}
+
+TEST(GraphTest, NodeIdsAreStableAndUniqueAcrossSubgraphs) {
+  Chain c;
+  auto* iff = c.g.AddNode("If");
+  Attribute then_attr;
+  then_attr.name = "then_branch";
+  then_attr.type = AttrType::kGraph;
+  then_attr.g = std::make_unique<Graph>("then", &c.g);
+  Node* inner = then_attr.g->AddNode("Identity");
+  iff->attributes().push_back(std::move(then_attr));
+  EXPECT_NE(inner->id(), c.relu->id());
+  EXPECT_NE(inner->id(), c.neg->id());
+  EXPECT_NE(inner->id(), iff->id());
+  EXPECT_EQ(c.g.FindNode(c.neg->id()), c.neg);
+}
+
+TEST(GraphTest, TopologicalOrderKeepsASortedGraphAsIs) {
+  Chain c;
+  auto order = c.g.TopologicalOrder();
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(*order, (std::vector<Node*>{c.relu, c.neg}));
+}
+
+TEST(GraphTest, TopologicalOrderSortsAnUnsortedGraph) {
+  Graph g("main");
+  Value* x = g.CreateValue("x");
+  g.AddInput(x);
+  Value* a = g.CreateValue("a");
+  Value* b = g.CreateValue("b");
+  Node* second = g.AddNode("Neg", "", "second");  // stored first, consumes a
+  second->AddInput(a);
+  second->AddOutput(b);
+  Node* first = g.AddNode("Relu", "", "first");
+  first->AddInput(x);
+  first->AddOutput(a);
+  auto order = g.TopologicalOrder();
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(*order, (std::vector<Node*>{first, second}));
+}
+
+TEST(GraphTest, TopologicalOrderReportsACycleByNodeName) {
+  Graph g("main");
+  Value* a = g.CreateValue("a");
+  Value* b = g.CreateValue("b");
+  Node* n1 = g.AddNode("Relu", "", "n1");
+  Node* n2 = g.AddNode("Neg", "", "n2");
+  n1->AddInput(b);
+  n1->AddOutput(a);
+  n2->AddInput(a);
+  n2->AddOutput(b);
+  auto order = g.TopologicalOrder();
+  ASSERT_FALSE(order.ok());
+  EXPECT_NE(order.status().message().find("cycle"), std::string::npos);
+  EXPECT_NE(order.status().message().find("'n1' (Relu)"), std::string::npos);
+}
+
+TEST(GraphTest, OuterScopeInputsOrderTheSubgraphOwnerAfterTheProducer) {
+  // The If node is stored before the node producing the value its branch reads.
+  Graph g("main");
+  Value* x = g.CreateValue("x");
+  g.AddInput(x);
+  Value* c = g.CreateValue("c");
+  g.AddInput(c);
+  Value* a = g.CreateValue("a");
+  Value* y = g.CreateValue("y");
+  Node* iff = g.AddNode("If", "", "if");
+  iff->AddInput(c);
+  iff->AddOutput(y);
+  Attribute br;
+  br.name = "then_branch";
+  br.type = AttrType::kGraph;
+  br.g = std::make_unique<Graph>("then", &g);
+  br.g->set_parent_node(iff);
+  Value* inner_out = br.g->CreateValue("t");
+  Node* id = br.g->AddNode("Identity");
+  id->AddInput(a);  // outer value
+  id->AddOutput(inner_out);
+  br.g->AddOutput(inner_out);
+  iff->attributes().push_back(std::move(br));
+  Node* producer = g.AddNode("Relu", "", "producer");
+  producer->AddInput(x);
+  producer->AddOutput(a);
+
+  EXPECT_EQ(iff->OuterScopeInputs(), std::vector<Value*>{a});
+  ASSERT_EQ(a->uses().size(), 1u);
+  EXPECT_EQ(a->uses()[0].node, id);
+  auto order = g.TopologicalOrder();
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(*order, (std::vector<Node*>{producer, iff}));
+}
+
+TEST(GraphTest, DestroyingASubgraphRemovesItsUsesOfOuterValues) {
+  Chain c;
+  Node* iff = c.g.AddNode("If");
+  {
+    Attribute br;
+    br.name = "then_branch";
+    br.type = AttrType::kGraph;
+    br.g = std::make_unique<Graph>("then", &c.g);
+    br.g->AddNode("Identity")->AddInput(c.a);
+    iff->attributes().push_back(std::move(br));
+  }
+  EXPECT_EQ(c.a->uses().size(), 2u);
+  c.g.RemoveNode(iff);
+  EXPECT_EQ(c.a->uses().size(), 1u);
+}
+
+TEST(GraphTest, UniqueValueNameAvoidsOuterNames) {
+  Chain c;
+  Graph sub("sub", &c.g);
+  EXPECT_EQ(sub.UniqueValueName("a"), "a_1");
+  EXPECT_EQ(sub.UniqueValueName("fresh"), "fresh");
+}
+
+}  // namespace
+}  // namespace onnxlens::ir

@@ -1,0 +1,62 @@
+// Tests for Tensor: size checks before allocation, copy on write, content hashing.
+#include "ir/tensor.h"
+
+#include <gtest/gtest.h>
+
+namespace onnxlens::ir {
+namespace {
+
+TEST(TensorTest, NumElementsRejectsNegativeAndOverflowingShapes) {
+  EXPECT_EQ(*NumElements({2, 3, 4}), 24);
+  EXPECT_EQ(*NumElements({}), 1);
+  EXPECT_EQ(*NumElements({5, 0}), 0);
+  EXPECT_FALSE(NumElements({2, -1}).ok());
+  EXPECT_FALSE(NumElements({1LL << 40, 1LL << 40}).ok());
+}
+
+TEST(TensorTest, ZerosRefusesMoreThanTheCap) {
+  auto t = Tensor::Zeros(DataType::kFloat, {1000000, 1000000});
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), StatusCode::kOutOfRange);
+  EXPECT_NE(t.status().message().find("float32[1000000,1000000]"), std::string::npos);
+}
+
+TEST(TensorTest, FromRawChecksTheByteCount) {
+  std::vector<float> v = {1, 2, 3};
+  EXPECT_FALSE(Tensor::FromRaw(DataType::kFloat, {4}, v.data(), 12).ok());
+  auto t = Tensor::FromRaw(DataType::kFloat, {3}, v.data(), 12);
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->data<float>()[2], 3.0f);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(t->raw()) % 64, 0u);
+}
+
+TEST(TensorTest, CopiesShareStorageUntilWritten) {
+  Tensor a = Tensor::FromVector<float>(DataType::kFloat, {2}, {1, 2});
+  Tensor b = a;
+  EXPECT_EQ(a.raw(), b.raw());
+  b.mutable_data<float>()[0] = 9;
+  EXPECT_NE(a.raw(), b.raw());
+  EXPECT_EQ(a.data<float>()[0], 1.0f);
+  EXPECT_FALSE(a.SameContent(b));
+}
+
+TEST(TensorTest, HashDependsOnTypeShapeAndContent) {
+  Tensor a = Tensor::FromVector<int32_t>(DataType::kInt32, {2}, {1, 2});
+  Tensor b = Tensor::FromVector<int32_t>(DataType::kInt32, {2}, {1, 2});
+  Tensor c = Tensor::FromVector<int32_t>(DataType::kInt32, {1, 2}, {1, 2});
+  Tensor d = Tensor::FromVector<float>(DataType::kFloat, {2}, {1, 2});
+  EXPECT_EQ(a.ContentHash(), b.ContentHash());
+  EXPECT_TRUE(a.SameContent(b));
+  EXPECT_NE(a.ContentHash(), c.ContentHash());
+  EXPECT_NE(a.ContentHash(), d.ContentHash());
+}
+
+TEST(TensorTest, StringTensorsCountTheirValues) {
+  EXPECT_FALSE(Tensor::FromStrings({3}, {"a", "b"}).ok());
+  auto t = Tensor::FromStrings({2}, {"a", "b"});
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->strings()[1], "b");
+}
+
+}  // namespace
+}  // namespace onnxlens::ir

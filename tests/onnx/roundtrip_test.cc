@@ -1,0 +1,102 @@
+// Round trip: load -> save -> load gives the same graph text, and the saved file passes the ONNX
+// checker (whenever the original did), for every ONNX backend test model and every corpus model.
+#include <gtest/gtest.h>
+
+#include "ir/text_format.h"
+#include "onnx/model_io.h"
+#include "test_paths.h"
+
+namespace onnxlens::onnx_io {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RoundTripStats {
+  int models = 0;
+  int original_failed_checker = 0;
+};
+
+// Returns "" on success, else what went wrong.
+std::string RoundTrip(const fs::path& model, const fs::path& tmp_dir, bool external,
+                      RoundTripStats* stats) {
+  auto first = LoadModelFile(model);
+  if (!first.ok()) return "load: " + first.status().message();
+  const std::string text1 = ir::ModelToText(*first->model);
+  const fs::path out = tmp_dir / "roundtrip.onnx";
+  SaveOptions so;
+  so.external_data = external;
+  Status saved = SaveModelFile(*first->model, out, so);
+  if (!saved.ok()) return "save: " + saved.message();
+  if (first->checker_passed) {
+    Status check = CheckModelFile(out);
+    if (!check.ok()) return "checker on the saved file: " + check.message();
+  } else {
+    ++stats->original_failed_checker;
+  }
+  auto second = LoadModelFile(out);
+  if (!second.ok()) return "reload: " + second.status().message();
+  const std::string text2 = ir::ModelToText(*second->model);
+  if (text1 != text2) {
+    size_t i = 0;
+    while (i < text1.size() && i < text2.size() && text1[i] == text2[i]) ++i;
+    const size_t from = i > 200 ? i - 200 : 0;
+    return "graph text differs after the round trip near:\n--- first\n" + text1.substr(from, 400) +
+           "\n--- second\n" + text2.substr(from, 400);
+  }
+  ++stats->models;
+  return "";
+}
+
+class BackendSuiteRoundTrip : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BackendSuiteRoundTrip, EveryModelRoundTrips) {
+  const fs::path suite = testing::OnnxTestDataDir() / GetParam();
+  if (!fs::is_directory(suite)) GTEST_SKIP() << "ONNX test data not installed at " << suite;
+  std::vector<fs::path> models;
+  for (const auto& e : fs::directory_iterator(suite)) {
+    if (fs::exists(e.path() / "model.onnx")) models.push_back(e.path() / "model.onnx");
+  }
+  std::sort(models.begin(), models.end());
+  ASSERT_FALSE(models.empty());
+  testing::TempDir tmp;
+  RoundTripStats stats;
+  for (const auto& m : models) {
+    const std::string err = RoundTrip(m, tmp.path(), false, &stats);
+    EXPECT_EQ(err, "") << m;
+  }
+  std::printf("[ %s ] %d of %zu models round-tripped (%d originals fail the ONNX checker)\n",
+              GetParam().c_str(), stats.models, models.size(), stats.original_failed_checker);
+}
+
+INSTANTIATE_TEST_SUITE_P(OnnxBackendData, BackendSuiteRoundTrip,
+                         ::testing::Values("node", "simple", "pytorch-converted",
+                                           "pytorch-operator"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+TEST(CorpusRoundTrip, EveryCorpusModelRoundTripsWithAndWithoutExternalData) {
+  const auto models = testing::CorpusModels();
+  if (models.empty()) GTEST_SKIP() << "../shared/corpus is absent: corpus round trip skipped";
+  for (const auto& dir : models) {
+    for (bool external : {false, true}) {
+      testing::TempDir tmp;
+      RoundTripStats stats;
+      EXPECT_EQ(RoundTrip(dir / "model.onnx", tmp.path(), external, &stats), "")
+          << dir << (external ? " (external data)" : "");
+      EXPECT_EQ(stats.original_failed_checker, 0) << dir;
+    }
+  }
+}
+
+TEST(SampleModelRoundTrip, TheBundledSampleRoundTripsAndPassesTheChecker) {
+  testing::TempDir tmp;
+  RoundTripStats stats;
+  EXPECT_EQ(RoundTrip(testing::SampleModel(), tmp.path(), false, &stats), "");
+  EXPECT_EQ(stats.original_failed_checker, 0);
+}
+
+}  // namespace
+}  // namespace onnxlens::onnx_io
