@@ -1,0 +1,88 @@
+// onnxlens: the desktop application. `onnxlens [MODEL]`; `onnxlens --screenshot OUT.png [MODEL]`
+// renders the window offscreen, saves it and exits.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QIcon>
+#include <QTimer>
+#include <cstdio>
+#include <cstdlib>
+
+#include "widgets/language.h"
+#include "widgets/main_window.h"
+#include "widgets/screenshot.h"
+
+namespace {
+
+bool hasArg(int argc, char** argv, const char* name) {
+  for (int i = 1; i < argc; ++i) {
+    if (qstrcmp(argv[i], name) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A screenshot needs no display: render offscreen unless a platform was chosen explicitly.
+  if (hasArg(argc, argv, "--screenshot") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+  }
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("onnxlens"));
+  QCoreApplication::setApplicationName(QStringLiteral("onnxlens"));
+  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  Q_INIT_RESOURCE(translations);
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/onnxlens.svg")));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("onnxlens — a workbench for ONNX models"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("The .onnx file to open."));
+  QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                QStringLiteral("Render the window offscreen to FILE (PNG) and exit."),
+                                QStringLiteral("FILE"));
+  QCommandLineOption lang(QStringLiteral("lang"),
+                          QStringLiteral("UI language for this run (en, de, zh_CN)."),
+                          QStringLiteral("CODE"));
+  QCommandLineOption size(QStringLiteral("size"),
+                          QStringLiteral("Window size for --screenshot, WxH (default 1280x800)."),
+                          QStringLiteral("WxH"), QStringLiteral("1280x800"));
+  parser.addOption(screenshot);
+  parser.addOption(lang);
+  parser.addOption(size);
+  parser.process(app);
+
+  onnxlens::widgets::installTranslators(parser.value(lang));
+
+  onnxlens::widgets::MainWindow window;
+  const QStringList models = parser.positionalArguments();
+
+  if (parser.isSet(screenshot)) {
+    const QStringList wh = parser.value(size).split('x');
+    if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
+    int status = 0;
+    window.setErrorPresenter([&status](const QString&, const QString& message) {
+      std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
+      status = 1;
+    });
+    if (!models.isEmpty()) {
+      window.openFile(models.first());
+      window.waitForLoad();
+    }
+    QString error;
+    if (!onnxlens::widgets::saveScreenshot(&window, parser.value(screenshot), &error)) {
+      std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(error));
+      return 1;
+    }
+    return status;
+  }
+
+  window.show();
+  if (!models.isEmpty()) {
+    const QString model = models.first();
+    QTimer::singleShot(0, &window, [&window, model] { window.openFile(model); });
+  }
+  return app.exec();
+}

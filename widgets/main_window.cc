@@ -1,0 +1,235 @@
+// Main window.
+#include "widgets/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "widgets/model_loader.h"
+#include "widgets/model_summary_panel.h"
+#include "widgets/preferences_dialog.h"
+#include "widgets/recent_files.h"
+
+namespace onnxlens {
+namespace widgets {
+
+namespace {
+
+QWidget* makeWelcome(QWidget* parent, QAction* open) {
+  auto* w = new QWidget(parent);
+  auto* l = new QVBoxLayout(w);
+  l->addStretch(2);
+  auto* title = new QLabel(QStringLiteral("onnxlens"), w);
+  QFont f = title->font();
+  f.setPointSizeF(f.pointSizeF() * 2.5);
+  f.setBold(true);
+  title->setFont(f);
+  title->setAlignment(Qt::AlignCenter);
+  l->addWidget(title);
+  auto* hint = new QLabel(
+      QCoreApplication::translate("onnxlens::widgets::MainWindow",
+                                  "Drop an .onnx file here, or open one with File → Open."),
+      w);
+  hint->setAlignment(Qt::AlignCenter);
+  l->addWidget(hint);
+  auto* button = new QPushButton(
+      QCoreApplication::translate("onnxlens::widgets::MainWindow", "Open Model…"), w);
+  QObject::connect(button, &QPushButton::clicked, open, &QAction::trigger);
+  auto* row = new QHBoxLayout;
+  row->addStretch();
+  row->addWidget(button);
+  row->addStretch();
+  l->addLayout(row);
+  l->addStretch(3);
+  return w;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setWindowTitle(QStringLiteral("onnxlens"));
+  setAcceptDrops(true);
+  resize(1200, 800);
+  m_presentError = [this](const QString& title, const QString& message) {
+    QMessageBox::critical(this, title, message);
+  };
+
+  m_loader = new ModelLoader(this);
+  m_stack = new QStackedWidget(this);
+  m_summary = new ModelSummaryPanel(m_stack);
+  createActions();
+  m_stack->addWidget(m_welcome);
+  m_stack->addWidget(m_summary);
+  setCentralWidget(m_stack);
+
+  m_stage = new QLabel(this);
+  m_progress = new QProgressBar(this);
+  m_progress->setRange(0, 100);
+  m_progress->setMaximumWidth(220);
+  m_cancel = new QPushButton(tr("Cancel"), this);
+  statusBar()->addPermanentWidget(m_stage);
+  statusBar()->addPermanentWidget(m_progress);
+  statusBar()->addPermanentWidget(m_cancel);
+  setBusy(false);
+  statusBar()->showMessage(tr("Ready"));
+
+  connect(m_cancel, &QPushButton::clicked, m_loader, &ModelLoader::cancel);
+  connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {
+    m_progress->setValue(pct);
+    m_stage->setText(stage);
+  });
+  connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
+  connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
+  connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
+    setBusy(false);
+    statusBar()->showMessage(tr("Loading %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+  });
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
+  open->setShortcut(QKeySequence::Open);
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+  m_reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
+  m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
+  m_reloadAction->setEnabled(false);
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* prefs = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
+  prefs->setShortcut(QKeySequence::Preferences);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
+
+  m_welcome = makeWelcome(m_stack, open);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  m_recentMenu->clear();
+  const QStringList files = RecentFiles::list();
+  for (const QString& f : files) {
+    QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName());
+    a->setToolTip(f);
+    a->setStatusTip(f);
+    connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
+  }
+  if (files.isEmpty()) {
+    m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+  } else {
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [] { RecentFiles::clear(); });
+  }
+}
+
+void MainWindow::showOpenDialog() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Model"), m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(),
+      tr("ONNX models (*.onnx);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::openFile(const QString& path) {
+  setBusy(true);
+  m_progress->setValue(0);
+  statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+  m_loader->load(path);
+}
+
+void MainWindow::reload() {
+  if (!m_path.isEmpty()) openFile(m_path);
+}
+
+void MainWindow::waitForLoad() {
+  if (m_loader->isRunning()) m_loader->waitForFinished();
+  QCoreApplication::processEvents();
+}
+
+void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info) {
+  setBusy(false);
+  m_path = path;
+  m_reloadAction->setEnabled(true);
+  RecentFiles::add(path);
+  m_summary->setModelInfo(std::move(info));
+  m_stack->setCurrentWidget(m_summary);
+  setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
+  statusBar()->showMessage(
+      tr("Nodes: %1").arg(QLocale().toString(
+          static_cast<qlonglong>(m_summary->modelInfo()->node_count_total))));
+  emit modelLoaded(path);
+}
+
+void MainWindow::onFailed(const QString& path, const QString& message) {
+  setBusy(false);
+  statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
+  m_presentError(tr("Cannot open model"), message);
+  emit loadFailed(path, message);
+}
+
+void MainWindow::setBusy(bool busy) {
+  m_progress->setVisible(busy);
+  m_cancel->setVisible(busy);
+  m_stage->setVisible(busy);
+}
+
+void MainWindow::showPreferences() {
+  PreferencesDialog dialog(this);
+  dialog.exec();
+}
+
+void MainWindow::showShortcuts() {
+  const QString rows =
+      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a model")) +
+      QStringLiteral("<tr><td><b>F5</b></td><td>%1</td></tr>").arg(tr("Reload the model from disk")) +
+      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(QKeySequence(QKeySequence::Quit).toString(QKeySequence::NativeText), tr("Quit"));
+  QMessageBox::information(this, tr("Keyboard Shortcuts"),
+                           QStringLiteral("<table cellpadding=4>%1</table>").arg(rows));
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About onnxlens"),
+                     tr("<h3>onnxlens %1</h3><p>A workbench for ONNX models: inspect, optimize, "
+                        "profile, quantize and export, on its own runtime.</p>")
+                         .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  event->acceptProposedAction();
+  openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  m_loader->cancel();
+  QMainWindow::closeEvent(event);
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

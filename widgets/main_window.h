@@ -1,0 +1,79 @@
+// The main window: File menu (open, recent, reload, drag and drop), the model summary, loading
+// off the UI thread with a progress bar and Cancel, errors in a dialog.
+#pragma once
+
+#include <QMainWindow>
+#include <functional>
+#include <memory>
+
+#include "api/model_info.h"
+
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace onnxlens {
+namespace widgets {
+
+class ModelLoader;
+class ModelSummaryPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Starts loading `path` in the background.
+  void openFile(const QString& path);
+  /// Reloads the current file (F5).
+  void reload();
+  /// Blocks (processing events) until a load in progress ends.
+  void waitForLoad();
+
+  QString currentPath() const { return m_path; }
+  ModelSummaryPanel* summaryPanel() const { return m_summary; }
+  ModelLoader* loader() const { return m_loader; }
+
+  /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
+  using ErrorPresenter = std::function<void(const QString& title, const QString& message)>;
+  void setErrorPresenter(ErrorPresenter presenter) { m_presentError = std::move(presenter); }
+
+ signals:
+  void modelLoaded(const QString& path);
+  void loadFailed(const QString& path, const QString& message);
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createActions();
+  void rebuildRecentMenu();
+  void showOpenDialog();
+  void showPreferences();
+  void showShortcuts();
+  void showAbout();
+  void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);
+  void onFailed(const QString& path, const QString& message);
+  void setBusy(bool busy);
+
+  ModelLoader* m_loader;
+  QStackedWidget* m_stack;
+  QWidget* m_welcome;
+  ModelSummaryPanel* m_summary;
+  QMenu* m_recentMenu = nullptr;
+  QAction* m_reloadAction = nullptr;
+  QProgressBar* m_progress;
+  QPushButton* m_cancel;
+  QLabel* m_stage;
+  QString m_path;
+  ErrorPresenter m_presentError;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,185 @@
+// Model summary panel.
+#include "widgets/model_summary_panel.h"
+
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "widgets/op_histogram_model.h"
+#include "widgets/value_table_model.h"
+
+namespace onnxlens {
+namespace widgets {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+  auto* t = new QTableView(parent);
+  t->setModel(model);
+  t->setSelectionBehavior(QAbstractItemView::SelectRows);
+  t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  t->verticalHeader()->hide();
+  t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+  t->horizontalHeader()->setStretchLastSection(true);
+  t->setAlternatingRowColors(true);
+  t->setWordWrap(false);
+  return t;
+}
+
+QString bytesText(uint64_t bytes) {
+  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeTraditionalFormat);
+}
+
+}  // namespace
+
+ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
+  auto* outer = new QVBoxLayout(this);
+  m_title = new QLabel(this);
+  QFont f = m_title->font();
+  f.setPointSizeF(f.pointSizeF() * 1.5);
+  f.setBold(true);
+  m_title->setFont(f);
+  m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_subtitle = new QLabel(this);
+  m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  outer->addWidget(m_title);
+  outer->addWidget(m_subtitle);
+
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  outer->addWidget(splitter, 1);
+
+  // Left: properties and inputs/outputs.
+  auto* left = new QWidget(splitter);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  auto* propsBox = new QGroupBox(tr("Model"), left);
+  m_form = new QFormLayout(propsBox);
+  m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  leftLayout->addWidget(propsBox);
+
+  m_inputsModel = new ValueTableModel(this);
+  m_outputsModel = new ValueTableModel(this);
+  auto* inBox = new QGroupBox(tr("Inputs"), left);
+  (new QVBoxLayout(inBox))->addWidget(makeTable(m_inputsModel, inBox));
+  auto* outBox = new QGroupBox(tr("Outputs"), left);
+  (new QVBoxLayout(outBox))->addWidget(makeTable(m_outputsModel, outBox));
+  leftLayout->addWidget(inBox, 1);
+  leftLayout->addWidget(outBox, 1);
+
+  m_warningsBox = new QGroupBox(tr("Warnings"), left);
+  m_warnings = new QListWidget(m_warningsBox);
+  m_warnings->setWordWrap(true);
+  (new QVBoxLayout(m_warningsBox))->addWidget(m_warnings);
+  leftLayout->addWidget(m_warningsBox, 1);
+  m_warningsBox->hide();
+
+  // Right: the op histogram.
+  auto* opBox = new QGroupBox(tr("Operators"), splitter);
+  auto* opLayout = new QVBoxLayout(opBox);
+  m_opFilter = new QLineEdit(opBox);
+  m_opFilter->setPlaceholderText(tr("Filter operators"));
+  m_opFilter->setClearButtonEnabled(true);
+  opLayout->addWidget(m_opFilter);
+  m_opModel = new OpHistogramModel(this);
+  m_opProxy = new QSortFilterProxyModel(this);
+  m_opProxy->setSourceModel(m_opModel);
+  m_opProxy->setSortRole(OpHistogramModel::SortRole);
+  m_opProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  m_opProxy->setFilterKeyColumn(OpHistogramModel::OperatorColumn);
+  m_opTable = makeTable(m_opProxy, opBox);
+  m_opTable->setSortingEnabled(true);
+  m_opTable->sortByColumn(OpHistogramModel::CountColumn, Qt::DescendingOrder);
+  m_opTable->horizontalHeader()->setStretchLastSection(false);
+  m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::OperatorColumn,
+                                                      QHeaderView::Stretch);
+  m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::CountColumn,
+                                                      QHeaderView::ResizeToContents);
+  m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::ShareColumn,
+                                                      QHeaderView::ResizeToContents);
+  opLayout->addWidget(m_opTable);
+  connect(m_opFilter, &QLineEdit::textChanged, m_opProxy,
+          &QSortFilterProxyModel::setFilterFixedString);
+
+  splitter->addWidget(left);
+  splitter->addWidget(opBox);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+}
+
+void ModelSummaryPanel::addProperty(const QString& label, const QString& value) {
+  auto* v = new QLabel(value, this);
+  v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  v->setWordWrap(true);
+  v->setObjectName(label);
+  m_form->addRow(label, v);
+}
+
+QString ModelSummaryPanel::propertyText(const QString& label) const {
+  for (int r = 0; r < m_form->rowCount(); ++r) {
+    auto* l = qobject_cast<QLabel*>(m_form->itemAt(r, QFormLayout::LabelRole)
+                                        ? m_form->itemAt(r, QFormLayout::LabelRole)->widget()
+                                        : nullptr);
+    auto* v = qobject_cast<QLabel*>(m_form->itemAt(r, QFormLayout::FieldRole)
+                                        ? m_form->itemAt(r, QFormLayout::FieldRole)->widget()
+                                        : nullptr);
+    if (l && v && l->text() == label) return v->text();
+  }
+  return {};
+}
+
+void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info) {
+  m_info = std::move(info);
+  while (m_form->rowCount() > 0) m_form->removeRow(0);
+  if (!m_info) return;
+  const api::ModelInfo& i = *m_info;
+  const QLocale loc;
+  m_title->setText(QFileInfo(QString::fromStdString(i.path)).fileName());
+  m_subtitle->setText(tr("%1 — %2, loaded in %3 s")
+                          .arg(QString::fromStdString(i.path), bytesText(i.file_bytes),
+                               loc.toString(i.load_seconds, 'f', 2)));
+
+  addProperty(tr("Producer"), QString::fromStdString(i.producer_name + " " + i.producer_version)
+                                  .trimmed());
+  addProperty(tr("IR version"), QString::number(i.ir_version));
+  QStringList opsets;
+  for (const auto& [d, v] : i.opsets) opsets << QStringLiteral("%1 %2").arg(QString::fromStdString(d)).arg(v);
+  addProperty(tr("Opsets"), opsets.join(QStringLiteral(", ")));
+  if (!i.graph_name.empty()) addProperty(tr("Graph"), QString::fromStdString(i.graph_name));
+  QString nodes = loc.toString(static_cast<qlonglong>(i.node_count));
+  if (i.subgraph_count) {
+    nodes = tr("%1 in the main graph, %2 in all (subgraphs: %3)")
+                .arg(nodes, loc.toString(static_cast<qlonglong>(i.node_count_total)),
+                     loc.toString(static_cast<qlonglong>(i.subgraph_count)));
+  }
+  addProperty(tr("Nodes"), nodes);
+  addProperty(tr("Initializers"), tr("%1 (%2)").arg(loc.toString(static_cast<qlonglong>(i.initializer_count)),
+                                                   bytesText(i.initializer_bytes)));
+  addProperty(tr("Parameters"), loc.toString(static_cast<qlonglong>(i.parameter_count)));
+  if (!i.functions.empty()) addProperty(tr("Functions"), QString::number(i.functions.size()));
+  addProperty(tr("ONNX checker"), i.checker_passed ? tr("passed") : tr("failed (see warnings)"));
+  if (!i.shape_inference_complete) addProperty(tr("Shape inference"), tr("incomplete (see warnings)"));
+  for (const auto& [k, v] : i.metadata) {
+    addProperty(QString::fromStdString(k), QString::fromStdString(v));
+  }
+  if (!i.doc_string.empty()) addProperty(tr("Description"), QString::fromStdString(i.doc_string));
+
+  m_inputsModel->setValues(i.inputs);
+  m_outputsModel->setValues(i.outputs);
+  m_opModel->setHistogram(i.op_histogram);
+
+  m_warnings->clear();
+  for (const auto& w : i.warnings) m_warnings->addItem(QString::fromStdString(w));
+  m_warningsBox->setVisible(!i.warnings.empty());
+}
+
+}  // namespace widgets
+}  // namespace onnxlens
