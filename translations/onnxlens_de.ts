@@ -5,286 +5,286 @@
     <name>onnxlens::widgets</name>
     <message>
         <source>could not render the window</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster konnte nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziehen Sie eine .onnx-Datei hierher oder öffnen Sie eine mit Datei → Öffnen.</translation>
     </message>
     <message>
         <source>Open Model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell öffnen…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit</translation>
     </message>
     <message>
         <source>Loading %1 cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Laden von %1 abgebrochen</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>&amp;Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neu laden</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
         <source>&amp;About onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber onnxlens</translation>
     </message>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
     </message>
     <message>
         <source>Clear List</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste leeren</translation>
     </message>
     <message>
         <source>Open Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell öffnen</translation>
     </message>
     <message>
         <source>ONNX models (*.onnx);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lade %1…</translation>
     </message>
     <message>
         <source>%1 — onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — onnxlens</translation>
     </message>
     <message>
         <source>Could not open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Cannot open model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>Open a model</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Modell öffnen</translation>
     </message>
     <message>
         <source>Reload the model from disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell neu von der Festplatte laden</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>About onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>Über onnxlens</translation>
     </message>
     <message>
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle: untersuchen, optimieren, profilieren, quantisieren und exportieren – mit eigener Laufzeitumgebung.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Nodes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten: %1</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::ModelSummaryPanel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingaben</translation>
     </message>
     <message>
         <source>Outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnungen</translation>
     </message>
     <message>
         <source>Operators</source>
-        <translation type="unfinished"></translation>
+        <translation>Operatoren</translation>
     </message>
     <message>
         <source>Filter operators</source>
-        <translation type="unfinished"></translation>
+        <translation>Operatoren filtern</translation>
     </message>
     <message>
         <source>%1 — %2, loaded in %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2, geladen in %3 s</translation>
     </message>
     <message>
         <source>Producer</source>
-        <translation type="unfinished"></translation>
+        <translation>Erzeuger</translation>
     </message>
     <message>
         <source>IR version</source>
-        <translation type="unfinished"></translation>
+        <translation>IR-Version</translation>
     </message>
     <message>
         <source>Opsets</source>
-        <translation type="unfinished"></translation>
+        <translation>Opsets</translation>
     </message>
     <message>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>Graph</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>Initializers</source>
-        <translation type="unfinished"></translation>
+        <translation>Initialisierer</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Parameter</translation>
     </message>
     <message>
         <source>Functions</source>
-        <translation type="unfinished"></translation>
+        <translation>Funktionen</translation>
     </message>
     <message>
         <source>ONNX checker</source>
-        <translation type="unfinished"></translation>
+        <translation>ONNX-Prüfung</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished"></translation>
+        <translation>bestanden</translation>
     </message>
     <message>
         <source>failed (see warnings)</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen (siehe Warnungen)</translation>
     </message>
     <message>
         <source>Shape inference</source>
-        <translation type="unfinished"></translation>
+        <translation>Forminferenz</translation>
     </message>
     <message>
         <source>incomplete (see warnings)</source>
-        <translation type="unfinished"></translation>
+        <translation>unvollständig (siehe Warnungen)</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibung</translation>
     </message>
     <message>
         <source>%1 in the main graph, %2 in all (subgraphs: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 im Hauptgraphen, %2 insgesamt (Teilgraphen: %3)</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>Operator</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzahl</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>Anteil</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>Systemstandard</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sprache:</translation>
     </message>
     <message>
         <source>A new language takes effect the next time onnxlens starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine neue Sprache wird beim nächsten Start von onnxlens wirksam.</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::ValueTableModel</name>
     <message>
         <source>scalar</source>
-        <translation type="unfinished"></translation>
+        <translation>Skalar</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ</translation>
     </message>
     <message>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Form</translation>
     </message>
 </context>
 </TS>

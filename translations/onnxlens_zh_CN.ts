@@ -5,286 +5,286 @@
     <name>onnxlens::widgets</name>
     <message>
         <source>could not render the window</source>
-        <translation type="unfinished"></translation>
+        <translation>无法绘制窗口</translation>
     </message>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
-        <translation type="unfinished"></translation>
+        <translation>将 .onnx 文件拖放到此处，或通过“文件 → 打开”打开。</translation>
     </message>
     <message>
         <source>Open Model…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Loading %1 cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消加载 %1</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>重新加载(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>快捷键(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;About onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 onnxlens(&amp;A)</translation>
     </message>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>没有最近打开的文件</translation>
     </message>
     <message>
         <source>Clear List</source>
-        <translation type="unfinished"></translation>
+        <translation>清空列表</translation>
     </message>
     <message>
         <source>Open Model</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型</translation>
     </message>
     <message>
         <source>ONNX models (*.onnx);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 %1…</translation>
     </message>
     <message>
         <source>%1 — onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — onnxlens</translation>
     </message>
     <message>
         <source>Could not open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1</translation>
     </message>
     <message>
         <source>Cannot open model</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开模型</translation>
     </message>
     <message>
         <source>Open a model</source>
-        <translation type="unfinished"></translation>
+        <translation>打开模型</translation>
     </message>
     <message>
         <source>Reload the model from disk</source>
-        <translation type="unfinished"></translation>
+        <translation>从磁盘重新加载模型</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>快捷键</translation>
     </message>
     <message>
         <source>About onnxlens</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 onnxlens</translation>
     </message>
     <message>
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;ONNX 模型工作台：查看、优化、性能分析、量化和导出，使用自带的推理运行时。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Nodes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点：%1</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::ModelSummaryPanel</name>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输入</translation>
     </message>
     <message>
         <source>Outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>输出</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Operators</source>
-        <translation type="unfinished"></translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>Filter operators</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选算子</translation>
     </message>
     <message>
         <source>%1 — %2, loaded in %3 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2，加载耗时 %3 秒</translation>
     </message>
     <message>
         <source>Producer</source>
-        <translation type="unfinished"></translation>
+        <translation>生成工具</translation>
     </message>
     <message>
         <source>IR version</source>
-        <translation type="unfinished"></translation>
+        <translation>IR 版本</translation>
     </message>
     <message>
         <source>Opsets</source>
-        <translation type="unfinished"></translation>
+        <translation>算子集</translation>
     </message>
     <message>
         <source>Graph</source>
-        <translation type="unfinished"></translation>
+        <translation>计算图</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Initializers</source>
-        <translation type="unfinished"></translation>
+        <translation>初始化器</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>Functions</source>
-        <translation type="unfinished"></translation>
+        <translation>函数</translation>
     </message>
     <message>
         <source>ONNX checker</source>
-        <translation type="unfinished"></translation>
+        <translation>ONNX 检查</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished"></translation>
+        <translation>通过</translation>
     </message>
     <message>
         <source>failed (see warnings)</source>
-        <translation type="unfinished"></translation>
+        <translation>未通过（见警告）</translation>
     </message>
     <message>
         <source>Shape inference</source>
-        <translation type="unfinished"></translation>
+        <translation>形状推断</translation>
     </message>
     <message>
         <source>incomplete (see warnings)</source>
-        <translation type="unfinished"></translation>
+        <translation>不完整（见警告）</translation>
     </message>
     <message>
         <source>Description</source>
-        <translation type="unfinished"></translation>
+        <translation>描述</translation>
     </message>
     <message>
         <source>%1 in the main graph, %2 in all (subgraphs: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>主图 %1 个，共 %2 个（子图：%3 个）</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>首选项</translation>
     </message>
     <message>
         <source>System default</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>A new language takes effect the next time onnxlens starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>新语言将在下次启动 onnxlens 时生效。</translation>
     </message>
 </context>
 <context>
     <name>onnxlens::widgets::ValueTableModel</name>
     <message>
         <source>scalar</source>
-        <translation type="unfinished"></translation>
+        <translation>标量</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Shape</source>
-        <translation type="unfinished"></translation>
+        <translation>形状</translation>
     </message>
 </context>
 </TS>

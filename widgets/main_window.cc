@@ -220,10 +220,14 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  const auto urls = event->mimeData()->urls();
-  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
-  event->acceptProposedAction();
+  if (openDropped(event->mimeData())) event->acceptProposedAction();
+}
+
+bool MainWindow::openDropped(const QMimeData* mime) {
+  const auto urls = mime ? mime->urls() : QList<QUrl>();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return false;
   openFile(urls.first().toLocalFile());
+  return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

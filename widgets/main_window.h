@@ -9,6 +9,7 @@
 #include "api/model_info.h"
 
 class QLabel;
+class QMimeData;
 class QMenu;
 class QProgressBar;
 class QPushButton;
@@ -33,6 +34,9 @@ class MainWindow : public QMainWindow {
   void reload();
   /// Blocks (processing events) until a load in progress ends.
   void waitForLoad();
+
+  /// Opens the first local file of dropped data; false when it holds none. Used by dropEvent.
+  bool openDropped(const QMimeData* mime);
 
   QString currentPath() const { return m_path; }
   ModelSummaryPanel* summaryPanel() const { return m_summary; }

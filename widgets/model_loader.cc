@@ -54,7 +54,7 @@ void ModelLoader::cancel() {
   if (m_job) m_job->cancel = true;
 }
 
-bool ModelLoader::isRunning() const { return m_watcher.isRunning(); }
+bool ModelLoader::isRunning() const { return m_job != nullptr; }
 
 void ModelLoader::waitForFinished() {
   if (!m_job) return;

@@ -23,6 +23,7 @@ class ModelLoader : public QObject {
   /// Starts loading `path`; a load already running is cancelled and its result dropped.
   void load(const QString& path);
   void cancel();
+  /// True from load() until loaded/failed/cancelled has been emitted.
   bool isRunning() const;
   /// Blocks (processing events) until the current load ends; for scripted runs and tests.
   void waitForFinished();

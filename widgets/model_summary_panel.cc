@@ -68,10 +68,18 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
 
   m_inputsModel = new ValueTableModel(this);
   m_outputsModel = new ValueTableModel(this);
+  auto valueTable = [](ValueTableModel* model, QWidget* parent) {
+    QTableView* t = makeTable(model, parent);
+    t->horizontalHeader()->setSectionResizeMode(ValueTableModel::NameColumn,
+                                                QHeaderView::ResizeToContents);
+    t->horizontalHeader()->setSectionResizeMode(ValueTableModel::TypeColumn,
+                                                QHeaderView::ResizeToContents);
+    return t;
+  };
   auto* inBox = new QGroupBox(tr("Inputs"), left);
-  (new QVBoxLayout(inBox))->addWidget(makeTable(m_inputsModel, inBox));
+  (new QVBoxLayout(inBox))->addWidget(valueTable(m_inputsModel, inBox));
   auto* outBox = new QGroupBox(tr("Outputs"), left);
-  (new QVBoxLayout(outBox))->addWidget(makeTable(m_outputsModel, outBox));
+  (new QVBoxLayout(outBox))->addWidget(valueTable(m_outputsModel, outBox));
   leftLayout->addWidget(inBox, 1);
   leftLayout->addWidget(outBox, 1);
 

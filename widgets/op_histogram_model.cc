@@ -2,6 +2,7 @@
 #include "widgets/op_histogram_model.h"
 
 #include <QColor>
+#include <QLocale>
 
 #include "widgets/op_colors.h"
 
@@ -35,7 +36,7 @@ QVariant OpHistogramModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case OperatorColumn: return QString::fromStdString(op);
         case CountColumn: return QString::number(count);
-        case ShareColumn: return QString::number(share, 'f', 1) + QStringLiteral(" %");
+        case ShareColumn: return QLocale().toString(share, 'f', 1) + QStringLiteral(" %");
       }
       break;
     case SortRole:

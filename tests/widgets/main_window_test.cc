@@ -1,0 +1,143 @@
+// MainWindow: opens a model off the UI thread and shows its summary; bad files end in the error
+// presenter (a dialog for users) while the window keeps running; drag and drop, recent files,
+// screenshots, preferences.
+#include "widgets/main_window.h"
+
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QDropEvent>
+#include <QImage>
+#include <QMimeData>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include "test_paths.h"
+#include "widgets/language.h"
+#include "widgets/model_summary_panel.h"
+#include "widgets/op_histogram_model.h"
+#include "widgets/preferences_dialog.h"
+#include "widgets/recent_files.h"
+#include "widgets/screenshot.h"
+#include "widgets/value_table_model.h"
+
+namespace onnxlens::widgets {
+namespace {
+
+QString Sample() { return QString::fromStdString(testing::SampleModel().string()); }
+
+TEST(MainWindowTest, OpensAModelAndShowsItsSummary) {
+  MainWindow w;
+  QString failure;
+  w.setErrorPresenter([&](const QString&, const QString& m) { failure = m; });
+  w.openFile(Sample());
+  w.waitForLoad();
+  ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+  EXPECT_EQ(w.currentPath(), Sample());
+  ModelSummaryPanel* s = w.summaryPanel();
+  EXPECT_EQ(s->propertyText("Producer"), "onnxlens sample");
+  EXPECT_EQ(s->propertyText("Nodes"), "18");
+  EXPECT_EQ(s->propertyText("ONNX checker"), "passed");
+  EXPECT_EQ(s->inputsModel()->rowCount(), 1);
+  EXPECT_EQ(s->outputsModel()->rowCount(), 1);
+  EXPECT_EQ(s->opModel()->rowCount(), 9);
+  // The table is sorted by count, most frequent first.
+  EXPECT_EQ(s->opProxy()->index(0, OpHistogramModel::CountColumn).data().toString(), "4");
+  EXPECT_TRUE(w.windowTitle().startsWith("sample_cnn.onnx"));
+  EXPECT_TRUE(RecentFiles::list().contains(QFileInfo(Sample()).absoluteFilePath()));
+}
+
+TEST(MainWindowTest, AFilterNarrowsTheOperatorTable) {
+  MainWindow w;
+  w.openFile(Sample());
+  w.waitForLoad();
+  w.summaryPanel()->opProxy()->setFilterFixedString("norm");
+  ASSERT_EQ(w.summaryPanel()->opProxy()->rowCount(), 1);
+  EXPECT_EQ(w.summaryPanel()->opProxy()->index(0, 0).data().toString(), "BatchNormalization");
+}
+
+TEST(MainWindowTest, EveryMalformedFileShowsAnErrorAndTheWindowKeepsRunning) {
+  MainWindow w;
+  w.openFile(Sample());
+  w.waitForLoad();
+  int errors = 0;
+  for (const auto& e : std::filesystem::directory_iterator(testing::BadModelsDir())) {
+    if (e.path().extension() != ".onnx") continue;
+    QString title, message;
+    w.setErrorPresenter([&](const QString& t, const QString& m) {
+      title = t;
+      message = m;
+    });
+    w.openFile(QString::fromStdString(e.path().string()));
+    w.waitForLoad();
+    EXPECT_EQ(title, "Cannot open model") << e.path();
+    EXPECT_TRUE(message.contains(QString::fromStdString(e.path().filename().string())))
+        << message.toStdString();
+    ++errors;
+  }
+  EXPECT_GE(errors, 20);
+  // The previously opened model stays on screen.
+  EXPECT_EQ(w.currentPath(), Sample());
+  EXPECT_EQ(w.summaryPanel()->propertyText("Nodes"), "18");
+}
+
+TEST(MainWindowTest, AcceptsDraggedFilesAndOpensADroppedOne) {
+  MainWindow w;
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(Sample())});
+  // Qt delivers a Drop only after its drag manager saw a real drag, so the drop itself goes
+  // through the helper dropEvent calls.
+  QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&w, &enter);
+  EXPECT_TRUE(enter.isAccepted());
+  QMimeData text;
+  text.setText("not a file");
+  EXPECT_FALSE(w.openDropped(&text));
+  ASSERT_TRUE(w.openDropped(&mime));
+  w.waitForLoad();
+  EXPECT_EQ(w.currentPath(), Sample());
+}
+
+TEST(MainWindowTest, ReloadReadsTheFileAgain) {
+  MainWindow w;
+  w.openFile(Sample());
+  w.waitForLoad();
+  int loads = 0;
+  QObject::connect(&w, &MainWindow::modelLoaded, [&] { ++loads; });
+  w.reload();
+  w.waitForLoad();
+  EXPECT_EQ(loads, 1);
+}
+
+TEST(MainWindowTest, ScreenshotWritesAPngOfTheWindow) {
+  MainWindow w;
+  w.resize(1000, 700);
+  w.openFile(Sample());
+  w.waitForLoad();
+  QTemporaryDir dir;
+  const QString png = dir.filePath("shot.png");
+  QString error;
+  ASSERT_TRUE(saveScreenshot(&w, png, &error)) << error.toStdString();
+  QImage img(png);
+  ASSERT_FALSE(img.isNull());
+  EXPECT_EQ(img.size(), w.size());
+  EXPECT_GE(img.width(), 1000);
+}
+
+TEST(MainWindowTest, PreferencesStoreTheLanguage) {
+  PreferencesDialog d;
+  const int de = d.languageCombo()->findData("de");
+  ASSERT_GE(de, 0);
+  d.languageCombo()->setCurrentIndex(de);
+  d.accept();
+  EXPECT_EQ(languageSetting(), "de");
+  setLanguageSetting(QString());
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets
