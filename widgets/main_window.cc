@@ -174,9 +174,9 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_summary->setModelInfo(std::move(info));
   m_stack->setCurrentWidget(m_summary);
   setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
-  statusBar()->showMessage(
-      tr("Nodes: %1").arg(QLocale().toString(
-          static_cast<qlonglong>(m_summary->modelInfo()->node_count_total))));
+  statusBar()->showMessage(tr("Nodes: %1")
+                               .arg(QLocale().toString(static_cast<qlonglong>(
+                                   m_summary->modelInfo()->node_count_total))));
   emit modelLoaded(path);
 }
 
@@ -200,9 +200,13 @@ void MainWindow::showPreferences() {
 
 void MainWindow::showShortcuts() {
   const QString rows =
-      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a model")) +
-      QStringLiteral("<tr><td><b>F5</b></td><td>%1</td></tr>").arg(tr("Reload the model from disk")) +
-      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(QKeySequence(QKeySequence::Quit).toString(QKeySequence::NativeText), tr("Quit"));
+      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+          .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText),
+               tr("Open a model")) +
+      QStringLiteral("<tr><td><b>F5</b></td><td>%1</td></tr>")
+          .arg(tr("Reload the model from disk")) +
+      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+          .arg(QKeySequence(QKeySequence::Quit).toString(QKeySequence::NativeText), tr("Quit"));
   QMessageBox::information(this, tr("Keyboard Shortcuts"),
                            QStringLiteral("<table cellpadding=4>%1</table>").arg(rows));
 }

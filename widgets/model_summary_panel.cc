@@ -36,7 +36,8 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
 }
 
 QString bytesText(uint64_t bytes) {
-  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeTraditionalFormat);
+  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1,
+                                     QLocale::DataSizeTraditionalFormat);
 }
 
 }  // namespace
@@ -155,11 +156,12 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
                           .arg(QString::fromStdString(i.path), bytesText(i.file_bytes),
                                loc.toString(i.load_seconds, 'f', 2)));
 
-  addProperty(tr("Producer"), QString::fromStdString(i.producer_name + " " + i.producer_version)
-                                  .trimmed());
+  addProperty(tr("Producer"),
+              QString::fromStdString(i.producer_name + " " + i.producer_version).trimmed());
   addProperty(tr("IR version"), QString::number(i.ir_version));
   QStringList opsets;
-  for (const auto& [d, v] : i.opsets) opsets << QStringLiteral("%1 %2").arg(QString::fromStdString(d)).arg(v);
+  for (const auto& [d, v] : i.opsets)
+    opsets << QStringLiteral("%1 %2").arg(QString::fromStdString(d)).arg(v);
   addProperty(tr("Opsets"), opsets.join(QStringLiteral(", ")));
   if (!i.graph_name.empty()) addProperty(tr("Graph"), QString::fromStdString(i.graph_name));
   QString nodes = loc.toString(static_cast<qlonglong>(i.node_count));
@@ -169,12 +171,14 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
                      loc.toString(static_cast<qlonglong>(i.subgraph_count)));
   }
   addProperty(tr("Nodes"), nodes);
-  addProperty(tr("Initializers"), tr("%1 (%2)").arg(loc.toString(static_cast<qlonglong>(i.initializer_count)),
-                                                   bytesText(i.initializer_bytes)));
+  addProperty(tr("Initializers"),
+              tr("%1 (%2)").arg(loc.toString(static_cast<qlonglong>(i.initializer_count)),
+                                bytesText(i.initializer_bytes)));
   addProperty(tr("Parameters"), loc.toString(static_cast<qlonglong>(i.parameter_count)));
   if (!i.functions.empty()) addProperty(tr("Functions"), QString::number(i.functions.size()));
   addProperty(tr("ONNX checker"), i.checker_passed ? tr("passed") : tr("failed (see warnings)"));
-  if (!i.shape_inference_complete) addProperty(tr("Shape inference"), tr("incomplete (see warnings)"));
+  if (!i.shape_inference_complete)
+    addProperty(tr("Shape inference"), tr("incomplete (see warnings)"));
   for (const auto& [k, v] : i.metadata) {
     addProperty(QString::fromStdString(k), QString::fromStdString(v));
   }

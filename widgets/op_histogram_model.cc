@@ -34,16 +34,22 @@ QVariant OpHistogramModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       switch (index.column()) {
-        case OperatorColumn: return QString::fromStdString(op);
-        case CountColumn: return QString::number(count);
-        case ShareColumn: return QLocale().toString(share, 'f', 1) + QStringLiteral(" %");
+        case OperatorColumn:
+          return QString::fromStdString(op);
+        case CountColumn:
+          return QString::number(count);
+        case ShareColumn:
+          return QLocale().toString(share, 'f', 1) + QStringLiteral(" %");
       }
       break;
     case SortRole:
       switch (index.column()) {
-        case OperatorColumn: return QString::fromStdString(op);
-        case CountColumn: return static_cast<qlonglong>(count);
-        case ShareColumn: return share;
+        case OperatorColumn:
+          return QString::fromStdString(op);
+        case CountColumn:
+          return static_cast<qlonglong>(count);
+        case ShareColumn:
+          return share;
       }
       break;
     case Qt::DecorationRole:
@@ -59,9 +65,12 @@ QVariant OpHistogramModel::data(const QModelIndex& index, int role) const {
 QVariant OpHistogramModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case OperatorColumn: return tr("Operator");
-    case CountColumn: return tr("Count");
-    case ShareColumn: return tr("Share");
+    case OperatorColumn:
+      return tr("Operator");
+    case CountColumn:
+      return tr("Count");
+    case ShareColumn:
+      return tr("Share");
   }
   return {};
 }

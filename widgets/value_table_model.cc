@@ -25,13 +25,15 @@ QVariant ValueTableModel::data(const QModelIndex& index, int role) const {
   const api::ValueSummary& v = m_values[static_cast<size_t>(index.row())];
   if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
     switch (index.column()) {
-      case NameColumn: return QString::fromStdString(v.name);
+      case NameColumn:
+        return QString::fromStdString(v.name);
       case TypeColumn:
         return v.dtype.empty() ? QString::fromStdString(v.type) : QString::fromStdString(v.dtype);
       case ShapeColumn:
         if (v.dtype.empty()) return QString();
-        return v.has_shape ? (v.shape.empty() ? tr("scalar") : QString::fromStdString(v.shape_label))
-                           : tr("unknown");
+        return v.has_shape
+                   ? (v.shape.empty() ? tr("scalar") : QString::fromStdString(v.shape_label))
+                   : tr("unknown");
     }
   }
   return {};
@@ -40,9 +42,12 @@ QVariant ValueTableModel::data(const QModelIndex& index, int role) const {
 QVariant ValueTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case NameColumn: return tr("Name");
-    case TypeColumn: return tr("Type");
-    case ShapeColumn: return tr("Shape");
+    case NameColumn:
+      return tr("Name");
+    case TypeColumn:
+      return tr("Type");
+    case ShapeColumn:
+      return tr("Shape");
   }
   return {};
 }

@@ -5,8 +5,7 @@
 
 namespace onnxlens::cli {
 
-Expected<Args> Args::Parse(const std::vector<std::string>& args,
-                           const std::set<std::string>& flags,
+Expected<Args> Args::Parse(const std::vector<std::string>& args, const std::set<std::string>& flags,
                            const std::set<std::string>& options) {
   Args out;
   bool only_positionals = false;

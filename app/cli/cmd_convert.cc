@@ -26,7 +26,8 @@ int RunConvert(const std::vector<std::string>& argv) {
     return kExitFailure;
   }
   std::printf("wrote %s", result->output.c_str());
-  if (!result->external_data_file.empty()) std::printf(" and %s", result->external_data_file.c_str());
+  if (!result->external_data_file.empty())
+    std::printf(" and %s", result->external_data_file.c_str());
   std::printf(" (%d node(s), checker %s)\n", static_cast<int>(result->node_count),
               result->checker_passed ? "passed" : "failed");
   for (const auto& w : result->warnings) std::printf("warning: %s\n", w.c_str());

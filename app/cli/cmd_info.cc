@@ -23,20 +23,22 @@ void PrintText(const api::ModelInfo& info, bool shapes) {
   }
   std::printf("opsets       %s\n", opsets.c_str());
   if (!info.graph_name.empty()) std::printf("graph        %s\n", info.graph_name.c_str());
-  for (const auto& [k, v] : info.metadata) std::printf("metadata     %s = %s\n", k.c_str(), v.c_str());
+  for (const auto& [k, v] : info.metadata)
+    std::printf("metadata     %s = %s\n", k.c_str(), v.c_str());
   std::printf("\ninputs\n");
-  for (const auto& v : info.inputs) std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
+  for (const auto& v : info.inputs)
+    std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
   std::printf("outputs\n");
-  for (const auto& v : info.outputs) std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
+  for (const auto& v : info.outputs)
+    std::printf("  %-32s %s\n", v.name.c_str(), ShapeText(v).c_str());
   std::printf("\nnodes        %lld", static_cast<long long>(info.node_count));
   if (info.node_count_total != info.node_count) {
     std::printf(" (%lld with %lld subgraph(s))", static_cast<long long>(info.node_count_total),
                 static_cast<long long>(info.subgraph_count));
   }
-  std::printf("\ninitializers %lld (%s), %lld parameters\n",
-              static_cast<long long>(info.initializer_count),
-              FormatBytes(info.initializer_bytes).c_str(),
-              static_cast<long long>(info.parameter_count));
+  std::printf(
+      "\ninitializers %lld (%s), %lld parameters\n", static_cast<long long>(info.initializer_count),
+      FormatBytes(info.initializer_bytes).c_str(), static_cast<long long>(info.parameter_count));
   if (!info.functions.empty()) std::printf("functions    %s\n", Join(info.functions, ", ").c_str());
   std::printf("checker      %s\n", info.checker_passed ? "passed" : "FAILED (see warnings)");
   std::printf("\n%-36s %8s %7s\n", "op type", "count", "share");

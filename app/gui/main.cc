@@ -40,9 +40,10 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("The .onnx file to open."));
-  QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                QStringLiteral("Render the window offscreen to FILE (PNG) and exit."),
-                                QStringLiteral("FILE"));
+  QCommandLineOption screenshot(
+      QStringLiteral("screenshot"),
+      QStringLiteral("Render the window offscreen to FILE (PNG) and exit."),
+      QStringLiteral("FILE"));
   QCommandLineOption lang(QStringLiteral("lang"),
                           QStringLiteral("UI language for this run (en, de, zh_CN)."),
                           QStringLiteral("CODE"));

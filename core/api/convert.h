@@ -19,7 +19,7 @@ struct ConvertResult {
   std::string output;
   std::string external_data_file;  ///< empty without external data
   int64_t node_count = 0;
-  bool checker_passed = false;     ///< the ONNX checker on the written file
+  bool checker_passed = false;  ///< the ONNX checker on the written file
   std::vector<std::string> warnings;
 };
 

@@ -32,18 +32,18 @@ ValueSummary Summarize(const ir::Value& v, std::string graph, std::string kind) 
 
 void CollectValues(const ir::Graph& g, const std::string& path, std::vector<ValueSummary>* out) {
   for (const ir::Value* v : g.values()) {
-    std::string kind = v->is_graph_output()                                   ? "output"
-                       : v->is_initializer() || v->is_sparse_initializer()   ? "initializer"
-                       : v->is_graph_input()                                  ? "input"
-                                                                              : "node_output";
+    std::string kind = v->is_graph_output()                                ? "output"
+                       : v->is_initializer() || v->is_sparse_initializer() ? "initializer"
+                       : v->is_graph_input()                               ? "input"
+                                                                           : "node_output";
     out->push_back(Summarize(*v, path, kind));
   }
   for (const ir::Node* n : g.nodes()) {
     for (const auto& a : n->attributes()) {
-      const std::string base = (path.empty() ? "" : path + "/") +
-                               (n->name().empty() ? n->op_type() + "#" + std::to_string(n->id())
-                                                  : n->name()) +
-                               "/" + a.name;
+      const std::string base =
+          (path.empty() ? "" : path + "/") +
+          (n->name().empty() ? n->op_type() + "#" + std::to_string(n->id()) : n->name()) + "/" +
+          a.name;
       if (a.type == ir::AttrType::kGraph && a.g) CollectValues(*a.g, base, out);
       for (size_t i = 0; i < a.graphs.size(); ++i) {
         CollectValues(*a.graphs[i], base + "[" + std::to_string(i) + "]", out);

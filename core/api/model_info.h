@@ -34,7 +34,7 @@ struct ValueSummary {
   std::string dtype;  ///< "float32", ... ; "" when unknown or not a tensor
   bool has_shape = false;
   std::vector<ShapeDim> shape;
-  std::string type;   ///< full text, e.g. "float32[1,3,224,224]", "seq(float32[*])", "?"
+  std::string type;         ///< full text, e.g. "float32[1,3,224,224]", "seq(float32[*])", "?"
   std::string shape_label;  ///< "1×3×224×224"
 };
 
@@ -50,7 +50,7 @@ struct ModelInfo {
   std::string graph_name;
   std::vector<std::pair<std::string, int64_t>> opsets;  ///< domain ("ai.onnx" for default)
   std::vector<std::pair<std::string, std::string>> metadata;
-  std::vector<ValueSummary> inputs;   ///< graph inputs that are not initializers
+  std::vector<ValueSummary> inputs;  ///< graph inputs that are not initializers
   std::vector<ValueSummary> outputs;
   int64_t node_count = 0;        ///< nodes of the main graph
   int64_t node_count_total = 0;  ///< including every nested subgraph
@@ -60,7 +60,7 @@ struct ModelInfo {
   std::vector<std::pair<std::string, int64_t>> op_histogram;
   int64_t initializer_count = 0;  ///< all graphs
   uint64_t initializer_bytes = 0;
-  int64_t parameter_count = 0;    ///< elements of all initializers
+  int64_t parameter_count = 0;  ///< elements of all initializers
   std::vector<std::string> functions;
   bool checker_passed = false;
   bool shape_inference_complete = false;

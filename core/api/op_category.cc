@@ -18,37 +18,80 @@ const std::unordered_map<std::string, OpCategory>& Table() {
         {"Conv", "ConvTranspose", "ConvInteger", "Gemm", "MatMul", "MatMulInteger", "LSTM", "GRU",
          "RNN", "FusedConv", "FusedGemm", "FusedMatMul", "QLinearConv", "QLinearMatMul",
          "DeformConv", "Einsum", "NhwcConv", "MatMulNBits", "QGemm"});
-    add(OpCategory::kActivation,
-        {"Relu", "LeakyRelu", "PRelu", "Sigmoid", "HardSigmoid", "Tanh", "Elu", "Selu", "Celu",
-         "Softplus", "Softsign", "HardSwish", "Mish", "Gelu", "FastGelu", "BiasGelu", "QuickGelu",
-         "Softmax", "LogSoftmax", "Hardmax", "ThresholdedRelu", "Clip", "QLinearSigmoid",
-         "QLinearLeakyRelu", "QLinearSoftmax", "BiasSoftmax"});
+    add(OpCategory::kActivation, {"Relu",
+                                  "LeakyRelu",
+                                  "PRelu",
+                                  "Sigmoid",
+                                  "HardSigmoid",
+                                  "Tanh",
+                                  "Elu",
+                                  "Selu",
+                                  "Celu",
+                                  "Softplus",
+                                  "Softsign",
+                                  "HardSwish",
+                                  "Mish",
+                                  "Gelu",
+                                  "FastGelu",
+                                  "BiasGelu",
+                                  "QuickGelu",
+                                  "Softmax",
+                                  "LogSoftmax",
+                                  "Hardmax",
+                                  "ThresholdedRelu",
+                                  "Clip",
+                                  "QLinearSigmoid",
+                                  "QLinearLeakyRelu",
+                                  "QLinearSoftmax",
+                                  "BiasSoftmax"});
     add(OpCategory::kPool,
-        {"MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool",
-         "GlobalLpPool", "MaxRoiPool", "RoiAlign", "MaxUnpool", "QLinearAveragePool",
-         "QLinearGlobalAveragePool"});
+        {"MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool", "GlobalLpPool",
+         "MaxRoiPool", "RoiAlign", "MaxUnpool", "QLinearAveragePool", "QLinearGlobalAveragePool"});
     add(OpCategory::kNormalization,
-        {"BatchNormalization", "LayerNormalization", "InstanceNormalization",
-         "GroupNormalization", "LpNormalization", "MeanVarianceNormalization", "LRN",
-         "SkipLayerNormalization", "SimplifiedLayerNormalization", "EmbedLayerNormalization",
+        {"BatchNormalization", "LayerNormalization", "InstanceNormalization", "GroupNormalization",
+         "LpNormalization", "MeanVarianceNormalization", "LRN", "SkipLayerNormalization",
+         "SimplifiedLayerNormalization", "EmbedLayerNormalization",
          "SkipSimplifiedLayerNormalization", "Dropout"});
     add(OpCategory::kShape,
         {"Reshape", "Flatten", "Squeeze", "Unsqueeze", "Shape", "Size", "Transpose", "Expand",
          "Tile", "Pad", "DepthToSpace", "SpaceToDepth", "Resize", "Upsample", "ConstantOfShape",
          "EyeLike", "Range", "Trilu", "CenterCropPad"});
-    add(OpCategory::kTensor,
-        {"Concat", "Split", "Slice", "Gather", "GatherElements", "GatherND", "Scatter",
-         "ScatterElements", "ScatterND", "Identity", "Constant", "Cast", "CastLike", "Where",
-         "OneHot", "NonZero", "TopK", "Unique", "Compress", "ReverseSequence", "SplitToSequence",
-         "ConcatFromSequence", "SequenceAt", "SequenceConstruct", "SequenceEmpty",
-         "SequenceErase", "SequenceInsert", "SequenceLength", "ArgMax", "ArgMin"});
+    add(OpCategory::kTensor, {"Concat",
+                              "Split",
+                              "Slice",
+                              "Gather",
+                              "GatherElements",
+                              "GatherND",
+                              "Scatter",
+                              "ScatterElements",
+                              "ScatterND",
+                              "Identity",
+                              "Constant",
+                              "Cast",
+                              "CastLike",
+                              "Where",
+                              "OneHot",
+                              "NonZero",
+                              "TopK",
+                              "Unique",
+                              "Compress",
+                              "ReverseSequence",
+                              "SplitToSequence",
+                              "ConcatFromSequence",
+                              "SequenceAt",
+                              "SequenceConstruct",
+                              "SequenceEmpty",
+                              "SequenceErase",
+                              "SequenceInsert",
+                              "SequenceLength",
+                              "ArgMax",
+                              "ArgMin"});
     add(OpCategory::kQuantization,
-        {"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "QLinearAdd",
-         "QLinearMul", "QLinearConcat", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"});
+        {"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "QLinearAdd", "QLinearMul",
+         "QLinearConcat", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"});
     add(OpCategory::kControl, {"If", "Loop", "Scan"});
-    add(OpCategory::kAttention,
-        {"Attention", "MultiHeadAttention", "GroupQueryAttention", "PackedAttention",
-         "RotaryEmbedding", "DecoderAttention"});
+    add(OpCategory::kAttention, {"Attention", "MultiHeadAttention", "GroupQueryAttention",
+                                 "PackedAttention", "RotaryEmbedding", "DecoderAttention"});
     return t;
   }();
   return *table;
@@ -66,17 +109,28 @@ OpCategory CategorizeOp(std::string_view domain, std::string_view op_type) {
 
 std::string_view OpCategoryName(OpCategory c) {
   switch (c) {
-    case OpCategory::kLayer: return "layer";
-    case OpCategory::kActivation: return "activation";
-    case OpCategory::kPool: return "pool";
-    case OpCategory::kNormalization: return "normalization";
-    case OpCategory::kShape: return "shape";
-    case OpCategory::kTensor: return "tensor";
-    case OpCategory::kQuantization: return "quantization";
-    case OpCategory::kControl: return "control";
-    case OpCategory::kAttention: return "attention";
-    case OpCategory::kElementwise: return "elementwise";
-    case OpCategory::kCustom: return "custom";
+    case OpCategory::kLayer:
+      return "layer";
+    case OpCategory::kActivation:
+      return "activation";
+    case OpCategory::kPool:
+      return "pool";
+    case OpCategory::kNormalization:
+      return "normalization";
+    case OpCategory::kShape:
+      return "shape";
+    case OpCategory::kTensor:
+      return "tensor";
+    case OpCategory::kQuantization:
+      return "quantization";
+    case OpCategory::kControl:
+      return "control";
+    case OpCategory::kAttention:
+      return "attention";
+    case OpCategory::kElementwise:
+      return "elementwise";
+    case OpCategory::kCustom:
+      return "custom";
   }
   return "custom";
 }

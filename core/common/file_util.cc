@@ -22,8 +22,8 @@ Expected<std::string> ReadFile(const fs::path& path, uint64_t max_bytes) {
   const uint64_t size = fs::file_size(path, ec);
   if (ec) return IoError(Quote(path.string()) + ": cannot read size: " + ec.message());
   if (size > max_bytes) {
-    return OutOfRange(Quote(path.string()) + ": file is " + FormatBytes(size) +
-                      ", more than the " + FormatBytes(max_bytes) + " allowed");
+    return OutOfRange(Quote(path.string()) + ": file is " + FormatBytes(size) + ", more than the " +
+                      FormatBytes(max_bytes) + " allowed");
   }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return IoError(Quote(path.string()) + ": cannot open: " + std::strerror(errno));
@@ -35,8 +35,7 @@ Expected<std::string> ReadFile(const fs::path& path, uint64_t max_bytes) {
   return data;
 }
 
-Status WriteFileAtomically(const fs::path& path,
-                           const std::function<Status(std::FILE*)>& write) {
+Status WriteFileAtomically(const fs::path& path, const std::function<Status(std::FILE*)>& write) {
   std::random_device rd;
   const fs::path tmp =
       path.parent_path() / (path.filename().string() + ".tmp-" + std::to_string(rd() % 1000000));

@@ -5,15 +5,24 @@ namespace onnxlens {
 
 std::string_view StatusCodeName(StatusCode code) {
   switch (code) {
-    case StatusCode::kOk: return "ok";
-    case StatusCode::kInvalidArgument: return "invalid argument";
-    case StatusCode::kInvalidModel: return "invalid model";
-    case StatusCode::kNotFound: return "not found";
-    case StatusCode::kIoError: return "i/o error";
-    case StatusCode::kUnsupported: return "unsupported";
-    case StatusCode::kOutOfRange: return "out of range";
-    case StatusCode::kCancelled: return "cancelled";
-    case StatusCode::kInternal: return "internal error";
+    case StatusCode::kOk:
+      return "ok";
+    case StatusCode::kInvalidArgument:
+      return "invalid argument";
+    case StatusCode::kInvalidModel:
+      return "invalid model";
+    case StatusCode::kNotFound:
+      return "not found";
+    case StatusCode::kIoError:
+      return "i/o error";
+    case StatusCode::kUnsupported:
+      return "unsupported";
+    case StatusCode::kOutOfRange:
+      return "out of range";
+    case StatusCode::kCancelled:
+      return "cancelled";
+    case StatusCode::kInternal:
+      return "internal error";
   }
   return "unknown";
 }

@@ -62,7 +62,7 @@ inline Status Internal(std::string msg) { return {StatusCode::kInternal, std::mo
 template <typename T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(T value) : v_(std::move(value)) {}        // NOLINT: implicit by design
   Expected(Status status) : v_(std::move(status)) {  // NOLINT: implicit by design
     assert(!std::get<Status>(v_).ok() && "Expected constructed from an ok Status");
   }
@@ -101,10 +101,10 @@ class [[nodiscard]] Expected {
 #define OL_CONCAT(a, b) OL_CONCAT_INNER(a, b)
 
 /// Returns the status from the enclosing function when `expr` is not ok.
-#define OL_RETURN_IF_ERROR(expr)                  \
-  do {                                            \
-    ::onnxlens::Status ol_status_ = (expr);       \
-    if (!ol_status_.ok()) return ol_status_;      \
+#define OL_RETURN_IF_ERROR(expr)             \
+  do {                                       \
+    ::onnxlens::Status ol_status_ = (expr);  \
+    if (!ol_status_.ok()) return ol_status_; \
   } while (0)
 
 #define OL_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \

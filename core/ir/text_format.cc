@@ -100,18 +100,31 @@ class Printer {
       return;
     }
     switch (a.type) {
-      case AttrType::kFloat: os_ << FormatFloat(a.f); break;
-      case AttrType::kInt: os_ << a.i; break;
-      case AttrType::kString: os_ << "\"" << EscapeString(a.s) << "\""; break;
-      case AttrType::kTensor: os_ << "tensor " << TensorText(a.t, opt_); break;
-      case AttrType::kGraph: PrintGraph(*a.g, indent + 2); break;
+      case AttrType::kFloat:
+        os_ << FormatFloat(a.f);
+        break;
+      case AttrType::kInt:
+        os_ << a.i;
+        break;
+      case AttrType::kString:
+        os_ << "\"" << EscapeString(a.s) << "\"";
+        break;
+      case AttrType::kTensor:
+        os_ << "tensor " << TensorText(a.t, opt_);
+        break;
+      case AttrType::kGraph:
+        PrintGraph(*a.g, indent + 2);
+        break;
       case AttrType::kFloats: {
         os_ << "[";
-        for (size_t i = 0; i < a.floats.size(); ++i) os_ << (i ? "," : "") << FormatFloat(a.floats[i]);
+        for (size_t i = 0; i < a.floats.size(); ++i)
+          os_ << (i ? "," : "") << FormatFloat(a.floats[i]);
         os_ << "]";
         break;
       }
-      case AttrType::kInts: os_ << "[" << Join(a.ints, ",") << "]"; break;
+      case AttrType::kInts:
+        os_ << "[" << Join(a.ints, ",") << "]";
+        break;
       case AttrType::kStrings: {
         os_ << "[";
         for (size_t i = 0; i < a.strings.size(); ++i)
@@ -162,8 +175,8 @@ std::string ModelToText(const Model& m, const TextOptions& options) {
   Printer p(options);
   auto& os = p.os();
   os << "ir_version " << m.ir_version << "\n";
-  os << "producer \"" << EscapeString(m.producer_name) << "\" \"" << EscapeString(m.producer_version)
-     << "\"\n";
+  os << "producer \"" << EscapeString(m.producer_name) << "\" \""
+     << EscapeString(m.producer_version) << "\"\n";
   if (!m.domain.empty()) os << "domain \"" << EscapeString(m.domain) << "\"\n";
   if (m.model_version) os << "model_version " << m.model_version << "\n";
   for (const auto& o : m.opset_imports) {

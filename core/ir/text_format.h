@@ -9,9 +9,9 @@
 namespace onnxlens::ir {
 
 struct TextOptions {
-  bool node_ids = false;       ///< print "#id" after each node (pass debugging)
-  bool value_types = true;     ///< print the type of every node output
-  bool tensor_hashes = true;   ///< print a content hash of every initializer/tensor attribute
+  bool node_ids = false;      ///< print "#id" after each node (pass debugging)
+  bool value_types = true;    ///< print the type of every node output
+  bool tensor_hashes = true;  ///< print a content hash of every initializer/tensor attribute
 };
 
 /// Nodes are printed in a stable topological order, so the text does not depend on the order in

@@ -47,18 +47,33 @@ Status Exporter::ExportAttribute(const ir::Attribute& a, onnx::AttributeProto* a
   if (!a.ref_attr_name.empty()) ap->set_ref_attr_name(a.ref_attr_name);
   ap->set_type(static_cast<onnx::AttributeProto::AttributeType>(a.type));
   switch (a.type) {
-    case AttrType::kFloat: ap->set_f(a.f); break;
-    case AttrType::kInt: ap->set_i(a.i); break;
-    case AttrType::kString: ap->set_s(a.s); break;
-    case AttrType::kTensor: OL_RETURN_IF_ERROR(ExportTensor(a.t, "", false, ap->mutable_t())); break;
+    case AttrType::kFloat:
+      ap->set_f(a.f);
+      break;
+    case AttrType::kInt:
+      ap->set_i(a.i);
+      break;
+    case AttrType::kString:
+      ap->set_s(a.s);
+      break;
+    case AttrType::kTensor:
+      OL_RETURN_IF_ERROR(ExportTensor(a.t, "", false, ap->mutable_t()));
+      break;
     case AttrType::kGraph:
       if (a.g) OL_RETURN_IF_ERROR(ExportGraph(*a.g, ap->mutable_g()));
       break;
-    case AttrType::kFloats: for (float f : a.floats) ap->add_floats(f); break;
-    case AttrType::kInts: for (int64_t i : a.ints) ap->add_ints(i); break;
-    case AttrType::kStrings: for (const auto& s : a.strings) ap->add_strings(s); break;
+    case AttrType::kFloats:
+      for (float f : a.floats) ap->add_floats(f);
+      break;
+    case AttrType::kInts:
+      for (int64_t i : a.ints) ap->add_ints(i);
+      break;
+    case AttrType::kStrings:
+      for (const auto& s : a.strings) ap->add_strings(s);
+      break;
     case AttrType::kTensors:
-      for (const auto& t : a.tensors) OL_RETURN_IF_ERROR(ExportTensor(t, "", false, ap->add_tensors()));
+      for (const auto& t : a.tensors)
+        OL_RETURN_IF_ERROR(ExportTensor(t, "", false, ap->add_tensors()));
       break;
     case AttrType::kGraphs:
       for (const auto& g : a.graphs) OL_RETURN_IF_ERROR(ExportGraph(*g, ap->add_graphs()));
@@ -75,7 +90,8 @@ Status Exporter::ExportAttribute(const ir::Attribute& a, onnx::AttributeProto* a
     case AttrType::kTypeProtos:
       for (const auto& s : a.opaque) ap->add_type_protos()->ParseFromString(s);
       break;
-    case AttrType::kUndefined: break;
+    case AttrType::kUndefined:
+      break;
   }
   return Status::Ok();
 }
@@ -138,7 +154,8 @@ Expected<onnx::ModelProto> ExportModel(const ir::Model& m, const ExportOptions& 
     kv->set_value(v);
   }
   for (const auto& f : m.functions) {
-    if (!proto.add_functions()->ParseFromString(f)) return Internal("a function does not re-serialize");
+    if (!proto.add_functions()->ParseFromString(f))
+      return Internal("a function does not re-serialize");
   }
   for (const auto& t : m.training_info) {
     if (!proto.add_training_info()->ParseFromString(t)) {

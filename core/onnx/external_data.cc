@@ -16,8 +16,8 @@ namespace {
 Expected<int64_t> ParseNonNegative(const std::string& s, std::string_view key,
                                    std::string_view what) {
   if (s.empty() || s.size() > 19) {
-    return InvalidModel(std::string(what) + ": external data " + std::string(key) + " " +
-                        Quote(s) + " is not a valid number");
+    return InvalidModel(std::string(what) + ": external data " + std::string(key) + " " + Quote(s) +
+                        " is not a valid number");
   }
   int64_t v = 0;
   for (char c : s) {
@@ -78,8 +78,8 @@ Expected<fs::path> ExternalDataDirectory::Resolve(const std::string& location,
 }
 
 Expected<ir::Tensor> ExternalDataDirectory::Read(const onnx::TensorProto& tp, ir::DataType dtype,
-                                                 std::vector<int64_t> dims,
-                                                 uint64_t expected_bytes, std::string_view what) {
+                                                 std::vector<int64_t> dims, uint64_t expected_bytes,
+                                                 std::string_view what) {
   std::string location;
   int64_t offset = 0;
   int64_t length = -1;

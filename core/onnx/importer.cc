@@ -86,9 +86,9 @@ Status Importer::DefineValues(const onnx::GraphProto& gp, ir::Graph* g) {
       if (out.empty()) continue;
       if (ir::Value* existing = g->FindLocalValue(out)) {
         std::string first = existing->is_graph_input() ? "a graph input"
-                             : existing->is_initializer() || existing->is_sparse_initializer()
-                                 ? "an initializer"
-                                 : "another node";
+                            : existing->is_initializer() || existing->is_sparse_initializer()
+                                ? "an initializer"
+                                : "another node";
         return InvalidModel(Where(*g) + ": node " + Quote(np.name()) + " (" + np.op_type() +
                             ") outputs " + Quote(out) + ", which is already " + first +
                             " (duplicate output name)");
@@ -99,8 +99,7 @@ Status Importer::DefineValues(const onnx::GraphProto& gp, ir::Graph* g) {
   return Status::Ok();
 }
 
-Status Importer::ImportAttribute(const onnx::AttributeProto& ap, ir::Node* node,
-                                 ir::Attribute* a) {
+Status Importer::ImportAttribute(const onnx::AttributeProto& ap, ir::Node* node, ir::Attribute* a) {
   const std::string what = "node " + node->Describe() + " attribute " + Quote(ap.name());
   a->name = ap.name();
   a->doc_string = ap.doc_string();
@@ -108,22 +107,38 @@ Status Importer::ImportAttribute(const onnx::AttributeProto& ap, ir::Node* node,
   auto type = static_cast<AttrType>(ap.type());
   if (type == AttrType::kUndefined) {
     // IR version 1 files may leave the type out; infer it from the field that is set.
-    if (ap.has_f()) type = AttrType::kFloat;
-    else if (ap.has_i()) type = AttrType::kInt;
-    else if (ap.has_s()) type = AttrType::kString;
-    else if (ap.has_t()) type = AttrType::kTensor;
-    else if (ap.has_g()) type = AttrType::kGraph;
-    else if (ap.floats_size()) type = AttrType::kFloats;
-    else if (ap.ints_size()) type = AttrType::kInts;
-    else if (ap.strings_size()) type = AttrType::kStrings;
-    else if (ap.tensors_size()) type = AttrType::kTensors;
-    else if (ap.graphs_size()) type = AttrType::kGraphs;
+    if (ap.has_f())
+      type = AttrType::kFloat;
+    else if (ap.has_i())
+      type = AttrType::kInt;
+    else if (ap.has_s())
+      type = AttrType::kString;
+    else if (ap.has_t())
+      type = AttrType::kTensor;
+    else if (ap.has_g())
+      type = AttrType::kGraph;
+    else if (ap.floats_size())
+      type = AttrType::kFloats;
+    else if (ap.ints_size())
+      type = AttrType::kInts;
+    else if (ap.strings_size())
+      type = AttrType::kStrings;
+    else if (ap.tensors_size())
+      type = AttrType::kTensors;
+    else if (ap.graphs_size())
+      type = AttrType::kGraphs;
   }
   a->type = type;
   switch (type) {
-    case AttrType::kFloat: a->f = ap.f(); break;
-    case AttrType::kInt: a->i = ap.i(); break;
-    case AttrType::kString: a->s = ap.s(); break;
+    case AttrType::kFloat:
+      a->f = ap.f();
+      break;
+    case AttrType::kInt:
+      a->i = ap.i();
+      break;
+    case AttrType::kString:
+      a->s = ap.s();
+      break;
     case AttrType::kTensor: {
       OL_ASSIGN_OR_RETURN(a->t, TensorFromProto(ap.t(), external_, what));
       break;
@@ -138,9 +153,15 @@ Status Importer::ImportAttribute(const onnx::AttributeProto& ap, ir::Node* node,
       OL_RETURN_IF_ERROR(ImportGraph(ap.g(), a->g.get()).WithContext(what));
       break;
     }
-    case AttrType::kFloats: a->floats.assign(ap.floats().begin(), ap.floats().end()); break;
-    case AttrType::kInts: a->ints.assign(ap.ints().begin(), ap.ints().end()); break;
-    case AttrType::kStrings: a->strings.assign(ap.strings().begin(), ap.strings().end()); break;
+    case AttrType::kFloats:
+      a->floats.assign(ap.floats().begin(), ap.floats().end());
+      break;
+    case AttrType::kInts:
+      a->ints.assign(ap.ints().begin(), ap.ints().end());
+      break;
+    case AttrType::kStrings:
+      a->strings.assign(ap.strings().begin(), ap.strings().end());
+      break;
     case AttrType::kTensors:
       for (const auto& tp : ap.tensors()) {
         OL_ASSIGN_OR_RETURN(ir::Tensor t, TensorFromProto(tp, external_, what));
@@ -155,11 +176,15 @@ Status Importer::ImportAttribute(const onnx::AttributeProto& ap, ir::Node* node,
         a->graphs.push_back(std::move(sub));
       }
       break;
-    case AttrType::kSparseTensor: a->opaque.push_back(ap.sparse_tensor().SerializeAsString()); break;
+    case AttrType::kSparseTensor:
+      a->opaque.push_back(ap.sparse_tensor().SerializeAsString());
+      break;
     case AttrType::kSparseTensors:
       for (const auto& s : ap.sparse_tensors()) a->opaque.push_back(s.SerializeAsString());
       break;
-    case AttrType::kTypeProto: a->opaque.push_back(ap.tp().SerializeAsString()); break;
+    case AttrType::kTypeProto:
+      a->opaque.push_back(ap.tp().SerializeAsString());
+      break;
     case AttrType::kTypeProtos:
       for (const auto& s : ap.type_protos()) a->opaque.push_back(s.SerializeAsString());
       break;
@@ -181,8 +206,8 @@ Status Importer::ImportNodes(const onnx::GraphProto& gp, ir::Graph* g) {
       return InvalidModel(Where(*g) + ": node #" + std::to_string(n) + " " + Quote(np.name()) +
                           " has no op_type");
     }
-    ir::Node* node = g->AddNode(np.op_type(), np.domain() == "ai.onnx" ? "" : np.domain(),
-                                np.name());
+    ir::Node* node =
+        g->AddNode(np.op_type(), np.domain() == "ai.onnx" ? "" : np.domain(), np.name());
     node->doc_string = np.doc_string();
     for (int i = 0; i < np.input_size(); ++i) {
       const std::string& in = np.input(i);
@@ -239,9 +264,8 @@ Status Importer::ImportGraph(const onnx::GraphProto& gp, ir::Graph* g) {
     if (!v->is_graph_input() && !v->is_graph_output()) ApplyValueInfo(vi, v);
   }
   if (stale) {
-    warnings_->push_back(Where(*g) + ": " + std::to_string(stale) +
-                         " value_info entr" + (stale == 1 ? "y names" : "ies name") +
-                         " no value of the graph; ignored");
+    warnings_->push_back(Where(*g) + ": " + std::to_string(stale) + " value_info entr" +
+                         (stale == 1 ? "y names" : "ies name") + " no value of the graph; ignored");
   }
   return Status::Ok();
 }

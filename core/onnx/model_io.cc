@@ -61,7 +61,8 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   out.path = display_name;
   out.file_bytes = bytes.size();
   if (bytes.empty()) {
-    return fail(InvalidModel("the file is empty (0 bytes); an ONNX model is a protobuf ModelProto"));
+    return fail(
+        InvalidModel("the file is empty (0 bytes); an ONNX model is a protobuf ModelProto"));
   }
   if (bytes.size() > kMaxProtobufBytes) {
     return fail(InvalidModel("the file is " + FormatBytes(bytes.size()) +
@@ -72,8 +73,9 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   progress(10, "parsing");
   auto proto = std::make_unique<onnx::ModelProto>();
   if (!proto->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return fail(InvalidModel("not a valid ONNX model: the protobuf could not be parsed "
-                             "(the file is truncated, corrupt, or not an ONNX file)"));
+    return fail(
+        InvalidModel("not a valid ONNX model: the protobuf could not be parsed "
+                     "(the file is truncated, corrupt, or not an ONNX file)"));
   }
   if (!proto->has_graph()) {
     return fail(InvalidModel("not a valid ONNX model: the ModelProto has no graph"));

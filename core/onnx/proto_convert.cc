@@ -73,7 +73,8 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
   }
 
   // Typed repeated fields: the count must match before we allocate.
-  const int64_t per_elem = (dtype == DataType::kComplex64 || dtype == DataType::kComplex128) ? 2 : 1;
+  const int64_t per_elem =
+      (dtype == DataType::kComplex64 || dtype == DataType::kComplex128) ? 2 : 1;
   auto check = [&](std::string_view field, int64_t have) -> Status {
     if (have != numel * per_elem) {
       if (numel > 0 && have == 0) {
@@ -94,13 +95,23 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
   Status st;
   switch (dtype) {
     case DataType::kFloat:
-    case DataType::kComplex64: st = check("float_data", tp.float_data_size()); break;
+    case DataType::kComplex64:
+      st = check("float_data", tp.float_data_size());
+      break;
     case DataType::kDouble:
-    case DataType::kComplex128: st = check("double_data", tp.double_data_size()); break;
-    case DataType::kInt64: st = check("int64_data", tp.int64_data_size()); break;
+    case DataType::kComplex128:
+      st = check("double_data", tp.double_data_size());
+      break;
+    case DataType::kInt64:
+      st = check("int64_data", tp.int64_data_size());
+      break;
     case DataType::kUint32:
-    case DataType::kUint64: st = check("uint64_data", tp.uint64_data_size()); break;
-    default: st = check("int32_data", tp.int32_data_size()); break;
+    case DataType::kUint64:
+      st = check("uint64_data", tp.uint64_data_size());
+      break;
+    default:
+      st = check("int32_data", tp.int32_data_size());
+      break;
   }
   OL_RETURN_IF_ERROR(st);
 
@@ -123,21 +134,36 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
       if (!tp.int64_data().empty())
         std::memcpy(t.mutable_raw(), tp.int64_data().data(), tp.int64_data_size() * 8);
       break;
-    case DataType::kUint64: CopyNarrow<uint64_t>(tp.uint64_data(), &t); break;
-    case DataType::kUint32: CopyNarrow<uint32_t>(tp.uint64_data(), &t); break;
-    case DataType::kInt32: CopyNarrow<int32_t>(tp.int32_data(), &t); break;
-    case DataType::kInt16: CopyNarrow<int16_t>(tp.int32_data(), &t); break;
+    case DataType::kUint64:
+      CopyNarrow<uint64_t>(tp.uint64_data(), &t);
+      break;
+    case DataType::kUint32:
+      CopyNarrow<uint32_t>(tp.uint64_data(), &t);
+      break;
+    case DataType::kInt32:
+      CopyNarrow<int32_t>(tp.int32_data(), &t);
+      break;
+    case DataType::kInt16:
+      CopyNarrow<int16_t>(tp.int32_data(), &t);
+      break;
     case DataType::kUint16:
     case DataType::kFloat16:
-    case DataType::kBFloat16: CopyNarrow<uint16_t>(tp.int32_data(), &t); break;
-    case DataType::kInt8: CopyNarrow<int8_t>(tp.int32_data(), &t); break;
-    case DataType::kUint8: CopyNarrow<uint8_t>(tp.int32_data(), &t); break;
+    case DataType::kBFloat16:
+      CopyNarrow<uint16_t>(tp.int32_data(), &t);
+      break;
+    case DataType::kInt8:
+      CopyNarrow<int8_t>(tp.int32_data(), &t);
+      break;
+    case DataType::kUint8:
+      CopyNarrow<uint8_t>(tp.int32_data(), &t);
+      break;
     case DataType::kBool: {
       uint8_t* dst = t.mutable_data<uint8_t>();
       for (int i = 0; i < tp.int32_data_size(); ++i) dst[i] = tp.int32_data(i) != 0;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return t;
 }
@@ -172,7 +198,8 @@ ir::TypeInfo TypeFromProto(const onnx::TypeProto& tp) {
   switch (tp.value_case()) {
     case onnx::TypeProto::kTensorType:
       t.kind = ir::TypeInfo::Kind::kTensor;
-      t.elem_type = ir::DataTypeFromOnnx(tp.tensor_type().elem_type()).value_or(DataType::kUndefined);
+      t.elem_type =
+          ir::DataTypeFromOnnx(tp.tensor_type().elem_type()).value_or(DataType::kUndefined);
       read_shape(tp.tensor_type().has_shape(), tp.tensor_type().shape());
       break;
     case onnx::TypeProto::kSparseTensorType:

@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <onnx/onnx_pb.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <onnx/onnx_pb.h>
 
 #include "test_paths.h"
 
@@ -89,12 +89,31 @@ TEST(ModelInfoTest, JsonHasTheDocumentedKeys) {
   auto info = InspectModelFile(testing::SampleModel());
   ASSERT_TRUE(info.ok());
   const nlohmann::json j = ToJson(*info);
-  for (const char* key :
-       {"schema", "path", "file_bytes", "ir_version", "producer", "domain", "model_version",
-        "doc_string", "graph_name", "opset_imports", "metadata", "inputs", "outputs", "node_count",
-        "node_count_total", "subgraph_count", "op_histogram", "initializer_count",
-        "initializer_bytes", "parameter_count", "functions", "checker_passed",
-        "shape_inference_complete", "warnings", "load_seconds"}) {
+  for (const char* key : {"schema",
+                          "path",
+                          "file_bytes",
+                          "ir_version",
+                          "producer",
+                          "domain",
+                          "model_version",
+                          "doc_string",
+                          "graph_name",
+                          "opset_imports",
+                          "metadata",
+                          "inputs",
+                          "outputs",
+                          "node_count",
+                          "node_count_total",
+                          "subgraph_count",
+                          "op_histogram",
+                          "initializer_count",
+                          "initializer_bytes",
+                          "parameter_count",
+                          "functions",
+                          "checker_passed",
+                          "shape_inference_complete",
+                          "warnings",
+                          "load_seconds"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["schema"], "onnxlens.info/1");

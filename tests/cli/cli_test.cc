@@ -1,12 +1,12 @@
 // The CLI as a user runs it: exit codes, one-line errors on stderr, JSON on stdout.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "common/file_util.h"
 #include "test_paths.h"
@@ -25,7 +25,8 @@ struct CliRun {
 CliRun RunCli(const std::string& args) {
   testing::TempDir tmp;
   const fs::path err = tmp.path() / "stderr.txt";
-  const std::string cmd = std::string("'") + ONNXLENS_CLI + "' " + args + " 2>'" + err.string() + "'";
+  const std::string cmd =
+      std::string("'") + ONNXLENS_CLI + "' " + args + " 2>'" + err.string() + "'";
   CliRun r;
   std::FILE* p = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf;

@@ -2,8 +2,8 @@
 // reads them back; tampered offsets and lengths are refused.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <onnx/onnx_pb.h>
+#include <fstream>
 
 #include "ir/text_format.h"
 #include "onnx/model_io.h"

@@ -51,8 +51,8 @@ onnx::NodeProto* AddNode(onnx::GraphProto* g, const std::string& op, const std::
   return n;
 }
 
-onnx::TensorProto FloatTensor(const std::string& name, std::vector<int64_t> dims,
-                              std::mt19937* rng, float scale) {
+onnx::TensorProto FloatTensor(const std::string& name, std::vector<int64_t> dims, std::mt19937* rng,
+                              float scale) {
   onnx::TensorProto t;
   t.set_name(name);
   t.set_data_type(onnx::TensorProto::FLOAT);
@@ -155,10 +155,10 @@ onnx::ModelProto SampleCnn() {
       }
       *g->add_initializer() = t;
     }
-    auto* bn = AddNode(g, "BatchNormalization", p + "/BatchNormalization",
-                       {p + "/conv_out", p + ".bn.scale", p + ".bn.bias", p + ".bn.mean",
-                        p + ".bn.var"},
-                       {p + "/bn_out"});
+    auto* bn =
+        AddNode(g, "BatchNormalization", p + "/BatchNormalization",
+                {p + "/conv_out", p + ".bn.scale", p + ".bn.bias", p + ".bn.mean", p + ".bn.var"},
+                {p + "/bn_out"});
     a = bn->add_attribute();
     a->set_name("epsilon");
     a->set_type(onnx::AttributeProto::FLOAT);

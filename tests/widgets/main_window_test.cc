@@ -7,8 +7,8 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QImage>
 #include <QMimeData>
 #include <QSettings>
