@@ -143,6 +143,12 @@ Graph::Graph(std::string name, Graph* parent)
 Graph::~Graph() {
   // Nodes first: they unlink themselves from values (ours and outer ones) that are still alive.
   nodes_.clear();
+  // Uses left now come from nodes of other graphs that (wrongly, e.g. a sibling subgraph) read
+  // our values; point those input slots at nothing so no node keeps a dangling Value*.
+  for (auto& v : values_) {
+    for (const Use& u : v->uses_) u.node->inputs_[static_cast<size_t>(u.index)] = nullptr;
+    v->uses_.clear();
+  }
   values_.clear();
 }
 
