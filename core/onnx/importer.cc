@@ -1,6 +1,8 @@
 // ModelProto -> IR.
 #include "onnx/importer.h"
 
+#include <unordered_map>
+
 #include "common/strings.h"
 #include "ir/verifier.h"
 
@@ -80,6 +82,7 @@ Status Importer::DefineValues(const onnx::GraphProto& gp, ir::Graph* g) {
     g->AddSparseInitializer(v, sp.SerializeAsString());
   }
   // Node outputs: each name may be produced once and must not shadow an input or initializer.
+  std::unordered_map<std::string, int> producer_of;
   for (int n = 0; n < gp.node_size(); ++n) {
     const auto& np = gp.node(n);
     for (const auto& out : np.output()) {
@@ -88,12 +91,19 @@ Status Importer::DefineValues(const onnx::GraphProto& gp, ir::Graph* g) {
         std::string first = existing->is_graph_input() ? "a graph input"
                             : existing->is_initializer() || existing->is_sparse_initializer()
                                 ? "an initializer"
-                                : "another node";
+                                : "";
+        if (first.empty()) {
+          const auto& other = gp.node(producer_of[out]);
+          first = "also the output of node " + Quote(other.name()) + " (" + other.op_type() + ")";
+        } else {
+          first = "already " + first;
+        }
         return InvalidModel(Where(*g) + ": node " + Quote(np.name()) + " (" + np.op_type() +
-                            ") outputs " + Quote(out) + ", which is already " + first +
+                            ") outputs " + Quote(out) + ", which is " + first +
                             " (duplicate output name)");
       }
       g->CreateValue(out);
+      producer_of[out] = n;
     }
   }
   return Status::Ok();
