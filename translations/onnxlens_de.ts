@@ -222,12 +222,12 @@
         <translation>unvollständig (siehe Warnungen)</translation>
     </message>
     <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
         <source>%1 in the main graph, %2 in all (subgraphs: %3)</source>
         <translation>%1 im Hauptgraphen, %2 insgesamt (Teilgraphen: %3)</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>Dokumentation</translation>
     </message>
 </context>
 <context>

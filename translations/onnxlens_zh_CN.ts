@@ -222,12 +222,12 @@
         <translation>不完整（见警告）</translation>
     </message>
     <message>
-        <source>Description</source>
-        <translation>描述</translation>
-    </message>
-    <message>
         <source>%1 in the main graph, %2 in all (subgraphs: %3)</source>
         <translation>主图 %1 个，共 %2 个（子图：%3 个）</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
     </message>
 </context>
 <context>

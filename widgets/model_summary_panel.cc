@@ -182,7 +182,7 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
   for (const auto& [k, v] : i.metadata) {
     addProperty(QString::fromStdString(k), QString::fromStdString(v));
   }
-  if (!i.doc_string.empty()) addProperty(tr("Description"), QString::fromStdString(i.doc_string));
+  if (!i.doc_string.empty()) addProperty(tr("Documentation"), QString::fromStdString(i.doc_string));
 
   m_inputsModel->setValues(i.inputs);
   m_outputsModel->setValues(i.outputs);
