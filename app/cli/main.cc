@@ -15,6 +15,13 @@ const Command kCommands[] = {
      "info MODEL [--json] [--shapes]", RunInfo},
     {"convert", "load and save a model again (round trip), optionally with external data",
      "convert IN OUT [--external-data] [--force]", RunConvert},
+    {"run", "run a model once on given or random inputs; print or write the outputs",
+     "run MODEL [--inputs DIR | --random [--seed N]] [--outputs DIR] [--format pb|npy] "
+     "[--threads N] [--providers cpu,reference] [--json]",
+     RunRun},
+    {"conformance", "run ONNX backend test directories and compare with their expected outputs",
+     "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--json] [--verbose]",
+     RunConformance},
 };
 
 void PrintUsage(std::FILE* f) {

@@ -25,6 +25,9 @@ class Tensor {
   /// A zero-filled tensor. Fails when the shape is invalid or needs more than `max_bytes`.
   static Expected<Tensor> Zeros(DataType type, std::vector<int64_t> dims,
                                 uint64_t max_bytes = kDefaultMaxBytes);
+  /// An uninitialized tensor (contents undefined) for kernel outputs that write every element.
+  static Expected<Tensor> Empty(DataType type, std::vector<int64_t> dims,
+                                uint64_t max_bytes = kDefaultMaxBytes);
   /// A tensor holding a copy of `nbytes` raw little-endian bytes (must equal the shape's size).
   static Expected<Tensor> FromRaw(DataType type, std::vector<int64_t> dims, const void* data,
                                   size_t nbytes);

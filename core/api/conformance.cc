@@ -1,0 +1,162 @@
+// Conformance runner.
+#include "api/conformance.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "api/compare.h"
+#include "api/value_io.h"
+#include "common/strings.h"
+#include "onnx/model_io.h"
+#include "runtime/session.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::api {
+
+namespace {
+
+// input_0.pb, input_1.pb, ... in numeric order.
+std::vector<fs::path> Numbered(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::pair<int, fs::path>> found;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string n = e.path().filename().string();
+    if (StartsWith(n, prefix) && EndsWith(n, ".pb")) {
+      const std::string num = n.substr(prefix.size(), n.size() - prefix.size() - 3);
+      if (!num.empty() && std::all_of(num.begin(), num.end(), ::isdigit)) {
+        found.emplace_back(std::stoi(num), e.path());
+      }
+    }
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> out;
+  for (auto& f : found) out.push_back(f.second);
+  return out;
+}
+
+std::string Hint(const ir::TypeInfo& t) {
+  if (t.kind == ir::TypeInfo::Kind::kSequence) return "sequence";
+  if (t.kind == ir::TypeInfo::Kind::kOptional) return "optional";
+  return {};
+}
+
+}  // namespace
+
+std::vector<fs::path> DefaultConformanceSuites() {
+  const fs::path root = "/usr/share/libonnx-testdata/data";
+  return {root / "node", root / "simple", root / "pytorch-converted", root / "pytorch-operator"};
+}
+
+ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions& o) {
+  ConformanceCase c;
+  c.suite = dir.parent_path().filename().string();
+  c.name = dir.filename().string();
+  const auto start = std::chrono::steady_clock::now();
+  auto finish = [&](std::string status, std::string reason) {
+    c.status = std::move(status);
+    c.reason = std::move(reason);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return c;
+  };
+  auto loaded = onnx_io::LoadModelFile(dir / "model.onnx");
+  if (!loaded.ok()) return finish("error", loaded.status().message());
+  std::shared_ptr<const ir::Model> model(std::move(loaded->model));
+  runtime::SessionOptions so;
+  so.intra_op_threads = o.threads;
+  so.providers = o.providers;
+  auto session = runtime::Session::Create(model, so);
+  if (!session.ok()) return finish("error", session.status().message());
+  std::vector<fs::path> sets;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.is_directory() && StartsWith(e.path().filename().string(), "test_data_set_")) sets.push_back(e.path());
+  }
+  std::sort(sets.begin(), sets.end());
+  if (sets.empty()) return finish("error", "no test_data_set_* folder");
+  std::vector<const ir::Value*> feedable;
+  for (const ir::Value* v : (*session)->Inputs()) {
+    if (!v->is_initializer()) feedable.push_back(v);
+  }
+  for (const fs::path& set : sets) {
+    std::map<std::string, RtValue> inputs;
+    const auto in_files = Numbered(set, "input_");
+    for (size_t i = 0; i < in_files.size(); ++i) {
+      const ir::Value* v = i < feedable.size() ? feedable[i] : nullptr;
+      std::string name;
+      auto val = ReadValuePb(in_files[i], &name, v ? Hint(v->type()) : "");
+      if (!val.ok()) return finish("error", val.status().message());
+      if (name.empty() || !model->graph->FindLocalValue(name)) name = v ? v->name() : name;
+      inputs[name] = std::move(val).value();
+    }
+    auto outs = (*session)->Run(inputs);
+    if (!outs.ok()) return finish("error", outs.status().message());
+    const auto out_files = Numbered(set, "output_");
+    if (out_files.size() != outs->size()) {
+      return finish("fail", "the model has " + std::to_string(outs->size()) + " outputs, the test " +
+                                std::to_string(out_files.size()));
+    }
+    for (size_t i = 0; i < out_files.size(); ++i) {
+      const ir::Value* ov = model->graph->outputs()[i];
+      auto expected = ReadValuePb(out_files[i], nullptr, Hint(ov->type()));
+      if (!expected.ok()) return finish("error", expected.status().message());
+      CompareResult r = CompareValues((*outs)[i].second, *expected, o.rtol, o.atol);
+      if (!r.ok) return finish("fail", "output " + Quote(ov->name()) + ": " + r.reason);
+    }
+  }
+  return finish("pass", "");
+}
+
+Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
+  std::regex filter;
+  if (!options.filter.empty()) {
+    try {
+      filter = std::regex(options.filter);
+    } catch (const std::regex_error& e) {
+      return InvalidArgument("--filter " + Quote(options.filter) + " is not a valid regex: " + e.what());
+    }
+  }
+  ConformanceReport report;
+  for (const fs::path& suite : options.suites) {
+    std::error_code ec;
+    if (!fs::is_directory(suite, ec)) return NotFound("suite directory " + Quote(suite.string()) + " does not exist");
+    std::vector<fs::path> dirs;
+    for (const auto& e : fs::directory_iterator(suite)) {
+      if (fs::exists(e.path() / "model.onnx")) dirs.push_back(e.path());
+    }
+    std::sort(dirs.begin(), dirs.end());
+    for (const fs::path& d : dirs) {
+      if (!options.filter.empty() && !std::regex_search(d.filename().string(), filter)) continue;
+      ConformanceCase c = RunConformanceTest(d, options);
+      (c.status == "pass" ? report.passed : c.status == "fail" ? report.failed : report.errors)++;
+      report.cases.push_back(std::move(c));
+    }
+  }
+  return report;
+}
+
+nlohmann::json ToJson(const ConformanceReport& r) {
+  nlohmann::json j;
+  j["schema"] = "onnxlens.conformance/1";
+  j["passed"] = r.passed;
+  j["failed"] = r.failed;
+  j["errors"] = r.errors;
+  j["total"] = r.cases.size();
+  std::map<std::string, std::array<int, 3>> per_suite;
+  j["tests"] = nlohmann::json::array();
+  for (const auto& c : r.cases) {
+    j["tests"].push_back({{"suite", c.suite}, {"name", c.name}, {"status", c.status},
+                          {"reason", c.reason}, {"seconds", c.seconds}});
+    auto& s = per_suite[c.suite];
+    s[c.status == "pass" ? 0 : c.status == "fail" ? 1 : 2]++;
+  }
+  j["suites"] = nlohmann::json::object();
+  for (const auto& [name, s] : per_suite) {
+    j["suites"][name] = {{"passed", s[0]}, {"failed", s[1]}, {"errors", s[2]}};
+  }
+  return j;
+}
+
+}  // namespace onnxlens::api

@@ -1,0 +1,191 @@
+// Run a model once.
+#include "api/run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "api/value_io.h"
+#include "common/strings.h"
+#include "kernels/tensor_util.h"
+#include "onnx/model_io.h"
+#include "runtime/session.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::api {
+
+namespace {
+
+Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
+  const ir::TypeInfo& t = v.type();
+  if (t.kind != ir::TypeInfo::Kind::kTensor) {
+    return Unsupported("input " + Quote(v.name()) + " is not a tensor; give it with --inputs");
+  }
+  std::vector<int64_t> dims;
+  if (t.shape) {
+    for (const auto& d : *t.shape) dims.push_back(d.known() ? d.value : 1);  // symbolic -> 1
+  }
+  const ir::DataType dt = t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
+  OL_ASSIGN_OR_RETURN(ir::Tensor x, ir::Tensor::Zeros(dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt, dims));
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  std::uniform_int_distribution<int> small(0, 9);
+  Status st = kernels::VisitNumeric(x.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    T* p = x.mutable_data<T>();
+    for (int64_t i = 0; i < x.numel(); ++i) {
+      if constexpr (std::is_floating_point_v<T>) p[i] = static_cast<T>(uni(rng));
+      else if constexpr (std::is_same_v<T, bool>) p[i] = small(rng) < 5;
+      else p[i] = static_cast<T>(small(rng));
+    }
+    return Status::Ok();
+  });
+  if (!st.ok()) return Unsupported("cannot make random values for input " + Quote(v.name()) + " of type " + TypeToString(t));
+  if (dt != x.dtype()) return kernels::FromFloat(x, dt);
+  return x;
+}
+
+}  // namespace
+
+Expected<std::map<std::string, RtValue>> LoadInputs(
+    const fs::path& dir, const std::vector<std::pair<std::string, std::string>>& feedable) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return NotFound("inputs folder " + Quote(dir.string()) + " does not exist");
+  std::map<std::string, RtValue> out;
+  std::vector<fs::path> pbs;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string n = e.path().filename().string();
+    if (e.path().extension() == ".npy") {
+      OL_ASSIGN_OR_RETURN(ir::Tensor t, ReadNpy(e.path()));
+      out[e.path().stem().string()] = RtValue::FromTensor(std::move(t));
+    } else if (StartsWith(n, "input_") && EndsWith(n, ".pb")) {
+      pbs.push_back(e.path());
+    }
+  }
+  std::sort(pbs.begin(), pbs.end(), [](const fs::path& a, const fs::path& b) {
+    auto num = [](const fs::path& p) {
+      const std::string s = p.stem().string().substr(6);
+      return std::all_of(s.begin(), s.end(), ::isdigit) && !s.empty() ? std::stoll(s) : 0;
+    };
+    return num(a) < num(b);
+  });
+  for (size_t i = 0; i < pbs.size(); ++i) {
+    std::string name;
+    const std::string hint = i < feedable.size() ? feedable[i].second : "";
+    OL_ASSIGN_OR_RETURN(RtValue v, ReadValuePb(pbs[i], &name, hint));
+    const bool known = std::any_of(feedable.begin(), feedable.end(), [&](const auto& f) { return f.first == name; });
+    if (!known) {
+      if (i >= feedable.size()) {
+        return InvalidArgument(Quote(pbs[i].string()) + " matches no model input (the model has " +
+                               std::to_string(feedable.size()) + ")");
+      }
+      name = feedable[i].first;
+    }
+    out[name] = std::move(v);
+  }
+  return out;
+}
+
+Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  runtime::SessionOptions so;
+  so.intra_op_threads = options.threads;
+  so.providers = options.providers;
+  const auto t0 = std::chrono::steady_clock::now();
+  OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
+  const auto t1 = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, std::string>> feedable;
+  for (const ir::Value* v : session->Inputs()) {
+    if (v->is_initializer()) continue;
+    const auto k = v->type().kind;
+    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence ? "sequence"
+                                     : k == ir::TypeInfo::Kind::kOptional ? "optional" : "");
+  }
+  std::map<std::string, RtValue> inputs;
+  if (!options.inputs_dir.empty()) {
+    OL_ASSIGN_OR_RETURN(inputs, LoadInputs(options.inputs_dir, feedable));
+  } else {
+    std::mt19937_64 rng(options.seed);
+    for (const ir::Value* v : session->Inputs()) {
+      if (v->is_initializer()) continue;
+      OL_ASSIGN_OR_RETURN(ir::Tensor t, RandomInput(*v, rng));
+      inputs[v->name()] = RtValue::FromTensor(std::move(t));
+    }
+  }
+  const auto t2 = std::chrono::steady_clock::now();
+  OL_ASSIGN_OR_RETURN(runtime::NamedValues outs, session->Run(inputs));
+  const auto t3 = std::chrono::steady_clock::now();
+  RunReport report;
+  report.session_seconds = std::chrono::duration<double>(t1 - t0).count();
+  report.run_seconds = std::chrono::duration<double>(t3 - t2).count();
+  report.threads = session->threads();
+  if (!options.outputs_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(options.outputs_dir, ec);
+    if (ec) return IoError("cannot create " + Quote(options.outputs_dir.string()) + ": " + ec.message());
+  }
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const auto& [name, value] = outs[i];
+    OutputSummary s;
+    s.name = name;
+    if (value.is_tensor()) {
+      const ir::Tensor& t = value.tensor;
+      s.dtype = std::string(DataTypeName(t.dtype()));
+      s.shape = t.dims();
+      if (t.dtype() != ir::DataType::kString && t.numel() > 0) {
+        const ir::Tensor f = kernels::ToFloat(t);
+        double mn = INFINITY, mx = -INFINITY, sum = 0;
+        Status st = kernels::VisitNumeric(f.dtype(), [&](auto tag) -> Status {
+          using T = typename decltype(tag)::type;
+          for (int64_t k = 0; k < f.numel(); ++k) {
+            const double v = static_cast<double>(f.data<T>()[k]);
+            mn = std::min(mn, v);
+            mx = std::max(mx, v);
+            sum += v;
+          }
+          return Status::Ok();
+        });
+        (void)st;
+        s.min = mn;
+        s.max = mx;
+        s.mean = sum / static_cast<double>(f.numel());
+      }
+      if (!options.outputs_dir.empty()) {
+        if (options.format == "npy") {
+          const fs::path p = options.outputs_dir / (name + ".npy");
+          OL_RETURN_IF_ERROR(WriteNpy(t, p));
+          s.file = p.string();
+        } else {
+          const fs::path p = options.outputs_dir / ("output_" + std::to_string(i) + ".pb");
+          OL_RETURN_IF_ERROR(WriteTensorPb(t, name, p));
+          s.file = p.string();
+        }
+      }
+    } else {
+      s.dtype = value.is_sequence() ? "sequence" : "none";
+    }
+    report.outputs.push_back(std::move(s));
+  }
+  return report;
+}
+
+nlohmann::json ToJson(const RunReport& r) {
+  nlohmann::json j;
+  j["schema"] = "onnxlens.run/1";
+  j["session_seconds"] = r.session_seconds;
+  j["run_seconds"] = r.run_seconds;
+  j["threads"] = r.threads;
+  j["outputs"] = nlohmann::json::array();
+  for (const auto& o : r.outputs) {
+    nlohmann::json oj = {{"name", o.name}, {"dtype", o.dtype}, {"shape", o.shape},
+                         {"min", o.min}, {"max", o.max}, {"mean", o.mean}};
+    if (!o.file.empty()) oj["file"] = o.file;
+    j["outputs"].push_back(std::move(oj));
+  }
+  return j;
+}
+
+}  // namespace onnxlens::api

@@ -1,0 +1,278 @@
+// Fast CPU kernels for float32: Gemm and MatMul on OpenBLAS SGEMM, Conv as im2col + SGEMM (1x1
+// convolutions skip im2col) with a direct depthwise path. Everything else falls back to the
+// reference kernels. Tested against the reference kernels in tests/kernels/cpu/.
+#include <cblas.h>
+
+#include <cstring>
+
+#include "kernels/reference/conv_util.h"
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+#include "kernels/thread_pool.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+template <typename Fn>
+void AddCpu(KernelRegistry& r, const char* op, int since, Fn fn) {
+  r.Register({"", op, since, 1000, kCpuProvider, {DataType::kFloat}, [fn](const KernelInfo& info) {
+                const int64_t opset = info.opset;
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [fn, opset](OpKernelContext& ctx) { return fn(ctx, opset); }));
+              }});
+}
+
+Status NeedFloat(const OpKernelContext& ctx, const Tensor& t) {
+  if (t.dtype() != DataType::kFloat) {
+    return ctx.Error("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
+  }
+  return Status::Ok();
+}
+
+Status Gemm(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
+  if (a->dims().size() != 2 || b->dims().size() != 2) return ctx.Error("A and B must be 2-D");
+  const bool tA = ctx.node().GetInt("transA", 0) != 0, tB = ctx.node().GetInt("transB", 0) != 0;
+  const float alpha = ctx.node().GetFloat("alpha", 1.f);
+  float beta = ctx.node().GetFloat("beta", 1.f);
+  const int64_t M = tA ? a->dims()[1] : a->dims()[0], K = tA ? a->dims()[0] : a->dims()[1];
+  const int64_t K2 = tB ? b->dims()[1] : b->dims()[0], N = tB ? b->dims()[0] : b->dims()[1];
+  if (K != K2) return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " + ShapeString(b->dims()));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {M, N}));
+  float* Y = y.mutable_data<float>();
+  const Tensor* c = ctx.tensor(2);
+  if (c && beta != 0.f) {
+    OL_RETURN_IF_ERROR(NeedFloat(ctx, *c));
+    auto bc = BroadcastShapes(c->dims(), {M, N});
+    if (!bc.ok() || *bc != std::vector<int64_t>{M, N}) return ctx.Error("C does not broadcast to [M,N]");
+    const auto cs = BroadcastStrides(c->dims(), {M, N});
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) Y[i * N + j] = c->data<float>()[i * cs[0] + j * cs[1]];
+  } else {
+    beta = 0.f;
+  }
+  if (M > 0 && N > 0) {
+    cblas_sgemm(CblasRowMajor, tA ? CblasTrans : CblasNoTrans, tB ? CblasTrans : CblasNoTrans,
+                static_cast<int>(M), static_cast<int>(N), static_cast<int>(K), alpha,
+                a->data<float>(), static_cast<int>(a->dims()[1]), b->data<float>(),
+                static_cast<int>(b->dims()[1]), beta, Y, static_cast<int>(N));
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status MatMul(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
+  std::vector<int64_t> ad = a->dims(), bd = b->dims();
+  if (ad.empty() || bd.empty()) return ctx.Error("inputs must not be scalars");
+  const bool a1 = ad.size() == 1, b1 = bd.size() == 1;
+  if (a1) ad.insert(ad.begin(), 1);
+  if (b1) bd.push_back(1);
+  const int64_t M = ad[ad.size() - 2], K = ad.back(), N = bd.back();
+  if (K != bd[bd.size() - 2]) {
+    return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " + ShapeString(b->dims()));
+  }
+  std::vector<int64_t> abatch(ad.begin(), ad.end() - 2), bbatch(bd.begin(), bd.end() - 2);
+  auto batch = BroadcastShapes(abatch, bbatch);
+  if (!batch.ok()) return ctx.Error(batch.status().message());
+  std::vector<int64_t> out = *batch;
+  if (!a1) out.push_back(M);
+  if (!b1) out.push_back(N);
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, out));
+  // A batch of A against one B is a single tall GEMM.
+  int64_t bcount = 1;
+  for (int64_t d : bbatch) bcount *= d;
+  if (bcount == 1) {
+    int64_t rows = 1;
+    for (int64_t d : *batch) rows *= d;
+    if (rows * M > 0 && N > 0) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows * M),
+                  static_cast<int>(N), static_cast<int>(K), 1.f, a->data<float>(),
+                  static_cast<int>(K), b->data<float>(), static_cast<int>(N), 0.f,
+                  y.mutable_data<float>(), static_cast<int>(N));
+    }
+    // a had no batch dims to broadcast over when its batch equals the output's
+    int64_t acount = 1;
+    for (int64_t d : abatch) acount *= d;
+    if (acount == rows) {
+      ctx.SetOutput(0, std::move(y));
+      return Status::Ok();
+    }
+  }
+  const auto as = BroadcastStrides(abatch, *batch), bs = BroadcastStrides(bbatch, *batch);
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  ForEachBroadcast(*batch, {as, bs}, [&](int64_t, const std::vector<int64_t>& off, int64_t n,
+                                         const std::vector<int64_t>& in) {
+    for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
+  });
+  for (size_t p = 0; p < pairs.size(); ++p) {
+    if (M == 0 || N == 0) break;
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(M), static_cast<int>(N),
+                static_cast<int>(K), 1.f, a->data<float>() + pairs[p].first * M * K,
+                static_cast<int>(K), b->data<float>() + pairs[p].second * K * N,
+                static_cast<int>(N), 0.f, y.mutable_data<float>() + static_cast<int64_t>(p) * M * N,
+                static_cast<int>(N));
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// im2col for one image and one group: col[(c*K + k) * out_sp + o].
+void Im2Col(const float* x, int64_t channels, const ConvGeometry& g, float* col) {
+  const size_t r = g.kernel.size();
+  const int64_t k_sp = g.KernelSize(), out_sp = g.OutSize(), in_sp = g.InSize();
+  std::vector<int64_t> ki(r), oi(r);
+  for (int64_t c = 0; c < channels; ++c) {
+    const float* xc = x + c * in_sp;
+    for (int64_t k = 0; k < k_sp; ++k) {
+      int64_t rem = k;
+      for (size_t d = r; d-- > 0;) {
+        ki[d] = rem % g.kernel[d];
+        rem /= g.kernel[d];
+      }
+      float* dst = col + (c * k_sp + k) * out_sp;
+      if (r == 2) {
+        const int64_t oh = g.out[0], ow = g.out[1], ih = g.in[0], iw = g.in[1];
+        for (int64_t y = 0; y < oh; ++y) {
+          const int64_t iy = y * g.strides[0] - g.pads[0] + ki[0] * g.dilations[0];
+          float* row = dst + y * ow;
+          if (iy < 0 || iy >= ih) {
+            std::memset(row, 0, sizeof(float) * ow);
+            continue;
+          }
+          const float* src = xc + iy * iw;
+          for (int64_t xx = 0; xx < ow; ++xx) {
+            const int64_t ix = xx * g.strides[1] - g.pads[1] + ki[1] * g.dilations[1];
+            row[xx] = (ix >= 0 && ix < iw) ? src[ix] : 0.f;
+          }
+        }
+        continue;
+      }
+      for (int64_t o = 0; o < out_sp; ++o) {
+        int64_t orem = o, off = 0;
+        bool inside = true;
+        for (size_t d = r; d-- > 0;) {
+          oi[d] = orem % g.out[d];
+          orem /= g.out[d];
+        }
+        for (size_t d = 0; d < r; ++d) {
+          const int64_t pos = oi[d] * g.strides[d] - g.pads[d] + ki[d] * g.dilations[d];
+          if (pos < 0 || pos >= g.in[d]) inside = false;
+          off = off * g.in[d] + pos;
+        }
+        dst[o] = inside ? xc[off] : 0.f;
+      }
+    }
+  }
+}
+
+bool IsPointwise(const ConvGeometry& g) {
+  for (size_t d = 0; d < g.kernel.size(); ++d) {
+    if (g.kernel[d] != 1 || g.strides[d] != 1 || g.pads[d] != 0 || g.pads[d + g.kernel.size()] != 0)
+      return false;
+  }
+  return true;
+}
+
+// Depthwise 2-D convolution (group == C == M): direct loops, channels spread over the pool.
+void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
+                 int64_t C, float* Y, ThreadPool* pool) {
+  const int64_t ih = g.in[0], iw = g.in[1], oh = g.out[0], ow = g.out[1];
+  const int64_t kh = g.kernel[0], kw = g.kernel[1];
+  auto work = [&](int64_t begin, int64_t end) {
+    for (int64_t nc = begin; nc < end; ++nc) {
+      const int64_t c = nc % C;
+      const float* x = X + nc * ih * iw;
+      const float* w = W + c * kh * kw;
+      float* y = Y + nc * oh * ow;
+      const float bias = B ? B[c] : 0.f;
+      for (int64_t oy = 0; oy < oh; ++oy)
+        for (int64_t ox = 0; ox < ow; ++ox) {
+          float acc = bias;
+          for (int64_t ky = 0; ky < kh; ++ky) {
+            const int64_t iy = oy * g.strides[0] - g.pads[0] + ky * g.dilations[0];
+            if (iy < 0 || iy >= ih) continue;
+            for (int64_t kx = 0; kx < kw; ++kx) {
+              const int64_t ix = ox * g.strides[1] - g.pads[1] + kx * g.dilations[1];
+              if (ix >= 0 && ix < iw) acc += x[iy * iw + ix] * w[ky * kw + kx];
+            }
+          }
+          y[oy * ow + ox] = acc;
+        }
+    }
+  };
+  if (pool) pool->ParallelFor(N * C, work);
+  else work(0, N * C);
+}
+
+Status Conv(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(1));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *w));
+  const Tensor* b = ctx.tensor(2);
+  if (b) OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims()));
+  const int64_t N = x->dims()[0], C = x->dims()[1], M = w->dims()[0];
+  const int64_t G = g.group, Cg = C / G, Mg = M / G;
+  const int64_t k_sp = g.KernelSize(), out_sp = g.OutSize(), in_sp = g.InSize();
+  std::vector<int64_t> ydims = {N, M};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, ydims));
+  float* Y = y.mutable_data<float>();
+  const float* X = x->data<float>();
+  const float* W = w->data<float>();
+  if (G == C && M == C && g.kernel.size() == 2) {
+    Depthwise2D(X, W, b ? b->data<float>() : nullptr, g, N, C, Y, ctx.pool());
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
+  const bool pointwise = IsPointwise(g);
+  std::vector<float> col(pointwise ? 0 : static_cast<size_t>(Cg * k_sp * out_sp));
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t grp = 0; grp < G; ++grp) {
+      const float* xg = X + (n * C + grp * Cg) * in_sp;
+      const float* src = xg;
+      if (!pointwise) {
+        Im2Col(xg, Cg, g, col.data());
+        src = col.data();
+      }
+      float* yg = Y + (n * M + grp * Mg) * out_sp;
+      if (Mg > 0 && out_sp > 0) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(Mg),
+                    static_cast<int>(out_sp), static_cast<int>(Cg * k_sp), 1.f,
+                    W + grp * Mg * Cg * k_sp, static_cast<int>(Cg * k_sp), src,
+                    static_cast<int>(out_sp), 0.f, yg, static_cast<int>(out_sp));
+      }
+    }
+    if (b) {
+      for (int64_t m = 0; m < M; ++m) {
+        float* ym = Y + (n * M + m) * out_sp;
+        const float bias = b->data<float>()[m];
+        for (int64_t o = 0; o < out_sp; ++o) ym[o] += bias;
+      }
+    }
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterCpuKernels(KernelRegistry& r) {
+  AddCpu(r, "Gemm", 1, Gemm);
+  AddCpu(r, "MatMul", 1, MatMul);
+  AddCpu(r, "Conv", 1, Conv);
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,96 @@
+// The kernel interface: one OpKernel per node, created when a session is built, computing from an
+// OpKernelContext. Control-flow kernels run subgraphs through SubgraphRunner, which the runtime
+// implements, so kernels never depend on the runtime.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "ir/graph.h"
+#include "kernels/rt_value.h"
+
+namespace onnxlens::kernels {
+
+class ThreadPool;
+
+/// Runs one subgraph of the current node with the given inputs (its graph inputs, in order);
+/// outer-scope values are taken from the enclosing frame.
+class SubgraphRunner {
+ public:
+  virtual ~SubgraphRunner() = default;
+  virtual Expected<std::vector<RtValue>> Run(const ir::Graph& subgraph,
+                                             std::vector<RtValue> inputs) = 0;
+};
+
+class OpKernelContext {
+ public:
+  OpKernelContext(const ir::Node& node, std::vector<const RtValue*> inputs,
+                  std::vector<RtValue>* outputs, ThreadPool* pool, SubgraphRunner* subgraphs)
+      : node_(node), inputs_(std::move(inputs)), outputs_(outputs), pool_(pool),
+        subgraphs_(subgraphs) {}
+
+  const ir::Node& node() const { return node_; }
+  size_t num_inputs() const { return inputs_.size(); }
+  size_t num_outputs() const { return outputs_->size(); }
+  /// The input value, or null for a missing optional input.
+  const RtValue* input(size_t i) const { return i < inputs_.size() ? inputs_[i] : nullptr; }
+  /// The input tensor, or null when missing or not a tensor.
+  const ir::Tensor* tensor(size_t i) const {
+    const RtValue* v = input(i);
+    return v && v->is_tensor() ? &v->tensor : nullptr;
+  }
+  /// Like tensor(), but an error naming the node and slot when the input is absent.
+  Expected<const ir::Tensor*> RequireTensor(size_t i) const;
+  /// True when the node has output slot i and it is wanted (not omitted).
+  bool output_wanted(size_t i) const {
+    return i < node_.outputs().size() && node_.outputs()[i] != nullptr;
+  }
+  void SetOutput(size_t i, ir::Tensor t) {
+    if (i < outputs_->size()) (*outputs_)[i] = RtValue::FromTensor(std::move(t));
+  }
+  void SetOutputValue(size_t i, RtValue v) {
+    if (i < outputs_->size()) (*outputs_)[i] = std::move(v);
+  }
+  ThreadPool* pool() const { return pool_; }
+  SubgraphRunner* subgraphs() const { return subgraphs_; }
+
+  /// An error "node 'x' (Op): <msg>".
+  Status Error(const std::string& msg) const;
+
+ private:
+  const ir::Node& node_;
+  std::vector<const RtValue*> inputs_;
+  std::vector<RtValue>* outputs_;
+  ThreadPool* pool_;
+  SubgraphRunner* subgraphs_;
+};
+
+class OpKernel {
+ public:
+  virtual ~OpKernel() = default;
+  virtual Status Compute(OpKernelContext& ctx) const = 0;
+};
+
+/// What a kernel factory sees when a session is created.
+struct KernelInfo {
+  const ir::Node& node;
+  int64_t opset;  ///< the model's opset for the node's domain
+};
+
+using KernelFactory = std::function<Expected<std::unique_ptr<OpKernel>>(const KernelInfo&)>;
+
+/// A kernel made from a plain function; for kernels with no state prepared at creation.
+class FunctionKernel : public OpKernel {
+ public:
+  using Fn = std::function<Status(OpKernelContext&)>;
+  explicit FunctionKernel(Fn fn) : fn_(std::move(fn)) {}
+  Status Compute(OpKernelContext& ctx) const override { return fn_(ctx); }
+
+ private:
+  Fn fn_;
+};
+
+}  // namespace onnxlens::kernels

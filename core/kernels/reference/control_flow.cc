@@ -1,0 +1,350 @@
+// Reference control flow (If, Loop, Scan through SubgraphRunner) and sequence / optional ops.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "kernels/reference/reference_kernels.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+const ir::Graph* Body(const OpKernelContext& ctx, const char* name) {
+  const ir::Attribute* a = ctx.node().FindAttribute(name);
+  return a && a->type == ir::AttrType::kGraph ? a->g.get() : nullptr;
+}
+
+// Stacks equally shaped tensors along a new axis.
+Expected<Tensor> Stack(const OpKernelContext& ctx, const std::vector<Tensor>& parts, int64_t axis,
+                       const Tensor* like_if_empty) {
+  if (parts.empty()) {
+    std::vector<int64_t> dims = like_if_empty ? like_if_empty->dims() : std::vector<int64_t>{};
+    dims.insert(dims.begin() + std::min<int64_t>(axis, dims.size()), 0);
+    return NewTensor(ctx, like_if_empty ? like_if_empty->dtype() : DataType::kFloat, dims);
+  }
+  const Tensor& first = parts[0];
+  std::vector<int64_t> dims = first.dims();
+  const int64_t rank = static_cast<int64_t>(dims.size()) + 1;
+  if (axis < 0) axis += rank;
+  dims.insert(dims.begin() + axis, static_cast<int64_t>(parts.size()));
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= first.dims()[d];
+  for (size_t d = axis; d < first.dims().size(); ++d) inner *= first.dims()[d];
+  for (const Tensor& t : parts) {
+    if (t.dims() != first.dims() || t.dtype() != first.dtype()) {
+      return ctx.Error("iterations produced outputs of different shapes " + ShapeString(first.dims()) +
+                       " and " + ShapeString(t.dims()));
+    }
+  }
+  if (first.dtype() == DataType::kString) {
+    std::vector<std::string> v;
+    for (int64_t o = 0; o < outer; ++o)
+      for (const Tensor& t : parts)
+        for (int64_t i = 0; i < inner; ++i) v.push_back(t.strings()[o * inner + i]);
+    return Tensor::FromStrings(dims, std::move(v));
+  }
+  OL_ASSIGN_OR_RETURN(Tensor out, NewTensor(ctx, first.dtype(), dims));
+  const size_t chunk = static_cast<size_t>(inner) * ElementSize(first.dtype());
+  char* dst = static_cast<char*>(out.mutable_raw());
+  for (int64_t o = 0; o < outer; ++o)
+    for (const Tensor& t : parts) {
+      std::memcpy(dst, static_cast<const char*>(t.raw()) + o * chunk, chunk);
+      dst += chunk;
+    }
+  return out;
+}
+
+// Slice i along `axis`, dropping that axis.
+Tensor Take(const Tensor& t, int64_t axis, int64_t i) {
+  std::vector<int64_t> dims = t.dims();
+  const int64_t len = dims[axis];
+  dims.erase(dims.begin() + axis);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= t.dims()[d];
+  for (size_t d = axis + 1; d < t.dims().size(); ++d) inner *= t.dims()[d];
+  if (t.dtype() == DataType::kString) {
+    std::vector<std::string> v;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t k = 0; k < inner; ++k) v.push_back(t.strings()[(o * len + i) * inner + k]);
+    return Tensor::FromStrings(dims, std::move(v)).value();
+  }
+  Tensor out = Tensor::Empty(t.dtype(), dims).value();
+  const size_t chunk = static_cast<size_t>(inner) * ElementSize(t.dtype());
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(static_cast<char*>(out.mutable_raw()) + o * chunk,
+                static_cast<const char*>(t.raw()) + (o * len + i) * chunk, chunk);
+  return out;
+}
+
+Status If(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* c, ctx.RequireTensor(0));
+  if (c->numel() != 1) return ctx.Error("condition must hold one value");
+  OL_ASSIGN_OR_RETURN(double cond, ReadScalar(ctx, *c, "cond"));
+  const ir::Graph* g = Body(ctx, cond != 0 ? "then_branch" : "else_branch");
+  if (!g) return ctx.Error("has no branch graph");
+  if (!ctx.subgraphs()) return Internal("If without a subgraph runner");
+  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, ctx.subgraphs()->Run(*g, {}));
+  if (outs.size() != ctx.num_outputs()) {
+    return ctx.Error("the branch returned " + std::to_string(outs.size()) + " values for " +
+                     std::to_string(ctx.num_outputs()) + " outputs");
+  }
+  for (size_t i = 0; i < outs.size(); ++i) ctx.SetOutputValue(i, std::move(outs[i]));
+  return Status::Ok();
+}
+
+Status Loop(OpKernelContext& ctx, int64_t) {
+  const ir::Graph* body = Body(ctx, "body");
+  if (!body) return ctx.Error("has no body graph");
+  int64_t max_trips = std::numeric_limits<int64_t>::max();
+  if (const Tensor* m = ctx.tensor(0); m && m->numel() > 0) {
+    OL_ASSIGN_OR_RETURN(double v, ReadScalar(ctx, *m, "M"));
+    max_trips = static_cast<int64_t>(v);
+  }
+  bool cond = true;
+  if (const Tensor* c = ctx.tensor(1); c && c->numel() > 0) {
+    OL_ASSIGN_OR_RETURN(double v, ReadScalar(ctx, *c, "cond"));
+    cond = v != 0;
+  }
+  const size_t n_carried = ctx.num_inputs() > 2 ? ctx.num_inputs() - 2 : 0;
+  std::vector<RtValue> carried;
+  for (size_t i = 0; i < n_carried; ++i) {
+    const RtValue* v = ctx.input(2 + i);
+    carried.push_back(v ? *v : RtValue());
+  }
+  const size_t n_scan = ctx.num_outputs() > n_carried ? ctx.num_outputs() - n_carried : 0;
+  std::vector<std::vector<Tensor>> scans(n_scan);
+  int64_t it = 0;
+  constexpr int64_t kMaxUnboundedTrips = int64_t{1} << 31;
+  for (; it < max_trips && cond; ++it) {
+    if (it >= kMaxUnboundedTrips) return ctx.Error("ran more than 2^31 iterations; giving up");
+    std::vector<RtValue> in;
+    in.push_back(RtValue::FromTensor(Tensor::FromVector<int64_t>(DataType::kInt64, {}, {it})));
+    in.push_back(RtValue::FromTensor(Tensor::FromVector<uint8_t>(DataType::kBool, {}, {cond ? uint8_t(1) : uint8_t(0)})));
+    for (auto& c : carried) in.push_back(c);
+    OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
+    if (out.size() != 1 + n_carried + n_scan) return ctx.Error("body returned the wrong number of outputs");
+    if (!out[0].is_tensor()) return ctx.Error("body did not return a condition");
+    OL_ASSIGN_OR_RETURN(double cv, ReadScalar(ctx, out[0].tensor, "cond"));
+    cond = cv != 0;
+    for (size_t i = 0; i < n_carried; ++i) carried[i] = std::move(out[1 + i]);
+    for (size_t i = 0; i < n_scan; ++i) {
+      if (!out[1 + n_carried + i].is_tensor()) return ctx.Error("scan output is not a tensor");
+      scans[i].push_back(std::move(out[1 + n_carried + i].tensor));
+    }
+  }
+  for (size_t i = 0; i < n_carried; ++i) ctx.SetOutputValue(i, std::move(carried[i]));
+  for (size_t i = 0; i < n_scan; ++i) {
+    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, scans[i], 0, nullptr));
+    ctx.SetOutput(n_carried + i, std::move(st));
+  }
+  return Status::Ok();
+}
+
+Status Scan(OpKernelContext& ctx, int64_t opset) {
+  if (opset < 9) return ctx.Error("Scan before opset 9 (with sequence_lens) is not supported");
+  const ir::Graph* body = Body(ctx, "body");
+  if (!body) return ctx.Error("has no body graph");
+  const int64_t m = ctx.node().GetInt("num_scan_inputs", 0);
+  const int64_t n_in = static_cast<int64_t>(ctx.num_inputs());
+  const int64_t n_state = n_in - m;
+  if (m <= 0 || n_state < 0) return ctx.Error("num_scan_inputs is invalid");
+  const int64_t n_out_scan = static_cast<int64_t>(ctx.num_outputs()) - n_state;
+  auto in_axes = ctx.node().GetInts("scan_input_axes", std::vector<int64_t>(m, 0));
+  auto in_dirs = ctx.node().GetInts("scan_input_directions", std::vector<int64_t>(m, 0));
+  auto out_axes = ctx.node().GetInts("scan_output_axes", std::vector<int64_t>(n_out_scan, 0));
+  auto out_dirs = ctx.node().GetInts("scan_output_directions", std::vector<int64_t>(n_out_scan, 0));
+  std::vector<RtValue> state;
+  for (int64_t i = 0; i < n_state; ++i) state.push_back(*ctx.input(i));
+  std::vector<Tensor> seqs;
+  int64_t len = -1;
+  for (int64_t i = 0; i < m; ++i) {
+    OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(n_state + i));
+    OL_ASSIGN_OR_RETURN(in_axes[i], NormalizeAxis(ctx, in_axes[i], t->dims().size()));
+    const int64_t l = t->dims()[in_axes[i]];
+    if (len >= 0 && l != len) return ctx.Error("scan inputs have different lengths");
+    len = l;
+    seqs.push_back(*t);
+  }
+  std::vector<std::vector<Tensor>> outs(n_out_scan);
+  for (int64_t it = 0; it < len; ++it) {
+    std::vector<RtValue> in = state;
+    for (int64_t i = 0; i < m; ++i) {
+      const int64_t at = in_dirs[i] ? len - 1 - it : it;
+      in.push_back(RtValue::FromTensor(Take(seqs[i], in_axes[i], at)));
+    }
+    OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
+    if (static_cast<int64_t>(out.size()) != n_state + n_out_scan) return ctx.Error("body returned the wrong number of outputs");
+    for (int64_t i = 0; i < n_state; ++i) state[i] = std::move(out[i]);
+    for (int64_t i = 0; i < n_out_scan; ++i) outs[i].push_back(std::move(out[n_state + i].tensor));
+  }
+  for (int64_t i = 0; i < n_state; ++i) ctx.SetOutputValue(i, std::move(state[i]));
+  for (int64_t i = 0; i < n_out_scan; ++i) {
+    if (out_dirs[i]) std::reverse(outs[i].begin(), outs[i].end());
+    const int64_t rank = outs[i].empty() ? 1 : static_cast<int64_t>(outs[i][0].dims().size()) + 1;
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, out_axes[i], rank));
+    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, outs[i], ax, nullptr));
+    ctx.SetOutput(n_state + i, std::move(st));
+  }
+  return Status::Ok();
+}
+
+// ---- sequences ----
+
+Expected<const RtValue*> Seq(const OpKernelContext& ctx, size_t i) {
+  const RtValue* v = ctx.input(i);
+  if (!v || !v->is_sequence()) return ctx.Error("input #" + std::to_string(i) + " is not a sequence");
+  return v;
+}
+
+Expected<int64_t> Position(const OpKernelContext& ctx, size_t i, int64_t size, bool insert) {
+  const Tensor* t = ctx.tensor(i);
+  if (!t) return insert ? size : size - 1;
+  OL_ASSIGN_OR_RETURN(double p, ReadScalar(ctx, *t, "position"));
+  int64_t pos = static_cast<int64_t>(p);
+  const int64_t hi = insert ? size : size - 1;
+  if (pos < -size || pos > hi) return ctx.Error("position " + std::to_string(pos) + " is out of range for a sequence of " + std::to_string(size));
+  if (pos < 0) pos += size;
+  return pos;
+}
+
+void RegisterSequenceKernels(KernelRegistry& r) {
+  AddKernel(r, "", "SequenceEmpty", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("dtype", 1)));
+    ctx.SetOutputValue(0, RtValue::FromSequence({}, dt.value_or(DataType::kFloat)));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SequenceConstruct", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    std::vector<Tensor> s;
+    for (size_t i = 0; i < ctx.num_inputs(); ++i) {
+      OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(i));
+      s.push_back(*t);
+    }
+    const DataType dt = s.empty() ? DataType::kFloat : s[0].dtype();
+    ctx.SetOutputValue(0, RtValue::FromSequence(std::move(s), dt));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SequenceInsert", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+    OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(1));
+    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 2, static_cast<int64_t>(s->sequence.size()), true));
+    std::vector<Tensor> v = s->sequence;
+    v.insert(v.begin() + pos, *t);
+    ctx.SetOutputValue(0, RtValue::FromSequence(std::move(v), t->dtype()));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SequenceAt", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+    if (!ctx.tensor(1)) return ctx.Error("position is missing");
+    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
+    ctx.SetOutput(0, s->sequence[pos]);
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SequenceErase", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
+    std::vector<Tensor> v = s->sequence;
+    v.erase(v.begin() + pos);
+    ctx.SetOutputValue(0, RtValue::FromSequence(std::move(v), s->sequence_type));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SequenceLength", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+    ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64, {}, {static_cast<int64_t>(s->sequence.size())}));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "ConcatFromSequence", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+    if (s->sequence.empty()) return ctx.Error("the sequence is empty");
+    const bool new_axis = ctx.node().GetInt("new_axis", 0) != 0;
+    const int64_t rank = static_cast<int64_t>(s->sequence[0].dims().size()) + (new_axis ? 1 : 0);
+    OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
+    if (new_axis) {
+      OL_ASSIGN_OR_RETURN(Tensor t, Stack(ctx, s->sequence, axis, nullptr));
+      ctx.SetOutput(0, std::move(t));
+      return Status::Ok();
+    }
+    // concatenate along an existing axis: stack per part then merge by copying chunks
+    const Tensor& f = s->sequence[0];
+    std::vector<int64_t> dims = f.dims();
+    dims[axis] = 0;
+    for (const Tensor& t : s->sequence) dims[axis] += t.dims()[axis];
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < axis; ++d) outer *= dims[d];
+    for (size_t d = axis + 1; d < dims.size(); ++d) inner *= dims[d];
+    OL_ASSIGN_OR_RETURN(Tensor out, NewTensor(ctx, f.dtype(), dims));
+    const size_t es = ElementSize(f.dtype());
+    char* dst = static_cast<char*>(out.mutable_raw());
+    for (int64_t o = 0; o < outer; ++o)
+      for (const Tensor& t : s->sequence) {
+        const size_t chunk = static_cast<size_t>(t.dims()[axis] * inner) * es;
+        std::memcpy(dst, static_cast<const char*>(t.raw()) + o * chunk, chunk);
+        dst += chunk;
+      }
+    ctx.SetOutput(0, std::move(out));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "SplitToSequence", 11, [](OpKernelContext& ctx, int64_t) -> Status {
+    OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+    const int64_t rank = static_cast<int64_t>(x->dims().size());
+    OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
+    const bool keep = ctx.node().GetInt("keepdims", 1) != 0;
+    const int64_t len = x->dims()[axis];
+    std::vector<int64_t> split;
+    const Tensor* st = ctx.tensor(1);
+    if (st) {
+      OL_ASSIGN_OR_RETURN(split, ReadInts(ctx, *st, "split"));
+      if (st->dims().empty()) {
+        const int64_t c = split[0];
+        split.clear();
+        for (int64_t b = 0; b < len; b += c) split.push_back(std::min(c, len - b));
+      }
+    } else {
+      split.assign(len, 1);
+    }
+    std::vector<Tensor> parts;
+    int64_t begin = 0;
+    for (int64_t s : split) {
+      std::vector<Tensor> slices;
+      for (int64_t i = 0; i < s; ++i) slices.push_back(Take(*x, axis, begin + i));
+      OL_ASSIGN_OR_RETURN(Tensor part, Stack(ctx, slices, axis, nullptr));
+      if (!st && !keep) part = Take(part, axis, 0);
+      parts.push_back(std::move(part));
+      begin += s;
+    }
+    ctx.SetOutputValue(0, RtValue::FromSequence(std::move(parts), x->dtype()));
+    return Status::Ok();
+  });
+  // Optional: an empty RtValue is "no element"; a present element is held as it is.
+  AddKernel(r, "", "Optional", 15, [](OpKernelContext& ctx, int64_t) -> Status {
+    const RtValue* v = ctx.input(0);
+    ctx.SetOutputValue(0, v ? *v : RtValue());
+    return Status::Ok();
+  });
+  AddKernel(r, "", "OptionalHasElement", 15, [](OpKernelContext& ctx, int64_t) -> Status {
+    const RtValue* v = ctx.input(0);
+    const uint8_t has = v && !v->empty() ? 1 : 0;
+    ctx.SetOutput(0, Tensor::FromVector<uint8_t>(DataType::kBool, {}, {has}));
+    return Status::Ok();
+  });
+  AddKernel(r, "", "OptionalGetElement", 15, [](OpKernelContext& ctx, int64_t) -> Status {
+    const RtValue* v = ctx.input(0);
+    if (!v || v->empty()) return ctx.Error("the optional holds no element");
+    ctx.SetOutputValue(0, *v);
+    return Status::Ok();
+  });
+}
+
+}  // namespace
+
+void RegisterControlFlowKernels(KernelRegistry& r) {
+  AddKernel(r, "", "If", 1, If);
+  AddKernel(r, "", "Loop", 1, Loop);
+  AddKernel(r, "", "Scan", 8, Scan);
+  RegisterSequenceKernels(r);
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,276 @@
+// Reference convolution (Conv, ConvTranspose) and pooling (MaxPool with indices, AveragePool,
+// LpPool, the Global* pools), N-dimensional, with ONNX's auto_pad / ceil_mode / dilation rules.
+#include <cmath>
+#include <limits>
+
+#include "kernels/reference/conv_util.h"
+#include "kernels/reference/reference_kernels.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+// Iterates all multi-indices of `dims` (row-major), calling fn(linear, index).
+template <typename Fn>
+void ForEachIndex(const std::vector<int64_t>& dims, Fn&& fn) {
+  int64_t total = 1;
+  for (int64_t d : dims) total *= d;
+  std::vector<int64_t> idx(dims.size(), 0);
+  for (int64_t lin = 0; lin < total; ++lin) {
+    fn(lin, idx);
+    for (size_t d = dims.size(); d-- > 0;) {
+      if (++idx[d] < dims[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+template <typename T>
+Status ConvT(OpKernelContext& ctx, const Tensor& x, const Tensor& w, const Tensor* b,
+             const ConvGeometry& g, Tensor* y) {
+  const int64_t N = x.dims()[0], C = x.dims()[1], M = w.dims()[0];
+  const int64_t group = g.group, Cg = C / group, Mg = M / group;
+  const size_t r = g.kernel.size();
+  const T* X = x.data<T>();
+  const T* W = w.data<T>();
+  T* Y = y->mutable_data<T>();
+  const int64_t in_sp = g.InSize(), out_sp = g.OutSize(), k_sp = g.KernelSize();
+  std::vector<int64_t> in_off(static_cast<size_t>(out_sp * k_sp), -1);
+  // For each output position and kernel tap, the input spatial offset (or -1 when in padding).
+  ForEachIndex(g.out, [&](int64_t o, const std::vector<int64_t>& oi) {
+    ForEachIndex(g.kernel, [&](int64_t k, const std::vector<int64_t>& ki) {
+      int64_t off = 0;
+      for (size_t d = 0; d < r; ++d) {
+        const int64_t pos = oi[d] * g.strides[d] - g.pads[d] + ki[d] * g.dilations[d];
+        if (pos < 0 || pos >= g.in[d]) return;
+        off = off * g.in[d] + pos;
+      }
+      in_off[o * k_sp + k] = off;
+    });
+  });
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m) {
+      const int64_t grp = m / Mg;
+      for (int64_t o = 0; o < out_sp; ++o) {
+        double acc = b ? double(b->data<T>()[m]) : 0.0;
+        for (int64_t c = 0; c < Cg; ++c) {
+          const T* xc = X + (n * C + grp * Cg + c) * in_sp;
+          const T* wc = W + (m * Cg + c) * k_sp;
+          for (int64_t k = 0; k < k_sp; ++k) {
+            const int64_t off = in_off[o * k_sp + k];
+            if (off >= 0) acc += double(xc[off]) * double(wc[k]);
+          }
+        }
+        Y[(n * M + m) * out_sp + o] = static_cast<T>(acc);
+      }
+    }
+  return Status::Ok();
+}
+
+Status Conv(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* tw, ctx.RequireTensor(1));
+  const DataType orig = tx->dtype();
+  const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
+  const Tensor* tb = ctx.tensor(2);
+  const Tensor b = tb ? ToFloat(*tb) : Tensor();
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x.dims(), w.dims()));
+  std::vector<int64_t> ydims = {x.dims()[0], w.dims()[0]};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
+  Status st = x.dtype() == DataType::kDouble ? ConvT<double>(ctx, x, w, tb ? &b : nullptr, g, &y)
+                                             : ConvT<float>(ctx, x, w, tb ? &b : nullptr, g, &y);
+  OL_RETURN_IF_ERROR(st);
+  ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(y, orig) : std::move(y));
+  return Status::Ok();
+}
+
+template <typename T>
+void ConvTransposeT(const Tensor& x, const Tensor& w, const Tensor* b, const ConvGeometry& g,
+                    int64_t M, Tensor* y) {
+  const int64_t N = x.dims()[0], C = x.dims()[1];
+  const int64_t group = g.group, Cg = C / group, Mg = M / group;
+  const size_t r = g.kernel.size();
+  const int64_t in_sp = g.InSize(), out_sp = g.OutSize(), k_sp = g.KernelSize();
+  std::vector<double> acc(static_cast<size_t>(N * M * out_sp), 0.0);
+  const T* X = x.data<T>();
+  const T* W = w.data<T>();
+  std::vector<int64_t> tap(static_cast<size_t>(in_sp * k_sp), -1);
+  ForEachIndex(g.in, [&](int64_t i, const std::vector<int64_t>& ii) {
+    ForEachIndex(g.kernel, [&](int64_t k, const std::vector<int64_t>& ki) {
+      int64_t off = 0;
+      for (size_t d = 0; d < r; ++d) {
+        const int64_t pos = ii[d] * g.strides[d] + ki[d] * g.dilations[d] - g.pads[d];
+        if (pos < 0 || pos >= g.out[d]) return;
+        off = off * g.out[d] + pos;
+      }
+      tap[i * k_sp + k] = off;
+    });
+  });
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t c = 0; c < C; ++c) {
+      const int64_t grp = c / Cg;
+      for (int64_t mg = 0; mg < Mg; ++mg) {
+        const int64_t m = grp * Mg + mg;
+        const T* wk = W + (c * Mg + mg) * k_sp;
+        double* out = acc.data() + (n * M + m) * out_sp;
+        for (int64_t i = 0; i < in_sp; ++i) {
+          const double xv = double(X[(n * C + c) * in_sp + i]);
+          for (int64_t k = 0; k < k_sp; ++k) {
+            const int64_t o = tap[i * k_sp + k];
+            if (o >= 0) out[o] += xv * double(wk[k]);
+          }
+        }
+      }
+    }
+  T* Y = y->mutable_data<T>();
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t o = 0; o < out_sp; ++o) {
+        const int64_t at = (n * M + m) * out_sp + o;
+        Y[at] = static_cast<T>(acc[at] + (b ? double(b->data<T>()[m]) : 0.0));
+      }
+}
+
+Status ConvTranspose(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* tw, ctx.RequireTensor(1));
+  const DataType orig = tx->dtype();
+  const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
+  const Tensor* tb = ctx.tensor(2);
+  const Tensor b = tb ? ToFloat(*tb) : Tensor();
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConvTranspose(ctx, x.dims(), w.dims()));
+  const int64_t M = w.dims()[1] * g.group;
+  std::vector<int64_t> ydims = {x.dims()[0], M};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
+  if (x.dtype() == DataType::kDouble) ConvTransposeT<double>(x, w, tb ? &b : nullptr, g, M, &y);
+  else ConvTransposeT<float>(x, w, tb ? &b : nullptr, g, M, &y);
+  ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(y, orig) : std::move(y));
+  return Status::Ok();
+}
+
+enum class PoolKind { kMax, kAverage, kLp };
+
+template <typename T>
+void PoolT(const Tensor& x, const ConvGeometry& g, PoolKind kind, bool count_include_pad,
+           double p, int64_t storage_order, Tensor* y, Tensor* indices) {
+  const int64_t NC = x.dims()[0] * x.dims()[1];
+  const size_t r = g.kernel.size();
+  const int64_t in_sp = g.InSize(), out_sp = g.OutSize();
+  const T* X = x.data<T>();
+  T* Y = y->mutable_data<T>();
+  // Column-major (storage_order = 1) index of a spatial position, for MaxPool's Indices.
+  auto col_major = [&](int64_t off) {
+    int64_t res = 0, mul = 1;
+    std::vector<int64_t> idx(r);
+    for (size_t d = r; d-- > 0;) {
+      idx[d] = off % g.in[d];
+      off /= g.in[d];
+    }
+    for (size_t d = 0; d < r; ++d) {
+      res += idx[d] * mul;
+      mul *= g.in[d];
+    }
+    return res;
+  };
+  for (int64_t nc = 0; nc < NC; ++nc) {
+    ForEachIndex(g.out, [&](int64_t o, const std::vector<int64_t>& oi) {
+      double acc = kind == PoolKind::kMax ? -std::numeric_limits<double>::infinity() : 0.0;
+      int64_t best = -1, count = 0, padded_count = 0;
+      ForEachIndex(g.kernel, [&](int64_t, const std::vector<int64_t>& ki) {
+        int64_t off = 0;
+        bool inside = true, in_padded = true;
+        for (size_t d = 0; d < r; ++d) {
+          const int64_t pos = oi[d] * g.strides[d] - g.pads[d] + ki[d] * g.dilations[d];
+          if (pos < 0 || pos >= g.in[d]) inside = false;
+          if (pos >= g.in[d] + g.pads[d + r]) in_padded = false;
+          off = off * g.in[d] + pos;
+        }
+        if (in_padded) ++padded_count;
+        if (!inside) return;
+        ++count;
+        const double v = double(X[nc * in_sp + off]);
+        if (kind == PoolKind::kMax) {
+          if (v > acc || best < 0) {
+            acc = v;
+            best = off;
+          }
+        } else if (kind == PoolKind::kAverage) {
+          acc += v;
+        } else {
+          acc += std::pow(std::abs(v), p);
+        }
+      });
+      double out = acc;
+      if (kind == PoolKind::kAverage) {
+        const int64_t denom = count_include_pad ? padded_count : count;
+        out = denom ? acc / double(denom) : 0.0;
+      } else if (kind == PoolKind::kLp) {
+        out = std::pow(acc, 1.0 / p);
+      }
+      Y[nc * out_sp + o] = static_cast<T>(out);
+      if (indices && best >= 0) {
+        const int64_t local = storage_order ? col_major(best) : best;
+        indices->mutable_data<int64_t>()[nc * out_sp + o] = nc * in_sp + local;
+      }
+    });
+  }
+}
+
+Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
+  OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
+  const DataType orig = tx->dtype();
+  const Tensor x = ToFloat(*tx);
+  if (x.dims().size() < 3) return ctx.Error("input must have rank >= 3, got " + ShapeString(x.dims()));
+  ConvGeometry g;
+  if (global) {
+    g = ConvGeometry::Global(x.dims());
+  } else {
+    OL_ASSIGN_OR_RETURN(g, ConvGeometry::ForPool(ctx, x.dims()));
+  }
+  std::vector<int64_t> ydims = {x.dims()[0], x.dims()[1]};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
+  Tensor indices;
+  const bool want_idx = kind == PoolKind::kMax && ctx.output_wanted(1);
+  if (want_idx) {
+    OL_ASSIGN_OR_RETURN(indices, NewTensor(ctx, DataType::kInt64, ydims));
+  }
+  const bool cip = ctx.node().GetInt("count_include_pad", 0) != 0;
+  const double p = static_cast<double>(ctx.node().GetInt("p", 2));
+  const int64_t so = ctx.node().GetInt("storage_order", 0);
+  if (x.dtype() == DataType::kDouble) {
+    PoolT<double>(x, g, kind, cip, p, so, &y, want_idx ? &indices : nullptr);
+  } else if (x.dtype() == DataType::kFloat) {
+    PoolT<float>(x, g, kind, cip, p, so, &y, want_idx ? &indices : nullptr);
+  } else if (x.dtype() == DataType::kUint8) {
+    PoolT<uint8_t>(x, g, kind, cip, p, so, &y, want_idx ? &indices : nullptr);
+  } else if (x.dtype() == DataType::kInt8) {
+    PoolT<int8_t>(x, g, kind, cip, p, so, &y, want_idx ? &indices : nullptr);
+  } else {
+    return ctx.Error("unsupported element type " + std::string(DataTypeName(x.dtype())));
+  }
+  ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(y, orig) : std::move(y));
+  if (want_idx) ctx.SetOutput(1, std::move(indices));
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterConvPoolKernels(KernelRegistry& r) {
+  AddKernel(r, "", "Conv", 1, Conv);
+  AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
+  AddKernel(r, "", "MaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
+  AddKernel(r, "", "AveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, false); });
+  AddKernel(r, "", "LpPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, false); });
+  AddKernel(r, "", "GlobalMaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, true); });
+  AddKernel(r, "", "GlobalAveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, true); });
+  AddKernel(r, "", "GlobalLpPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, true); });
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,144 @@
+// Convolution / pooling geometry.
+#include "kernels/reference/conv_util.h"
+
+#include <cmath>
+
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+int64_t Product(const std::vector<int64_t>& v) {
+  int64_t p = 1;
+  for (int64_t x : v) p *= x;
+  return p;
+}
+
+// Fills strides/dilations/pads defaults and resolves auto_pad for a forward window op.
+Status Resolve(const OpKernelContext& ctx, ConvGeometry* g, bool ceil_mode) {
+  const size_t r = g->kernel.size();
+  const ir::Node& n = ctx.node();
+  g->strides = n.GetInts("strides", std::vector<int64_t>(r, 1));
+  g->dilations = n.GetInts("dilations", std::vector<int64_t>(r, 1));
+  g->pads = n.GetInts("pads", std::vector<int64_t>(2 * r, 0));
+  if (g->strides.size() != r || g->dilations.size() != r || g->pads.size() != 2 * r) {
+    return ctx.Error("strides, dilations or pads do not match the kernel rank " + std::to_string(r));
+  }
+  const std::string auto_pad = n.GetString("auto_pad", "NOTSET");
+  g->out.resize(r);
+  for (size_t d = 0; d < r; ++d) {
+    if (g->strides[d] <= 0 || g->dilations[d] <= 0) return ctx.Error("strides and dilations must be positive");
+    const int64_t ek = (g->kernel[d] - 1) * g->dilations[d] + 1;
+    if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      const int64_t out = (g->in[d] + g->strides[d] - 1) / g->strides[d];
+      const int64_t total = std::max<int64_t>(0, (out - 1) * g->strides[d] + ek - g->in[d]);
+      g->pads[d] = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      g->pads[d + r] = total - g->pads[d];
+      g->out[d] = out;
+      continue;
+    }
+    if (auto_pad == "VALID") {
+      g->pads[d] = g->pads[d + r] = 0;
+    }
+    const int64_t span = g->in[d] + g->pads[d] + g->pads[d + r] - ek;
+    if (span < 0) {
+      return ctx.Error("the window (" + std::to_string(ek) + ") is larger than the padded input (" +
+                       std::to_string(g->in[d] + g->pads[d] + g->pads[d + r]) + ")");
+    }
+    int64_t out = ceil_mode ? (span + g->strides[d] - 1) / g->strides[d] + 1 : span / g->strides[d] + 1;
+    // A window may not start in the end padding.
+    if (ceil_mode && (out - 1) * g->strides[d] >= g->in[d] + g->pads[d]) --out;
+    g->out[d] = out;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+int64_t ConvGeometry::InSize() const { return Product(in); }
+int64_t ConvGeometry::OutSize() const { return Product(out); }
+int64_t ConvGeometry::KernelSize() const { return Product(kernel); }
+
+Expected<ConvGeometry> ConvGeometry::ForConv(const OpKernelContext& ctx,
+                                             const std::vector<int64_t>& x,
+                                             const std::vector<int64_t>& w) {
+  if (x.size() < 3 || w.size() != x.size()) {
+    return ctx.Error("X " + ShapeString(x) + " and W " + ShapeString(w) + " must have the same rank >= 3");
+  }
+  ConvGeometry g;
+  g.in.assign(x.begin() + 2, x.end());
+  g.kernel = ctx.node().GetInts("kernel_shape", std::vector<int64_t>(w.begin() + 2, w.end()));
+  g.group = ctx.node().GetInt("group", 1);
+  if (g.group <= 0 || x[1] % g.group != 0 || w[0] % g.group != 0 || w[1] * g.group != x[1]) {
+    return ctx.Error("channels do not match: X " + ShapeString(x) + ", W " + ShapeString(w) +
+                     ", group " + std::to_string(g.group));
+  }
+  OL_RETURN_IF_ERROR(Resolve(ctx, &g, false));
+  return g;
+}
+
+Expected<ConvGeometry> ConvGeometry::ForConvTranspose(const OpKernelContext& ctx,
+                                                      const std::vector<int64_t>& x,
+                                                      const std::vector<int64_t>& w) {
+  if (x.size() < 3 || w.size() != x.size()) return ctx.Error("X and W must have the same rank >= 3");
+  const ir::Node& n = ctx.node();
+  ConvGeometry g;
+  g.in.assign(x.begin() + 2, x.end());
+  const size_t r = g.in.size();
+  g.kernel = n.GetInts("kernel_shape", std::vector<int64_t>(w.begin() + 2, w.end()));
+  g.group = n.GetInt("group", 1);
+  if (g.group <= 0 || x[1] != w[0]) return ctx.Error("channels of X and W do not match");
+  g.strides = n.GetInts("strides", std::vector<int64_t>(r, 1));
+  g.dilations = n.GetInts("dilations", std::vector<int64_t>(r, 1));
+  g.pads = n.GetInts("pads", std::vector<int64_t>(2 * r, 0));
+  std::vector<int64_t> out_pad = n.GetInts("output_padding", std::vector<int64_t>(r, 0));
+  std::vector<int64_t> out_shape = n.GetInts("output_shape");
+  const std::string auto_pad = n.GetString("auto_pad", "NOTSET");
+  if (out_shape.size() == r + 2) out_shape.erase(out_shape.begin(), out_shape.begin() + 2);
+  g.out.resize(r);
+  for (size_t d = 0; d < r; ++d) {
+    const int64_t ek = (g.kernel[d] - 1) * g.dilations[d] + 1;
+    const int64_t full = g.strides[d] * (g.in[d] - 1) + out_pad[d] + ek;
+    if (!out_shape.empty() || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      const int64_t target = !out_shape.empty() ? out_shape[d] : g.in[d] * g.strides[d];
+      const int64_t total = full - target;
+      if (auto_pad == "SAME_LOWER") {
+        g.pads[d] = total - total / 2;
+        g.pads[d + r] = total / 2;
+      } else {
+        g.pads[d] = total / 2;
+        g.pads[d + r] = total - total / 2;
+      }
+      g.out[d] = target;
+    } else {
+      g.out[d] = full - g.pads[d] - g.pads[d + r];
+    }
+    if (g.out[d] <= 0) return ctx.Error("computed output size is not positive");
+  }
+  return g;
+}
+
+Expected<ConvGeometry> ConvGeometry::ForPool(const OpKernelContext& ctx,
+                                             const std::vector<int64_t>& x) {
+  ConvGeometry g;
+  g.in.assign(x.begin() + 2, x.end());
+  g.kernel = ctx.node().GetInts("kernel_shape");
+  if (g.kernel.size() != g.in.size()) return ctx.Error("kernel_shape does not match the input rank");
+  OL_RETURN_IF_ERROR(Resolve(ctx, &g, ctx.node().GetInt("ceil_mode", 0) != 0));
+  return g;
+}
+
+ConvGeometry ConvGeometry::Global(const std::vector<int64_t>& x) {
+  ConvGeometry g;
+  g.in.assign(x.begin() + 2, x.end());
+  g.kernel = g.in;
+  const size_t r = g.in.size();
+  g.strides.assign(r, 1);
+  g.dilations.assign(r, 1);
+  g.pads.assign(2 * r, 0);
+  g.out.assign(r, 1);
+  return g;
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,26 @@
+// RegisterReferenceKernels: one call per reference kernel family.
+#include "kernels/reference/reference_kernels.h"
+
+namespace onnxlens::kernels {
+
+void RegisterConvPoolKernels(KernelRegistry& r);
+void RegisterNormKernels(KernelRegistry& r);
+void RegisterResizeKernels(KernelRegistry& r);
+
+void RegisterNnKernels(KernelRegistry& r) {
+  RegisterConvPoolKernels(r);
+  RegisterNormKernels(r);
+  RegisterResizeKernels(r);
+}
+
+void RegisterReferenceKernels(KernelRegistry& r) {
+  RegisterElementwiseKernels(r);
+  RegisterTensorKernels(r);
+  RegisterReduceKernels(r);
+  RegisterMathKernels(r);
+  RegisterNnKernels(r);
+  RegisterRnnKernels(r);
+  RegisterControlFlowKernels(r);
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,115 @@
+// Kernel helpers.
+#include "kernels/tensor_util.h"
+
+#include "common/strings.h"
+#include "kernels/float16.h"
+
+namespace onnxlens::kernels {
+
+bool IsHalfType(ir::DataType t) {
+  return t == ir::DataType::kFloat16 || t == ir::DataType::kBFloat16;
+}
+
+ir::Tensor ToFloat(const ir::Tensor& t) {
+  if (!IsHalfType(t.dtype())) return t;
+  ir::Tensor out = ir::Tensor::Empty(ir::DataType::kFloat, t.dims()).value();
+  const auto* src = t.data<uint16_t>();
+  float* dst = out.mutable_data<float>();
+  const bool bf = t.dtype() == ir::DataType::kBFloat16;
+  for (int64_t i = 0; i < t.numel(); ++i) dst[i] = bf ? BFloat16ToFloat(src[i]) : HalfToFloat(src[i]);
+  return out;
+}
+
+ir::Tensor FromFloat(const ir::Tensor& t, ir::DataType type) {
+  ir::Tensor out = ir::Tensor::Empty(type, t.dims()).value();
+  const float* src = t.data<float>();
+  auto* dst = out.mutable_data<uint16_t>();
+  const bool bf = type == ir::DataType::kBFloat16;
+  for (int64_t i = 0; i < t.numel(); ++i) dst[i] = bf ? FloatToBFloat16(src[i]) : FloatToHalf(src[i]);
+  return out;
+}
+
+std::string ShapeString(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
+
+Expected<std::vector<int64_t>> BroadcastShapes(const std::vector<int64_t>& a,
+                                               const std::vector<int64_t>& b) {
+  const size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    const int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    const int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da == db || db == 1) {
+      out[i] = da;
+    } else if (da == 1) {
+      out[i] = db;
+    } else {
+      return InvalidArgument("shapes " + ShapeString(a) + " and " + ShapeString(b) +
+                             " cannot be broadcast");
+    }
+  }
+  return out;
+}
+
+std::vector<int64_t> Strides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> s(dims.size());
+  int64_t acc = 1;
+  for (size_t i = dims.size(); i-- > 0;) {
+    s[i] = acc;
+    acc *= dims[i];
+  }
+  return s;
+}
+
+std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& in,
+                                      const std::vector<int64_t>& out) {
+  std::vector<int64_t> s(out.size(), 0);
+  const std::vector<int64_t> own = Strides(in);
+  const size_t off = out.size() - in.size();
+  for (size_t i = 0; i < in.size(); ++i) s[off + i] = in[i] == 1 ? 0 : own[i];
+  return s;
+}
+
+Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank) {
+  const int64_t lo = -std::max<int64_t>(rank, 1), hi = std::max<int64_t>(rank, 1) - 1;
+  if (axis < lo || axis > hi) {
+    return ctx.Error("axis " + std::to_string(axis) + " is out of range for rank " +
+                     std::to_string(rank));
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+Expected<std::vector<int64_t>> ReadInts(const OpKernelContext& ctx, const ir::Tensor& t,
+                                        const char* what) {
+  std::vector<int64_t> out(static_cast<size_t>(t.numel()));
+  if (t.dtype() == ir::DataType::kInt64) {
+    for (int64_t i = 0; i < t.numel(); ++i) out[i] = t.data<int64_t>()[i];
+  } else if (t.dtype() == ir::DataType::kInt32) {
+    for (int64_t i = 0; i < t.numel(); ++i) out[i] = t.data<int32_t>()[i];
+  } else {
+    return ctx.Error(std::string(what) + " must be int32 or int64, got " +
+                     std::string(ir::DataTypeName(t.dtype())));
+  }
+  return out;
+}
+
+Expected<double> ReadScalar(const OpKernelContext& ctx, const ir::Tensor& t, const char* what) {
+  if (t.numel() < 1) return ctx.Error(std::string(what) + " is empty");
+  const ir::Tensor f = ToFloat(t);
+  double v = 0;
+  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    v = static_cast<double>(f.data<T>()[0]);
+    return Status::Ok();
+  });
+  if (!st.ok()) return ctx.Error(std::string(what) + ": " + st.message());
+  return v;
+}
+
+Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,
+                               std::vector<int64_t> dims) {
+  auto t = ir::Tensor::Empty(type, std::move(dims));
+  if (!t.ok()) return t.status().WithContext("node " + ctx.node().Describe());
+  return t;
+}
+
+}  // namespace onnxlens::kernels

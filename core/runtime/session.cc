@@ -1,0 +1,384 @@
+// Session creation (kernel resolution, planning) and the sequential executor.
+#include "runtime/session.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "common/strings.h"
+#include "kernels/kernel.h"
+#include "kernels/registry.h"
+#include "kernels/thread_pool.h"
+#include "runtime/blas_threads.h"
+
+namespace onnxlens::runtime {
+
+namespace {
+
+using kernels::OpKernel;
+using kernels::OpKernelContext;
+
+struct SlotRef {
+  int depth = 0;  ///< frames up from the executing one (0 = this graph)
+  int slot = -1;
+};
+
+struct Step {
+  const ir::Node* node = nullptr;
+  std::unique_ptr<OpKernel> kernel;
+  std::vector<SlotRef> inputs;  ///< slot -1: omitted optional input
+  std::vector<int> outputs;     ///< -1: omitted output
+  std::vector<int> free_after;  ///< slots of this frame whose last use is this step
+};
+
+struct Plan {
+  const ir::Graph* graph = nullptr;
+  std::vector<Step> steps;
+  int num_slots = 0;
+  std::unordered_map<const ir::Value*, int> slot_of;
+  std::vector<int> input_slots;  ///< one per graph input
+  std::vector<std::pair<int, const ir::Tensor*>> initializers;
+  std::vector<SlotRef> outputs;
+  std::unordered_map<const ir::Graph*, std::unique_ptr<Plan>> subplans;
+};
+
+struct Frame {
+  const Plan* plan;
+  std::vector<RtValue> slots;
+  Frame* parent;
+};
+
+const RtValue* Resolve(Frame* f, SlotRef r) {
+  for (int i = 0; i < r.depth && f; ++i) f = f->parent;
+  if (!f || r.slot < 0) return nullptr;
+  return &f->slots[static_cast<size_t>(r.slot)];
+}
+
+int Depth(const ir::Graph* from, const ir::Graph* owner) {
+  int d = 0;
+  for (const ir::Graph* g = from; g && g != owner; g = g->parent()) ++d;
+  return d;
+}
+
+}  // namespace
+
+struct Session::Impl {
+  std::shared_ptr<const ir::Model> model;
+  SessionOptions options;
+  kernels::KernelRegistry registry;
+  std::unique_ptr<kernels::ThreadPool> pool;
+  std::unique_ptr<Plan> main;
+  std::vector<NodeAssignment> assignments;
+
+  Status BuildPlan(const ir::Graph& g, Plan* plan, std::vector<std::string>* unsupported);
+  Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
+                                         std::vector<RtValue> inputs);
+};
+
+namespace {
+
+// Runs subgraphs of the node currently executing in `frame`.
+class FrameRunner : public kernels::SubgraphRunner {
+ public:
+  FrameRunner(Session::Impl* impl, const Plan* plan, Frame* frame)
+      : impl_(impl), plan_(plan), frame_(frame) {}
+  Expected<std::vector<RtValue>> Run(const ir::Graph& g, std::vector<RtValue> inputs) override {
+    auto it = plan_->subplans.find(&g);
+    if (it == plan_->subplans.end()) return Internal("no plan for subgraph " + Quote(g.name()));
+    return impl_->Execute(*it->second, frame_, std::move(inputs));
+  }
+
+ private:
+  Session::Impl* impl_;
+  const Plan* plan_;
+  Frame* frame_;
+};
+
+}  // namespace
+
+Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
+                                std::vector<std::string>* unsupported) {
+  plan->graph = &g;
+  auto slot = [&](const ir::Value* v) {
+    auto it = plan->slot_of.find(v);
+    if (it != plan->slot_of.end()) return it->second;
+    const int s = plan->num_slots++;
+    plan->slot_of.emplace(v, s);
+    return s;
+  };
+  for (const ir::Value* v : g.inputs()) plan->input_slots.push_back(slot(v));
+  for (const ir::Value* v : g.initializers()) plan->initializers.emplace_back(slot(v), v->initializer());
+  OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
+  std::unordered_map<int, size_t> last_use;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const ir::Node* n = order[i];
+    Step step;
+    step.node = n;
+    const std::string domain = n->domain() == "ai.onnx" ? "" : n->domain();
+    const int64_t opset = model->OpsetVersion(domain);
+    for (const std::string& provider : options.providers) {
+      const kernels::KernelDef* def = registry.Find(*n, opset, provider);
+      if (!def) continue;
+      auto kernel = def->factory(kernels::KernelInfo{*n, opset});
+      if (!kernel.ok()) return kernel.status();
+      step.kernel = std::move(kernel).value();
+      assignments.push_back({n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
+      break;
+    }
+    if (!step.kernel) {
+      std::string types;
+      for (const ir::Value* v : n->inputs()) {
+        types += types.empty() ? "" : ",";
+        types += v && v->type().is_tensor() ? std::string(ir::DataTypeName(v->type().elem_type)) : "?";
+      }
+      unsupported->push_back((domain.empty() ? "ai.onnx" : domain) + ":" + n->op_type() +
+                             " (opset " + std::to_string(opset) + ", inputs " + types + ")");
+    }
+    for (const ir::Value* v : n->inputs()) {
+      if (!v) {
+        step.inputs.push_back({0, -1});
+      } else if (v->owner() == &g) {
+        const int s = slot(v);
+        step.inputs.push_back({0, s});
+        last_use[s] = i;
+      } else {
+        // outer-scope read; the owning frame is `Depth` frames up at run time
+        step.inputs.push_back({-1, -1});
+      }
+    }
+    for (const ir::Value* v : n->outputs()) step.outputs.push_back(v ? slot(v) : -1);
+    if (n->HasSubgraphs()) {
+      for (const ir::Value* v : n->OuterScopeInputs()) {
+        if (v->owner() == &g) last_use[slot(v)] = i;
+      }
+      for (ir::Graph* sub : n->Subgraphs()) {
+        auto sp = std::make_unique<Plan>();
+        OL_RETURN_IF_ERROR(BuildPlan(*sub, sp.get(), unsupported));
+        plan->subplans.emplace(sub, std::move(sp));
+      }
+    }
+    plan->steps.push_back(std::move(step));
+  }
+  // Outer-scope refs: resolved against the ancestor that owns the value (its plan's slot map).
+  for (Step& step : plan->steps) {
+    for (size_t k = 0; k < step.inputs.size(); ++k) {
+      if (step.inputs[k].depth != -1) continue;
+      const ir::Value* v = step.node->inputs()[k];
+      const int depth = Depth(&g, v->owner());
+      step.inputs[k] = {depth, -2};  // slot filled below
+    }
+  }
+  for (const ir::Value* v : g.outputs()) {
+    if (v->owner() == &g) {
+      plan->outputs.push_back({0, slot(v)});
+      last_use.erase(slot(v));
+      last_use[slot(v)] = order.size();  // never freed
+    } else {
+      plan->outputs.push_back({Depth(&g, v->owner()), -2});
+    }
+  }
+  for (const auto& [s, i] : last_use) {
+    if (i < plan->steps.size()) plan->steps[i].free_after.push_back(s);
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+// Fills the slots of outer-scope refs (-2) by looking the value up in the ancestor plans.
+void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
+  auto find = [&](const ir::Value* v, int depth) -> int {
+    const Plan* p = ancestors[ancestors.size() - static_cast<size_t>(depth)];
+    auto it = p->slot_of.find(v);
+    return it == p->slot_of.end() ? -1 : it->second;
+  };
+  for (Step& step : plan->steps) {
+    for (size_t k = 0; k < step.inputs.size(); ++k) {
+      if (step.inputs[k].slot == -2) step.inputs[k].slot = find(step.node->inputs()[k], step.inputs[k].depth);
+    }
+  }
+  for (size_t k = 0; k < plan->outputs.size(); ++k) {
+    if (plan->outputs[k].slot == -2) plan->outputs[k].slot = find(plan->graph->outputs()[k], plan->outputs[k].depth);
+  }
+  ancestors.push_back(plan);
+  for (auto& [g, sub] : plan->subplans) ResolveOuterSlots(sub.get(), ancestors);
+  ancestors.pop_back();
+}
+
+}  // namespace
+
+Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* parent,
+                                                      std::vector<RtValue> inputs) {
+  Frame frame{&plan, std::vector<RtValue>(static_cast<size_t>(plan.num_slots)), parent};
+  for (const auto& [s, t] : plan.initializers) frame.slots[s] = RtValue::FromTensor(*t);
+  if (inputs.size() > plan.input_slots.size()) {
+    return InvalidArgument("graph " + Quote(plan.graph->name()) + " takes " +
+                           std::to_string(plan.input_slots.size()) + " inputs, got " +
+                           std::to_string(inputs.size()));
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
+  FrameRunner runner(this, &plan, &frame);
+  std::vector<const RtValue*> ins;
+  for (const Step& step : plan.steps) {
+    ins.clear();
+    for (const SlotRef& r : step.inputs) {
+      const RtValue* v = Resolve(&frame, r);
+      ins.push_back(v && !(v->empty() && r.slot < 0) ? v : nullptr);
+    }
+    std::vector<RtValue> outs(step.outputs.size());
+    OpKernelContext ctx(*step.node, ins, &outs, pool.get(), &runner);
+    Status st = step.kernel->Compute(ctx);
+    if (!st.ok()) {
+      if (StartsWith(st.message(), "node ")) return st;
+      return st.WithContext("node " + step.node->Describe());
+    }
+    for (size_t k = 0; k < step.outputs.size(); ++k) {
+      if (step.outputs[k] >= 0) frame.slots[step.outputs[k]] = std::move(outs[k]);
+    }
+    for (int s : step.free_after) frame.slots[s] = RtValue();
+  }
+  std::vector<RtValue> result;
+  for (const SlotRef& r : plan.outputs) {
+    const RtValue* v = Resolve(&frame, r);
+    result.push_back(v ? *v : RtValue());
+  }
+  return result;
+}
+
+Session::Session(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Session::~Session() = default;
+
+Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Model> model,
+                                                   const SessionOptions& options) {
+  if (!model || !model->graph) return InvalidArgument("no model");
+  if (options.optimization_level != "disabled") {
+    return Unsupported("optimization level " + Quote(options.optimization_level) +
+                       " is not available yet; use 'disabled'");
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->model = std::move(model);
+  impl->options = options;
+  for (const std::string& p : options.providers) {
+    if (p == kernels::kCpuProvider) {
+      kernels::RegisterCpuKernels(impl->registry);
+    } else if (p == kernels::kReferenceProvider) {
+      kernels::RegisterReferenceKernels(impl->registry);
+    } else {
+      return InvalidArgument("unknown execution provider " + Quote(p) + " (known: cpu, reference)");
+    }
+  }
+  if (std::find(options.providers.begin(), options.providers.end(), kernels::kCpuProvider) !=
+          options.providers.end() &&
+      std::find(options.providers.begin(), options.providers.end(),
+                kernels::kReferenceProvider) == options.providers.end()) {
+    // The CPU provider falls back to reference kernels for ops without a fast kernel.
+    kernels::RegisterReferenceKernels(impl->registry);
+    impl->options.providers.push_back(kernels::kReferenceProvider);
+  }
+  impl->pool = std::make_unique<kernels::ThreadPool>(options.intra_op_threads);
+  SetBlasThreads(impl->pool->threads());
+  impl->main = std::make_unique<Plan>();
+  std::vector<std::string> unsupported;
+  OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get(), &unsupported));
+  if (!unsupported.empty()) {
+    std::sort(unsupported.begin(), unsupported.end());
+    unsupported.erase(std::unique(unsupported.begin(), unsupported.end()), unsupported.end());
+    return Unsupported("no kernel for " + std::to_string(unsupported.size()) + " op(s): " +
+                       Join(unsupported, "; "));
+  }
+  std::vector<const Plan*> ancestors;
+  ResolveOuterSlots(impl->main.get(), ancestors);
+  return std::unique_ptr<Session>(new Session(std::move(impl)));
+}
+
+namespace {
+
+Status CheckInput(const ir::Value& v, const RtValue& given, std::map<std::string, int64_t>* symbols) {
+  const ir::TypeInfo& t = v.type();
+  const std::string who = "input " + Quote(v.name());
+  if (t.kind == ir::TypeInfo::Kind::kSequence) {
+    if (!given.is_sequence()) return InvalidArgument(who + " expects a sequence");
+    return Status::Ok();
+  }
+  if (t.kind == ir::TypeInfo::Kind::kOptional) return Status::Ok();
+  if (!given.is_tensor()) return InvalidArgument(who + " expects a tensor");
+  const ir::Tensor& x = given.tensor;
+  if (t.kind != ir::TypeInfo::Kind::kTensor) return Status::Ok();
+  if (t.elem_type != ir::DataType::kUndefined && x.dtype() != t.elem_type) {
+    return InvalidArgument(who + " expects element type " + std::string(DataTypeName(t.elem_type)) +
+                           ", got " + std::string(DataTypeName(x.dtype())));
+  }
+  if (!t.shape) return Status::Ok();
+  const auto& dims = *t.shape;
+  if (dims.size() != x.dims().size()) {
+    return InvalidArgument(who + " expects rank " + std::to_string(dims.size()) + " (" +
+                           TypeToString(t) + "), got shape [" + Join(x.dims(), ",") + "]");
+  }
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i].known() && dims[i].value != x.dims()[i]) {
+      return InvalidArgument(who + " expects " + TypeToString(t) + ", got shape [" +
+                             Join(x.dims(), ",") + "] (dimension " + std::to_string(i) + ")");
+    }
+    if (dims[i].symbolic()) {
+      auto [it, fresh] = symbols->emplace(dims[i].param, x.dims()[i]);
+      if (!fresh && it->second != x.dims()[i]) {
+        return InvalidArgument(who + ": dimension " + Quote(dims[i].param) + " is " +
+                               std::to_string(x.dims()[i]) + " here but " +
+                               std::to_string(it->second) + " in another input");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs) {
+  const ir::Graph& g = *impl_->model->graph;
+  std::set<std::string> known;
+  for (const ir::Value* v : g.inputs()) known.insert(v->name());
+  for (const auto& [name, value] : inputs) {
+    if (!known.count(name)) {
+      return InvalidArgument("the model has no input " + Quote(name) + " (inputs: " +
+                             Join(known, ", ") + ")");
+    }
+  }
+  std::map<std::string, int64_t> symbols;
+  std::vector<RtValue> feed;
+  for (const ir::Value* v : g.inputs()) {
+    auto it = inputs.find(v->name());
+    if (it == inputs.end()) {
+      if (v->is_initializer()) {
+        feed.push_back(RtValue::FromTensor(*v->initializer()));
+        continue;
+      }
+      return InvalidArgument("input " + Quote(v->name()) + " (" + TypeToString(v->type()) +
+                             ") is missing");
+    }
+    OL_RETURN_IF_ERROR(CheckInput(*v, it->second, &symbols));
+    feed.push_back(it->second);
+  }
+  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, impl_->Execute(*impl_->main, nullptr, std::move(feed)));
+  NamedValues result;
+  for (size_t i = 0; i < outs.size(); ++i) result.emplace_back(g.outputs()[i]->name(), std::move(outs[i]));
+  return result;
+}
+
+const ir::Model& Session::model() const { return *impl_->model; }
+
+std::vector<const ir::Value*> Session::Inputs() const {
+  const auto& in = impl_->model->graph->inputs();
+  return {in.begin(), in.end()};
+}
+
+std::vector<const ir::Value*> Session::Outputs() const {
+  const auto& out = impl_->model->graph->outputs();
+  return {out.begin(), out.end()};
+}
+
+const std::vector<NodeAssignment>& Session::assignments() const { return impl_->assignments; }
+
+int Session::threads() const { return impl_->pool->threads(); }
+
+}  // namespace onnxlens::runtime

@@ -1,0 +1,67 @@
+// Session: a model prepared to run. Creation resolves a kernel for every node (failing with one
+// error that lists every unsupported op), plans slots and frees; Run validates inputs against the
+// graph and executes sequentially.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/status.h"
+#include "ir/model.h"
+#include "kernels/rt_value.h"
+
+namespace onnxlens::runtime {
+
+using kernels::RtValue;
+
+struct SessionOptions {
+  /// Graph optimization level; only "disabled" until the optimizer lands.
+  std::string optimization_level = "disabled";
+  /// Providers in order of preference; a node goes to the first one with a kernel for it.
+  std::vector<std::string> providers = {"cpu", "reference"};
+  /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
+  /// oversubscribe the cores.
+  int intra_op_threads = 0;
+};
+
+/// Where a node runs and why.
+struct NodeAssignment {
+  std::string node;      ///< node name or "(Op) #id"
+  std::string op_type;
+  std::string provider;
+};
+
+using NamedValues = std::vector<std::pair<std::string, RtValue>>;
+
+class Session {
+ public:
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  static Expected<std::unique_ptr<Session>> Create(std::shared_ptr<const ir::Model> model,
+                                                   const SessionOptions& options = {});
+
+  /// Runs the model. Inputs are matched by name; every graph input without an initializer must be
+  /// given, with the declared element type, rank and fixed dimensions.
+  Expected<NamedValues> Run(const std::map<std::string, RtValue>& inputs);
+
+  const ir::Model& model() const;
+  /// Graph inputs the caller must (or may) feed, in graph order.
+  std::vector<const ir::Value*> Inputs() const;
+  std::vector<const ir::Value*> Outputs() const;
+  const std::vector<NodeAssignment>& assignments() const;
+  int threads() const;
+
+  /// The implementation (public only so the executor's helpers can name it).
+  struct Impl;
+
+ private:
+  explicit Session(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace onnxlens::runtime
