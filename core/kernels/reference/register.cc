@@ -6,6 +6,8 @@ namespace onnxlens::kernels {
 void RegisterConvPoolKernels(KernelRegistry& r);
 void RegisterNormKernels(KernelRegistry& r);
 void RegisterResizeKernels(KernelRegistry& r);
+void RegisterLossKernels(KernelRegistry& r);
+void RegisterQuantKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -21,6 +23,8 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterNnKernels(r);
   RegisterRnnKernels(r);
   RegisterControlFlowKernels(r);
+  RegisterLossKernels(r);
+  RegisterQuantKernels(r);
 }
 
 }  // namespace onnxlens::kernels

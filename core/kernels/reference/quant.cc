@@ -1,0 +1,194 @@
+// Reference quantization ops: QuantizeLinear, DequantizeLinear (per-tensor and per-axis),
+// DynamicQuantizeLinear, MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "kernels/reference/reference_kernels.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+std::vector<double> Doubles(const Tensor& t) {
+  const Tensor f = ToFloat(t);
+  std::vector<double> v(static_cast<size_t>(f.numel()));
+  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
+    return Status::Ok();
+  });
+  (void)st;
+  return v;
+}
+
+// Per-element index into scale/zero-point: all 0 for per-tensor, the `axis` coordinate otherwise.
+Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tensor& x, const Tensor& scale) {
+  std::vector<int64_t> idx(static_cast<size_t>(x.numel()), 0);
+  if (scale.numel() <= 1) return idx;
+  const int64_t rank = static_cast<int64_t>(x.dims().size());
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 1), rank));
+  if (x.dims()[axis] != scale.numel()) return ctx.Error("scale has " + std::to_string(scale.numel()) + " values for an axis of " + std::to_string(x.dims()[axis]));
+  int64_t inner = 1;
+  for (int64_t d = axis + 1; d < rank; ++d) inner *= x.dims()[d];
+  for (int64_t i = 0; i < x.numel(); ++i) idx[i] = (i / inner) % x.dims()[axis];
+  return idx;
+}
+
+template <typename T>
+T Saturate(double v) {
+  v = std::nearbyint(v);
+  return static_cast<T>(std::clamp(v, double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())));
+}
+
+Status Quantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
+  const Tensor* zp = ctx.tensor(2);
+  const DataType out = zp ? zp->dtype() : DataType::kUint8;
+  const auto xv = Doubles(*x), sv = Doubles(*s);
+  const auto zv = zp ? Doubles(*zp) : std::vector<double>(sv.size(), 0.0);
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
+  OL_RETURN_IF_ERROR(VisitNumeric(out, [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      for (size_t i = 0; i < xv.size(); ++i) y.mutable_data<T>()[i] = Saturate<T>(std::nearbyint(xv[i] / sv[idx[i]]) + zv[idx[i]]);
+      return Status::Ok();
+    } else {
+      return ctx.Error("zero point must be an integer type");
+    }
+  }));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status Dequantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
+  const Tensor* zp = ctx.tensor(2);
+  const auto xv = Doubles(*x), sv = Doubles(*s);
+  const auto zv = zp ? Doubles(*zp) : std::vector<double>(sv.size(), 0.0);
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
+  const DataType out = s->dtype() == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
+  for (size_t i = 0; i < xv.size(); ++i) {
+    const double v = (xv[i] - zv[idx[i]]) * sv[idx[i]];
+    if (out == DataType::kDouble) y.mutable_data<double>()[i] = v;
+    else y.mutable_data<float>()[i] = static_cast<float>(v);
+  }
+  ctx.SetOutput(0, IsHalfType(s->dtype()) ? FromFloat(y, s->dtype()) : std::move(y));
+  return Status::Ok();
+}
+
+Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  const auto xv = Doubles(*x);
+  double mn = 0, mx = 0;
+  for (double v : xv) {
+    mn = std::min(mn, v);
+    mx = std::max(mx, v);
+  }
+  const double scale = (mx - mn) / 255.0;
+  const double zp = scale == 0 ? 0 : std::clamp(std::nearbyint(0 - mn / scale), 0.0, 255.0);
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kUint8, x->dims()));
+  for (size_t i = 0; i < xv.size(); ++i)
+    y.mutable_data<uint8_t>()[i] = scale == 0 ? uint8_t(zp) : Saturate<uint8_t>(std::nearbyint(xv[i] / scale) + zp);
+  ctx.SetOutput(0, std::move(y));
+  ctx.SetOutput(1, Tensor::FromVector<float>(DataType::kFloat, {}, {static_cast<float>(scale)}));
+  ctx.SetOutput(2, Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {static_cast<uint8_t>(zp)}));
+  return Status::Ok();
+}
+
+// Integer matmul core on doubles with per-row (A) / per-column (B) zero points.
+Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const std::vector<double>& azp,
+                 const std::vector<double>& bzp, std::vector<double>* out, std::vector<int64_t>* out_dims) {
+  std::vector<int64_t> ad = a.dims(), bd = b.dims();
+  if (ad.size() == 1) ad.insert(ad.begin(), 1);
+  if (bd.size() == 1) bd.push_back(1);
+  const int64_t M = ad[ad.size() - 2], K = ad.back(), N = bd.back();
+  if (K != bd[bd.size() - 2]) return ctx.Error("inner dimensions differ");
+  std::vector<int64_t> abatch(ad.begin(), ad.end() - 2), bbatch(bd.begin(), bd.end() - 2);
+  auto batch = BroadcastShapes(abatch, bbatch);
+  if (!batch.ok()) return ctx.Error(batch.status().message());
+  *out_dims = *batch;
+  if (a.dims().size() > 1) out_dims->push_back(M);
+  if (b.dims().size() > 1) out_dims->push_back(N);
+  const auto av = Doubles(a), bv = Doubles(b);
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  ForEachBroadcast(*batch, {BroadcastStrides(abatch, *batch), BroadcastStrides(bbatch, *batch)},
+                   [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+                     for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
+                   });
+  out->assign(pairs.size() * M * N, 0.0);
+  for (size_t p = 0; p < pairs.size(); ++p)
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        double acc = 0;
+        for (int64_t k = 0; k < K; ++k) {
+          const double x = av[(pairs[p].first * M + i) * K + k] - (azp.size() == 1 ? azp[0] : azp.empty() ? 0 : azp[i]);
+          const double y = bv[(pairs[p].second * K + k) * N + j] - (bzp.size() == 1 ? bzp[0] : bzp.empty() ? 0 : bzp[j]);
+          acc += x * y;
+        }
+        (*out)[(p * M + i) * N + j] = acc;
+      }
+  return Status::Ok();
+}
+
+Status MatMulInteger(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  const auto azp = ctx.tensor(2) ? Doubles(*ctx.tensor(2)) : std::vector<double>{};
+  const auto bzp = ctx.tensor(3) ? Doubles(*ctx.tensor(3)) : std::vector<double>{};
+  std::vector<double> out;
+  std::vector<int64_t> dims;
+  OL_RETURN_IF_ERROR(IntMatMul(ctx, *a, *b, azp, bzp, &out, &dims));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, dims));
+  for (size_t i = 0; i < out.size(); ++i) y.mutable_data<int32_t>()[i] = static_cast<int32_t>(out[i]);
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
+  for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
+  const Tensor &a = *ctx.tensor(0), &b = *ctx.tensor(3), &yzp = *ctx.tensor(7);
+  const double as = Doubles(*ctx.tensor(1))[0], ys = Doubles(*ctx.tensor(6))[0];
+  const auto bs = Doubles(*ctx.tensor(4));
+  const auto azp = Doubles(*ctx.tensor(2)), bzp = Doubles(*ctx.tensor(5));
+  std::vector<double> out;
+  std::vector<int64_t> dims;
+  OL_RETURN_IF_ERROR(IntMatMul(ctx, a, b, azp, bzp, &out, &dims));
+  const double zy = Doubles(yzp)[0];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, yzp.dtype(), dims));
+  const int64_t N = dims.back();
+  OL_RETURN_IF_ERROR(VisitNumeric(yzp.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      for (size_t i = 0; i < out.size(); ++i) {
+        const double bsv = bs.size() == 1 ? bs[0] : bs[i % N];
+        y.mutable_data<T>()[i] = Saturate<T>(out[i] * as * bsv / ys + zy);
+      }
+      return Status::Ok();
+    } else {
+      return ctx.Error("output zero point must be an integer type");
+    }
+  }));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterQuantKernels(KernelRegistry& r) {
+  AddKernel(r, "", "QuantizeLinear", 10, Quantize);
+  AddKernel(r, "", "DequantizeLinear", 10, Dequantize);
+  AddKernel(r, "", "DynamicQuantizeLinear", 11, DynamicQuantize);
+  AddKernel(r, "", "MatMulInteger", 10, MatMulInteger);
+  AddKernel(r, "", "QLinearMatMul", 10, QLinearMatMul);
+}
+
+}  // namespace onnxlens::kernels
