@@ -411,11 +411,19 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
   return Status::Ok();
 }
 
-Status PRelu(OpKernelContext& ctx) {
+Status PRelu(OpKernelContext& ctx, int64_t opset) {
   OL_ASSIGN_OR_RETURN(const Tensor* ta, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(1));
   const DataType orig = ta->dtype();
-  const Tensor a = ToFloat(*ta), b = ToFloat(*tb);
+  const Tensor a = ToFloat(*ta);
+  Tensor b = ToFloat(*tb);
+  // Before opset 7 a 1-D slope of size C applies along the channel axis (dimension 1).
+  if (opset < 7 && b.dims().size() == 1 && a.dims().size() >= 2 && b.dims()[0] == a.dims()[1] &&
+      a.dims().back() != b.dims()[0]) {
+    std::vector<int64_t> d(a.dims().size() - 1, 1);
+    d[0] = b.dims()[0];
+    b = Tensor::FromRaw(b.dtype(), d, b.raw(), b.nbytes()).value();
+  }
   OL_RETURN_IF_ERROR(CheckSameType(ctx, a, b));
   Tensor out;
   Status st = VisitNumeric(a.dtype(), [&](auto tag) -> Status {
@@ -588,7 +596,11 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
   RegisterKernel(r, "Max", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMax, false); });
   RegisterKernel(r, "Min", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMin, false); });
   RegisterKernel(r, "Where", 9, Where);
-  RegisterKernel(r, "PRelu", 1, PRelu);
+  r.Register({"", "PRelu", 1, 1000, kReferenceProvider, {}, [](const KernelInfo& info) {
+                const int64_t opset = info.opset;
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [opset](OpKernelContext& ctx) { return PRelu(ctx, opset); }));
+              }});
   r.Register({"", "Clip", 1, 1000, kReferenceProvider, {}, [](const KernelInfo& info) {
                 const int64_t opset = info.opset;
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(

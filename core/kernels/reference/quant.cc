@@ -93,11 +93,16 @@ Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
     mn = std::min(mn, v);
     mx = std::max(mx, v);
   }
-  const double scale = (mx - mn) / 255.0;
-  const double zp = scale == 0 ? 0 : std::clamp(std::nearbyint(0 - mn / scale), 0.0, 255.0);
+  // float32 arithmetic, as the ONNX definition (and its reference outputs) use.
+  const float scale = (static_cast<float>(mx) - static_cast<float>(mn)) / 255.0f;
+  const float zpf = scale == 0.f ? 0.f : std::clamp(std::nearbyint(0.f - static_cast<float>(mn) / scale), 0.f, 255.f);
+  const double zp = zpf;
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kUint8, x->dims()));
-  for (size_t i = 0; i < xv.size(); ++i)
-    y.mutable_data<uint8_t>()[i] = scale == 0 ? uint8_t(zp) : Saturate<uint8_t>(std::nearbyint(xv[i] / scale) + zp);
+  for (size_t i = 0; i < xv.size(); ++i) {
+    y.mutable_data<uint8_t>()[i] =
+        scale == 0.f ? uint8_t(zp)
+                     : Saturate<uint8_t>(std::nearbyint(static_cast<float>(xv[i]) / scale) + zp);
+  }
   ctx.SetOutput(0, std::move(y));
   ctx.SetOutput(1, Tensor::FromVector<float>(DataType::kFloat, {}, {static_cast<float>(scale)}));
   ctx.SetOutput(2, Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {static_cast<uint8_t>(zp)}));

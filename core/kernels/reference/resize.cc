@@ -38,7 +38,10 @@ double SourceCoord(const ResizeParams& p, double out_i, double scale, int64_t in
     return offset + (out_i + 0.5) / scale - 0.5;
   }
   if (m == "pytorch_half_pixel") return out_len > 1 ? (out_i + 0.5) / scale - 0.5 : 0.0;
-  if (m == "align_corners") return out_len == 1 ? 0.0 : out_i * (in_len - 1) / double(out_len - 1);
+  // ONNX uses the unrounded output length in_len * scale here.
+  const double scaled_len = scale * double(in_len);
+  if (m == "align_corners") return scaled_len <= 1 ? 0.0 : out_i * (in_len - 1) / (scaled_len - 1);
+  if (m == "tf_half_pixel_for_nn") return (out_i + 0.5) / scale;
   if (m == "asymmetric") return out_i / scale;
   if (m == "tf_crop_and_resize") {
     return out_len > 1 ? roi_start * (in_len - 1) + out_i * (roi_end - roi_start) * (in_len - 1) / (out_len - 1)
