@@ -154,6 +154,37 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// ConvInteger: (x - x_zero_point) * (w - w_zero_point) accumulated exactly in double -> int32.
+Status ConvInteger(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* tw, ctx.RequireTensor(1));
+  auto shifted = [&](const Tensor& t, const Tensor* zp) -> Expected<Tensor> {
+    OL_ASSIGN_OR_RETURN(Tensor d, NewTensor(ctx, DataType::kDouble, t.dims()));
+    double z = 0;
+    if (zp && zp->numel() > 0) {
+      OL_ASSIGN_OR_RETURN(z, ReadScalar(ctx, *zp, "zero point"));
+    }
+    Status st = VisitNumeric(t.dtype(), [&](auto tag) -> Status {
+      using T = typename decltype(tag)::type;
+      for (int64_t i = 0; i < t.numel(); ++i) d.mutable_data<double>()[i] = double(t.data<T>()[i]) - z;
+      return Status::Ok();
+    });
+    OL_RETURN_IF_ERROR(st);
+    return d;
+  };
+  OL_ASSIGN_OR_RETURN(Tensor x, shifted(*tx, ctx.tensor(2)));
+  OL_ASSIGN_OR_RETURN(Tensor w, shifted(*tw, ctx.tensor(3)));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x.dims(), w.dims()));
+  std::vector<int64_t> ydims = {x.dims()[0], w.dims()[0]};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor yd, NewTensor(ctx, DataType::kDouble, ydims));
+  OL_RETURN_IF_ERROR(ConvT<double>(ctx, x, w, nullptr, g, &yd));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, ydims));
+  for (int64_t i = 0; i < y.numel(); ++i) y.mutable_data<int32_t>()[i] = static_cast<int32_t>(yd.data<double>()[i]);
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 enum class PoolKind { kMax, kAverage, kLp };
 
 template <typename T>
@@ -265,6 +296,7 @@ Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
 void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "", "Conv", 1, Conv);
   AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
+  AddKernel(r, "", "ConvInteger", 10, ConvInteger);
   AddKernel(r, "", "MaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
   AddKernel(r, "", "AveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, false); });
   AddKernel(r, "", "LpPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, false); });

@@ -8,6 +8,8 @@
 
 namespace onnxlens::kernels {
 
+Status BatchNormTrainingMode(OpKernelContext& ctx);
+
 namespace {
 
 using ir::DataType;
@@ -39,9 +41,7 @@ Expected<Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<doubl
 Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
-  if (ctx.node().GetInt("training_mode", 0) != 0) {
-    return ctx.Error("training_mode=1 is not supported (onnxlens runs inference)");
-  }
+  if (ctx.node().GetInt("training_mode", 0) != 0) return BatchNormTrainingMode(ctx);
   if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f);
   const auto X = AsDoubles(*x), s = AsDoubles(*ctx.tensor(1)), b = AsDoubles(*ctx.tensor(2)),

@@ -8,6 +8,8 @@ void RegisterNormKernels(KernelRegistry& r);
 void RegisterResizeKernels(KernelRegistry& r);
 void RegisterLossKernels(KernelRegistry& r);
 void RegisterQuantKernels(KernelRegistry& r);
+void RegisterMiscKernels(KernelRegistry& r);
+void RegisterDetectionKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -25,6 +27,8 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterControlFlowKernels(r);
   RegisterLossKernels(r);
   RegisterQuantKernels(r);
+  RegisterMiscKernels(r);
+  RegisterDetectionKernels(r);
 }
 
 }  // namespace onnxlens::kernels

@@ -1,0 +1,303 @@
+// Reference kernels of smaller families: StringNormalizer, the signal windows (Hann, Hamming,
+// Blackman), Det, MaxUnpool, Unique, and BatchNormalization in training mode.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "kernels/reference/reference_kernels.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+std::vector<double> Doubles(const Tensor& t) {
+  const Tensor f = ToFloat(t);
+  std::vector<double> v(static_cast<size_t>(f.numel()));
+  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
+    return Status::Ok();
+  });
+  (void)st;
+  return v;
+}
+
+Expected<Tensor> TypedFromDoubles(const OpKernelContext& ctx, const std::vector<double>& v,
+                                  std::vector<int64_t> dims, DataType type) {
+  const DataType work = IsHalfType(type) ? DataType::kFloat : type;
+  OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, std::move(dims)));
+  OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    for (size_t i = 0; i < v.size(); ++i) t.mutable_data<T>()[i] = static_cast<T>(v[i]);
+    return Status::Ok();
+  }));
+  return IsHalfType(type) ? FromFloat(t, type) : t;
+}
+
+// ASCII case mapping plus the Latin-1 supplement in UTF-8; other characters pass unchanged.
+std::string ChangeCase(const std::string& s, bool upper) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
+    } else if (c == 0xC3 && i + 1 < s.size()) {
+      unsigned char d = static_cast<unsigned char>(s[++i]);
+      if (upper && d >= 0xA0 && d <= 0xBE && d != 0xB7) d = static_cast<unsigned char>(d - 0x20);
+      if (!upper && d >= 0x80 && d <= 0x9E && d != 0x97) d = static_cast<unsigned char>(d + 0x20);
+      out += static_cast<char>(c);
+      out += static_cast<char>(d);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+Status StringNormalizer(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  if (x->dtype() != DataType::kString) return ctx.Error("expects strings");
+  const std::string action = ctx.node().GetString("case_change_action", "NONE");
+  const bool sensitive = ctx.node().GetInt("is_case_sensitive", 0) != 0;
+  std::set<std::string> stop;
+  if (const ir::Attribute* a = ctx.node().FindAttribute("stopwords")) {
+    for (const auto& w : a->strings) stop.insert(sensitive ? w : ChangeCase(w, false));
+  }
+  std::vector<std::string> kept;
+  for (const auto& s : x->strings()) {
+    if (stop.count(sensitive ? s : ChangeCase(s, false))) continue;
+    kept.push_back(action == "LOWER" ? ChangeCase(s, false) : action == "UPPER" ? ChangeCase(s, true) : s);
+  }
+  std::vector<int64_t> dims;
+  if (x->dims().size() == 2) dims = {1, static_cast<int64_t>(kept.size())};
+  else dims = {static_cast<int64_t>(kept.size())};
+  if (kept.empty()) {
+    kept.push_back("");
+    dims = x->dims().size() == 2 ? std::vector<int64_t>{1, 1} : std::vector<int64_t>{1};
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, Tensor::FromStrings(dims, std::move(kept)));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+enum class Window { kHann, kHamming, kBlackman };
+
+Status MakeWindow(OpKernelContext& ctx, Window w) {
+  OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(double size_d, ReadScalar(ctx, *s, "size"));
+  const int64_t n = static_cast<int64_t>(size_d);
+  if (n < 0) return ctx.Error("size is negative");
+  const bool periodic = ctx.node().GetInt("periodic", 1) != 0;
+  const double N = periodic ? double(n) : double(n - 1);
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const double a = 2 * M_PI * i / N;
+    switch (w) {
+      case Window::kHann: v[i] = 0.5 - 0.5 * std::cos(a); break;
+      case Window::kHamming: v[i] = 25.0 / 46 - (21.0 / 46) * std::cos(a); break;
+      case Window::kBlackman: v[i] = 0.42 - 0.5 * std::cos(a) + 0.08 * std::cos(2 * a); break;
+    }
+  }
+  auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("output_datatype", 1)));
+  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, v, {n}, dt.value_or(DataType::kFloat)));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status Det(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  const size_t r = x->dims().size();
+  if (r < 2 || x->dims()[r - 1] != x->dims()[r - 2]) return ctx.Error("input must be [..., M, M]");
+  const int64_t m = x->dims()[r - 1];
+  const auto v = Doubles(*x);
+  const int64_t batches = m ? static_cast<int64_t>(v.size()) / (m * m) : 0;
+  std::vector<double> out(static_cast<size_t>(batches));
+  for (int64_t b = 0; b < batches; ++b) {
+    std::vector<double> a(v.begin() + b * m * m, v.begin() + (b + 1) * m * m);
+    double det = 1;
+    for (int64_t c = 0; c < m; ++c) {
+      int64_t piv = c;
+      for (int64_t i = c + 1; i < m; ++i)
+        if (std::abs(a[i * m + c]) > std::abs(a[piv * m + c])) piv = i;
+      if (a[piv * m + c] == 0) {
+        det = 0;
+        break;
+      }
+      if (piv != c) {
+        for (int64_t k = 0; k < m; ++k) std::swap(a[c * m + k], a[piv * m + k]);
+        det = -det;
+      }
+      det *= a[c * m + c];
+      for (int64_t i = c + 1; i < m; ++i) {
+        const double f = a[i * m + c] / a[c * m + c];
+        for (int64_t k = c; k < m; ++k) a[i * m + k] -= f * a[c * m + k];
+      }
+    }
+    out[b] = det;
+  }
+  std::vector<int64_t> dims(x->dims().begin(), x->dims().end() - 2);
+  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, out, dims, x->dtype()));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status MaxUnpool(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
+  const auto kernel = ctx.node().GetInts("kernel_shape");
+  const size_t r = kernel.size();
+  const auto strides = ctx.node().GetInts("strides", std::vector<int64_t>(r, 1));
+  const auto pads = ctx.node().GetInts("pads", std::vector<int64_t>(2 * r, 0));
+  if (x->dims().size() != r + 2) return ctx.Error("kernel_shape does not match the input rank");
+  std::vector<int64_t> dims = {x->dims()[0], x->dims()[1]};
+  for (size_t d = 0; d < r; ++d) {
+    dims.push_back((x->dims()[d + 2] - 1) * strides[d] + kernel[d] - pads[d] - pads[d + r]);
+  }
+  if (const Tensor* os = ctx.tensor(2)) {
+    OL_ASSIGN_OR_RETURN(dims, ReadInts(ctx, *os, "output_shape"));
+  }
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
+  const auto xv = Doubles(*x);
+  OL_ASSIGN_OR_RETURN(int64_t total, ir::NumElements(dims));
+  std::vector<double> out(static_cast<size_t>(total), 0.0);
+  for (size_t i = 0; i < idx.size() && i < xv.size(); ++i) {
+    if (idx[i] < 0 || idx[i] >= total) return ctx.Error("index " + std::to_string(idx[i]) + " is out of range");
+    out[idx[i]] = xv[i];
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, out, dims, x->dtype()));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status Unique(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  const bool sorted = ctx.node().GetInt("sorted", 1) != 0;
+  const ir::Attribute* axis_attr = ctx.node().FindAttribute("axis");
+  const auto xv = Doubles(*x);
+  // Split into "rows" along the axis (or single elements), find unique rows.
+  int64_t axis = -1, outer = 1, len = x->numel(), inner = 1;
+  if (axis_attr) {
+    OL_ASSIGN_OR_RETURN(axis, NormalizeAxis(ctx, axis_attr->i, static_cast<int64_t>(x->dims().size())));
+    len = x->dims()[axis];
+    for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
+    for (size_t d = axis + 1; d < x->dims().size(); ++d) inner *= x->dims()[d];
+  }
+  auto row = [&](int64_t k) {
+    std::vector<double> v;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) v.push_back(xv[(o * len + k) * inner + i]);
+    return v;
+  };
+  std::vector<std::vector<double>> rows;
+  std::vector<int64_t> first, inverse(static_cast<size_t>(len)), counts;
+  std::map<std::vector<double>, int64_t> seen;
+  for (int64_t k = 0; k < len; ++k) {
+    auto rv = row(k);
+    auto it = seen.find(rv);
+    if (it == seen.end()) {
+      seen.emplace(rv, static_cast<int64_t>(rows.size()));
+      inverse[k] = static_cast<int64_t>(rows.size());
+      rows.push_back(rv);
+      first.push_back(k);
+      counts.push_back(1);
+    } else {
+      inverse[k] = it->second;
+      counts[it->second]++;
+    }
+  }
+  std::vector<int64_t> order(rows.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (sorted) std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return rows[a] < rows[b]; });
+  std::vector<int64_t> rank(rows.size());
+  for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<int64_t>(i);
+  const int64_t u = static_cast<int64_t>(rows.size());
+  std::vector<double> yv;
+  std::vector<int64_t> ydims;
+  if (axis_attr) {
+    ydims = x->dims();
+    ydims[axis] = u;
+    yv.resize(static_cast<size_t>(outer * u * inner));
+    for (int64_t j = 0; j < u; ++j)
+      for (int64_t o = 0; o < outer; ++o)
+        for (int64_t i = 0; i < inner; ++i) yv[(o * u + j) * inner + i] = rows[order[j]][o * inner + i];
+  } else {
+    ydims = {u};
+    for (int64_t j = 0; j < u; ++j) yv.push_back(rows[order[j]][0]);
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, yv, ydims, x->dtype()));
+  ctx.SetOutput(0, std::move(y));
+  std::vector<int64_t> idx_out, inv_out, cnt_out;
+  for (int64_t j = 0; j < u; ++j) {
+    idx_out.push_back(first[order[j]]);
+    cnt_out.push_back(counts[order[j]]);
+  }
+  for (int64_t k = 0; k < len; ++k) inv_out.push_back(rank[inverse[k]]);
+  ctx.SetOutput(1, Tensor::FromVector(DataType::kInt64, {u}, idx_out));
+  ctx.SetOutput(2, Tensor::FromVector(DataType::kInt64, {len}, inv_out));
+  ctx.SetOutput(3, Tensor::FromVector(DataType::kInt64, {u}, cnt_out));
+  return Status::Ok();
+}
+
+Status BatchNormTraining(OpKernelContext& ctx) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
+  const double eps = ctx.node().GetFloat("epsilon", 1e-5f), mom = ctx.node().GetFloat("momentum", 0.9f);
+  const auto X = Doubles(*x), s = Doubles(*ctx.tensor(1)), b = Doubles(*ctx.tensor(2)),
+             rm = Doubles(*ctx.tensor(3)), rv = Doubles(*ctx.tensor(4));
+  const int64_t N = x->dims()[0], C = x->dims()[1];
+  int64_t inner = 1;
+  for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
+  std::vector<double> mean(C, 0), var(C, 0), Y(X.size()), run_m(C), run_v(C);
+  for (int64_t c = 0; c < C; ++c) {
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t i = 0; i < inner; ++i) mean[c] += X[(n * C + c) * inner + i];
+    mean[c] /= double(N * inner);
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t i = 0; i < inner; ++i) {
+        const double d = X[(n * C + c) * inner + i] - mean[c];
+        var[c] += d * d;
+      }
+    var[c] /= double(N * inner);
+    run_m[c] = rm[c] * mom + mean[c] * (1 - mom);
+    run_v[c] = rv[c] * mom + var[c] * (1 - mom);
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t i = 0; i < inner; ++i) {
+        const int64_t at = (n * C + c) * inner + i;
+        Y[at] = s[c] * (X[at] - mean[c]) / std::sqrt(var[c] + eps) + b[c];
+      }
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, Y, x->dims(), x->dtype()));
+  ctx.SetOutput(0, std::move(y));
+  if (ctx.output_wanted(1)) {
+    OL_ASSIGN_OR_RETURN(Tensor t, TypedFromDoubles(ctx, run_m, {C}, ctx.tensor(3)->dtype()));
+    ctx.SetOutput(1, std::move(t));
+  }
+  if (ctx.output_wanted(2)) {
+    OL_ASSIGN_OR_RETURN(Tensor t, TypedFromDoubles(ctx, run_v, {C}, ctx.tensor(4)->dtype()));
+    ctx.SetOutput(2, std::move(t));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status BatchNormTrainingMode(OpKernelContext& ctx) { return BatchNormTraining(ctx); }
+
+void RegisterMiscKernels(KernelRegistry& r) {
+  AddKernel(r, "", "StringNormalizer", 10, StringNormalizer);
+  AddKernel(r, "", "HannWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHann); });
+  AddKernel(r, "", "HammingWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHamming); });
+  AddKernel(r, "", "BlackmanWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kBlackman); });
+  AddKernel(r, "", "Det", 11, Det);
+  AddKernel(r, "", "MaxUnpool", 9, MaxUnpool);
+  AddKernel(r, "", "Unique", 11, Unique);
+}
+
+}  // namespace onnxlens::kernels
