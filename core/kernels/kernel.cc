@@ -13,4 +13,8 @@ Status OpKernelContext::Error(const std::string& msg) const {
   return InvalidArgument("node " + node_.Describe() + ": " + msg);
 }
 
+Status OpKernelContext::Decline(const std::string& msg) const {
+  return Unsupported("node " + node_.Describe() + ": " + msg);
+}
+
 }  // namespace onnxlens::kernels

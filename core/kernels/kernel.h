@@ -59,6 +59,9 @@ class OpKernelContext {
 
   /// An error "node 'x' (Op): <msg>".
   Status Error(const std::string& msg) const;
+  /// A fast kernel's "not this case" (kUnsupported): the executor then runs the node with the
+  /// next provider's kernel.
+  Status Decline(const std::string& msg) const;
 
  private:
   const ir::Node& node_;

@@ -27,6 +27,7 @@ struct SlotRef {
 struct Step {
   const ir::Node* node = nullptr;
   std::unique_ptr<OpKernel> kernel;
+  std::unique_ptr<OpKernel> fallback;  ///< next provider's kernel, for cases `kernel` declines
   std::vector<SlotRef> inputs;  ///< slot -1: omitted optional input
   std::vector<int> outputs;     ///< -1: omitted output
   std::vector<int> free_after;  ///< slots of this frame whose last use is this step
@@ -122,9 +123,13 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       if (!def) continue;
       auto kernel = def->factory(kernels::KernelInfo{*n, opset});
       if (!kernel.ok()) return kernel.status();
-      step.kernel = std::move(kernel).value();
-      assignments.push_back({n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
-      break;
+      if (!step.kernel) {
+        step.kernel = std::move(kernel).value();
+        assignments.push_back({n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
+      } else {
+        step.fallback = std::move(kernel).value();
+        break;
+      }
     }
     if (!step.kernel) {
       std::string types;
@@ -229,6 +234,10 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
     std::vector<RtValue> outs(step.outputs.size());
     OpKernelContext ctx(*step.node, ins, &outs, pool.get(), &runner);
     Status st = step.kernel->Compute(ctx);
+    if (st.code() == StatusCode::kUnsupported && step.fallback) {
+      outs.assign(step.outputs.size(), RtValue());
+      st = step.fallback->Compute(ctx);
+    }
     if (!st.ok()) {
       if (StartsWith(st.message(), "node ")) return st;
       return st.WithContext("node " + step.node->Describe());

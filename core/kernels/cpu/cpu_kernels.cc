@@ -28,7 +28,7 @@ void AddCpu(KernelRegistry& r, const char* op, int since, Fn fn) {
 
 Status NeedFloat(const OpKernelContext& ctx, const Tensor& t) {
   if (t.dtype() != DataType::kFloat) {
-    return ctx.Error("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
+    return ctx.Decline("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
   }
   return Status::Ok();
 }
@@ -269,7 +269,12 @@ Status Conv(OpKernelContext& ctx, int64_t) {
 
 }  // namespace
 
+void RegisterCpuElementwiseKernels(KernelRegistry& r);
+void RegisterCpuLstmKernel(KernelRegistry& r);
+
 void RegisterCpuKernels(KernelRegistry& r) {
+  RegisterCpuElementwiseKernels(r);
+  RegisterCpuLstmKernel(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   AddCpu(r, "Conv", 1, Conv);

@@ -105,5 +105,79 @@ TEST(CpuVsReference, ConvGeometries) {
   }
 }
 
+TEST(CpuVsReference, BinaryBroadcasts) {
+  const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
+      {{13, 127}, {13, 127}}, {{1, 13, 7, 7}, {1, 13, 1, 1}}, {{127}, {1}}, {{1}, {13, 5}},
+      {{2, 3, 1}, {1, 3, 13}}, {{1, 127, 33}, {33}}};
+  uint32_t seed = 300;
+  for (const char* op : {"Add", "Sub", "Mul", "Div"})
+    for (const auto& [a, b] : shapes) CheckAgainstReference({op, {a, b}, {}}, seed++);
+}
+
+TEST(CpuVsReference, UnaryActivations) {
+  uint32_t seed = 400;
+  for (const char* op : {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish", "LeakyRelu"})
+    for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}, {3, 127, 129}})
+      CheckAgainstReference({op, {s}, {}}, seed++);
+}
+
+TEST(CpuVsReference, PowSquareAndGeneral) {
+  // exponent 2 takes the x*x path; a tensor exponent the general one.
+  auto m = MakeNodeModel("Pow", {FloatType({13, 7}), FloatType({1})}, 1);
+  std::map<std::string, RtValue> in = {
+      {"in0", RtValue::FromTensor(RandomTensor({13, 7}, 500, 0.1f, 2.f))},
+      {"in1", RtValue::FromTensor(ir::Tensor::FromVector<float>(ir::DataType::kFloat, {1}, {2.f}))}};
+  SessionOptions cpu, ref;
+  cpu.providers = {"cpu"};
+  ref.providers = {"reference"};
+  auto rc = (*Session::Create(m.model, cpu))->Run(in);
+  auto rr = (*Session::Create(m.model, ref))->Run(in);
+  ASSERT_TRUE(rc.ok() && rr.ok());
+  EXPECT_TRUE(api::CompareValues((*rc)[0].second, (*rr)[0].second, 1e-5, 1e-6).ok);
+  CheckAgainstReference({"Pow", {{13, 7}, {13, 7}}, {}}, 501);
+}
+
+TEST(CpuVsReference, BatchNormalizationPoolsSoftmaxTranspose) {
+  uint32_t seed = 600;
+  CheckAgainstReference({"BatchNormalization", {{2, 13, 7, 5}, {13}, {13}, {13}, {13}}, {}}, seed++);
+  for (int64_t k : {1, 2, 3}) {
+    for (int64_t s : {1, 2}) {
+      std::vector<ir::Attribute> a;
+      a.push_back(ir::Attribute::Ints("kernel_shape", {k, k}));
+      a.push_back(ir::Attribute::Ints("strides", {s, s}));
+      a.push_back(ir::Attribute::Ints("pads", {k / 2, k / 2, k / 2, k / 2}));
+      CheckAgainstReference({"MaxPool", {{1, 13, 13, 11}}, std::move(a)}, seed++);
+      std::vector<ir::Attribute> b;
+      b.push_back(ir::Attribute::Ints("kernel_shape", {k, k}));
+      b.push_back(ir::Attribute::Ints("strides", {s, s}));
+      b.push_back(ir::Attribute::Ints("pads", {k / 2, k / 2, k / 2, k / 2}));
+      b.push_back(ir::Attribute::Int("count_include_pad", s == 2));
+      CheckAgainstReference({"AveragePool", {{1, 13, 13, 11}}, std::move(b)}, seed++);
+    }
+  }
+  CheckAgainstReference({"GlobalAveragePool", {{2, 13, 7, 9}}, {}}, seed++);
+  CheckAgainstReference({"GlobalMaxPool", {{2, 13, 7, 9}}, {}}, seed++);
+  for (const std::vector<int64_t>& s : {std::vector<int64_t>{1, 127}, {13, 1}, {2, 3, 129}}) {
+    CheckAgainstReference({"Softmax", {s}, {}}, seed++);
+    CheckAgainstReference({"LogSoftmax", {s}, {}}, seed++);
+  }
+  std::vector<ir::Attribute> perm;
+  perm.push_back(ir::Attribute::Ints("perm", {0, 2, 1, 3}));
+  CheckAgainstReference({"Transpose", {{1, 13, 127, 5}}, std::move(perm)}, seed++);
+  CheckAgainstReference({"Transpose", {{13, 127}}, {}}, seed++);
+}
+
+TEST(CpuVsReference, LstmDirectionsAndOptionalInputs) {
+  uint32_t seed = 700;
+  for (const char* dir : {"forward", "reverse", "bidirectional"}) {
+    const int64_t D = std::string(dir) == "bidirectional" ? 2 : 1, S = 13, B = 3, I = 7, H = 5;
+    std::vector<ir::Attribute> a;
+    a.push_back(ir::Attribute::String("direction", dir));
+    a.push_back(ir::Attribute::Int("hidden_size", H));
+    CheckAgainstReference({"LSTM", {{S, B, I}, {D, 4 * H, I}, {D, 4 * H, H}, {D, 8 * H}}, std::move(a)},
+                          seed++);
+  }
+}
+
 }  // namespace
 }  // namespace onnxlens::runtime

@@ -1,0 +1,356 @@
+// Fast float32 CPU kernels for the element-wise, normalization, pooling, softmax and transpose ops
+// that dominate real models once GEMM and convolution are fast. Each works on contiguous float
+// buffers, splits large tensors over the intra-op pool, and falls back to the generic broadcast
+// loop for unusual shapes. Tested against the reference kernels in tests/kernels/cpu/.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/reference/conv_util.h"
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+#include "kernels/thread_pool.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+constexpr int64_t kGrain = 1 << 15;  // elements per parallel task: below this, run inline
+
+template <typename Fn>
+void Parallel(OpKernelContext& ctx, int64_t n, int64_t grain, Fn&& fn) {
+  if (!ctx.pool() || ctx.pool()->threads() == 1 || n < 2 * grain) {
+    fn(int64_t{0}, n);
+    return;
+  }
+  const int64_t tasks = std::min<int64_t>((n + grain - 1) / grain, ctx.pool()->threads() * 4);
+  const int64_t chunk = (n + tasks - 1) / tasks;
+  ctx.pool()->ParallelFor(tasks, [&](int64_t b, int64_t e) {
+    for (int64_t t = b; t < e; ++t) fn(t * chunk, std::min(n, (t + 1) * chunk));
+  });
+}
+
+template <typename Fn>
+void AddCpu(KernelRegistry& r, const char* op, int since, Fn fn) {
+  r.Register({"", op, since, 1000, kCpuProvider, {DataType::kFloat}, [fn](const KernelInfo& info) {
+                const int64_t opset = info.opset;
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [fn, opset](OpKernelContext& ctx) { return fn(ctx, opset); }));
+              }});
+}
+
+Status NeedFloat(const OpKernelContext& ctx, const Tensor& t) {
+  if (t.dtype() != DataType::kFloat) {
+    return ctx.Decline("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
+  }
+  return Status::Ok();
+}
+
+// ---- binary with broadcasting ----
+
+enum class Bin { kAdd, kSub, kMul, kDiv };
+
+template <Bin op>
+inline float Apply(float a, float b) {
+  if constexpr (op == Bin::kAdd) return a + b;
+  if constexpr (op == Bin::kSub) return a - b;
+  if constexpr (op == Bin::kMul) return a * b;
+  return a / b;
+}
+
+template <Bin op>
+Status Binary(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
+  auto dims = BroadcastShapes(a->dims(), b->dims());
+  if (!dims.ok()) return ctx.Error(dims.status().message());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, *dims));
+  const float* pa = a->data<float>();
+  const float* pb = b->data<float>();
+  float* po = y.mutable_data<float>();
+  const int64_t n = y.numel();
+  if (a->numel() == n && b->numel() == n) {
+    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(pa[i], pb[i]);
+    });
+  } else if (b->numel() == 1 && a->numel() == n) {
+    const float v = pb[0];
+    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(pa[i], v);
+    });
+  } else if (a->numel() == 1 && b->numel() == n) {
+    const float v = pa[0];
+    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+      for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(v, pb[i]);
+    });
+  } else {
+    // General case: the innermost run of the broadcast is contiguous or a splat.
+    const auto sa = BroadcastStrides(a->dims(), *dims), sb = BroadcastStrides(b->dims(), *dims);
+    ForEachBroadcast(*dims, {sa, sb}, [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt,
+                                          const std::vector<int64_t>& in) {
+      const float* x = pa + off[0];
+      const float* z = pb + off[1];
+      float* out = po + o;
+      if (in[0] == 1 && in[1] == 1) {
+        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], z[i]);
+      } else if (in[0] == 1 && in[1] == 0) {
+        const float v = z[0];
+        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], v);
+      } else if (in[0] == 0 && in[1] == 1) {
+        const float v = x[0];
+        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(v, z[i]);
+      } else {
+        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i * in[0]], z[i * in[1]]);
+      }
+    });
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// ---- unary ----
+
+template <typename F>
+Status Unary(OpKernelContext& ctx, F f) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  const float* p = x->data<float>();
+  float* o = y.mutable_data<float>();
+  Parallel(ctx, x->numel(), kGrain / 4, [&](int64_t s, int64_t e) {
+    for (int64_t i = s; i < e; ++i) o[i] = f(p[i]);
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status Pow(OpKernelContext& ctx, int64_t opset) {
+  const Tensor* e = ctx.tensor(1);
+  if (e && e->numel() == 1 && (e->dtype() == DataType::kFloat)) {
+    const float v = e->data<float>()[0];
+    if (v == 2.f) return Unary(ctx, [](float x) { return x * x; });
+    if (v == 0.5f) return Unary(ctx, [](float x) { return std::sqrt(x); });
+    if (v == 1.f) return Unary(ctx, [](float x) { return x; });
+  }
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
+  if (!e || e->dtype() != DataType::kFloat) return ctx.Decline("exponent must be float32 for the cpu kernel");
+  auto dims = BroadcastShapes(a->dims(), e->dims());
+  if (!dims.ok()) return ctx.Error(dims.status().message());
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, *dims));
+  float* po = y.mutable_data<float>();
+  ForEachBroadcast(*dims, {BroadcastStrides(a->dims(), *dims), BroadcastStrides(e->dims(), *dims)},
+                   [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt, const std::vector<int64_t>& in) {
+                     for (int64_t i = 0; i < cnt; ++i)
+                       po[o + i] = std::pow(a->data<float>()[off[0] + i * in[0]], e->data<float>()[off[1] + i * in[1]]);
+                   });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// ---- BatchNormalization (inference) ----
+
+Status BatchNorm(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  if (ctx.node().GetInt("training_mode", 0) != 0) return ctx.Decline("training_mode=1 runs on the reference provider");
+  std::vector<const Tensor*> p;
+  for (size_t i = 1; i < 5; ++i) {
+    OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(i));
+    OL_RETURN_IF_ERROR(NeedFloat(ctx, *t));
+    p.push_back(t);
+  }
+  if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
+  const int64_t N = x->dims()[0], C = x->dims()[1];
+  if (p[0]->numel() != C || p[1]->numel() != C || p[2]->numel() != C || p[3]->numel() != C) {
+    return ctx.Error("scale/bias/mean/var must have " + std::to_string(C) + " values");
+  }
+  const float eps = ctx.node().GetFloat("epsilon", 1e-5f);
+  std::vector<float> scale(C), shift(C);
+  for (int64_t c = 0; c < C; ++c) {
+    scale[c] = p[0]->data<float>()[c] / std::sqrt(p[3]->data<float>()[c] + eps);
+    shift[c] = p[1]->data<float>()[c] - p[2]->data<float>()[c] * scale[c];
+  }
+  int64_t inner = 1;
+  for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  const float* in = x->data<float>();
+  float* out = y.mutable_data<float>();
+  Parallel(ctx, N * C, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)), [&](int64_t s, int64_t e) {
+    for (int64_t nc = s; nc < e; ++nc) {
+      const float a = scale[nc % C], b = shift[nc % C];
+      const float* src = in + nc * inner;
+      float* dst = out + nc * inner;
+      for (int64_t i = 0; i < inner; ++i) dst[i] = src[i] * a + b;
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// ---- 2-D pooling ----
+
+Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  if (x->dims().size() != 4) return ctx.Decline("the cpu pooling kernel takes 4-D input");
+  if (is_max && ctx.output_wanted(1)) return ctx.Decline("Indices output runs on the reference provider");
+  ConvGeometry g;
+  if (global) {
+    g = ConvGeometry::Global(x->dims());
+  } else {
+    OL_ASSIGN_OR_RETURN(g, ConvGeometry::ForPool(ctx, x->dims()));
+  }
+  const bool cip = ctx.node().GetInt("count_include_pad", 0) != 0;
+  const int64_t NC = x->dims()[0] * x->dims()[1], ih = g.in[0], iw = g.in[1], oh = g.out[0], ow = g.out[1];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {x->dims()[0], x->dims()[1], oh, ow}));
+  const float* X = x->data<float>();
+  float* Y = y.mutable_data<float>();
+  Parallel(ctx, NC, 1, [&](int64_t s, int64_t e) {
+    for (int64_t nc = s; nc < e; ++nc) {
+      const float* xp = X + nc * ih * iw;
+      float* yp = Y + nc * oh * ow;
+      for (int64_t oy = 0; oy < oh; ++oy) {
+        const int64_t y0 = oy * g.strides[0] - g.pads[0];
+        for (int64_t ox = 0; ox < ow; ++ox) {
+          const int64_t x0 = ox * g.strides[1] - g.pads[1];
+          float acc = is_max ? -std::numeric_limits<float>::infinity() : 0.f;
+          int64_t count = 0, padded = 0;
+          for (int64_t ky = 0; ky < g.kernel[0]; ++ky) {
+            const int64_t iy = y0 + ky * g.dilations[0];
+            const bool row_in = iy >= 0 && iy < ih;
+            for (int64_t kx = 0; kx < g.kernel[1]; ++kx) {
+              const int64_t ix = x0 + kx * g.dilations[1];
+              if (iy < ih + g.pads[2] && ix < iw + g.pads[3]) ++padded;
+              if (!row_in || ix < 0 || ix >= iw) continue;
+              const float v = xp[iy * iw + ix];
+              if (is_max) acc = v > acc ? v : acc;
+              else acc += v;
+              ++count;
+            }
+          }
+          if (!is_max) acc = (cip ? padded : count) ? acc / float(cip ? padded : count) : 0.f;
+          yp[oy * ow + ox] = acc;
+        }
+      }
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// ---- softmax over the last axis (opset >= 13, or axis = rank-1) ----
+
+Status Softmax(OpKernelContext& ctx, int64_t opset, bool log) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  const int64_t rank = static_cast<int64_t>(x->dims().size());
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", opset >= 13 ? -1 : 1), rank));
+  int64_t rows = 1, len = 1;
+  if (opset >= 13 && axis != rank - 1) return ctx.Decline("the cpu softmax kernel reduces the last axis only");
+  for (int64_t d = 0; d < axis; ++d) rows *= x->dims()[d];
+  for (int64_t d = axis; d < rank; ++d) len *= x->dims()[d];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  const float* X = x->data<float>();
+  float* Y = y.mutable_data<float>();
+  Parallel(ctx, rows, std::max<int64_t>(1, kGrain / std::max<int64_t>(len, 1)), [&](int64_t s, int64_t e) {
+    for (int64_t r = s; r < e; ++r) {
+      const float* xr = X + r * len;
+      float* yr = Y + r * len;
+      float mx = -std::numeric_limits<float>::infinity();
+      for (int64_t i = 0; i < len; ++i) mx = std::max(mx, xr[i]);
+      double sum = 0;
+      for (int64_t i = 0; i < len; ++i) {
+        const float v = std::exp(xr[i] - mx);
+        yr[i] = v;
+        sum += v;
+      }
+      if (log) {
+        const float ls = static_cast<float>(std::log(sum));
+        for (int64_t i = 0; i < len; ++i) yr[i] = xr[i] - mx - ls;
+      } else {
+        const float inv = static_cast<float>(1.0 / sum);
+        for (int64_t i = 0; i < len; ++i) yr[i] *= inv;
+      }
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// ---- Transpose: copy with an odometer over the output, innermost input stride as step ----
+
+Status Transpose(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  const size_t rank = x->dims().size();
+  std::vector<int64_t> perm = ctx.node().GetInts("perm");
+  if (perm.empty()) for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
+  if (perm.size() != rank) return ctx.Error("perm does not match the rank");
+  const auto in_str = Strides(x->dims());
+  std::vector<int64_t> dims(rank), pstr(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank)) return ctx.Error("perm entry out of range");
+    dims[i] = x->dims()[perm[i]];
+    pstr[i] = in_str[perm[i]];
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
+  const float* X = x->data<float>();
+  float* Y = y.mutable_data<float>();
+  ForEachBroadcast(dims, {pstr}, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
+                                     const std::vector<int64_t>& in) {
+    const float* src = X + off[0];
+    if (in[0] == 1) {
+      std::memcpy(Y + o, src, sizeof(float) * n);
+    } else {
+      for (int64_t i = 0; i < n; ++i) Y[o + i] = src[i * in[0]];
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+float Sigmoidf(float v) { return 1.f / (1.f + std::exp(-v)); }
+
+}  // namespace
+
+void RegisterCpuElementwiseKernels(KernelRegistry& r) {
+  AddCpu(r, "Add", 7, Binary<Bin::kAdd>);
+  AddCpu(r, "Sub", 7, Binary<Bin::kSub>);
+  AddCpu(r, "Mul", 7, Binary<Bin::kMul>);
+  AddCpu(r, "Div", 7, Binary<Bin::kDiv>);
+  AddCpu(r, "Pow", 7, Pow);
+  AddCpu(r, "Relu", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return v > 0.f ? v : 0.f; }); });
+  AddCpu(r, "Sigmoid", 6, [](OpKernelContext& c, int64_t) { return Unary(c, Sigmoidf); });
+  AddCpu(r, "Tanh", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::tanh(v); }); });
+  AddCpu(r, "Erf", 9, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::erf(v); }); });
+  AddCpu(r, "Sqrt", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::sqrt(v); }); });
+  AddCpu(r, "Exp", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::exp(v); }); });
+  AddCpu(r, "HardSigmoid", 6, [](OpKernelContext& c, int64_t) {
+    const float a = c.node().GetFloat("alpha", 0.2f), b = c.node().GetFloat("beta", 0.5f);
+    return Unary(c, [a, b](float v) { return std::max(0.f, std::min(1.f, a * v + b)); });
+  });
+  AddCpu(r, "HardSwish", 14, [](OpKernelContext& c, int64_t) {
+    return Unary(c, [](float v) { return v * std::max(0.f, std::min(1.f, v / 6.f + 0.5f)); });
+  });
+  AddCpu(r, "LeakyRelu", 6, [](OpKernelContext& c, int64_t) {
+    const float a = c.node().GetFloat("alpha", 0.01f);
+    return Unary(c, [a](float v) { return v < 0.f ? v * a : v; });
+  });
+  AddCpu(r, "BatchNormalization", 9, BatchNorm);
+  AddCpu(r, "MaxPool", 8, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, false); });
+  AddCpu(r, "AveragePool", 7, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, false); });
+  AddCpu(r, "GlobalAveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, true); });
+  AddCpu(r, "GlobalMaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, true); });
+  AddCpu(r, "Softmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, false); });
+  AddCpu(r, "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, true); });
+  AddCpu(r, "Transpose", 1, Transpose);
+}
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,135 @@
+// Fast float32 LSTM: one SGEMM projects every time step's input at once (X · Wᵀ + Wb + Rb), then
+// each step adds H · Rᵀ (a small SGEMM over the batch) and applies the gates. Handles forward,
+// reverse and bidirectional, initial states, peepholes, clip and sequence_lens with the default
+// activations (Sigmoid, Tanh, Tanh); declines other activations, layout=1 and input_forget so the
+// reference kernel runs them.
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+inline float Sig(float x) { return 1.f / (1.f + std::exp(-x)); }
+
+Status Lstm(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* X, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* W, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const Tensor* R, ctx.RequireTensor(2));
+  const ir::Node& n = ctx.node();
+  for (const Tensor* t : {X, W, R}) {
+    if (t->dtype() != DataType::kFloat) return ctx.Decline("float32 only");
+  }
+  if (n.GetInt("layout", 0) != 0 || n.GetInt("input_forget", 0) != 0) return ctx.Decline("layout/input_forget");
+  if (const ir::Attribute* a = n.FindAttribute("activations")) {
+    for (size_t i = 0; i < a->strings.size(); ++i) {
+      if (a->strings[i] != (i % 3 == 0 ? "Sigmoid" : "Tanh")) return ctx.Decline("custom activations");
+    }
+  }
+  if (X->dims().size() != 3) return ctx.Error("X must be 3-D");
+  const std::string direction = n.GetString("direction", "forward");
+  const int64_t dirs = direction == "bidirectional" ? 2 : 1;
+  const int64_t S = X->dims()[0], B = X->dims()[1], I = X->dims()[2];
+  const int64_t H = n.GetInt("hidden_size", W->dims()[1] / 4);
+  if (W->dims() != std::vector<int64_t>{dirs, 4 * H, I} || R->dims() != std::vector<int64_t>{dirs, 4 * H, H}) {
+    return ctx.Error("W/R shapes do not match hidden_size " + std::to_string(H));
+  }
+  const Tensor* Bt = ctx.tensor(3);
+  const Tensor* lens_t = ctx.tensor(4);
+  const Tensor* H0 = ctx.tensor(5);
+  const Tensor* C0 = ctx.tensor(6);
+  const Tensor* P = ctx.tensor(7);
+  for (const Tensor* t : {Bt, H0, C0, P}) {
+    if (t && t->dtype() != DataType::kFloat) return ctx.Decline("float32 only");
+  }
+  std::vector<int64_t> lens(static_cast<size_t>(B), S);
+  if (lens_t) {
+    OL_ASSIGN_OR_RETURN(lens, ReadInts(ctx, *lens_t, "sequence_lens"));
+  }
+  const float clip = n.FindAttribute("clip") ? n.GetFloat("clip", 0.f) : -1.f;
+  auto cl = [clip](float v) { return clip > 0 ? std::max(-clip, std::min(clip, v)) : v; };
+
+  OL_ASSIGN_OR_RETURN(Tensor Y, NewTensor(ctx, DataType::kFloat, {S, dirs, B, H}));
+  std::memset(Y.mutable_raw(), 0, Y.nbytes());
+  OL_ASSIGN_OR_RETURN(Tensor Yh, NewTensor(ctx, DataType::kFloat, {dirs, B, H}));
+  OL_ASSIGN_OR_RETURN(Tensor Yc, NewTensor(ctx, DataType::kFloat, {dirs, B, H}));
+  std::vector<float> xw(static_cast<size_t>(S * B * 4 * H)), hr(static_cast<size_t>(B * 4 * H));
+  std::vector<float> h(static_cast<size_t>(B * H)), c(static_cast<size_t>(B * H));
+  for (int64_t d = 0; d < dirs; ++d) {
+    const float* Wd = W->data<float>() + d * 4 * H * I;
+    const float* Rd = R->data<float>() + d * 4 * H * H;
+    // xw[t, b, :] = X[t, b, :] · Wdᵀ + Wb + Rb
+    if (S * B > 0) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(S * B), static_cast<int>(4 * H),
+                  static_cast<int>(I), 1.f, X->data<float>(), static_cast<int>(I), Wd, static_cast<int>(I), 0.f,
+                  xw.data(), static_cast<int>(4 * H));
+    }
+    if (Bt) {
+      const float* bias = Bt->data<float>() + d * 8 * H;
+      for (int64_t r = 0; r < S * B; ++r)
+        for (int64_t q = 0; q < 4 * H; ++q) xw[r * 4 * H + q] += bias[q] + bias[4 * H + q];
+    }
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t k = 0; k < H; ++k) {
+        h[b * H + k] = H0 ? H0->data<float>()[(d * B + b) * H + k] : 0.f;
+        c[b * H + k] = C0 ? C0->data<float>()[(d * B + b) * H + k] : 0.f;
+      }
+    const float* pp = P ? P->data<float>() + d * 3 * H : nullptr;
+    const bool reverse = direction == "reverse" || d == 1;
+    for (int64_t step = 0; step < S; ++step) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(B), static_cast<int>(4 * H),
+                  static_cast<int>(H), 1.f, h.data(), static_cast<int>(H), Rd, static_cast<int>(H), 0.f,
+                  hr.data(), static_cast<int>(4 * H));
+      for (int64_t b = 0; b < B; ++b) {
+        const int64_t len = std::min<int64_t>(lens[b], S);
+        if (step >= len) continue;
+        const int64_t t = reverse ? len - 1 - step : step;
+        const float* g = &xw[(t * B + b) * 4 * H];
+        const float* r = &hr[b * 4 * H];
+        float* hb = &h[b * H];
+        float* cb = &c[b * H];
+        for (int64_t k = 0; k < H; ++k) {
+          float ig = g[k] + r[k], og = g[H + k] + r[H + k], fg = g[2 * H + k] + r[2 * H + k],
+                cg = g[3 * H + k] + r[3 * H + k];
+          if (pp) {
+            ig += pp[k] * cb[k];
+            fg += pp[2 * H + k] * cb[k];
+          }
+          const float i_ = Sig(cl(ig)), f_ = Sig(cl(fg)), c_ = std::tanh(cl(cg));
+          const float cn = f_ * cb[k] + i_ * c_;
+          if (pp) og += pp[H + k] * cn;
+          const float o_ = Sig(cl(og));
+          cb[k] = cn;
+          hb[k] = o_ * std::tanh(cn);
+        }
+        std::memcpy(Y.mutable_data<float>() + ((t * dirs + d) * B + b) * H, hb, sizeof(float) * H);
+      }
+    }
+    std::memcpy(Yh.mutable_data<float>() + d * B * H, h.data(), sizeof(float) * B * H);
+    std::memcpy(Yc.mutable_data<float>() + d * B * H, c.data(), sizeof(float) * B * H);
+  }
+  ctx.SetOutput(0, std::move(Y));
+  ctx.SetOutput(1, std::move(Yh));
+  ctx.SetOutput(2, std::move(Yc));
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterCpuLstmKernel(KernelRegistry& r) {
+  r.Register({"", "LSTM", 7, 1000, kCpuProvider, {DataType::kFloat}, [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [](OpKernelContext& ctx) { return Lstm(ctx, 0); }));
+              }});
+}
+
+}  // namespace onnxlens::kernels
