@@ -244,7 +244,14 @@ Status Conv(OpKernelContext& ctx, int64_t) {
       const float* xg = X + (n * C + grp * Cg) * in_sp;
       const float* src = xg;
       if (!pointwise) {
-        Im2Col(xg, Cg, g, col.data());
+        // im2col by channel ranges across the pool (each channel's rows are independent)
+        if (ctx.pool() && ctx.pool()->threads() > 1 && Cg > 1) {
+          ctx.pool()->ParallelFor(Cg, [&](int64_t b, int64_t e) {
+            Im2Col(xg + b * in_sp, e - b, g, col.data() + b * k_sp * out_sp);
+          });
+        } else {
+          Im2Col(xg, Cg, g, col.data());
+        }
         src = col.data();
       }
       float* yg = Y + (n * M + grp * Mg) * out_sp;

@@ -165,6 +165,32 @@ TEST(CpuVsReference, BatchNormalizationPoolsSoftmaxTranspose) {
   perm.push_back(ir::Attribute::Ints("perm", {0, 2, 1, 3}));
   CheckAgainstReference({"Transpose", {{1, 13, 127, 5}}, std::move(perm)}, seed++);
   CheckAgainstReference({"Transpose", {{13, 127}}, {}}, seed++);
+  std::vector<ir::Attribute> swap;
+  swap.push_back(ir::Attribute::Ints("perm", {0, 1, 3, 2}));
+  CheckAgainstReference({"Transpose", {{2, 3, 13, 127}}, std::move(swap)}, seed++);
+}
+
+TEST(CpuVsReference, TrailingReductions) {
+  uint32_t seed = 800;
+  for (const char* op : {"ReduceMean", "ReduceSum"})
+    for (int keep : {0, 1}) {
+      std::vector<ir::Attribute> a;
+      a.push_back(ir::Attribute::Ints("axes", {-1}));
+      a.push_back(ir::Attribute::Int("keepdims", keep));
+      // opset 12 keeps axes as an attribute for both ops
+      std::vector<ir::TypeInfo> types = {FloatType({3, 13, 127})};
+      auto m = MakeNodeModel(op, types, 1, 12);
+      for (auto& attr : a) m.node->SetAttribute(std::move(attr));
+      std::map<std::string, RtValue> in = {{"in0", RtValue::FromTensor(RandomTensor({3, 13, 127}, seed++))}};
+      SessionOptions cpu, ref;
+      cpu.providers = {"cpu"};
+      ref.providers = {"reference"};
+      auto rc = (*Session::Create(m.model, cpu))->Run(in);
+      auto rr = (*Session::Create(m.model, ref))->Run(in);
+      ASSERT_TRUE(rc.ok() && rr.ok());
+      const auto cmp = api::CompareValues((*rc)[0].second, (*rr)[0].second, 1e-4, 1e-5);
+      EXPECT_TRUE(cmp.ok) << op << ": " << cmp.reason;
+    }
 }
 
 TEST(CpuVsReference, LstmDirectionsAndOptionalInputs) {
