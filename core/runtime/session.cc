@@ -286,7 +286,8 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     impl->options.providers.push_back(kernels::kReferenceProvider);
   }
   impl->pool = std::make_unique<kernels::ThreadPool>(options.intra_op_threads);
-  SetBlasThreads(impl->pool->threads());
+  // GEMMs are split over the pool (kernels/cpu/sgemm.h); OpenBLAS itself stays single-threaded.
+  SetBlasThreads(1);
   impl->main = std::make_unique<Plan>();
   std::vector<std::string> unsupported;
   OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get(), &unsupported));

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "kernels/cpu/sgemm.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
@@ -58,12 +59,8 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
   } else {
     beta = 0.f;
   }
-  if (M > 0 && N > 0) {
-    cblas_sgemm(CblasRowMajor, tA ? CblasTrans : CblasNoTrans, tB ? CblasTrans : CblasNoTrans,
-                static_cast<int>(M), static_cast<int>(N), static_cast<int>(K), alpha,
-                a->data<float>(), static_cast<int>(a->dims()[1]), b->data<float>(),
-                static_cast<int>(b->dims()[1]), beta, Y, static_cast<int>(N));
-  }
+  ParallelSgemm(ctx.pool(), tA, tB, M, N, K, alpha, a->data<float>(), a->dims()[1],
+                b->data<float>(), b->dims()[1], beta, Y, N);
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -95,12 +92,8 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   if (bcount == 1) {
     int64_t rows = 1;
     for (int64_t d : *batch) rows *= d;
-    if (rows * M > 0 && N > 0) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows * M),
-                  static_cast<int>(N), static_cast<int>(K), 1.f, a->data<float>(),
-                  static_cast<int>(K), b->data<float>(), static_cast<int>(N), 0.f,
-                  y.mutable_data<float>(), static_cast<int>(N));
-    }
+    ParallelSgemm(ctx.pool(), false, false, rows * M, N, K, 1.f, a->data<float>(), K,
+                  b->data<float>(), N, 0.f, y.mutable_data<float>(), N);
     // a had no batch dims to broadcast over when its batch equals the output's
     int64_t acount = 1;
     for (int64_t d : abatch) acount *= d;
@@ -117,11 +110,10 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   });
   for (size_t p = 0; p < pairs.size(); ++p) {
     if (M == 0 || N == 0) break;
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(M), static_cast<int>(N),
-                static_cast<int>(K), 1.f, a->data<float>() + pairs[p].first * M * K,
-                static_cast<int>(K), b->data<float>() + pairs[p].second * K * N,
-                static_cast<int>(N), 0.f, y.mutable_data<float>() + static_cast<int64_t>(p) * M * N,
-                static_cast<int>(N));
+    ParallelSgemm(ctx.pool(), false, false, M, N, K, 1.f,
+                  a->data<float>() + pairs[p].first * M * K, K,
+                  b->data<float>() + pairs[p].second * K * N, N, 0.f,
+                  y.mutable_data<float>() + static_cast<int64_t>(p) * M * N, N);
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -196,19 +188,29 @@ void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeome
       const float* w = W + c * kh * kw;
       float* y = Y + nc * oh * ow;
       const float bias = B ? B[c] : 0.f;
-      for (int64_t oy = 0; oy < oh; ++oy)
+      // Valid tap ranges per output row / column: no bounds checks in the inner loops.
+      auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo, int64_t* hi) {
+        *lo = start >= 0 ? 0 : (-start + dil - 1) / dil;
+        *hi = start + (k - 1) * dil < limit ? k : (limit - start + dil - 1) / dil;
+        if (*hi < *lo) *hi = *lo;
+      };
+      for (int64_t oy = 0; oy < oh; ++oy) {
+        const int64_t y0 = oy * g.strides[0] - g.pads[0];
+        int64_t ky0, ky1;
+        taps(y0, kh, g.dilations[0], ih, &ky0, &ky1);
         for (int64_t ox = 0; ox < ow; ++ox) {
+          const int64_t x0 = ox * g.strides[1] - g.pads[1];
+          int64_t kx0, kx1;
+          taps(x0, kw, g.dilations[1], iw, &kx0, &kx1);
           float acc = bias;
-          for (int64_t ky = 0; ky < kh; ++ky) {
-            const int64_t iy = oy * g.strides[0] - g.pads[0] + ky * g.dilations[0];
-            if (iy < 0 || iy >= ih) continue;
-            for (int64_t kx = 0; kx < kw; ++kx) {
-              const int64_t ix = ox * g.strides[1] - g.pads[1] + kx * g.dilations[1];
-              if (ix >= 0 && ix < iw) acc += x[iy * iw + ix] * w[ky * kw + kx];
-            }
+          for (int64_t ky = ky0; ky < ky1; ++ky) {
+            const float* row = x + (y0 + ky * g.dilations[0]) * iw + x0;
+            const float* wr = w + ky * kw;
+            for (int64_t kx = kx0; kx < kx1; ++kx) acc += row[kx * g.dilations[1]] * wr[kx];
           }
           y[oy * ow + ox] = acc;
         }
+      }
     }
   };
   if (pool) pool->ParallelFor(N * C, work);
@@ -255,12 +257,8 @@ Status Conv(OpKernelContext& ctx, int64_t) {
         src = col.data();
       }
       float* yg = Y + (n * M + grp * Mg) * out_sp;
-      if (Mg > 0 && out_sp > 0) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(Mg),
-                    static_cast<int>(out_sp), static_cast<int>(Cg * k_sp), 1.f,
-                    W + grp * Mg * Cg * k_sp, static_cast<int>(Cg * k_sp), src,
-                    static_cast<int>(out_sp), 0.f, yg, static_cast<int>(out_sp));
-      }
+      ParallelSgemm(ctx.pool(), false, false, Mg, out_sp, Cg * k_sp, 1.f,
+                    W + grp * Mg * Cg * k_sp, Cg * k_sp, src, out_sp, 0.f, yg, out_sp);
     }
     if (b) {
       for (int64_t m = 0; m < M; ++m) {

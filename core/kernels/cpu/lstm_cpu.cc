@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "kernels/cpu/sgemm.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -68,11 +69,8 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
     const float* Wd = W->data<float>() + d * 4 * H * I;
     const float* Rd = R->data<float>() + d * 4 * H * H;
     // xw[t, b, :] = X[t, b, :] · Wdᵀ + Wb + Rb
-    if (S * B > 0) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(S * B), static_cast<int>(4 * H),
-                  static_cast<int>(I), 1.f, X->data<float>(), static_cast<int>(I), Wd, static_cast<int>(I), 0.f,
-                  xw.data(), static_cast<int>(4 * H));
-    }
+    ParallelSgemm(ctx.pool(), false, true, S * B, 4 * H, I, 1.f, X->data<float>(), I, Wd, I, 0.f,
+                  xw.data(), 4 * H);
     if (Bt) {
       const float* bias = Bt->data<float>() + d * 8 * H;
       for (int64_t r = 0; r < S * B; ++r)

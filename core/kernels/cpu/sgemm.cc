@@ -1,0 +1,59 @@
+// Parallel SGEMM.
+#include "kernels/cpu/sgemm.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+
+#include "kernels/thread_pool.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+void Call(bool ta, bool tb, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+          int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
+  if (M <= 0 || N <= 0) return;
+  cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+              static_cast<int>(M), static_cast<int>(N), static_cast<int>(K), alpha, A,
+              static_cast<int>(lda), B, static_cast<int>(ldb), beta, C, static_cast<int>(ldc));
+}
+
+}  // namespace
+
+void ParallelSgemm(ThreadPool* pool, bool ta, bool tb, int64_t M, int64_t N, int64_t K,
+                   float alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
+                   float beta, float* C, int64_t ldc) {
+  const int threads = pool ? pool->threads() : 1;
+  // Below ~1 MFLOP a split costs more than it saves.
+  if (threads == 1 || M * N * K < (int64_t{1} << 20)) {
+    Call(ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  if (M >= N) {
+    const int64_t parts = std::min<int64_t>(threads, M);
+    const int64_t chunk = (M + parts - 1) / parts;
+    pool->ParallelFor(parts, [&](int64_t b, int64_t e) {
+      for (int64_t p = b; p < e; ++p) {
+        const int64_t r0 = p * chunk, rows = std::min(M - r0, chunk);
+        const float* a = ta ? A + r0 : A + r0 * lda;
+        Call(ta, tb, rows, N, K, alpha, a, lda, B, ldb, beta, C + r0 * ldc, ldc);
+      }
+    });
+  } else {
+    const int64_t parts = std::min<int64_t>(threads, N);
+    // Column blocks rounded to 16 floats keep each worker's writes on its own cache lines.
+    const int64_t chunk = ((N + parts - 1) / parts + 15) / 16 * 16;
+    pool->ParallelFor(parts, [&](int64_t b, int64_t e) {
+      for (int64_t p = b; p < e; ++p) {
+        const int64_t c0 = p * chunk;
+        if (c0 >= N) continue;
+        const int64_t cols = std::min(N - c0, chunk);
+        const float* bb = tb ? B + c0 * ldb : B + c0;
+        Call(ta, tb, M, cols, K, alpha, A, lda, bb, ldb, beta, C + c0, ldc);
+      }
+    });
+  }
+}
+
+}  // namespace onnxlens::kernels
