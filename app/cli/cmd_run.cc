@@ -28,13 +28,15 @@ std::vector<std::string> SplitList(const std::string& s) {
 Expected<int> ParseInt(const std::string& flag, const std::string& value) {
   char* end = nullptr;
   const long long v = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0') return InvalidArgument(flag + " needs a whole number, got '" + value + "'");
+  if (value.empty() || *end != '\0')
+    return InvalidArgument(flag + " needs a whole number, got '" + value + "'");
   return static_cast<int>(v);
 }
 
 int RunRun(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"--random", "--json"},
-                          {"--inputs", "--seed", "--outputs", "--format", "--threads", "--providers"});
+  auto args =
+      Args::Parse(argv, {"--random", "--json"},
+                  {"--inputs", "--seed", "--outputs", "--format", "--threads", "--providers"});
   if (!args.ok()) {
     PrintError(args.status().message());
     return kExitUsage;

@@ -32,7 +32,8 @@ CompareResult CompareTensors(const ir::Tensor& a, const ir::Tensor& e, double rt
   }
   if (a.dims() != e.dims()) {
     r.ok = false;
-    r.reason = "shape " + kernels::ShapeString(a.dims()) + ", expected " + kernels::ShapeString(e.dims());
+    r.reason =
+        "shape " + kernels::ShapeString(a.dims()) + ", expected " + kernels::ShapeString(e.dims());
     return r;
   }
   if (a.dtype() == ir::DataType::kString) {
@@ -41,7 +42,8 @@ CompareResult CompareTensors(const ir::Tensor& a, const ir::Tensor& e, double rt
     }
     if (r.mismatches) {
       r.ok = false;
-      r.reason = std::to_string(r.mismatches) + " of " + std::to_string(a.numel()) + " strings differ";
+      r.reason =
+          std::to_string(r.mismatches) + " of " + std::to_string(a.numel()) + " strings differ";
     }
     return r;
   }
@@ -73,7 +75,8 @@ CompareResult CompareTensors(const ir::Tensor& a, const ir::Tensor& e, double rt
     std::ostringstream os;
     os.precision(6);
     os << r.mismatches << " of " << av.size() << " elements differ (max abs diff " << r.max_abs_diff
-       << "; first at flat index " << first_bad << ": " << av[first_bad] << " vs " << ev[first_bad] << ")";
+       << "; first at flat index " << first_bad << ": " << av[first_bad] << " vs " << ev[first_bad]
+       << ")";
     r.reason = os.str();
   }
   return r;

@@ -11,7 +11,7 @@ namespace onnxlens::api {
 
 struct CompareResult {
   bool ok = true;
-  std::string reason;        ///< why not ok: type, shape, or "N of M elements differ ..."
+  std::string reason;  ///< why not ok: type, shape, or "N of M elements differ ..."
   double max_abs_diff = 0;
   double max_rel_diff = 0;
   int64_t mismatches = 0;

@@ -72,7 +72,8 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   if (!session.ok()) return finish("error", session.status().message());
   std::vector<fs::path> sets;
   for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_directory() && StartsWith(e.path().filename().string(), "test_data_set_")) sets.push_back(e.path());
+    if (e.is_directory() && StartsWith(e.path().filename().string(), "test_data_set_"))
+      sets.push_back(e.path());
   }
   std::sort(sets.begin(), sets.end());
   if (sets.empty()) return finish("error", "no test_data_set_* folder");
@@ -95,8 +96,8 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
     if (!outs.ok()) return finish("error", outs.status().message());
     const auto out_files = Numbered(set, "output_");
     if (out_files.size() != outs->size()) {
-      return finish("fail", "the model has " + std::to_string(outs->size()) + " outputs, the test " +
-                                std::to_string(out_files.size()));
+      return finish("fail", "the model has " + std::to_string(outs->size()) +
+                                " outputs, the test " + std::to_string(out_files.size()));
     }
     for (size_t i = 0; i < out_files.size(); ++i) {
       const ir::Value* ov = model->graph->outputs()[i];
@@ -115,13 +116,15 @@ Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
     try {
       filter = std::regex(options.filter);
     } catch (const std::regex_error& e) {
-      return InvalidArgument("--filter " + Quote(options.filter) + " is not a valid regex: " + e.what());
+      return InvalidArgument("--filter " + Quote(options.filter) +
+                             " is not a valid regex: " + e.what());
     }
   }
   ConformanceReport report;
   for (const fs::path& suite : options.suites) {
     std::error_code ec;
-    if (!fs::is_directory(suite, ec)) return NotFound("suite directory " + Quote(suite.string()) + " does not exist");
+    if (!fs::is_directory(suite, ec))
+      return NotFound("suite directory " + Quote(suite.string()) + " does not exist");
     std::vector<fs::path> dirs;
     for (const auto& e : fs::directory_iterator(suite)) {
       if (fs::exists(e.path() / "model.onnx")) dirs.push_back(e.path());
@@ -147,8 +150,11 @@ nlohmann::json ToJson(const ConformanceReport& r) {
   std::map<std::string, std::array<int, 3>> per_suite;
   j["tests"] = nlohmann::json::array();
   for (const auto& c : r.cases) {
-    j["tests"].push_back({{"suite", c.suite}, {"name", c.name}, {"status", c.status},
-                          {"reason", c.reason}, {"seconds", c.seconds}});
+    j["tests"].push_back({{"suite", c.suite},
+                          {"name", c.name},
+                          {"status", c.status},
+                          {"reason", c.reason},
+                          {"seconds", c.seconds}});
     auto& s = per_suite[c.suite];
     s[c.status == "pass" ? 0 : c.status == "fail" ? 1 : 2]++;
   }

@@ -28,21 +28,31 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   if (t.shape) {
     for (const auto& d : *t.shape) dims.push_back(d.known() ? d.value : 1);  // symbolic -> 1
   }
-  const ir::DataType dt = t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
-  OL_ASSIGN_OR_RETURN(ir::Tensor x, ir::Tensor::Zeros(dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt, dims));
+  const ir::DataType dt =
+      t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
+  OL_ASSIGN_OR_RETURN(
+      ir::Tensor x,
+      ir::Tensor::Zeros(
+          dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt,
+          dims));
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 9);
   Status st = kernels::VisitNumeric(x.dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     T* p = x.mutable_data<T>();
     for (int64_t i = 0; i < x.numel(); ++i) {
-      if constexpr (std::is_floating_point_v<T>) p[i] = static_cast<T>(uni(rng));
-      else if constexpr (std::is_same_v<T, bool>) p[i] = small(rng) < 5;
-      else p[i] = static_cast<T>(small(rng));
+      if constexpr (std::is_floating_point_v<T>)
+        p[i] = static_cast<T>(uni(rng));
+      else if constexpr (std::is_same_v<T, bool>)
+        p[i] = small(rng) < 5;
+      else
+        p[i] = static_cast<T>(small(rng));
     }
     return Status::Ok();
   });
-  if (!st.ok()) return Unsupported("cannot make random values for input " + Quote(v.name()) + " of type " + TypeToString(t));
+  if (!st.ok())
+    return Unsupported("cannot make random values for input " + Quote(v.name()) + " of type " +
+                       TypeToString(t));
   if (dt != x.dtype()) return kernels::FromFloat(x, dt);
   return x;
 }
@@ -52,7 +62,8 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
 Expected<std::map<std::string, RtValue>> LoadInputs(
     const fs::path& dir, const std::vector<std::pair<std::string, std::string>>& feedable) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return NotFound("inputs folder " + Quote(dir.string()) + " does not exist");
+  if (!fs::is_directory(dir, ec))
+    return NotFound("inputs folder " + Quote(dir.string()) + " does not exist");
   std::map<std::string, RtValue> out;
   std::vector<fs::path> pbs;
   for (const auto& e : fs::directory_iterator(dir)) {
@@ -75,7 +86,8 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
     std::string name;
     const std::string hint = i < feedable.size() ? feedable[i].second : "";
     OL_ASSIGN_OR_RETURN(RtValue v, ReadValuePb(pbs[i], &name, hint));
-    const bool known = std::any_of(feedable.begin(), feedable.end(), [&](const auto& f) { return f.first == name; });
+    const bool known = std::any_of(feedable.begin(), feedable.end(),
+                                   [&](const auto& f) { return f.first == name; });
     if (!known) {
       if (i >= feedable.size()) {
         return InvalidArgument(Quote(pbs[i].string()) + " matches no model input (the model has " +
@@ -101,8 +113,9 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   for (const ir::Value* v : session->Inputs()) {
     if (v->is_initializer()) continue;
     const auto k = v->type().kind;
-    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence ? "sequence"
-                                     : k == ir::TypeInfo::Kind::kOptional ? "optional" : "");
+    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence   ? "sequence"
+                                     : k == ir::TypeInfo::Kind::kOptional ? "optional"
+                                                                          : "");
   }
   std::map<std::string, RtValue> inputs;
   if (!options.inputs_dir.empty()) {
@@ -125,7 +138,8 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   if (!options.outputs_dir.empty()) {
     std::error_code ec;
     fs::create_directories(options.outputs_dir, ec);
-    if (ec) return IoError("cannot create " + Quote(options.outputs_dir.string()) + ": " + ec.message());
+    if (ec)
+      return IoError("cannot create " + Quote(options.outputs_dir.string()) + ": " + ec.message());
   }
   for (size_t i = 0; i < outs.size(); ++i) {
     const auto& [name, value] = outs[i];
@@ -181,7 +195,7 @@ nlohmann::json ToJson(const RunReport& r) {
   j["outputs"] = nlohmann::json::array();
   for (const auto& o : r.outputs) {
     nlohmann::json oj = {{"name", o.name}, {"dtype", o.dtype}, {"shape", o.shape},
-                         {"min", o.min}, {"max", o.max}, {"mean", o.mean}};
+                         {"min", o.min},   {"max", o.max},     {"mean", o.mean}};
     if (!o.file.empty()) oj["file"] = o.file;
     j["outputs"].push_back(std::move(oj));
   }

@@ -42,7 +42,8 @@ struct RunReport {
 /// Reads inputs for the model's feedable inputs from `dir`: input_N.pb files are matched by the
 /// TensorProto's name, else by position; NAME.npy files by name.
 Expected<std::map<std::string, kernels::RtValue>> LoadInputs(
-    const std::filesystem::path& dir, const std::vector<std::pair<std::string, std::string>>& feedable);
+    const std::filesystem::path& dir,
+    const std::vector<std::pair<std::string, std::string>>& feedable);
 
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
 

@@ -29,9 +29,10 @@ Expected<RtValue> FromSequence(const onnx::SequenceProto& sp, const fs::path& pa
     OL_ASSIGN_OR_RETURN(ir::Tensor x, FromProto(t, path));
     items.push_back(std::move(x));
   }
-  const auto dt = ir::DataTypeFromOnnx(sp.elem_type() == onnx::SequenceProto::TENSOR && !items.empty()
-                                           ? static_cast<int32_t>(items[0].dtype())
-                                           : 1);
+  const auto dt =
+      ir::DataTypeFromOnnx(sp.elem_type() == onnx::SequenceProto::TENSOR && !items.empty()
+                               ? static_cast<int32_t>(items[0].dtype())
+                               : 1);
   return RtValue::FromSequence(std::move(items), dt.value_or(ir::DataType::kFloat));
 }
 
@@ -41,13 +42,15 @@ Expected<RtValue> ReadValuePb(const fs::path& path, std::string* name, const std
   OL_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path, kMaxValueFile));
   if (hint == "sequence") {
     onnx::SequenceProto sp;
-    if (!sp.ParseFromString(bytes)) return InvalidArgument(Quote(path.string()) + ": not a SequenceProto");
+    if (!sp.ParseFromString(bytes))
+      return InvalidArgument(Quote(path.string()) + ": not a SequenceProto");
     if (name) *name = sp.name();
     return FromSequence(sp, path);
   }
   if (hint == "optional") {
     onnx::OptionalProto op;
-    if (!op.ParseFromString(bytes)) return InvalidArgument(Quote(path.string()) + ": not an OptionalProto");
+    if (!op.ParseFromString(bytes))
+      return InvalidArgument(Quote(path.string()) + ": not an OptionalProto");
     if (name) *name = op.name();
     if (op.has_tensor_value()) {
       OL_ASSIGN_OR_RETURN(ir::Tensor t, FromProto(op.tensor_value(), path));
@@ -71,7 +74,8 @@ Status WriteTensorPb(const ir::Tensor& t, const std::string& name, const fs::pat
   tp.set_name(name);
   return WriteFileAtomically(path, [&](std::FILE* f) -> Status {
     const std::string bytes = tp.SerializeAsString();
-    if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) return IoError("write failed");
+    if (std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size())
+      return IoError("write failed");
     return Status::Ok();
   });
 }
@@ -83,10 +87,10 @@ struct NpyType {
   ir::DataType type;
 };
 constexpr NpyType kNpyTypes[] = {
-    {"<f4", ir::DataType::kFloat},   {"<f8", ir::DataType::kDouble},  {"<f2", ir::DataType::kFloat16},
-    {"|i1", ir::DataType::kInt8},    {"<i2", ir::DataType::kInt16},   {"<i4", ir::DataType::kInt32},
-    {"<i8", ir::DataType::kInt64},   {"|u1", ir::DataType::kUint8},   {"<u2", ir::DataType::kUint16},
-    {"<u4", ir::DataType::kUint32},  {"<u8", ir::DataType::kUint64},  {"|b1", ir::DataType::kBool},
+    {"<f4", ir::DataType::kFloat},  {"<f8", ir::DataType::kDouble}, {"<f2", ir::DataType::kFloat16},
+    {"|i1", ir::DataType::kInt8},   {"<i2", ir::DataType::kInt16},  {"<i4", ir::DataType::kInt32},
+    {"<i8", ir::DataType::kInt64},  {"|u1", ir::DataType::kUint8},  {"<u2", ir::DataType::kUint16},
+    {"<u4", ir::DataType::kUint32}, {"<u8", ir::DataType::kUint64}, {"|b1", ir::DataType::kBool},
 };
 
 std::string HeaderValue(const std::string& header, const std::string& key) {
@@ -113,7 +117,8 @@ std::string HeaderValue(const std::string& header, const std::string& key) {
 Expected<ir::Tensor> ReadNpy(const fs::path& path) {
   OL_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path, kMaxValueFile));
   const std::string where = Quote(path.string());
-  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) return InvalidArgument(where + ": not a .npy file");
+  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+    return InvalidArgument(where + ": not a .npy file");
   const int major = static_cast<unsigned char>(bytes[6]);
   size_t header_len, offset;
   if (major == 1) {
@@ -122,16 +127,20 @@ Expected<ir::Tensor> ReadNpy(const fs::path& path) {
   } else {
     if (bytes.size() < 12) return InvalidArgument(where + ": truncated .npy header");
     header_len = 0;
-    for (int i = 0; i < 4; ++i) header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+    for (int i = 0; i < 4; ++i)
+      header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
     offset = 12;
   }
   if (offset + header_len > bytes.size()) return InvalidArgument(where + ": truncated .npy header");
   const std::string header = bytes.substr(offset, header_len);
   const std::string descr = HeaderValue(header, "descr");
-  if (HeaderValue(header, "fortran_order") == "True") return Unsupported(where + ": Fortran-order arrays");
+  if (HeaderValue(header, "fortran_order") == "True")
+    return Unsupported(where + ": Fortran-order arrays");
   ir::DataType type = ir::DataType::kUndefined;
   for (const auto& t : kNpyTypes) {
-    if (descr == t.descr || (descr.size() == 3 && descr.substr(1) == std::string(t.descr).substr(1) && descr[0] == '=')) type = t.type;
+    if (descr == t.descr ||
+        (descr.size() == 3 && descr.substr(1) == std::string(t.descr).substr(1) && descr[0] == '='))
+      type = t.type;
   }
   if (type == ir::DataType::kUndefined) return Unsupported(where + ": dtype " + Quote(descr));
   std::vector<int64_t> dims;
@@ -158,13 +167,17 @@ Status WriteNpy(const ir::Tensor& t, const fs::path& path) {
   for (const auto& n : kNpyTypes) {
     if (n.type == t.dtype()) descr = n.descr;
   }
-  if (!descr) return Unsupported("cannot write " + std::string(DataTypeName(t.dtype())) + " as .npy");
+  if (!descr)
+    return Unsupported("cannot write " + std::string(DataTypeName(t.dtype())) + " as .npy");
   std::string shape = "(";
   for (size_t i = 0; i < t.dims().size(); ++i) shape += std::to_string(t.dims()[i]) + ", ";
-  if (t.dims().size() > 1) shape.resize(shape.size() - 2);
-  else if (t.dims().size() == 1) shape.resize(shape.size() - 1);
+  if (t.dims().size() > 1)
+    shape.resize(shape.size() - 2);
+  else if (t.dims().size() == 1)
+    shape.resize(shape.size() - 1);
   shape += ")";
-  std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string header =
+      "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
   return WriteFileAtomically(path, [&](std::FILE* f) -> Status {

@@ -16,7 +16,8 @@ using kernels::RtValue;
 /// that order unless `hint` says "sequence" / "optional"). `name` receives the stored name.
 Expected<RtValue> ReadValuePb(const std::filesystem::path& path, std::string* name,
                               const std::string& hint = {});
-Status WriteTensorPb(const ir::Tensor& t, const std::string& name, const std::filesystem::path& path);
+Status WriteTensorPb(const ir::Tensor& t, const std::string& name,
+                     const std::filesystem::path& path);
 
 /// NumPy .npy (format 1.0/2.0, little-endian, C order).
 Expected<ir::Tensor> ReadNpy(const std::filesystem::path& path);

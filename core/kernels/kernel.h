@@ -29,7 +29,10 @@ class OpKernelContext {
  public:
   OpKernelContext(const ir::Node& node, std::vector<const RtValue*> inputs,
                   std::vector<RtValue>* outputs, ThreadPool* pool, SubgraphRunner* subgraphs)
-      : node_(node), inputs_(std::move(inputs)), outputs_(outputs), pool_(pool),
+      : node_(node),
+        inputs_(std::move(inputs)),
+        outputs_(outputs),
+        pool_(pool),
         subgraphs_(subgraphs) {}
 
   const ir::Node& node() const { return node_; }

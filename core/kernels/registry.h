@@ -15,8 +15,8 @@ namespace onnxlens::kernels {
 struct KernelDef {
   std::string domain;  ///< "" = ai.onnx
   std::string op;
-  int since = 1;       ///< first opset version this kernel implements
-  int until = 1000;    ///< last opset version (inclusive)
+  int since = 1;     ///< first opset version this kernel implements
+  int until = 1000;  ///< last opset version (inclusive)
   std::string provider;
   /// Element types of input 0 the kernel handles (empty = any); checked against the IR's
   /// inferred type when it is known.

@@ -16,7 +16,8 @@ ir::Tensor ToFloat(const ir::Tensor& t) {
   const auto* src = t.data<uint16_t>();
   float* dst = out.mutable_data<float>();
   const bool bf = t.dtype() == ir::DataType::kBFloat16;
-  for (int64_t i = 0; i < t.numel(); ++i) dst[i] = bf ? BFloat16ToFloat(src[i]) : HalfToFloat(src[i]);
+  for (int64_t i = 0; i < t.numel(); ++i)
+    dst[i] = bf ? BFloat16ToFloat(src[i]) : HalfToFloat(src[i]);
   return out;
 }
 
@@ -25,7 +26,8 @@ ir::Tensor FromFloat(const ir::Tensor& t, ir::DataType type) {
   const float* src = t.data<float>();
   auto* dst = out.mutable_data<uint16_t>();
   const bool bf = type == ir::DataType::kBFloat16;
-  for (int64_t i = 0; i < t.numel(); ++i) dst[i] = bf ? FloatToBFloat16(src[i]) : FloatToHalf(src[i]);
+  for (int64_t i = 0; i < t.numel(); ++i)
+    dst[i] = bf ? FloatToBFloat16(src[i]) : FloatToHalf(src[i]);
   return out;
 }
 

@@ -24,17 +24,28 @@ template <typename Fn>
 Status VisitNumeric(ir::DataType t, Fn&& fn) {
   using ir::DataType;
   switch (t) {
-    case DataType::kFloat: return fn(Tag<float>{});
-    case DataType::kDouble: return fn(Tag<double>{});
-    case DataType::kInt8: return fn(Tag<int8_t>{});
-    case DataType::kInt16: return fn(Tag<int16_t>{});
-    case DataType::kInt32: return fn(Tag<int32_t>{});
-    case DataType::kInt64: return fn(Tag<int64_t>{});
-    case DataType::kUint8: return fn(Tag<uint8_t>{});
-    case DataType::kUint16: return fn(Tag<uint16_t>{});
-    case DataType::kUint32: return fn(Tag<uint32_t>{});
-    case DataType::kUint64: return fn(Tag<uint64_t>{});
-    case DataType::kBool: return fn(Tag<bool>{});
+    case DataType::kFloat:
+      return fn(Tag<float>{});
+    case DataType::kDouble:
+      return fn(Tag<double>{});
+    case DataType::kInt8:
+      return fn(Tag<int8_t>{});
+    case DataType::kInt16:
+      return fn(Tag<int16_t>{});
+    case DataType::kInt32:
+      return fn(Tag<int32_t>{});
+    case DataType::kInt64:
+      return fn(Tag<int64_t>{});
+    case DataType::kUint8:
+      return fn(Tag<uint8_t>{});
+    case DataType::kUint16:
+      return fn(Tag<uint16_t>{});
+    case DataType::kUint32:
+      return fn(Tag<uint32_t>{});
+    case DataType::kUint64:
+      return fn(Tag<uint64_t>{});
+    case DataType::kBool:
+      return fn(Tag<bool>{});
     default:
       return Unsupported("element type " + std::string(ir::DataTypeName(t)));
   }

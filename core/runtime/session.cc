@@ -28,9 +28,9 @@ struct Step {
   const ir::Node* node = nullptr;
   std::unique_ptr<OpKernel> kernel;
   std::unique_ptr<OpKernel> fallback;  ///< next provider's kernel, for cases `kernel` declines
-  std::vector<SlotRef> inputs;  ///< slot -1: omitted optional input
-  std::vector<int> outputs;     ///< -1: omitted output
-  std::vector<int> free_after;  ///< slots of this frame whose last use is this step
+  std::vector<SlotRef> inputs;         ///< slot -1: omitted optional input
+  std::vector<int> outputs;            ///< -1: omitted output
+  std::vector<int> free_after;         ///< slots of this frame whose last use is this step
 };
 
 struct Plan {
@@ -109,7 +109,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
     return s;
   };
   for (const ir::Value* v : g.inputs()) plan->input_slots.push_back(slot(v));
-  for (const ir::Value* v : g.initializers()) plan->initializers.emplace_back(slot(v), v->initializer());
+  for (const ir::Value* v : g.initializers())
+    plan->initializers.emplace_back(slot(v), v->initializer());
   OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
   std::unordered_map<int, size_t> last_use;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -125,7 +126,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       if (!kernel.ok()) return kernel.status();
       if (!step.kernel) {
         step.kernel = std::move(kernel).value();
-        assignments.push_back({n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
+        assignments.push_back(
+            {n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
       } else {
         step.fallback = std::move(kernel).value();
         break;
@@ -135,7 +137,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       std::string types;
       for (const ir::Value* v : n->inputs()) {
         types += types.empty() ? "" : ",";
-        types += v && v->type().is_tensor() ? std::string(ir::DataTypeName(v->type().elem_type)) : "?";
+        types +=
+            v && v->type().is_tensor() ? std::string(ir::DataTypeName(v->type().elem_type)) : "?";
       }
       unsupported->push_back((domain.empty() ? "ai.onnx" : domain) + ":" + n->op_type() +
                              " (opset " + std::to_string(opset) + ", inputs " + types + ")");
@@ -200,11 +203,13 @@ void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
   };
   for (Step& step : plan->steps) {
     for (size_t k = 0; k < step.inputs.size(); ++k) {
-      if (step.inputs[k].slot == -2) step.inputs[k].slot = find(step.node->inputs()[k], step.inputs[k].depth);
+      if (step.inputs[k].slot == -2)
+        step.inputs[k].slot = find(step.node->inputs()[k], step.inputs[k].depth);
     }
   }
   for (size_t k = 0; k < plan->outputs.size(); ++k) {
-    if (plan->outputs[k].slot == -2) plan->outputs[k].slot = find(plan->graph->outputs()[k], plan->outputs[k].depth);
+    if (plan->outputs[k].slot == -2)
+      plan->outputs[k].slot = find(plan->graph->outputs()[k], plan->outputs[k].depth);
   }
   ancestors.push_back(plan);
   for (auto& [g, sub] : plan->subplans) ResolveOuterSlots(sub.get(), ancestors);
@@ -222,7 +227,8 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
                            std::to_string(plan.input_slots.size()) + " inputs, got " +
                            std::to_string(inputs.size()));
   }
-  for (size_t i = 0; i < inputs.size(); ++i) frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
   FrameRunner runner(this, &plan, &frame);
   std::vector<const RtValue*> ins;
   for (const Step& step : plan.steps) {
@@ -279,8 +285,8 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   }
   if (std::find(options.providers.begin(), options.providers.end(), kernels::kCpuProvider) !=
           options.providers.end() &&
-      std::find(options.providers.begin(), options.providers.end(),
-                kernels::kReferenceProvider) == options.providers.end()) {
+      std::find(options.providers.begin(), options.providers.end(), kernels::kReferenceProvider) ==
+          options.providers.end()) {
     // The CPU provider falls back to reference kernels for ops without a fast kernel.
     kernels::RegisterReferenceKernels(impl->registry);
     impl->options.providers.push_back(kernels::kReferenceProvider);
@@ -294,8 +300,8 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   if (!unsupported.empty()) {
     std::sort(unsupported.begin(), unsupported.end());
     unsupported.erase(std::unique(unsupported.begin(), unsupported.end()), unsupported.end());
-    return Unsupported("no kernel for " + std::to_string(unsupported.size()) + " op(s): " +
-                       Join(unsupported, "; "));
+    return Unsupported("no kernel for " + std::to_string(unsupported.size()) +
+                       " op(s): " + Join(unsupported, "; "));
   }
   std::vector<const Plan*> ancestors;
   ResolveOuterSlots(impl->main.get(), ancestors);
@@ -304,7 +310,8 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
 
 namespace {
 
-Status CheckInput(const ir::Value& v, const RtValue& given, std::map<std::string, int64_t>* symbols) {
+Status CheckInput(const ir::Value& v, const RtValue& given,
+                  std::map<std::string, int64_t>* symbols) {
   const ir::TypeInfo& t = v.type();
   const std::string who = "input " + Quote(v.name());
   if (t.kind == ir::TypeInfo::Kind::kSequence) {
@@ -350,8 +357,8 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs)
   for (const ir::Value* v : g.inputs()) known.insert(v->name());
   for (const auto& [name, value] : inputs) {
     if (!known.count(name)) {
-      return InvalidArgument("the model has no input " + Quote(name) + " (inputs: " +
-                             Join(known, ", ") + ")");
+      return InvalidArgument("the model has no input " + Quote(name) +
+                             " (inputs: " + Join(known, ", ") + ")");
     }
   }
   std::map<std::string, int64_t> symbols;
@@ -369,9 +376,11 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs)
     OL_RETURN_IF_ERROR(CheckInput(*v, it->second, &symbols));
     feed.push_back(it->second);
   }
-  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, impl_->Execute(*impl_->main, nullptr, std::move(feed)));
+  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs,
+                      impl_->Execute(*impl_->main, nullptr, std::move(feed)));
   NamedValues result;
-  for (size_t i = 0; i < outs.size(); ++i) result.emplace_back(g.outputs()[i]->name(), std::move(outs[i]));
+  for (size_t i = 0; i < outs.size(); ++i)
+    result.emplace_back(g.outputs()[i]->name(), std::move(outs[i]));
   return result;
 }
 

@@ -29,7 +29,7 @@ struct SessionOptions {
 
 /// Where a node runs and why.
 struct NodeAssignment {
-  std::string node;      ///< node name or "(Op) #id"
+  std::string node;  ///< node name or "(Op) #id"
   std::string op_type;
   std::string provider;
 };

@@ -65,7 +65,8 @@ TEST(SessionTest, RejectsAnUnknownAndAMissingInput) {
 }
 
 TEST(SessionTest, SymbolicDimsBindPerRunAndMustAgree) {
-  ir::TypeInfo t = ir::TypeInfo::Tensor(ir::DataType::kFloat, {ir::Dim::Symbolic("batch"), ir::Dim::Known(2)});
+  ir::TypeInfo t =
+      ir::TypeInfo::Tensor(ir::DataType::kFloat, {ir::Dim::Symbolic("batch"), ir::Dim::Known(2)});
   auto m = MakeNodeModel("Add", {t, t}, 1);
   auto s = Session::Create(m.model);
   std::map<std::string, RtValue> in = {
@@ -82,12 +83,15 @@ TEST(SessionTest, SymbolicDimsBindPerRunAndMustAgree) {
 }
 
 TEST(SessionTest, GatherIndexOutOfRangeNamesTheNode) {
-  auto m = MakeNodeModel("Gather", {FloatType({3, 2}), ir::TypeInfo::Tensor(ir::DataType::kInt64, {ir::Dim::Known(1)})}, 1);
+  auto m = MakeNodeModel(
+      "Gather",
+      {FloatType({3, 2}), ir::TypeInfo::Tensor(ir::DataType::kInt64, {ir::Dim::Known(1)})}, 1);
   auto s = Session::Create(m.model);
   ASSERT_TRUE(s.ok());
   std::map<std::string, RtValue> in = {
       {"in0", RtValue::FromTensor(ir::Tensor::Zeros(ir::DataType::kFloat, {3, 2}).value())},
-      {"in1", RtValue::FromTensor(ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, {1}, {7}))}};
+      {"in1",
+       RtValue::FromTensor(ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, {1}, {7}))}};
   auto r = (*s)->Run(in);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().message(),
@@ -95,14 +99,18 @@ TEST(SessionTest, GatherIndexOutOfRangeNamesTheNode) {
 }
 
 TEST(SessionTest, ImpossibleReshapeNamesTheNodeAndShapes) {
-  auto m = MakeNodeModel("Reshape", {FloatType({2, 3}), ir::TypeInfo::Tensor(ir::DataType::kInt64, {ir::Dim::Known(2)})}, 1);
+  auto m = MakeNodeModel(
+      "Reshape",
+      {FloatType({2, 3}), ir::TypeInfo::Tensor(ir::DataType::kInt64, {ir::Dim::Known(2)})}, 1);
   auto s = Session::Create(m.model);
   std::map<std::string, RtValue> in = {
       {"in0", RtValue::FromTensor(ir::Tensor::Zeros(ir::DataType::kFloat, {2, 3}).value())},
-      {"in1", RtValue::FromTensor(ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, {2}, {4, 2}))}};
+      {"in1",
+       RtValue::FromTensor(ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, {2}, {4, 2}))}};
   auto r = (*s)->Run(in);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("'Reshape_node' (Reshape): cannot reshape [2,3] (6 elements) to [4,2]"),
+  EXPECT_NE(r.status().message().find(
+                "'Reshape_node' (Reshape): cannot reshape [2,3] (6 elements) to [4,2]"),
             std::string::npos)
       << r.status().message();
 }
@@ -134,7 +142,8 @@ TEST(SessionTest, IfBranchReadsAnOuterScopeValue) {
   auto s = Session::Create(m.model);
   ASSERT_TRUE(s.ok()) << s.status().message();
   std::map<std::string, RtValue> in = {
-      {"in0", RtValue::FromTensor(ir::Tensor::FromVector<float>(ir::DataType::kFloat, {2}, {1.f, -2.f}))},
+      {"in0",
+       RtValue::FromTensor(ir::Tensor::FromVector<float>(ir::DataType::kFloat, {2}, {1.f, -2.f}))},
       {"cond", RtValue::FromTensor(ir::Tensor::FromVector<uint8_t>(ir::DataType::kBool, {}, {1}))}};
   auto r = (*s)->Run(in);
   ASSERT_TRUE(r.ok()) << r.status().message();

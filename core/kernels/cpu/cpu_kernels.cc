@@ -45,14 +45,17 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
   float beta = ctx.node().GetFloat("beta", 1.f);
   const int64_t M = tA ? a->dims()[1] : a->dims()[0], K = tA ? a->dims()[0] : a->dims()[1];
   const int64_t K2 = tB ? b->dims()[1] : b->dims()[0], N = tB ? b->dims()[0] : b->dims()[1];
-  if (K != K2) return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " + ShapeString(b->dims()));
+  if (K != K2)
+    return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " +
+                     ShapeString(b->dims()));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {M, N}));
   float* Y = y.mutable_data<float>();
   const Tensor* c = ctx.tensor(2);
   if (c && beta != 0.f) {
     OL_RETURN_IF_ERROR(NeedFloat(ctx, *c));
     auto bc = BroadcastShapes(c->dims(), {M, N});
-    if (!bc.ok() || *bc != std::vector<int64_t>{M, N}) return ctx.Error("C does not broadcast to [M,N]");
+    if (!bc.ok() || *bc != std::vector<int64_t>{M, N})
+      return ctx.Error("C does not broadcast to [M,N]");
     const auto cs = BroadcastStrides(c->dims(), {M, N});
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) Y[i * N + j] = c->data<float>()[i * cs[0] + j * cs[1]];
@@ -77,7 +80,8 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   if (b1) bd.push_back(1);
   const int64_t M = ad[ad.size() - 2], K = ad.back(), N = bd.back();
   if (K != bd[bd.size() - 2]) {
-    return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " + ShapeString(b->dims()));
+    return ctx.Error("inner dimensions differ: " + ShapeString(a->dims()) + " x " +
+                     ShapeString(b->dims()));
   }
   std::vector<int64_t> abatch(ad.begin(), ad.end() - 2), bbatch(bd.begin(), bd.end() - 2);
   auto batch = BroadcastShapes(abatch, bbatch);
@@ -104,15 +108,15 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   }
   const auto as = BroadcastStrides(abatch, *batch), bs = BroadcastStrides(bbatch, *batch);
   std::vector<std::pair<int64_t, int64_t>> pairs;
-  ForEachBroadcast(*batch, {as, bs}, [&](int64_t, const std::vector<int64_t>& off, int64_t n,
-                                         const std::vector<int64_t>& in) {
-    for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
-  });
+  ForEachBroadcast(
+      *batch, {as, bs},
+      [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
+      });
   for (size_t p = 0; p < pairs.size(); ++p) {
     if (M == 0 || N == 0) break;
-    ParallelSgemm(ctx.pool(), false, false, M, N, K, 1.f,
-                  a->data<float>() + pairs[p].first * M * K, K,
-                  b->data<float>() + pairs[p].second * K * N, N, 0.f,
+    ParallelSgemm(ctx.pool(), false, false, M, N, K, 1.f, a->data<float>() + pairs[p].first * M * K,
+                  K, b->data<float>() + pairs[p].second * K * N, N, 0.f,
                   y.mutable_data<float>() + static_cast<int64_t>(p) * M * N, N);
   }
   ctx.SetOutput(0, std::move(y));
@@ -189,7 +193,8 @@ void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeome
       float* y = Y + nc * oh * ow;
       const float bias = B ? B[c] : 0.f;
       // Valid tap ranges per output row / column: no bounds checks in the inner loops.
-      auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo, int64_t* hi) {
+      auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo,
+                     int64_t* hi) {
         *lo = start >= 0 ? 0 : (-start + dil - 1) / dil;
         *hi = start + (k - 1) * dil < limit ? k : (limit - start + dil - 1) / dil;
         if (*hi < *lo) *hi = *lo;
@@ -213,8 +218,10 @@ void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeome
       }
     }
   };
-  if (pool) pool->ParallelFor(N * C, work);
-  else work(0, N * C);
+  if (pool)
+    pool->ParallelFor(N * C, work);
+  else
+    work(0, N * C);
 }
 
 Status Conv(OpKernelContext& ctx, int64_t) {
@@ -257,8 +264,8 @@ Status Conv(OpKernelContext& ctx, int64_t) {
         src = col.data();
       }
       float* yg = Y + (n * M + grp * Mg) * out_sp;
-      ParallelSgemm(ctx.pool(), false, false, Mg, out_sp, Cg * k_sp, 1.f,
-                    W + grp * Mg * Cg * k_sp, Cg * k_sp, src, out_sp, 0.f, yg, out_sp);
+      ParallelSgemm(ctx.pool(), false, false, Mg, out_sp, Cg * k_sp, 1.f, W + grp * Mg * Cg * k_sp,
+                    Cg * k_sp, src, out_sp, 0.f, yg, out_sp);
     }
     if (b) {
       for (int64_t m = 0; m < M; ++m) {

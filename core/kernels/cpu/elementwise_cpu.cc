@@ -92,23 +92,25 @@ Status Binary(OpKernelContext& ctx, int64_t) {
   } else {
     // General case: the innermost run of the broadcast is contiguous or a splat.
     const auto sa = BroadcastStrides(a->dims(), *dims), sb = BroadcastStrides(b->dims(), *dims);
-    ForEachBroadcast(*dims, {sa, sb}, [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt,
-                                          const std::vector<int64_t>& in) {
-      const float* x = pa + off[0];
-      const float* z = pb + off[1];
-      float* out = po + o;
-      if (in[0] == 1 && in[1] == 1) {
-        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], z[i]);
-      } else if (in[0] == 1 && in[1] == 0) {
-        const float v = z[0];
-        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], v);
-      } else if (in[0] == 0 && in[1] == 1) {
-        const float v = x[0];
-        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(v, z[i]);
-      } else {
-        for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i * in[0]], z[i * in[1]]);
-      }
-    });
+    ForEachBroadcast(*dims, {sa, sb},
+                     [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt,
+                         const std::vector<int64_t>& in) {
+                       const float* x = pa + off[0];
+                       const float* z = pb + off[1];
+                       float* out = po + o;
+                       if (in[0] == 1 && in[1] == 1) {
+                         for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], z[i]);
+                       } else if (in[0] == 1 && in[1] == 0) {
+                         const float v = z[0];
+                         for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(x[i], v);
+                       } else if (in[0] == 0 && in[1] == 1) {
+                         const float v = x[0];
+                         for (int64_t i = 0; i < cnt; ++i) out[i] = Apply<op>(v, z[i]);
+                       } else {
+                         for (int64_t i = 0; i < cnt; ++i)
+                           out[i] = Apply<op>(x[i * in[0]], z[i * in[1]]);
+                       }
+                     });
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -140,16 +142,19 @@ Status Pow(OpKernelContext& ctx, int64_t opset) {
   }
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
-  if (!e || e->dtype() != DataType::kFloat) return ctx.Decline("exponent must be float32 for the cpu kernel");
+  if (!e || e->dtype() != DataType::kFloat)
+    return ctx.Decline("exponent must be float32 for the cpu kernel");
   auto dims = BroadcastShapes(a->dims(), e->dims());
   if (!dims.ok()) return ctx.Error(dims.status().message());
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, *dims));
   float* po = y.mutable_data<float>();
-  ForEachBroadcast(*dims, {BroadcastStrides(a->dims(), *dims), BroadcastStrides(e->dims(), *dims)},
-                   [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt, const std::vector<int64_t>& in) {
-                     for (int64_t i = 0; i < cnt; ++i)
-                       po[o + i] = std::pow(a->data<float>()[off[0] + i * in[0]], e->data<float>()[off[1] + i * in[1]]);
-                   });
+  ForEachBroadcast(
+      *dims, {BroadcastStrides(a->dims(), *dims), BroadcastStrides(e->dims(), *dims)},
+      [&](int64_t o, const std::vector<int64_t>& off, int64_t cnt, const std::vector<int64_t>& in) {
+        for (int64_t i = 0; i < cnt; ++i)
+          po[o + i] =
+              std::pow(a->data<float>()[off[0] + i * in[0]], e->data<float>()[off[1] + i * in[1]]);
+      });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -159,7 +164,8 @@ Status Pow(OpKernelContext& ctx, int64_t opset) {
 Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
-  if (ctx.node().GetInt("training_mode", 0) != 0) return ctx.Decline("training_mode=1 runs on the reference provider");
+  if (ctx.node().GetInt("training_mode", 0) != 0)
+    return ctx.Decline("training_mode=1 runs on the reference provider");
   std::vector<const Tensor*> p;
   for (size_t i = 1; i < 5; ++i) {
     OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(i));
@@ -182,14 +188,15 @@ Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* in = x->data<float>();
   float* out = y.mutable_data<float>();
-  Parallel(ctx, N * C, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)), [&](int64_t s, int64_t e) {
-    for (int64_t nc = s; nc < e; ++nc) {
-      const float a = scale[nc % C], b = shift[nc % C];
-      const float* src = in + nc * inner;
-      float* dst = out + nc * inner;
-      for (int64_t i = 0; i < inner; ++i) dst[i] = src[i] * a + b;
-    }
-  });
+  Parallel(ctx, N * C, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)),
+           [&](int64_t s, int64_t e) {
+             for (int64_t nc = s; nc < e; ++nc) {
+               const float a = scale[nc % C], b = shift[nc % C];
+               const float* src = in + nc * inner;
+               float* dst = out + nc * inner;
+               for (int64_t i = 0; i < inner; ++i) dst[i] = src[i] * a + b;
+             }
+           });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -200,7 +207,8 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   if (x->dims().size() != 4) return ctx.Decline("the cpu pooling kernel takes 4-D input");
-  if (is_max && ctx.output_wanted(1)) return ctx.Decline("Indices output runs on the reference provider");
+  if (is_max && ctx.output_wanted(1))
+    return ctx.Decline("Indices output runs on the reference provider");
   ConvGeometry g;
   if (global) {
     g = ConvGeometry::Global(x->dims());
@@ -208,8 +216,10 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
     OL_ASSIGN_OR_RETURN(g, ConvGeometry::ForPool(ctx, x->dims()));
   }
   const bool cip = ctx.node().GetInt("count_include_pad", 0) != 0;
-  const int64_t NC = x->dims()[0] * x->dims()[1], ih = g.in[0], iw = g.in[1], oh = g.out[0], ow = g.out[1];
-  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {x->dims()[0], x->dims()[1], oh, ow}));
+  const int64_t NC = x->dims()[0] * x->dims()[1], ih = g.in[0], iw = g.in[1], oh = g.out[0],
+                ow = g.out[1];
+  OL_ASSIGN_OR_RETURN(Tensor y,
+                      NewTensor(ctx, DataType::kFloat, {x->dims()[0], x->dims()[1], oh, ow}));
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
   // Valid tap range [lo, hi) of one output coordinate along one axis (no bounds checks inside).
@@ -236,15 +246,18 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
             const float* row = xp + (y0 + ky * g.dilations[0]) * iw + x0;
             for (int64_t kx = kx0; kx < kx1; ++kx) {
               const float v = row[kx * g.dilations[1]];
-              if (is_max) acc = v > acc ? v : acc;
-              else acc += v;
+              if (is_max)
+                acc = v > acc ? v : acc;
+              else
+                acc += v;
             }
           }
           if (!is_max) {
             int64_t denom = (ky1 - ky0) * (kx1 - kx0);
             if (cip) {
               // count_include_pad counts the begin/end padding but not what ceil_mode adds past it
-              int64_t pyl = y0 < -g.pads[0] ? (-g.pads[0] - y0) : 0, pxl = x0 < -g.pads[1] ? (-g.pads[1] - x0) : 0;
+              int64_t pyl = y0 < -g.pads[0] ? (-g.pads[0] - y0) : 0,
+                      pxl = x0 < -g.pads[1] ? (-g.pads[1] - x0) : 0;
               taps(x0, g.kernel[1], g.dilations[1], iw + g.pads[3], &px0, &px1);
               denom = (py1 - std::max<int64_t>(0, pyl)) * (px1 - std::max<int64_t>(0, pxl));
             }
@@ -265,35 +278,38 @@ Status Softmax(OpKernelContext& ctx, int64_t opset, bool log) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", opset >= 13 ? -1 : 1), rank));
+  OL_ASSIGN_OR_RETURN(int64_t axis,
+                      NormalizeAxis(ctx, ctx.node().GetInt("axis", opset >= 13 ? -1 : 1), rank));
   int64_t rows = 1, len = 1;
-  if (opset >= 13 && axis != rank - 1) return ctx.Decline("the cpu softmax kernel reduces the last axis only");
+  if (opset >= 13 && axis != rank - 1)
+    return ctx.Decline("the cpu softmax kernel reduces the last axis only");
   for (int64_t d = 0; d < axis; ++d) rows *= x->dims()[d];
   for (int64_t d = axis; d < rank; ++d) len *= x->dims()[d];
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
-  Parallel(ctx, rows, std::max<int64_t>(1, kGrain / std::max<int64_t>(len, 1)), [&](int64_t s, int64_t e) {
-    for (int64_t r = s; r < e; ++r) {
-      const float* xr = X + r * len;
-      float* yr = Y + r * len;
-      float mx = -std::numeric_limits<float>::infinity();
-      for (int64_t i = 0; i < len; ++i) mx = std::max(mx, xr[i]);
-      double sum = 0;
-      for (int64_t i = 0; i < len; ++i) {
-        const float v = std::exp(xr[i] - mx);
-        yr[i] = v;
-        sum += v;
-      }
-      if (log) {
-        const float ls = static_cast<float>(std::log(sum));
-        for (int64_t i = 0; i < len; ++i) yr[i] = xr[i] - mx - ls;
-      } else {
-        const float inv = static_cast<float>(1.0 / sum);
-        for (int64_t i = 0; i < len; ++i) yr[i] *= inv;
-      }
-    }
-  });
+  Parallel(ctx, rows, std::max<int64_t>(1, kGrain / std::max<int64_t>(len, 1)),
+           [&](int64_t s, int64_t e) {
+             for (int64_t r = s; r < e; ++r) {
+               const float* xr = X + r * len;
+               float* yr = Y + r * len;
+               float mx = -std::numeric_limits<float>::infinity();
+               for (int64_t i = 0; i < len; ++i) mx = std::max(mx, xr[i]);
+               double sum = 0;
+               for (int64_t i = 0; i < len; ++i) {
+                 const float v = std::exp(xr[i] - mx);
+                 yr[i] = v;
+                 sum += v;
+               }
+               if (log) {
+                 const float ls = static_cast<float>(std::log(sum));
+                 for (int64_t i = 0; i < len; ++i) yr[i] = xr[i] - mx - ls;
+               } else {
+                 const float inv = static_cast<float>(1.0 / sum);
+                 for (int64_t i = 0; i < len; ++i) yr[i] *= inv;
+               }
+             }
+           });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -305,12 +321,14 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const size_t rank = x->dims().size();
   std::vector<int64_t> perm = ctx.node().GetInts("perm");
-  if (perm.empty()) for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
+  if (perm.empty())
+    for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
   if (perm.size() != rank) return ctx.Error("perm does not match the rank");
   const auto in_str = Strides(x->dims());
   std::vector<int64_t> dims(rank), pstr(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank)) return ctx.Error("perm entry out of range");
+    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank))
+      return ctx.Error("perm entry out of range");
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_str[perm[i]];
   }
@@ -319,7 +337,8 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   float* Y = y.mutable_data<float>();
   bool swap_last2 = rank >= 2 && perm[rank - 1] == static_cast<int64_t>(rank - 2) &&
                     perm[rank - 2] == static_cast<int64_t>(rank - 1);
-  for (size_t i = 0; i + 2 < rank && swap_last2; ++i) swap_last2 = perm[i] == static_cast<int64_t>(i);
+  for (size_t i = 0; i + 2 < rank && swap_last2; ++i)
+    swap_last2 = perm[i] == static_cast<int64_t>(i);
   if (swap_last2) {
     // A batch of 2-D transposes, in 32x32 tiles so reads and writes both stay in cache.
     const int64_t R = x->dims()[rank - 2], C = x->dims()[rank - 1];
@@ -327,7 +346,8 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
     constexpr int64_t kTile = 32;
     Parallel(ctx, batch * ((R + kTile - 1) / kTile), 1, [&](int64_t s, int64_t e) {
       for (int64_t t = s; t < e; ++t) {
-        const int64_t b = t / ((R + kTile - 1) / kTile), r0 = (t % ((R + kTile - 1) / kTile)) * kTile;
+        const int64_t b = t / ((R + kTile - 1) / kTile),
+                      r0 = (t % ((R + kTile - 1) / kTile)) * kTile;
         const float* src = X + b * R * C;
         float* dst = Y + b * R * C;
         for (int64_t c0 = 0; c0 < C; c0 += kTile)
@@ -338,15 +358,16 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
-  ForEachBroadcast(dims, {pstr}, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                                     const std::vector<int64_t>& in) {
-    const float* src = X + off[0];
-    if (in[0] == 1) {
-      std::memcpy(Y + o, src, sizeof(float) * n);
-    } else {
-      for (int64_t i = 0; i < n; ++i) Y[o + i] = src[i * in[0]];
-    }
-  });
+  ForEachBroadcast(
+      dims, {pstr},
+      [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        const float* src = X + off[0];
+        if (in[0] == 1) {
+          std::memcpy(Y + o, src, sizeof(float) * n);
+        } else {
+          for (int64_t i = 0; i < n; ++i) Y[o + i] = src[i * in[0]];
+        }
+      });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -362,8 +383,10 @@ inline float FastErf(float x) {
   // made large inputs 5x slower (measured on bert_tiny's GELUs).
   if (a >= 4.f) return sign;
   const float t = 1.f / (1.f + 0.3275911f * a);
-  const float y = 1.f - (((((1.061405429f * t - 1.453152027f) * t) + 1.421413741f) * t - 0.284496736f) * t +
-                         0.254829592f) * t * std::exp(-a * a);
+  const float y =
+      1.f - (((((1.061405429f * t - 1.453152027f) * t) + 1.421413741f) * t - 0.284496736f) * t +
+             0.254829592f) *
+                t * std::exp(-a * a);
   return sign * y;
 }
 
@@ -407,14 +430,15 @@ Status ReduceTrailing(OpKernelContext& ctx, int64_t opset, bool mean) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
-  Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)), [&](int64_t s, int64_t e) {
-    for (int64_t o = s; o < e; ++o) {
-      double acc = 0;
-      const float* p = X + o * inner;
-      for (int64_t i = 0; i < inner; ++i) acc += p[i];
-      Y[o] = static_cast<float>(mean ? (inner ? acc / double(inner) : std::nan("")) : acc);
-    }
-  });
+  Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)),
+           [&](int64_t s, int64_t e) {
+             for (int64_t o = s; o < e; ++o) {
+               double acc = 0;
+               const float* p = X + o * inner;
+               for (int64_t i = 0; i < inner; ++i) acc += p[i];
+               Y[o] = static_cast<float>(mean ? (inner ? acc / double(inner) : std::nan("")) : acc);
+             }
+           });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -427,14 +451,23 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
   AddCpu(r, "Mul", 7, Binary<Bin::kMul>);
   AddCpu(r, "Div", 7, Binary<Bin::kDiv>);
   AddCpu(r, "Pow", 7, Pow);
-  AddCpu(r, "Relu", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return v > 0.f ? v : 0.f; }); });
+  AddCpu(r, "Relu", 6, [](OpKernelContext& c, int64_t) {
+    return Unary(c, [](float v) { return v > 0.f ? v : 0.f; });
+  });
   AddCpu(r, "Sigmoid", 6, [](OpKernelContext& c, int64_t) { return Unary(c, Sigmoidf); });
-  AddCpu(r, "Tanh", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::tanh(v); }); });
+  AddCpu(r, "Tanh", 6, [](OpKernelContext& c, int64_t) {
+    return Unary(c, [](float v) { return std::tanh(v); });
+  });
   AddCpu(r, "Erf", 9, [](OpKernelContext& c, int64_t) { return Unary(c, FastErf); });
-  AddCpu(r, "ReduceMean", 1, [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, true); });
-  AddCpu(r, "ReduceSum", 1, [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, false); });
-  AddCpu(r, "Sqrt", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::sqrt(v); }); });
-  AddCpu(r, "Exp", 6, [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::exp(v); }); });
+  AddCpu(r, "ReduceMean", 1,
+         [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, true); });
+  AddCpu(r, "ReduceSum", 1,
+         [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, false); });
+  AddCpu(r, "Sqrt", 6, [](OpKernelContext& c, int64_t) {
+    return Unary(c, [](float v) { return std::sqrt(v); });
+  });
+  AddCpu(r, "Exp", 6,
+         [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::exp(v); }); });
   AddCpu(r, "HardSigmoid", 6, [](OpKernelContext& c, int64_t) {
     const float a = c.node().GetFloat("alpha", 0.2f), b = c.node().GetFloat("beta", 0.5f);
     return Unary(c, [a, b](float v) { return std::max(0.f, std::min(1.f, a * v + b)); });
@@ -449,7 +482,8 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
   AddCpu(r, "BatchNormalization", 9, BatchNorm);
   AddCpu(r, "MaxPool", 8, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, false); });
   AddCpu(r, "AveragePool", 7, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, false); });
-  AddCpu(r, "GlobalAveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, true); });
+  AddCpu(r, "GlobalAveragePool", 1,
+         [](OpKernelContext& c, int64_t) { return Pool2D(c, false, true); });
   AddCpu(r, "GlobalMaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, true); });
   AddCpu(r, "Softmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, false); });
   AddCpu(r, "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, true); });

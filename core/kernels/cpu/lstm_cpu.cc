@@ -30,10 +30,12 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
   for (const Tensor* t : {X, W, R}) {
     if (t->dtype() != DataType::kFloat) return ctx.Decline("float32 only");
   }
-  if (n.GetInt("layout", 0) != 0 || n.GetInt("input_forget", 0) != 0) return ctx.Decline("layout/input_forget");
+  if (n.GetInt("layout", 0) != 0 || n.GetInt("input_forget", 0) != 0)
+    return ctx.Decline("layout/input_forget");
   if (const ir::Attribute* a = n.FindAttribute("activations")) {
     for (size_t i = 0; i < a->strings.size(); ++i) {
-      if (a->strings[i] != (i % 3 == 0 ? "Sigmoid" : "Tanh")) return ctx.Decline("custom activations");
+      if (a->strings[i] != (i % 3 == 0 ? "Sigmoid" : "Tanh"))
+        return ctx.Decline("custom activations");
     }
   }
   if (X->dims().size() != 3) return ctx.Error("X must be 3-D");
@@ -41,7 +43,8 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
   const int64_t dirs = direction == "bidirectional" ? 2 : 1;
   const int64_t S = X->dims()[0], B = X->dims()[1], I = X->dims()[2];
   const int64_t H = n.GetInt("hidden_size", W->dims()[1] / 4);
-  if (W->dims() != std::vector<int64_t>{dirs, 4 * H, I} || R->dims() != std::vector<int64_t>{dirs, 4 * H, H}) {
+  if (W->dims() != std::vector<int64_t>{dirs, 4 * H, I} ||
+      R->dims() != std::vector<int64_t>{dirs, 4 * H, H}) {
     return ctx.Error("W/R shapes do not match hidden_size " + std::to_string(H));
   }
   const Tensor* Bt = ctx.tensor(3);
@@ -84,9 +87,9 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
     const float* pp = P ? P->data<float>() + d * 3 * H : nullptr;
     const bool reverse = direction == "reverse" || d == 1;
     for (int64_t step = 0; step < S; ++step) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(B), static_cast<int>(4 * H),
-                  static_cast<int>(H), 1.f, h.data(), static_cast<int>(H), Rd, static_cast<int>(H), 0.f,
-                  hr.data(), static_cast<int>(4 * H));
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(B),
+                  static_cast<int>(4 * H), static_cast<int>(H), 1.f, h.data(), static_cast<int>(H),
+                  Rd, static_cast<int>(H), 0.f, hr.data(), static_cast<int>(4 * H));
       for (int64_t b = 0; b < B; ++b) {
         const int64_t len = std::min<int64_t>(lens[b], S);
         if (step >= len) continue;

@@ -36,8 +36,8 @@ Expected<Tensor> Stack(const OpKernelContext& ctx, const std::vector<Tensor>& pa
   for (size_t d = axis; d < first.dims().size(); ++d) inner *= first.dims()[d];
   for (const Tensor& t : parts) {
     if (t.dims() != first.dims() || t.dtype() != first.dtype()) {
-      return ctx.Error("iterations produced outputs of different shapes " + ShapeString(first.dims()) +
-                       " and " + ShapeString(t.dims()));
+      return ctx.Error("iterations produced outputs of different shapes " +
+                       ShapeString(first.dims()) + " and " + ShapeString(t.dims()));
     }
   }
   if (first.dtype() == DataType::kString) {
@@ -123,10 +123,12 @@ Status Loop(OpKernelContext& ctx, int64_t) {
     if (it >= kMaxUnboundedTrips) return ctx.Error("ran more than 2^31 iterations; giving up");
     std::vector<RtValue> in;
     in.push_back(RtValue::FromTensor(Tensor::FromVector<int64_t>(DataType::kInt64, {}, {it})));
-    in.push_back(RtValue::FromTensor(Tensor::FromVector<uint8_t>(DataType::kBool, {}, {cond ? uint8_t(1) : uint8_t(0)})));
+    in.push_back(RtValue::FromTensor(
+        Tensor::FromVector<uint8_t>(DataType::kBool, {}, {cond ? uint8_t(1) : uint8_t(0)})));
     for (auto& c : carried) in.push_back(c);
     OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
-    if (out.size() != 1 + n_carried + n_scan) return ctx.Error("body returned the wrong number of outputs");
+    if (out.size() != 1 + n_carried + n_scan)
+      return ctx.Error("body returned the wrong number of outputs");
     if (!out[0].is_tensor()) return ctx.Error("body did not return a condition");
     OL_ASSIGN_OR_RETURN(double cv, ReadScalar(ctx, out[0].tensor, "cond"));
     cond = cv != 0;
@@ -177,7 +179,8 @@ Status Scan(OpKernelContext& ctx, int64_t opset) {
       in.push_back(RtValue::FromTensor(Take(seqs[i], in_axes[i], at)));
     }
     OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
-    if (static_cast<int64_t>(out.size()) != n_state + n_out_scan) return ctx.Error("body returned the wrong number of outputs");
+    if (static_cast<int64_t>(out.size()) != n_state + n_out_scan)
+      return ctx.Error("body returned the wrong number of outputs");
     for (int64_t i = 0; i < n_state; ++i) state[i] = std::move(out[i]);
     for (int64_t i = 0; i < n_out_scan; ++i) outs[i].push_back(std::move(out[n_state + i].tensor));
   }
@@ -196,7 +199,8 @@ Status Scan(OpKernelContext& ctx, int64_t opset) {
 
 Expected<const RtValue*> Seq(const OpKernelContext& ctx, size_t i) {
   const RtValue* v = ctx.input(i);
-  if (!v || !v->is_sequence()) return ctx.Error("input #" + std::to_string(i) + " is not a sequence");
+  if (!v || !v->is_sequence())
+    return ctx.Error("input #" + std::to_string(i) + " is not a sequence");
   return v;
 }
 
@@ -206,7 +210,9 @@ Expected<int64_t> Position(const OpKernelContext& ctx, size_t i, int64_t size, b
   OL_ASSIGN_OR_RETURN(double p, ReadScalar(ctx, *t, "position"));
   int64_t pos = static_cast<int64_t>(p);
   const int64_t hi = insert ? size : size - 1;
-  if (pos < -size || pos > hi) return ctx.Error("position " + std::to_string(pos) + " is out of range for a sequence of " + std::to_string(size));
+  if (pos < -size || pos > hi)
+    return ctx.Error("position " + std::to_string(pos) + " is out of range for a sequence of " +
+                     std::to_string(size));
   if (pos < 0) pos += size;
   return pos;
 }
@@ -230,7 +236,8 @@ void RegisterSequenceKernels(KernelRegistry& r) {
   AddKernel(r, "", "SequenceInsert", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
     OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(1));
-    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 2, static_cast<int64_t>(s->sequence.size()), true));
+    OL_ASSIGN_OR_RETURN(int64_t pos,
+                        Position(ctx, 2, static_cast<int64_t>(s->sequence.size()), true));
     std::vector<Tensor> v = s->sequence;
     v.insert(v.begin() + pos, *t);
     ctx.SetOutputValue(0, RtValue::FromSequence(std::move(v), t->dtype()));
@@ -239,13 +246,15 @@ void RegisterSequenceKernels(KernelRegistry& r) {
   AddKernel(r, "", "SequenceAt", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
     if (!ctx.tensor(1)) return ctx.Error("position is missing");
-    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
+    OL_ASSIGN_OR_RETURN(int64_t pos,
+                        Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
     ctx.SetOutput(0, s->sequence[pos]);
     return Status::Ok();
   });
   AddKernel(r, "", "SequenceErase", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
-    OL_ASSIGN_OR_RETURN(int64_t pos, Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
+    OL_ASSIGN_OR_RETURN(int64_t pos,
+                        Position(ctx, 1, static_cast<int64_t>(s->sequence.size()), false));
     std::vector<Tensor> v = s->sequence;
     v.erase(v.begin() + pos);
     ctx.SetOutputValue(0, RtValue::FromSequence(std::move(v), s->sequence_type));
@@ -253,7 +262,8 @@ void RegisterSequenceKernels(KernelRegistry& r) {
   });
   AddKernel(r, "", "SequenceLength", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
-    ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64, {}, {static_cast<int64_t>(s->sequence.size())}));
+    ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64, {},
+                                                 {static_cast<int64_t>(s->sequence.size())}));
     return Status::Ok();
   });
   AddKernel(r, "", "ConcatFromSequence", 11, [](OpKernelContext& ctx, int64_t) -> Status {

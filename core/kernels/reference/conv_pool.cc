@@ -148,8 +148,10 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> ydims = {x.dims()[0], M};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
-  if (x.dtype() == DataType::kDouble) ConvTransposeT<double>(x, w, tb ? &b : nullptr, g, M, &y);
-  else ConvTransposeT<float>(x, w, tb ? &b : nullptr, g, M, &y);
+  if (x.dtype() == DataType::kDouble)
+    ConvTransposeT<double>(x, w, tb ? &b : nullptr, g, M, &y);
+  else
+    ConvTransposeT<float>(x, w, tb ? &b : nullptr, g, M, &y);
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(y, orig) : std::move(y));
   return Status::Ok();
 }
@@ -166,7 +168,8 @@ Status ConvInteger(OpKernelContext& ctx, int64_t) {
     }
     Status st = VisitNumeric(t.dtype(), [&](auto tag) -> Status {
       using T = typename decltype(tag)::type;
-      for (int64_t i = 0; i < t.numel(); ++i) d.mutable_data<double>()[i] = double(t.data<T>()[i]) - z;
+      for (int64_t i = 0; i < t.numel(); ++i)
+        d.mutable_data<double>()[i] = double(t.data<T>()[i]) - z;
       return Status::Ok();
     });
     OL_RETURN_IF_ERROR(st);
@@ -180,7 +183,8 @@ Status ConvInteger(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor yd, NewTensor(ctx, DataType::kDouble, ydims));
   OL_RETURN_IF_ERROR(ConvT<double>(ctx, x, w, nullptr, g, &yd));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, ydims));
-  for (int64_t i = 0; i < y.numel(); ++i) y.mutable_data<int32_t>()[i] = static_cast<int32_t>(yd.data<double>()[i]);
+  for (int64_t i = 0; i < y.numel(); ++i)
+    y.mutable_data<int32_t>()[i] = static_cast<int32_t>(yd.data<double>()[i]);
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -188,8 +192,8 @@ Status ConvInteger(OpKernelContext& ctx, int64_t) {
 enum class PoolKind { kMax, kAverage, kLp };
 
 template <typename T>
-void PoolT(const Tensor& x, const ConvGeometry& g, PoolKind kind, bool count_include_pad,
-           double p, int64_t storage_order, Tensor* y, Tensor* indices) {
+void PoolT(const Tensor& x, const ConvGeometry& g, PoolKind kind, bool count_include_pad, double p,
+           int64_t storage_order, Tensor* y, Tensor* indices) {
   const int64_t NC = x.dims()[0] * x.dims()[1];
   const size_t r = g.kernel.size();
   const int64_t in_sp = g.InSize(), out_sp = g.OutSize();
@@ -257,7 +261,8 @@ Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
   OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
   const DataType orig = tx->dtype();
   const Tensor x = ToFloat(*tx);
-  if (x.dims().size() < 3) return ctx.Error("input must have rank >= 3, got " + ShapeString(x.dims()));
+  if (x.dims().size() < 3)
+    return ctx.Error("input must have rank >= 3, got " + ShapeString(x.dims()));
   ConvGeometry g;
   if (global) {
     g = ConvGeometry::Global(x.dims());
@@ -297,12 +302,18 @@ void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "", "Conv", 1, Conv);
   AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
   AddKernel(r, "", "ConvInteger", 10, ConvInteger);
-  AddKernel(r, "", "MaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
-  AddKernel(r, "", "AveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, false); });
-  AddKernel(r, "", "LpPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, false); });
-  AddKernel(r, "", "GlobalMaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, true); });
-  AddKernel(r, "", "GlobalAveragePool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, true); });
-  AddKernel(r, "", "GlobalLpPool", 1, [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, true); });
+  AddKernel(r, "", "MaxPool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
+  AddKernel(r, "", "AveragePool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, false); });
+  AddKernel(r, "", "LpPool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, false); });
+  AddKernel(r, "", "GlobalMaxPool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, true); });
+  AddKernel(r, "", "GlobalAveragePool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, true); });
+  AddKernel(r, "", "GlobalLpPool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kLp, true); });
 }
 
 }  // namespace onnxlens::kernels

@@ -23,12 +23,14 @@ Status Resolve(const OpKernelContext& ctx, ConvGeometry* g, bool ceil_mode) {
   g->dilations = n.GetInts("dilations", std::vector<int64_t>(r, 1));
   g->pads = n.GetInts("pads", std::vector<int64_t>(2 * r, 0));
   if (g->strides.size() != r || g->dilations.size() != r || g->pads.size() != 2 * r) {
-    return ctx.Error("strides, dilations or pads do not match the kernel rank " + std::to_string(r));
+    return ctx.Error("strides, dilations or pads do not match the kernel rank " +
+                     std::to_string(r));
   }
   const std::string auto_pad = n.GetString("auto_pad", "NOTSET");
   g->out.resize(r);
   for (size_t d = 0; d < r; ++d) {
-    if (g->strides[d] <= 0 || g->dilations[d] <= 0) return ctx.Error("strides and dilations must be positive");
+    if (g->strides[d] <= 0 || g->dilations[d] <= 0)
+      return ctx.Error("strides and dilations must be positive");
     const int64_t ek = (g->kernel[d] - 1) * g->dilations[d] + 1;
     if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
       const int64_t out = (g->in[d] + g->strides[d] - 1) / g->strides[d];
@@ -46,7 +48,8 @@ Status Resolve(const OpKernelContext& ctx, ConvGeometry* g, bool ceil_mode) {
       return ctx.Error("the window (" + std::to_string(ek) + ") is larger than the padded input (" +
                        std::to_string(g->in[d] + g->pads[d] + g->pads[d + r]) + ")");
     }
-    int64_t out = ceil_mode ? (span + g->strides[d] - 1) / g->strides[d] + 1 : span / g->strides[d] + 1;
+    int64_t out =
+        ceil_mode ? (span + g->strides[d] - 1) / g->strides[d] + 1 : span / g->strides[d] + 1;
     // A window may not start in the end padding.
     if (ceil_mode && (out - 1) * g->strides[d] >= g->in[d] + g->pads[d]) --out;
     g->out[d] = out;
@@ -64,7 +67,8 @@ Expected<ConvGeometry> ConvGeometry::ForConv(const OpKernelContext& ctx,
                                              const std::vector<int64_t>& x,
                                              const std::vector<int64_t>& w) {
   if (x.size() < 3 || w.size() != x.size()) {
-    return ctx.Error("X " + ShapeString(x) + " and W " + ShapeString(w) + " must have the same rank >= 3");
+    return ctx.Error("X " + ShapeString(x) + " and W " + ShapeString(w) +
+                     " must have the same rank >= 3");
   }
   ConvGeometry g;
   g.in.assign(x.begin() + 2, x.end());
@@ -81,7 +85,8 @@ Expected<ConvGeometry> ConvGeometry::ForConv(const OpKernelContext& ctx,
 Expected<ConvGeometry> ConvGeometry::ForConvTranspose(const OpKernelContext& ctx,
                                                       const std::vector<int64_t>& x,
                                                       const std::vector<int64_t>& w) {
-  if (x.size() < 3 || w.size() != x.size()) return ctx.Error("X and W must have the same rank >= 3");
+  if (x.size() < 3 || w.size() != x.size())
+    return ctx.Error("X and W must have the same rank >= 3");
   const ir::Node& n = ctx.node();
   ConvGeometry g;
   g.in.assign(x.begin() + 2, x.end());
@@ -124,7 +129,8 @@ Expected<ConvGeometry> ConvGeometry::ForPool(const OpKernelContext& ctx,
   ConvGeometry g;
   g.in.assign(x.begin() + 2, x.end());
   g.kernel = ctx.node().GetInts("kernel_shape");
-  if (g.kernel.size() != g.in.size()) return ctx.Error("kernel_shape does not match the input rank");
+  if (g.kernel.size() != g.in.size())
+    return ctx.Error("kernel_shape does not match the input rank");
   OL_RETURN_IF_ERROR(Resolve(ctx, &g, ctx.node().GetInt("ceil_mode", 0) != 0));
   return g;
 }

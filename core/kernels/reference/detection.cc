@@ -30,7 +30,8 @@ std::vector<double> Doubles(const Tensor& t) {
 Status Nms(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ts, ctx.RequireTensor(1));
-  if (tb->dims().size() != 3 || tb->dims()[2] != 4) return ctx.Error("boxes must be [batch, boxes, 4]");
+  if (tb->dims().size() != 3 || tb->dims()[2] != 4)
+    return ctx.Error("boxes must be [batch, boxes, 4]");
   if (ts->dims().size() != 3 || ts->dims()[0] != tb->dims()[0] || ts->dims()[2] != tb->dims()[1]) {
     return ctx.Error("scores must be [batch, classes, boxes] matching boxes");
   }
@@ -96,7 +97,8 @@ Status Nms(OpKernelContext& ctx, int64_t) {
       }
       for (int64_t k : kept) selected.insert(selected.end(), {b, c, k});
     }
-  ctx.SetOutput(0, Tensor::FromVector(DataType::kInt64, {static_cast<int64_t>(selected.size() / 3), 3}, selected));
+  ctx.SetOutput(0, Tensor::FromVector(DataType::kInt64,
+                                      {static_cast<int64_t>(selected.size() / 3), 3}, selected));
   return Status::Ok();
 }
 
@@ -112,7 +114,9 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     if (comma == std::string::npos) break;
     b = comma + 1;
   }
-  if (terms.size() != ctx.num_inputs()) return ctx.Error("equation has " + std::to_string(terms.size()) + " operands for " + std::to_string(ctx.num_inputs()) + " inputs");
+  if (terms.size() != ctx.num_inputs())
+    return ctx.Error("equation has " + std::to_string(terms.size()) + " operands for " +
+                     std::to_string(ctx.num_inputs()) + " inputs");
   std::vector<const Tensor*> ins;
   std::vector<std::vector<double>> vals;
   // Expand "..." into upper-case placeholder letters 'A'.. per operand (right-aligned).
@@ -123,7 +127,8 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     vals.push_back(Doubles(*t));
     const size_t e = terms[k].find("...");
     if (e != std::string::npos) {
-      ell_rank = std::max<int64_t>(ell_rank, static_cast<int64_t>(t->dims().size()) - static_cast<int64_t>(terms[k].size() - 3));
+      ell_rank = std::max<int64_t>(ell_rank, static_cast<int64_t>(t->dims().size()) -
+                                                 static_cast<int64_t>(terms[k].size() - 3));
     }
   }
   std::string ell;
@@ -131,10 +136,14 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
   for (size_t k = 0; k < terms.size(); ++k) {
     const size_t e = terms[k].find("...");
     if (e != std::string::npos) {
-      const int64_t n = static_cast<int64_t>(ins[k]->dims().size()) - static_cast<int64_t>(terms[k].size() - 3);
+      const int64_t n =
+          static_cast<int64_t>(ins[k]->dims().size()) - static_cast<int64_t>(terms[k].size() - 3);
       terms[k] = terms[k].substr(0, e) + ell.substr(ell_rank - n) + terms[k].substr(e + 3);
     }
-    if (terms[k].size() != ins[k]->dims().size()) return ctx.Error("operand " + std::to_string(k) + " has rank " + std::to_string(ins[k]->dims().size()) + " but the equation gives " + std::to_string(terms[k].size()) + " indices");
+    if (terms[k].size() != ins[k]->dims().size())
+      return ctx.Error("operand " + std::to_string(k) + " has rank " +
+                       std::to_string(ins[k]->dims().size()) + " but the equation gives " +
+                       std::to_string(terms[k].size()) + " indices");
   }
   std::map<char, int64_t> size;
   std::map<char, int> count;
@@ -142,7 +151,8 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     for (size_t i = 0; i < terms[k].size(); ++i) {
       const char c = terms[k][i];
       const int64_t d = ins[k]->dims()[i];
-      if (size.count(c) && size[c] != d && size[c] != 1 && d != 1) return ctx.Error(std::string("index ") + c + " has different sizes");
+      if (size.count(c) && size[c] != d && size[c] != 1 && d != 1)
+        return ctx.Error(std::string("index ") + c + " has different sizes");
       size[c] = std::max(size.count(c) ? size[c] : 1, d);
       count[c]++;
     }
@@ -174,7 +184,8 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     }
   }
   OL_ASSIGN_OR_RETURN(int64_t total, ir::NumElements(dims_all));
-  if (total > (int64_t{1} << 32)) return ctx.Error("the contraction is too large for the reference kernel");
+  if (total > (int64_t{1} << 32))
+    return ctx.Error("the contraction is too large for the reference kernel");
   int64_t inner = 1;
   for (size_t i = out.size(); i < all.size(); ++i) inner *= dims_all[i];
   std::vector<int64_t> idx(all.size(), 0);

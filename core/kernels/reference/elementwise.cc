@@ -70,8 +70,8 @@ Status UnaryAny(OpKernelContext& ctx, Op op) {
 void RegisterFloatUnary(KernelRegistry& r, const char* op, int since,
                         std::function<double(double, const ir::Node&)> fn) {
   r.Register({"", op, since, 1000, kReferenceProvider, {}, [fn](const KernelInfo&) {
-                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [fn](OpKernelContext& ctx) {
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([fn](OpKernelContext& ctx) {
                       const ir::Node& n = ctx.node();
                       return UnaryFloat(ctx, [&](double v) { return fn(v, n); });
                     }));
@@ -89,20 +89,39 @@ double Erf(double v) { return std::erf(v); }
 
 // ---- binary ----
 
-enum class BinOp { kAdd, kSub, kMul, kDiv, kPow, kMod, kFmod, kMax, kMin, kBitShiftL, kBitShiftR,
-                   kBitAnd, kBitOr, kBitXor };
+enum class BinOp {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kPow,
+  kMod,
+  kFmod,
+  kMax,
+  kMin,
+  kBitShiftL,
+  kBitShiftR,
+  kBitAnd,
+  kBitOr,
+  kBitXor
+};
 enum class CmpOp { kEq, kLt, kGt, kLe, kGe };
 enum class LogicOp { kAnd, kOr, kXor };
 
 template <typename T>
 T ApplyBin(BinOp op, T a, T b) {
   switch (op) {
-    case BinOp::kAdd: return static_cast<T>(a + b);
-    case BinOp::kSub: return static_cast<T>(a - b);
-    case BinOp::kMul: return static_cast<T>(a * b);
+    case BinOp::kAdd:
+      return static_cast<T>(a + b);
+    case BinOp::kSub:
+      return static_cast<T>(a - b);
+    case BinOp::kMul:
+      return static_cast<T>(a * b);
     case BinOp::kDiv:
-      if constexpr (std::is_integral_v<T>) return b == 0 ? T(0) : static_cast<T>(a / b);
-      else return a / b;
+      if constexpr (std::is_integral_v<T>)
+        return b == 0 ? T(0) : static_cast<T>(a / b);
+      else
+        return a / b;
     case BinOp::kPow:
       return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
     case BinOp::kMod:
@@ -119,8 +138,10 @@ T ApplyBin(BinOp op, T a, T b) {
         return m;
       }
     case BinOp::kFmod:
-      if constexpr (std::is_integral_v<T>) return b == 0 ? T(0) : static_cast<T>(a % b);
-      else return std::fmod(a, b);
+      if constexpr (std::is_integral_v<T>)
+        return b == 0 ? T(0) : static_cast<T>(a % b);
+      else
+        return std::fmod(a, b);
     case BinOp::kMax:
       if constexpr (std::is_floating_point_v<T>) {
         if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<T>::quiet_NaN();
@@ -132,28 +153,38 @@ T ApplyBin(BinOp op, T a, T b) {
       }
       return a < b ? a : b;
     case BinOp::kBitShiftL:
-      if constexpr (std::is_integral_v<T>) return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a << b);
-      else return a;
+      if constexpr (std::is_integral_v<T>)
+        return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a << b);
+      else
+        return a;
     case BinOp::kBitShiftR:
-      if constexpr (std::is_integral_v<T>) return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a >> b);
-      else return a;
+      if constexpr (std::is_integral_v<T>)
+        return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a >> b);
+      else
+        return a;
     case BinOp::kBitAnd:
-      if constexpr (std::is_integral_v<T>) return static_cast<T>(a & b);
-      else return a;
+      if constexpr (std::is_integral_v<T>)
+        return static_cast<T>(a & b);
+      else
+        return a;
     case BinOp::kBitOr:
-      if constexpr (std::is_integral_v<T>) return static_cast<T>(a | b);
-      else return a;
+      if constexpr (std::is_integral_v<T>)
+        return static_cast<T>(a | b);
+      else
+        return a;
     case BinOp::kBitXor:
-      if constexpr (std::is_integral_v<T>) return static_cast<T>(a ^ b);
-      else return a;
+      if constexpr (std::is_integral_v<T>)
+        return static_cast<T>(a ^ b);
+      else
+        return a;
   }
   return a;
 }
 
 // Broadcasting loop over two typed inputs writing R.
 template <typename T, typename R, typename F>
-Status Broadcast2(OpKernelContext& ctx, const Tensor& a, const Tensor& b, DataType out_type,
-                  F f, Tensor* out) {
+Status Broadcast2(OpKernelContext& ctx, const Tensor& a, const Tensor& b, DataType out_type, F f,
+                  Tensor* out) {
   auto dims = BroadcastShapes(a.dims(), b.dims());
   if (!dims.ok()) return ctx.Error(dims.status().message());
   OL_ASSIGN_OR_RETURN(*out, NewTensor(ctx, out_type, *dims));
@@ -205,7 +236,8 @@ Status Binary(OpKernelContext& ctx, BinOp op) {
       using B = typename decltype(tb_tag)::type;
       return VisitNumeric(a.dtype(), [&](auto ta_tag) -> Status {
         using A = typename decltype(ta_tag)::type;
-        for (int64_t i = 0; i < b.numel(); ++i) cast.mutable_data<A>()[i] = static_cast<A>(b.data<B>()[i]);
+        for (int64_t i = 0; i < b.numel(); ++i)
+          cast.mutable_data<A>()[i] = static_cast<A>(b.data<B>()[i]);
         return Status::Ok();
       });
     });
@@ -219,8 +251,8 @@ Status Binary(OpKernelContext& ctx, BinOp op) {
     if constexpr (std::is_same_v<T, bool>) {
       return ctx.Error("does not take bool");
     } else {
-      return Broadcast2<T, T>(ctx, a, b, a.dtype(), [eff](T x, T y) { return ApplyBin(eff, x, y); },
-                              &out);
+      return Broadcast2<T, T>(
+          ctx, a, b, a.dtype(), [eff](T x, T y) { return ApplyBin(eff, x, y); }, &out);
     }
   });
   if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
@@ -245,25 +277,32 @@ Status Compare(OpKernelContext& ctx, CmpOp op) {
                      [&](int64_t o, const std::vector<int64_t>& off, int64_t count,
                          const std::vector<int64_t>& inner) {
                        for (int64_t i = 0; i < count; ++i)
-                         po[o + i] = a.strings()[off[0] + i * inner[0]] == b.strings()[off[1] + i * inner[1]];
+                         po[o + i] = a.strings()[off[0] + i * inner[0]] ==
+                                     b.strings()[off[1] + i * inner[1]];
                      });
     ctx.SetOutput(0, std::move(out));
     return Status::Ok();
   }
   Status st = VisitNumeric(a.dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    return Broadcast2<T, bool>(ctx, a, b, DataType::kBool,
-                               [op](T x, T y) {
-                                 switch (op) {
-                                   case CmpOp::kEq: return x == y;
-                                   case CmpOp::kLt: return x < y;
-                                   case CmpOp::kGt: return x > y;
-                                   case CmpOp::kLe: return x <= y;
-                                   case CmpOp::kGe: return x >= y;
-                                 }
-                                 return false;
-                               },
-                               &out);
+    return Broadcast2<T, bool>(
+        ctx, a, b, DataType::kBool,
+        [op](T x, T y) {
+          switch (op) {
+            case CmpOp::kEq:
+              return x == y;
+            case CmpOp::kLt:
+              return x < y;
+            case CmpOp::kGt:
+              return x > y;
+            case CmpOp::kLe:
+              return x <= y;
+            case CmpOp::kGe:
+              return x >= y;
+          }
+          return false;
+        },
+        &out);
   });
   if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
   ctx.SetOutput(0, std::move(out));
@@ -277,13 +316,12 @@ Status Logic(OpKernelContext& ctx, LogicOp op) {
     return ctx.Error("expects bool inputs");
   }
   Tensor out;
-  OL_RETURN_IF_ERROR((Broadcast2<bool, bool>(ctx, *a, *b, DataType::kBool,
-                                             [op](bool x, bool y) {
-                                               return op == LogicOp::kAnd  ? (x && y)
-                                                      : op == LogicOp::kOr ? (x || y)
-                                                                           : (x != y);
-                                             },
-                                             &out)));
+  OL_RETURN_IF_ERROR((Broadcast2<bool, bool>(
+      ctx, *a, *b, DataType::kBool,
+      [op](bool x, bool y) {
+        return op == LogicOp::kAnd ? (x && y) : op == LogicOp::kOr ? (x || y) : (x != y);
+      },
+      &out)));
   ctx.SetOutput(0, std::move(out));
   return Status::Ok();
 }
@@ -306,8 +344,8 @@ Status Variadic(OpKernelContext& ctx, BinOp op, bool mean) {
       if constexpr (std::is_same_v<T, bool>) {
         return ctx.Error("does not take bool");
       } else {
-        return Broadcast2<T, T>(ctx, acc, ins[i], acc.dtype(),
-                                [op](T x, T y) { return ApplyBin(op, x, y); }, &next);
+        return Broadcast2<T, T>(
+            ctx, acc, ins[i], acc.dtype(), [op](T x, T y) { return ApplyBin(op, x, y); }, &next);
       }
     });
     if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
@@ -320,7 +358,8 @@ Status Variadic(OpKernelContext& ctx, BinOp op, bool mean) {
         return ctx.Error("does not take bool");
       } else {
         T* p = acc.mutable_data<T>();
-        for (int64_t i = 0; i < acc.numel(); ++i) p[i] = static_cast<T>(p[i] / static_cast<T>(ins.size()));
+        for (int64_t i = 0; i < acc.numel(); ++i)
+          p[i] = static_cast<T>(p[i] / static_cast<T>(ins.size()));
         return Status::Ok();
       }
     });
@@ -349,26 +388,28 @@ Status Where(OpKernelContext& ctx) {
                                                      BroadcastStrides(y->dims(), *dims)};
   if (x->dtype() == DataType::kString) {
     std::vector<std::string> vals(static_cast<size_t>(out.numel()));
-    ForEachBroadcast(*dims, strides, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                                         const std::vector<int64_t>& in) {
-      for (int64_t i = 0; i < n; ++i)
-        vals[o + i] = pc[off[0] + i * in[0]] ? x->strings()[off[1] + i * in[1]]
-                                             : y->strings()[off[2] + i * in[2]];
-    });
+    ForEachBroadcast(
+        *dims, strides,
+        [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+          for (int64_t i = 0; i < n; ++i)
+            vals[o + i] = pc[off[0] + i * in[0]] ? x->strings()[off[1] + i * in[1]]
+                                                 : y->strings()[off[2] + i * in[2]];
+        });
     OL_ASSIGN_OR_RETURN(out, Tensor::FromStrings(*dims, std::move(vals)));
   } else {
     const size_t es = ElementSize(x->dtype());
     const auto* px = static_cast<const char*>(x->raw());
     const auto* py = static_cast<const char*>(y->raw());
     auto* po = static_cast<char*>(out.mutable_raw());
-    ForEachBroadcast(*dims, strides, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                                         const std::vector<int64_t>& in) {
-      for (int64_t i = 0; i < n; ++i) {
-        const char* src = pc[off[0] + i * in[0]] ? px + (off[1] + i * in[1]) * es
-                                                 : py + (off[2] + i * in[2]) * es;
-        std::memcpy(po + (o + i) * es, src, es);
-      }
-    });
+    ForEachBroadcast(
+        *dims, strides,
+        [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+          for (int64_t i = 0; i < n; ++i) {
+            const char* src = pc[off[0] + i * in[0]] ? px + (off[1] + i * in[1]) * es
+                                                     : py + (off[2] + i * in[2]) * es;
+            std::memcpy(po + (o + i) * es, src, es);
+          }
+        });
   }
   ctx.SetOutput(0, std::move(out));
   return Status::Ok();
@@ -378,7 +419,8 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
   OL_ASSIGN_OR_RETURN(const Tensor* in, ctx.RequireTensor(0));
   const DataType orig = in->dtype();
   const Tensor x = ToFloat(*in);
-  double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+  double lo = -std::numeric_limits<double>::infinity(),
+         hi = std::numeric_limits<double>::infinity();
   if (opset < 11) {
     lo = ctx.node().GetFloat("min", -std::numeric_limits<float>::max());
     hi = ctx.node().GetFloat("max", std::numeric_limits<float>::max());
@@ -399,9 +441,11 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
       const T* a = x.data<T>();
       T* o = y.mutable_data<T>();
       const T tlo = lo <= static_cast<double>(std::numeric_limits<T>::lowest())
-                        ? std::numeric_limits<T>::lowest() : static_cast<T>(lo);
+                        ? std::numeric_limits<T>::lowest()
+                        : static_cast<T>(lo);
       const T thi = hi >= static_cast<double>(std::numeric_limits<T>::max())
-                        ? std::numeric_limits<T>::max() : static_cast<T>(hi);
+                        ? std::numeric_limits<T>::max()
+                        : static_cast<T>(hi);
       for (int64_t i = 0; i < x.numel(); ++i) o[i] = a[i] < tlo ? tlo : (a[i] > thi ? thi : a[i]);
       return Status::Ok();
     }
@@ -431,8 +475,9 @@ Status PRelu(OpKernelContext& ctx, int64_t opset) {
     if constexpr (std::is_same_v<T, bool>) {
       return ctx.Error("does not take bool");
     } else {
-      return Broadcast2<T, T>(ctx, a, b, a.dtype(),
-                              [](T x, T s) { return x < T(0) ? static_cast<T>(x * s) : x; }, &out);
+      return Broadcast2<T, T>(
+          ctx, a, b, a.dtype(), [](T x, T s) { return x < T(0) ? static_cast<T>(x * s) : x; },
+          &out);
     }
   });
   OL_RETURN_IF_ERROR(st);
@@ -469,9 +514,8 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
     return v > 0 ? v + std::log1p(std::exp(-v)) : std::log1p(std::exp(v));
   });
   RegisterFloatUnary(r, "Softsign", 1, [](double v, N) { return v / (1.0 + std::abs(v)); });
-  RegisterFloatUnary(r, "LeakyRelu", 1, [](double v, N n) {
-    return v < 0 ? v * n.GetFloat("alpha", 0.01f) : v;
-  });
+  RegisterFloatUnary(r, "LeakyRelu", 1,
+                     [](double v, N n) { return v < 0 ? v * n.GetFloat("alpha", 0.01f) : v; });
   RegisterFloatUnary(r, "Elu", 1, [](double v, N n) {
     return v < 0 ? n.GetFloat("alpha", 1.0f) * (std::exp(v) - 1.0) : v;
   });
@@ -487,30 +531,33 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
   RegisterFloatUnary(r, "HardSigmoid", 1, [](double v, N n) {
     return std::max(0.0, std::min(1.0, n.GetFloat("alpha", 0.2f) * v + n.GetFloat("beta", 0.5f)));
   });
-  RegisterFloatUnary(r, "HardSwish", 14, [](double v, N) {
-    return v * std::max(0.0, std::min(1.0, v / 6.0 + 0.5));
-  });
-  RegisterFloatUnary(r, "ThresholdedRelu", 10, [](double v, N n) {
-    return v > n.GetFloat("alpha", 1.0f) ? v : 0.0;
-  });
-  RegisterFloatUnary(r, "Mish", 18, [](double v, N) { return v * std::tanh(std::log1p(std::exp(v))); });
+  RegisterFloatUnary(r, "HardSwish", 14,
+                     [](double v, N) { return v * std::max(0.0, std::min(1.0, v / 6.0 + 0.5)); });
+  RegisterFloatUnary(r, "ThresholdedRelu", 10,
+                     [](double v, N n) { return v > n.GetFloat("alpha", 1.0f) ? v : 0.0; });
+  RegisterFloatUnary(r, "Mish", 18,
+                     [](double v, N) { return v * std::tanh(std::log1p(std::exp(v))); });
   RegisterFloatUnary(r, "Shrink", 9, [](double v, N n) {
     const double l = n.GetFloat("lambd", 0.5f), b = n.GetFloat("bias", 0.0f);
     return v < -l ? v + b : (v > l ? v - b : 0.0);
   });
-  RegisterFloatUnary(r, "Gelu", 20, [](double v, N) { return 0.5 * v * (1.0 + Erf(v / std::sqrt(2.0))); });
+  RegisterFloatUnary(r, "Gelu", 20,
+                     [](double v, N) { return 0.5 * v * (1.0 + Erf(v / std::sqrt(2.0))); });
   r.Register({"com.microsoft", "Gelu", 1, 1000, kReferenceProvider, {}, [](const KernelInfo&) {
-                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [](OpKernelContext& ctx) {
-                      return UnaryFloat(ctx, [](double v) { return 0.5 * v * (1.0 + Erf(v / std::sqrt(2.0))); });
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([](OpKernelContext& ctx) {
+                      return UnaryFloat(
+                          ctx, [](double v) { return 0.5 * v * (1.0 + Erf(v / std::sqrt(2.0))); });
                     }));
               }});
 
   RegisterKernel(r, "Abs", 1, [](OpKernelContext& ctx) {
     return UnaryAny(ctx, [](auto v) {
       using T = decltype(v);
-      if constexpr (std::is_unsigned_v<T>) return v;
-      else return static_cast<T>(v < T(0) ? -v : v);
+      if constexpr (std::is_unsigned_v<T>)
+        return v;
+      else
+        return static_cast<T>(v < T(0) ? -v : v);
     });
   });
   RegisterKernel(r, "Neg", 1, [](OpKernelContext& ctx) {
@@ -539,8 +586,10 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
   RegisterKernel(r, "BitwiseNot", 18, [](OpKernelContext& ctx) {
     return UnaryAny(ctx, [](auto v) {
       using T = decltype(v);
-      if constexpr (std::is_integral_v<T>) return static_cast<T>(~v);
-      else return v;
+      if constexpr (std::is_integral_v<T>)
+        return static_cast<T>(~v);
+      else
+        return v;
     });
   });
   RegisterKernel(r, "IsNaN", 9, [](OpKernelContext& ctx) -> Status {
@@ -567,11 +616,16 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
     return Status::Ok();
   });
 
-  const std::pair<const char*, BinOp> binary[] = {
-      {"Add", BinOp::kAdd}, {"Sub", BinOp::kSub}, {"Mul", BinOp::kMul}, {"Div", BinOp::kDiv},
-      {"Pow", BinOp::kPow}, {"Mod", BinOp::kMod}, {"BitShift", BinOp::kBitShiftL},
-      {"BitwiseAnd", BinOp::kBitAnd}, {"BitwiseOr", BinOp::kBitOr},
-      {"BitwiseXor", BinOp::kBitXor}};
+  const std::pair<const char*, BinOp> binary[] = {{"Add", BinOp::kAdd},
+                                                  {"Sub", BinOp::kSub},
+                                                  {"Mul", BinOp::kMul},
+                                                  {"Div", BinOp::kDiv},
+                                                  {"Pow", BinOp::kPow},
+                                                  {"Mod", BinOp::kMod},
+                                                  {"BitShift", BinOp::kBitShiftL},
+                                                  {"BitwiseAnd", BinOp::kBitAnd},
+                                                  {"BitwiseOr", BinOp::kBitOr},
+                                                  {"BitwiseXor", BinOp::kBitXor}};
   for (const auto& [name, op] : binary) {
     const BinOp o = op;
     RegisterKernel(r, name, 1, [o](OpKernelContext& ctx) { return Binary(ctx, o); });
@@ -591,10 +645,14 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
     const LogicOp o = op;
     RegisterKernel(r, name, 1, [o](OpKernelContext& ctx) { return Logic(ctx, o); });
   }
-  RegisterKernel(r, "Sum", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kAdd, false); });
-  RegisterKernel(r, "Mean", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kAdd, true); });
-  RegisterKernel(r, "Max", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMax, false); });
-  RegisterKernel(r, "Min", 1, [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMin, false); });
+  RegisterKernel(r, "Sum", 1,
+                 [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kAdd, false); });
+  RegisterKernel(r, "Mean", 1,
+                 [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kAdd, true); });
+  RegisterKernel(r, "Max", 1,
+                 [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMax, false); });
+  RegisterKernel(r, "Min", 1,
+                 [](OpKernelContext& ctx) { return Variadic(ctx, BinOp::kMin, false); });
   RegisterKernel(r, "Where", 9, Where);
   r.Register({"", "PRelu", 1, 1000, kReferenceProvider, {}, [](const KernelInfo& info) {
                 const int64_t opset = info.opset;

@@ -25,8 +25,10 @@ Expected<Tensor> Out(const OpKernelContext& ctx, const std::vector<double>& v,
   const DataType work = type == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
   OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, std::move(dims)));
   for (size_t i = 0; i < v.size(); ++i) {
-    if (work == DataType::kDouble) t.mutable_data<double>()[i] = v[i];
-    else t.mutable_data<float>()[i] = static_cast<float>(v[i]);
+    if (work == DataType::kDouble)
+      t.mutable_data<double>()[i] = v[i];
+    else
+      t.mutable_data<float>()[i] = static_cast<float>(v[i]);
   }
   return IsHalfType(type) ? FromFloat(t, type) : t;
 }
@@ -38,7 +40,8 @@ Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vec
   int64_t D = 1;
   for (size_t i = 2; i < dims.size(); ++i) D *= dims[i];
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> target, ReadInts(ctx, labels, "target"));
-  if (static_cast<int64_t>(target.size()) != N * D) return ctx.Error("target has the wrong number of elements");
+  if (static_cast<int64_t>(target.size()) != N * D)
+    return ctx.Error("target has the wrong number of elements");
   const std::vector<double> w = weight ? Doubles(*weight) : std::vector<double>{};
   const ir::Attribute* ig = ctx.node().FindAttribute("ignore_index");
   const std::string reduction = ctx.node().GetString("reduction", "mean");
@@ -51,7 +54,9 @@ Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vec
         loss[n * D + d] = 0;
         continue;
       }
-      if (t < 0 || t >= C) return ctx.Error("target " + std::to_string(t) + " is out of range for " + std::to_string(C) + " classes");
+      if (t < 0 || t >= C)
+        return ctx.Error("target " + std::to_string(t) + " is out of range for " +
+                         std::to_string(C) + " classes");
       const double wt = w.empty() ? 1.0 : w[t];
       const double l = -logp[(n * C + t) * D + d] * wt;
       loss[n * D + d] = l;
@@ -93,7 +98,8 @@ Status SoftmaxCrossEntropy(OpKernelContext& ctx, int64_t) {
       for (int64_t c = 0; c < C; ++c) mx = std::max(mx, s[(n * C + c) * D + d]);
       double sum = 0;
       for (int64_t c = 0; c < C; ++c) sum += std::exp(s[(n * C + c) * D + d] - mx);
-      for (int64_t c = 0; c < C; ++c) logp[(n * C + c) * D + d] = s[(n * C + c) * D + d] - mx - std::log(sum);
+      for (int64_t c = 0; c < C; ++c)
+        logp[(n * C + c) * D + d] = s[(n * C + c) * D + d] - mx - std::log(sum);
     }
   OL_RETURN_IF_ERROR(Nll(ctx, logp, x->dims(), *t, ctx.tensor(2), x->dtype()));
   if (ctx.output_wanted(1)) {

@@ -23,7 +23,8 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   if (b1) bd.push_back(1);
   const int64_t M = ad[ad.size() - 2], K = ad.back(), K2 = bd[bd.size() - 2], N = bd.back();
   if (K != K2) {
-    return ctx.Error("inner dimensions differ: " + ShapeString(a.dims()) + " x " + ShapeString(b.dims()));
+    return ctx.Error("inner dimensions differ: " + ShapeString(a.dims()) + " x " +
+                     ShapeString(b.dims()));
   }
   std::vector<int64_t> abatch(ad.begin(), ad.end() - 2), bbatch(bd.begin(), bd.end() - 2);
   auto batch = BroadcastShapes(abatch, bbatch);
@@ -34,10 +35,11 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, a.dtype(), out));
   const auto as = BroadcastStrides(abatch, *batch), bs = BroadcastStrides(bbatch, *batch);
   std::vector<std::pair<int64_t, int64_t>> pairs;
-  ForEachBroadcast(*batch, {as, bs}, [&](int64_t, const std::vector<int64_t>& off, int64_t n,
-                                         const std::vector<int64_t>& in) {
-    for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
-  });
+  ForEachBroadcast(
+      *batch, {as, bs},
+      [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
+      });
   OL_RETURN_IF_ERROR(VisitNumeric(a.dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, bool>) {
@@ -76,12 +78,15 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
   const double alpha = ctx.node().GetFloat("alpha", 1.f), beta = ctx.node().GetFloat("beta", 1.f);
   const int64_t M = tA ? a.dims()[1] : a.dims()[0], K = tA ? a.dims()[0] : a.dims()[1];
   const int64_t K2 = tB ? b.dims()[1] : b.dims()[0], N = tB ? b.dims()[0] : b.dims()[1];
-  if (K != K2) return ctx.Error("inner dimensions differ: " + ShapeString(a.dims()) + " x " + ShapeString(b.dims()));
+  if (K != K2)
+    return ctx.Error("inner dimensions differ: " + ShapeString(a.dims()) + " x " +
+                     ShapeString(b.dims()));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, a.dtype(), {M, N}));
   std::vector<int64_t> cstr;
   if (tc) {
     auto bc = BroadcastShapes(c.dims(), {M, N});
-    if (!bc.ok() || *bc != std::vector<int64_t>{M, N}) return ctx.Error("C " + ShapeString(c.dims()) + " does not broadcast to [M,N]");
+    if (!bc.ok() || *bc != std::vector<int64_t>{M, N})
+      return ctx.Error("C " + ShapeString(c.dims()) + " does not broadcast to [M,N]");
     cstr = BroadcastStrides(c.dims(), {M, N});
   }
   OL_RETURN_IF_ERROR(VisitNumeric(a.dtype(), [&](auto tag) -> Status {

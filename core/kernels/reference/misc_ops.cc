@@ -73,11 +73,15 @@ Status StringNormalizer(OpKernelContext& ctx, int64_t) {
   std::vector<std::string> kept;
   for (const auto& s : x->strings()) {
     if (stop.count(sensitive ? s : ChangeCase(s, false))) continue;
-    kept.push_back(action == "LOWER" ? ChangeCase(s, false) : action == "UPPER" ? ChangeCase(s, true) : s);
+    kept.push_back(action == "LOWER"   ? ChangeCase(s, false)
+                   : action == "UPPER" ? ChangeCase(s, true)
+                                       : s);
   }
   std::vector<int64_t> dims;
-  if (x->dims().size() == 2) dims = {1, static_cast<int64_t>(kept.size())};
-  else dims = {static_cast<int64_t>(kept.size())};
+  if (x->dims().size() == 2)
+    dims = {1, static_cast<int64_t>(kept.size())};
+  else
+    dims = {static_cast<int64_t>(kept.size())};
   if (kept.empty()) {
     kept.push_back("");
     dims = x->dims().size() == 2 ? std::vector<int64_t>{1, 1} : std::vector<int64_t>{1};
@@ -100,9 +104,15 @@ Status MakeWindow(OpKernelContext& ctx, Window w) {
   for (int64_t i = 0; i < n; ++i) {
     const double a = 2 * M_PI * i / N;
     switch (w) {
-      case Window::kHann: v[i] = 0.5 - 0.5 * std::cos(a); break;
-      case Window::kHamming: v[i] = 25.0 / 46 - (21.0 / 46) * std::cos(a); break;
-      case Window::kBlackman: v[i] = 0.42 - 0.5 * std::cos(a) + 0.08 * std::cos(2 * a); break;
+      case Window::kHann:
+        v[i] = 0.5 - 0.5 * std::cos(a);
+        break;
+      case Window::kHamming:
+        v[i] = 25.0 / 46 - (21.0 / 46) * std::cos(a);
+        break;
+      case Window::kBlackman:
+        v[i] = 0.42 - 0.5 * std::cos(a) + 0.08 * std::cos(2 * a);
+        break;
     }
   }
   auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("output_datatype", 1)));
@@ -168,7 +178,8 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(int64_t total, ir::NumElements(dims));
   std::vector<double> out(static_cast<size_t>(total), 0.0);
   for (size_t i = 0; i < idx.size() && i < xv.size(); ++i) {
-    if (idx[i] < 0 || idx[i] >= total) return ctx.Error("index " + std::to_string(idx[i]) + " is out of range");
+    if (idx[i] < 0 || idx[i] >= total)
+      return ctx.Error("index " + std::to_string(idx[i]) + " is out of range");
     out[idx[i]] = xv[i];
   }
   OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, out, dims, x->dtype()));
@@ -184,7 +195,8 @@ Status Unique(OpKernelContext& ctx, int64_t) {
   // Split into "rows" along the axis (or single elements), find unique rows.
   int64_t axis = -1, outer = 1, len = x->numel(), inner = 1;
   if (axis_attr) {
-    OL_ASSIGN_OR_RETURN(axis, NormalizeAxis(ctx, axis_attr->i, static_cast<int64_t>(x->dims().size())));
+    OL_ASSIGN_OR_RETURN(axis,
+                        NormalizeAxis(ctx, axis_attr->i, static_cast<int64_t>(x->dims().size())));
     len = x->dims()[axis];
     for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
     for (size_t d = axis + 1; d < x->dims().size(); ++d) inner *= x->dims()[d];
@@ -214,7 +226,8 @@ Status Unique(OpKernelContext& ctx, int64_t) {
   }
   std::vector<int64_t> order(rows.size());
   std::iota(order.begin(), order.end(), 0);
-  if (sorted) std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return rows[a] < rows[b]; });
+  if (sorted)
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return rows[a] < rows[b]; });
   std::vector<int64_t> rank(rows.size());
   for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<int64_t>(i);
   const int64_t u = static_cast<int64_t>(rows.size());
@@ -226,7 +239,8 @@ Status Unique(OpKernelContext& ctx, int64_t) {
     yv.resize(static_cast<size_t>(outer * u * inner));
     for (int64_t j = 0; j < u; ++j)
       for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < inner; ++i) yv[(o * u + j) * inner + i] = rows[order[j]][o * inner + i];
+        for (int64_t i = 0; i < inner; ++i)
+          yv[(o * u + j) * inner + i] = rows[order[j]][o * inner + i];
   } else {
     ydims = {u};
     for (int64_t j = 0; j < u; ++j) yv.push_back(rows[order[j]][0]);
@@ -248,7 +262,8 @@ Status Unique(OpKernelContext& ctx, int64_t) {
 Status BatchNormTraining(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
-  const double eps = ctx.node().GetFloat("epsilon", 1e-5f), mom = ctx.node().GetFloat("momentum", 0.9f);
+  const double eps = ctx.node().GetFloat("epsilon", 1e-5f),
+               mom = ctx.node().GetFloat("momentum", 0.9f);
   const auto X = Doubles(*x), s = Doubles(*ctx.tensor(1)), b = Doubles(*ctx.tensor(2)),
              rm = Doubles(*ctx.tensor(3)), rv = Doubles(*ctx.tensor(4));
   const int64_t N = x->dims()[0], C = x->dims()[1];
@@ -292,9 +307,12 @@ Status BatchNormTrainingMode(OpKernelContext& ctx) { return BatchNormTraining(ct
 
 void RegisterMiscKernels(KernelRegistry& r) {
   AddKernel(r, "", "StringNormalizer", 10, StringNormalizer);
-  AddKernel(r, "", "HannWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHann); });
-  AddKernel(r, "", "HammingWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHamming); });
-  AddKernel(r, "", "BlackmanWindow", 17, [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kBlackman); });
+  AddKernel(r, "", "HannWindow", 17,
+            [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHann); });
+  AddKernel(r, "", "HammingWindow", 17,
+            [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kHamming); });
+  AddKernel(r, "", "BlackmanWindow", 17,
+            [](OpKernelContext& c, int64_t) { return MakeWindow(c, Window::kBlackman); });
   AddKernel(r, "", "Det", 11, Det);
   AddKernel(r, "", "MaxUnpool", 9, MaxUnpool);
   AddKernel(r, "", "Unique", 11, Unique);

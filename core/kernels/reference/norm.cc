@@ -32,8 +32,10 @@ Expected<Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<doubl
   const DataType work = type == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
   OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, dims));
   for (size_t i = 0; i < v.size(); ++i) {
-    if (work == DataType::kDouble) t.mutable_data<double>()[i] = v[i];
-    else t.mutable_data<float>()[i] = static_cast<float>(v[i]);
+    if (work == DataType::kDouble)
+      t.mutable_data<double>()[i] = v[i];
+    else
+      t.mutable_data<float>()[i] = static_cast<float>(v[i]);
   }
   return IsHalfType(type) ? FromFloat(t, type) : t;
 }
@@ -48,7 +50,8 @@ Status BatchNorm(OpKernelContext& ctx, int64_t) {
              m = AsDoubles(*ctx.tensor(3)), v = AsDoubles(*ctx.tensor(4));
   const int64_t C = x->dims()[1];
   if (static_cast<int64_t>(s.size()) != C || static_cast<int64_t>(m.size()) != C) {
-    return ctx.Error("scale/mean have " + std::to_string(s.size()) + " entries for " + std::to_string(C) + " channels");
+    return ctx.Error("scale/mean have " + std::to_string(s.size()) + " entries for " +
+                     std::to_string(C) + " channels");
   }
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
@@ -113,7 +116,8 @@ Status LayerNorm(OpKernelContext& ctx, int64_t) {
     }
     return off;
   };
-  std::vector<double> Y(X.size()), mean_out(static_cast<size_t>(outer)), inv_out(static_cast<size_t>(outer));
+  std::vector<double> Y(X.size()), mean_out(static_cast<size_t>(outer)),
+      inv_out(static_cast<size_t>(outer));
   for (int64_t o = 0; o < outer; ++o) {
     const double* p = X.data() + o * inner;
     double mean = 0, var = 0;
@@ -148,8 +152,8 @@ Status LayerNorm(OpKernelContext& ctx, int64_t) {
 
 Status Lrn(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  const double alpha = ctx.node().GetFloat("alpha", 1e-4f), beta = ctx.node().GetFloat("beta", 0.75f),
-               bias = ctx.node().GetFloat("bias", 1.0f);
+  const double alpha = ctx.node().GetFloat("alpha", 1e-4f),
+               beta = ctx.node().GetFloat("beta", 0.75f), bias = ctx.node().GetFloat("bias", 1.0f);
   const int64_t size = ctx.node().GetInt("size", 1);
   const auto X = AsDoubles(*x);
   const int64_t N = x->dims()[0], C = x->dims()[1];
@@ -216,11 +220,13 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(int64_t groups, ir::NumElements(kept));
   const auto str = BroadcastStrides(kept, x->dims());
   std::vector<int64_t> where(X.size());
-  ForEachBroadcast(x->dims(), {str}, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                                         const std::vector<int64_t>& in) {
-    for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * in[0];
-  });
-  std::vector<double> mean(static_cast<size_t>(groups)), sq(static_cast<size_t>(groups)), cnt(static_cast<size_t>(groups));
+  ForEachBroadcast(
+      x->dims(), {str},
+      [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * in[0];
+      });
+  std::vector<double> mean(static_cast<size_t>(groups)), sq(static_cast<size_t>(groups)),
+      cnt(static_cast<size_t>(groups));
   for (size_t i = 0; i < X.size(); ++i) {
     mean[where[i]] += X[i];
     sq[where[i]] += X[i] * X[i];

@@ -27,12 +27,15 @@ std::vector<double> Doubles(const Tensor& t) {
 }
 
 // Per-element index into scale/zero-point: all 0 for per-tensor, the `axis` coordinate otherwise.
-Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tensor& x, const Tensor& scale) {
+Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tensor& x,
+                                          const Tensor& scale) {
   std::vector<int64_t> idx(static_cast<size_t>(x.numel()), 0);
   if (scale.numel() <= 1) return idx;
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 1), rank));
-  if (x.dims()[axis] != scale.numel()) return ctx.Error("scale has " + std::to_string(scale.numel()) + " values for an axis of " + std::to_string(x.dims()[axis]));
+  if (x.dims()[axis] != scale.numel())
+    return ctx.Error("scale has " + std::to_string(scale.numel()) + " values for an axis of " +
+                     std::to_string(x.dims()[axis]));
   int64_t inner = 1;
   for (int64_t d = axis + 1; d < rank; ++d) inner *= x.dims()[d];
   for (int64_t i = 0; i < x.numel(); ++i) idx[i] = (i / inner) % x.dims()[axis];
@@ -42,7 +45,8 @@ Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tens
 template <typename T>
 T Saturate(double v) {
   v = std::nearbyint(v);
-  return static_cast<T>(std::clamp(v, double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())));
+  return static_cast<T>(std::clamp(v, double(std::numeric_limits<T>::lowest()),
+                                   double(std::numeric_limits<T>::max())));
 }
 
 Status Quantize(OpKernelContext& ctx, int64_t) {
@@ -57,7 +61,8 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(VisitNumeric(out, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      for (size_t i = 0; i < xv.size(); ++i) y.mutable_data<T>()[i] = Saturate<T>(std::nearbyint(xv[i] / sv[idx[i]]) + zv[idx[i]]);
+      for (size_t i = 0; i < xv.size(); ++i)
+        y.mutable_data<T>()[i] = Saturate<T>(std::nearbyint(xv[i] / sv[idx[i]]) + zv[idx[i]]);
       return Status::Ok();
     } else {
       return ctx.Error("zero point must be an integer type");
@@ -78,8 +83,10 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
   for (size_t i = 0; i < xv.size(); ++i) {
     const double v = (xv[i] - zv[idx[i]]) * sv[idx[i]];
-    if (out == DataType::kDouble) y.mutable_data<double>()[i] = v;
-    else y.mutable_data<float>()[i] = static_cast<float>(v);
+    if (out == DataType::kDouble)
+      y.mutable_data<double>()[i] = v;
+    else
+      y.mutable_data<float>()[i] = static_cast<float>(v);
   }
   ctx.SetOutput(0, IsHalfType(s->dtype()) ? FromFloat(y, s->dtype()) : std::move(y));
   return Status::Ok();
@@ -95,7 +102,9 @@ Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
   }
   // float32 arithmetic, as the ONNX definition (and its reference outputs) use.
   const float scale = (static_cast<float>(mx) - static_cast<float>(mn)) / 255.0f;
-  const float zpf = scale == 0.f ? 0.f : std::clamp(std::nearbyint(0.f - static_cast<float>(mn) / scale), 0.f, 255.f);
+  const float zpf =
+      scale == 0.f ? 0.f
+                   : std::clamp(std::nearbyint(0.f - static_cast<float>(mn) / scale), 0.f, 255.f);
   const double zp = zpf;
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kUint8, x->dims()));
   for (size_t i = 0; i < xv.size(); ++i) {
@@ -110,8 +119,9 @@ Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
 }
 
 // Integer matmul core on doubles with per-row (A) / per-column (B) zero points.
-Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const std::vector<double>& azp,
-                 const std::vector<double>& bzp, std::vector<double>* out, std::vector<int64_t>* out_dims) {
+Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
+                 const std::vector<double>& azp, const std::vector<double>& bzp,
+                 std::vector<double>* out, std::vector<int64_t>* out_dims) {
   std::vector<int64_t> ad = a.dims(), bd = b.dims();
   if (ad.size() == 1) ad.insert(ad.begin(), 1);
   if (bd.size() == 1) bd.push_back(1);
@@ -125,18 +135,23 @@ Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const s
   if (b.dims().size() > 1) out_dims->push_back(N);
   const auto av = Doubles(a), bv = Doubles(b);
   std::vector<std::pair<int64_t, int64_t>> pairs;
-  ForEachBroadcast(*batch, {BroadcastStrides(abatch, *batch), BroadcastStrides(bbatch, *batch)},
-                   [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
-                     for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
-                   });
+  ForEachBroadcast(
+      *batch, {BroadcastStrides(abatch, *batch), BroadcastStrides(bbatch, *batch)},
+      [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
+      });
   out->assign(pairs.size() * M * N, 0.0);
   for (size_t p = 0; p < pairs.size(); ++p)
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         double acc = 0;
         for (int64_t k = 0; k < K; ++k) {
-          const double x = av[(pairs[p].first * M + i) * K + k] - (azp.size() == 1 ? azp[0] : azp.empty() ? 0 : azp[i]);
-          const double y = bv[(pairs[p].second * K + k) * N + j] - (bzp.size() == 1 ? bzp[0] : bzp.empty() ? 0 : bzp[j]);
+          const double x = av[(pairs[p].first * M + i) * K + k] - (azp.size() == 1 ? azp[0]
+                                                                   : azp.empty()   ? 0
+                                                                                   : azp[i]);
+          const double y = bv[(pairs[p].second * K + k) * N + j] - (bzp.size() == 1 ? bzp[0]
+                                                                    : bzp.empty()   ? 0
+                                                                                    : bzp[j]);
           acc += x * y;
         }
         (*out)[(p * M + i) * N + j] = acc;
@@ -153,7 +168,8 @@ Status MatMulInteger(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> dims;
   OL_RETURN_IF_ERROR(IntMatMul(ctx, *a, *b, azp, bzp, &out, &dims));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, dims));
-  for (size_t i = 0; i < out.size(); ++i) y.mutable_data<int32_t>()[i] = static_cast<int32_t>(out[i]);
+  for (size_t i = 0; i < out.size(); ++i)
+    y.mutable_data<int32_t>()[i] = static_cast<int32_t>(out[i]);
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

@@ -51,8 +51,10 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
   std::vector<int64_t> kept_dims(rank), out_dims;
   for (int64_t d = 0; d < rank; ++d) {
     kept_dims[d] = red[d] ? 1 : x.dims()[d];
-    if (!red[d]) out_dims.push_back(x.dims()[d]);
-    else if (keep) out_dims.push_back(1);
+    if (!red[d])
+      out_dims.push_back(x.dims()[d]);
+    else if (keep)
+      out_dims.push_back(1);
   }
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), out_dims));
   const int64_t n_out = y.numel();
@@ -78,10 +80,11 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
       // out offset for each input element: strides of the kept-dims shape, 0 on reduced axes.
       const auto ostr = BroadcastStrides(kept_dims, x.dims());
       std::vector<int64_t> where(static_cast<size_t>(x.numel()));
-      ForEachBroadcast(x.dims(), {ostr}, [&](int64_t o, const std::vector<int64_t>& off,
-                                             int64_t n, const std::vector<int64_t>& inner) {
-        for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * inner[0];
-      });
+      ForEachBroadcast(x.dims(), {ostr},
+                       [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
+                           const std::vector<int64_t>& inner) {
+                         for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * inner[0];
+                       });
       const T* p = x.data<T>();
       if (op == Red::kLogSumExp) {
         for (int64_t i = 0; i < x.numel(); ++i) mx[where[i]] = std::max(mx[where[i]], double(p[i]));
@@ -90,28 +93,55 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
         const double v = static_cast<double>(p[i]);
         double& a = acc[where[i]];
         switch (op) {
-          case Red::kSum: case Red::kMean: case Red::kLogSum: a += v; break;
-          case Red::kMax: a = (std::isnan(v) || v > a) ? v : a; break;
-          case Red::kMin: a = (std::isnan(v) || v < a) ? v : a; break;
-          case Red::kProd: a *= v; break;
-          case Red::kL1: a += std::abs(v); break;
-          case Red::kL2: case Red::kSumSquare: a += v * v; break;
-          case Red::kLogSumExp: a += std::exp(v - mx[where[i]]); break;
+          case Red::kSum:
+          case Red::kMean:
+          case Red::kLogSum:
+            a += v;
+            break;
+          case Red::kMax:
+            a = (std::isnan(v) || v > a) ? v : a;
+            break;
+          case Red::kMin:
+            a = (std::isnan(v) || v < a) ? v : a;
+            break;
+          case Red::kProd:
+            a *= v;
+            break;
+          case Red::kL1:
+            a += std::abs(v);
+            break;
+          case Red::kL2:
+          case Red::kSumSquare:
+            a += v * v;
+            break;
+          case Red::kLogSumExp:
+            a += std::exp(v - mx[where[i]]);
+            break;
         }
       }
       T* o = y.mutable_data<T>();
       for (int64_t i = 0; i < n_out; ++i) {
         double a = acc[i];
         switch (op) {
-          case Red::kMean: a = count ? a / static_cast<double>(count) : std::nan(""); break;
-          case Red::kL2: a = std::sqrt(a); break;
-          case Red::kLogSum: a = std::log(a); break;
-          case Red::kLogSumExp: a = count ? std::log(a) + mx[i] : -std::numeric_limits<double>::infinity(); break;
-          default: break;
+          case Red::kMean:
+            a = count ? a / static_cast<double>(count) : std::nan("");
+            break;
+          case Red::kL2:
+            a = std::sqrt(a);
+            break;
+          case Red::kLogSum:
+            a = std::log(a);
+            break;
+          case Red::kLogSumExp:
+            a = count ? std::log(a) + mx[i] : -std::numeric_limits<double>::infinity();
+            break;
+          default:
+            break;
         }
         if constexpr (std::is_integral_v<T>) {
           if ((op == Red::kMax || op == Red::kMin) && count == 0) {
-            a = op == Red::kMax ? double(std::numeric_limits<T>::lowest()) : double(std::numeric_limits<T>::max());
+            a = op == Red::kMax ? double(std::numeric_limits<T>::lowest())
+                                : double(std::numeric_limits<T>::max());
           }
         }
         o[i] = static_cast<T>(a);
@@ -133,8 +163,10 @@ Status ArgMinMax(OpKernelContext& ctx, bool is_max) {
   const bool last = ctx.node().GetInt("select_last_index", 0) != 0;
   std::vector<int64_t> dims;
   for (int64_t d = 0; d < rank; ++d) {
-    if (d != axis) dims.push_back(x.dims()[d]);
-    else if (keep) dims.push_back(1);
+    if (d != axis)
+      dims.push_back(x.dims()[d]);
+    else if (keep)
+      dims.push_back(1);
   }
   const int64_t len = x.dims()[axis];
   int64_t outer = 1, inner = 1;
@@ -171,7 +203,8 @@ Status SoftmaxFamily(OpKernelContext& ctx, Soft kind, int64_t opset) {
   }
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   const int64_t default_axis = opset >= 13 ? -1 : 1;
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", default_axis), rank));
+  OL_ASSIGN_OR_RETURN(int64_t axis,
+                      NormalizeAxis(ctx, ctx.node().GetInt("axis", default_axis), rank));
   // opset < 13: the input is coerced to 2-D [prod(dims[:axis]), prod(dims[axis:])].
   int64_t outer = 1, len = 1, inner = 1;
   if (opset < 13) {
@@ -207,7 +240,8 @@ Status SoftmaxFamily(OpKernelContext& ctx, Soft kind, int64_t opset) {
           for (int64_t k = 0; k < len; ++k) sum += std::exp(static_cast<double>(p[at(k)] - mx));
           for (int64_t k = 0; k < len; ++k) {
             const double z = static_cast<double>(p[at(k)] - mx);
-            q[at(k)] = static_cast<T>(kind == Soft::kSoftmax ? std::exp(z) / sum : z - std::log(sum));
+            q[at(k)] =
+                static_cast<T>(kind == Soft::kSoftmax ? std::exp(z) / sum : z - std::log(sum));
           }
         }
     }
@@ -220,12 +254,16 @@ Status SoftmaxFamily(OpKernelContext& ctx, Soft kind, int64_t opset) {
 }  // namespace
 
 void RegisterReduceKernels(KernelRegistry& r) {
-  const std::pair<const char*, Red> ops[] = {
-      {"ReduceSum", Red::kSum},       {"ReduceMean", Red::kMean},
-      {"ReduceMax", Red::kMax},       {"ReduceMin", Red::kMin},
-      {"ReduceProd", Red::kProd},     {"ReduceL1", Red::kL1},
-      {"ReduceL2", Red::kL2},         {"ReduceLogSum", Red::kLogSum},
-      {"ReduceLogSumExp", Red::kLogSumExp}, {"ReduceSumSquare", Red::kSumSquare}};
+  const std::pair<const char*, Red> ops[] = {{"ReduceSum", Red::kSum},
+                                             {"ReduceMean", Red::kMean},
+                                             {"ReduceMax", Red::kMax},
+                                             {"ReduceMin", Red::kMin},
+                                             {"ReduceProd", Red::kProd},
+                                             {"ReduceL1", Red::kL1},
+                                             {"ReduceL2", Red::kL2},
+                                             {"ReduceLogSum", Red::kLogSum},
+                                             {"ReduceLogSumExp", Red::kLogSumExp},
+                                             {"ReduceSumSquare", Red::kSumSquare}};
   for (const auto& [name, op] : ops) {
     const Red o = op;
     const int64_t input_since = o == Red::kSum ? 13 : 18;
@@ -235,9 +273,12 @@ void RegisterReduceKernels(KernelRegistry& r) {
   }
   AddKernel(r, "", "ArgMax", 1, [](OpKernelContext& c, int64_t) { return ArgMinMax(c, true); });
   AddKernel(r, "", "ArgMin", 1, [](OpKernelContext& c, int64_t) { return ArgMinMax(c, false); });
-  AddKernel(r, "", "Softmax", 1, [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kSoftmax, o); });
-  AddKernel(r, "", "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kLogSoftmax, o); });
-  AddKernel(r, "", "Hardmax", 1, [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kHardmax, o); });
+  AddKernel(r, "", "Softmax", 1,
+            [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kSoftmax, o); });
+  AddKernel(r, "", "LogSoftmax", 1,
+            [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kLogSoftmax, o); });
+  AddKernel(r, "", "Hardmax", 1,
+            [](OpKernelContext& c, int64_t o) { return SoftmaxFamily(c, Soft::kHardmax, o); });
 }
 
 }  // namespace onnxlens::kernels

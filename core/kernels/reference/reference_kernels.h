@@ -15,8 +15,7 @@ void RegisterRnnKernels(KernelRegistry& r);
 void RegisterControlFlowKernels(KernelRegistry& r);
 
 /// Cast used by several families (Cast, CastLike, EyeLike, quantization).
-Expected<ir::Tensor> CastTensorTo(const OpKernelContext& ctx, const ir::Tensor& x,
-                                  ir::DataType to);
+Expected<ir::Tensor> CastTensorTo(const OpKernelContext& ctx, const ir::Tensor& x, ir::DataType to);
 
 /// Wraps a plain function as a kernel factory.
 template <typename Fn>

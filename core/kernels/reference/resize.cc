@@ -44,7 +44,8 @@ double SourceCoord(const ResizeParams& p, double out_i, double scale, int64_t in
   if (m == "tf_half_pixel_for_nn") return (out_i + 0.5) / scale;
   if (m == "asymmetric") return out_i / scale;
   if (m == "tf_crop_and_resize") {
-    return out_len > 1 ? roi_start * (in_len - 1) + out_i * (roi_end - roi_start) * (in_len - 1) / (out_len - 1)
+    return out_len > 1 ? roi_start * (in_len - 1) +
+                             out_i * (roi_end - roi_start) * (in_len - 1) / (out_len - 1)
                        : 0.5 * (roi_start + roi_end) * (in_len - 1);
   }
   return (out_i + 0.5) / scale - 0.5;
@@ -56,10 +57,15 @@ std::vector<Tap> TapsFor(const ResizeParams& p, double x, int64_t in_len, bool c
   if (p.mode == "nearest") {
     int64_t i;
     const std::string& nm = p.nearest_mode;
-    if (nm == "floor") i = static_cast<int64_t>(std::floor(x));
-    else if (nm == "ceil") i = static_cast<int64_t>(std::ceil(x));
-    else if (nm == "round_prefer_ceil") i = static_cast<int64_t>(std::floor(x + 0.5));
-    else i = (x - std::floor(x) == 0.5) ? static_cast<int64_t>(std::floor(x)) : static_cast<int64_t>(std::round(x));
+    if (nm == "floor")
+      i = static_cast<int64_t>(std::floor(x));
+    else if (nm == "ceil")
+      i = static_cast<int64_t>(std::ceil(x));
+    else if (nm == "round_prefer_ceil")
+      i = static_cast<int64_t>(std::floor(x + 0.5));
+    else
+      i = (x - std::floor(x) == 0.5) ? static_cast<int64_t>(std::floor(x))
+                                     : static_cast<int64_t>(std::round(x));
     return {{std::clamp<int64_t>(i, 0, in_len - 1), 1.0}};
   }
   if (p.mode == "linear") {
@@ -88,7 +94,8 @@ std::vector<Tap> TapsFor(const ResizeParams& p, double x, int64_t in_len, bool c
     taps.push_back({std::clamp<int64_t>(i, 0, in_len - 1), wt});
     sum += wt;
   }
-  if (p.exclude_outside && sum != 0) for (Tap& tp : taps) tp.weight /= sum;
+  if (p.exclude_outside && sum != 0)
+    for (Tap& tp : taps) tp.weight /= sum;
   return taps;
 }
 
@@ -101,7 +108,8 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
   ResizeParams p;
   p.mode = n.GetString("mode", "nearest");
   if (p.mode == "bilinear" || p.mode == "trilinear") p.mode = "linear";
-  p.ctm = n.GetString("coordinate_transformation_mode", upsample || opset < 11 ? "asymmetric" : "half_pixel");
+  p.ctm = n.GetString("coordinate_transformation_mode",
+                      upsample || opset < 11 ? "asymmetric" : "half_pixel");
   p.nearest_mode = n.GetString("nearest_mode", opset < 11 ? "floor" : "round_prefer_floor");
   if (upsample || opset < 11) p.nearest_mode = "floor";
   p.cubic_a = n.GetFloat("cubic_coeff_a", -0.75f);
@@ -118,7 +126,8 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
     sizes_in = 3;
   }
   if (upsample && opset < 9) {
-    for (float f : n.FindAttribute("scales") ? n.FindAttribute("scales")->floats : std::vector<float>{})
+    for (float f :
+         n.FindAttribute("scales") ? n.FindAttribute("scales")->floats : std::vector<float>{})
       scales.push_back(f);
   } else if (const Tensor* s = ctx.tensor(scales_in); s && s->numel() > 0) {
     const Tensor sf = ToFloat(*s);
@@ -163,12 +172,15 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
     if (policy != "stretch") {
       double s = policy == "not_larger" ? 1e300 : 0;
       for (int64_t d = 0; d < rank; ++d) {
-        if (!axes.empty() && std::find(axes.begin(), axes.end(), d) == axes.end() && std::find(axes.begin(), axes.end(), d - rank) == axes.end()) continue;
+        if (!axes.empty() && std::find(axes.begin(), axes.end(), d) == axes.end() &&
+            std::find(axes.begin(), axes.end(), d - rank) == axes.end())
+          continue;
         const double r = double(sizes[d]) / double(x.dims()[d]);
         s = policy == "not_larger" ? std::min(s, r) : std::max(s, r);
       }
       for (int64_t d = 0; d < rank; ++d) {
-        const bool on = axes.empty() || std::find(axes.begin(), axes.end(), d) != axes.end() || std::find(axes.begin(), axes.end(), d - rank) != axes.end();
+        const bool on = axes.empty() || std::find(axes.begin(), axes.end(), d) != axes.end() ||
+                        std::find(axes.begin(), axes.end(), d - rank) != axes.end();
         scales[d] = on ? s : 1.0;
         out[d] = on ? static_cast<int64_t>(std::round(s * x.dims()[d])) : x.dims()[d];
       }
@@ -179,7 +191,8 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
       }
     }
   } else {
-    if (static_cast<int64_t>(scales.size()) != rank) return ctx.Error("needs scales or sizes for every dimension");
+    if (static_cast<int64_t>(scales.size()) != rank)
+      return ctx.Error("needs scales or sizes for every dimension");
     for (int64_t d = 0; d < rank; ++d) {
       if (scales[d] <= 0) return ctx.Error("scales must be positive");
       out[d] = static_cast<int64_t>(std::floor(x.dims()[d] * scales[d]));
@@ -230,7 +243,8 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
       }
       if (outside) acc = p.extrapolation;
       if constexpr (std::is_integral_v<T>) {
-        Y[o] = static_cast<T>(std::clamp(std::round(acc), double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())));
+        Y[o] = static_cast<T>(std::clamp(std::round(acc), double(std::numeric_limits<T>::lowest()),
+                                         double(std::numeric_limits<T>::max())));
       } else {
         Y[o] = static_cast<T>(acc);
       }
@@ -248,8 +262,10 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
 }  // namespace
 
 void RegisterResizeKernels(KernelRegistry& r) {
-  AddKernel(r, "", "Resize", 10, [](OpKernelContext& c, int64_t o) { return ResizeImpl(c, o, false); });
-  AddKernel(r, "", "Upsample", 7, [](OpKernelContext& c, int64_t o) { return ResizeImpl(c, o, true); });
+  AddKernel(r, "", "Resize", 10,
+            [](OpKernelContext& c, int64_t o) { return ResizeImpl(c, o, false); });
+  AddKernel(r, "", "Upsample", 7,
+            [](OpKernelContext& c, int64_t o) { return ResizeImpl(c, o, true); });
 }
 
 }  // namespace onnxlens::kernels

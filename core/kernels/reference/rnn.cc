@@ -23,8 +23,10 @@ Expected<Act> MakeActivation(const OpKernelContext& ctx, const std::string& name
   if (n == "Affine") return Act([alpha, beta](double x) { return alpha * x + beta; });
   if (n == "LeakyRelu") return Act([alpha](double x) { return x < 0 ? alpha * x : x; });
   if (n == "ThresholdedRelu") return Act([alpha](double x) { return x > alpha ? x : 0.0; });
-  if (n == "ScaledTanh") return Act([alpha, beta](double x) { return alpha * std::tanh(beta * x); });
-  if (n == "HardSigmoid") return Act([alpha, beta](double x) { return std::max(0.0, std::min(1.0, alpha * x + beta)); });
+  if (n == "ScaledTanh")
+    return Act([alpha, beta](double x) { return alpha * std::tanh(beta * x); });
+  if (n == "HardSigmoid")
+    return Act([alpha, beta](double x) { return std::max(0.0, std::min(1.0, alpha * x + beta)); });
   if (n == "Elu") return Act([alpha](double x) { return x < 0 ? alpha * (std::exp(x) - 1) : x; });
   if (n == "Softsign") return Act([](double x) { return x / (1 + std::abs(x)); });
   if (n == "Softplus") return Act([](double x) { return std::log1p(std::exp(x)); });
@@ -78,20 +80,28 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
   std::vector<std::string> names;
   if (const ir::Attribute* a = node.FindAttribute("activations")) names = a->strings;
   if (names.empty()) {
-    std::vector<std::string> d = cell == Cell::kLstm ? std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"}
+    std::vector<std::string> d = cell == Cell::kLstm
+                                     ? std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"}
                                  : cell == Cell::kGru ? std::vector<std::string>{"Sigmoid", "Tanh"}
                                                       : std::vector<std::string>{"Tanh"};
     for (int64_t k = 0; k < dirs; ++k) names.insert(names.end(), d.begin(), d.end());
   }
-  if (names.size() < per_dir * dirs) return ctx.Error("needs " + std::to_string(per_dir * dirs) + " activations");
+  if (names.size() < per_dir * dirs)
+    return ctx.Error("needs " + std::to_string(per_dir * dirs) + " activations");
   std::vector<float> alphas, betas;
   if (const ir::Attribute* a = node.FindAttribute("activation_alpha")) alphas = a->floats;
   if (const ir::Attribute* a = node.FindAttribute("activation_beta")) betas = a->floats;
   std::vector<Act> acts;
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string& nm = names[i];
-    float al = i < alphas.size() ? alphas[i] : (nm == "LeakyRelu" ? 0.01f : nm == "HardSigmoid" ? 0.2f : 1.0f);
-    float be = i < betas.size() ? betas[i] : (nm == "HardSigmoid" ? 0.5f : nm == "ScaledTanh" ? 1.0f : 0.0f);
+    float al = i < alphas.size() ? alphas[i]
+                                 : (nm == "LeakyRelu"     ? 0.01f
+                                    : nm == "HardSigmoid" ? 0.2f
+                                                          : 1.0f);
+    float be = i < betas.size() ? betas[i]
+                                : (nm == "HardSigmoid"  ? 0.5f
+                                   : nm == "ScaledTanh" ? 1.0f
+                                                        : 0.0f);
     OL_ASSIGN_OR_RETURN(Act a, MakeActivation(ctx, nm, al, be));
     acts.push_back(std::move(a));
   }
@@ -173,7 +183,8 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
         }
         hs = nh;
         for (int64_t k = 0; k < H; ++k) {
-          const int64_t at = layout ? ((b * S + t) * dirs + d) * H + k : ((t * dirs + d) * B + b) * H + k;
+          const int64_t at =
+              layout ? ((b * S + t) * dirs + d) * H + k : ((t * dirs + d) * B + b) * H + k;
           Y[at] = hs[k];
         }
       }
@@ -190,16 +201,21 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
     const DataType work = out_type == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
     OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, dims));
     for (size_t i = 0; i < v.size(); ++i) {
-      if (work == DataType::kDouble) t.mutable_data<double>()[i] = v[i];
-      else t.mutable_data<float>()[i] = static_cast<float>(v[i]);
+      if (work == DataType::kDouble)
+        t.mutable_data<double>()[i] = v[i];
+      else
+        t.mutable_data<float>()[i] = static_cast<float>(v[i]);
     }
     ctx.SetOutput(slot, IsHalfType(out_type) ? FromFloat(t, out_type) : std::move(t));
     return Status::Ok();
   };
-  OL_RETURN_IF_ERROR(emit(0, Y, layout ? std::vector<int64_t>{B, S, dirs, H} : std::vector<int64_t>{S, dirs, B, H}));
-  OL_RETURN_IF_ERROR(emit(1, Yh, layout ? std::vector<int64_t>{B, dirs, H} : std::vector<int64_t>{dirs, B, H}));
+  OL_RETURN_IF_ERROR(emit(
+      0, Y, layout ? std::vector<int64_t>{B, S, dirs, H} : std::vector<int64_t>{S, dirs, B, H}));
+  OL_RETURN_IF_ERROR(
+      emit(1, Yh, layout ? std::vector<int64_t>{B, dirs, H} : std::vector<int64_t>{dirs, B, H}));
   if (cell == Cell::kLstm) {
-    OL_RETURN_IF_ERROR(emit(2, Yc, layout ? std::vector<int64_t>{B, dirs, H} : std::vector<int64_t>{dirs, B, H}));
+    OL_RETURN_IF_ERROR(
+        emit(2, Yc, layout ? std::vector<int64_t>{B, dirs, H} : std::vector<int64_t>{dirs, B, H}));
   }
   return Status::Ok();
 }
@@ -207,7 +223,8 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
 }  // namespace
 
 void RegisterRnnKernels(KernelRegistry& r) {
-  AddKernel(r, "", "LSTM", 1, [](OpKernelContext& c, int64_t) { return Recurrent(c, Cell::kLstm); });
+  AddKernel(r, "", "LSTM", 1,
+            [](OpKernelContext& c, int64_t) { return Recurrent(c, Cell::kLstm); });
   AddKernel(r, "", "GRU", 1, [](OpKernelContext& c, int64_t) { return Recurrent(c, Cell::kGru); });
   AddKernel(r, "", "RNN", 1, [](OpKernelContext& c, int64_t) { return Recurrent(c, Cell::kRnn); });
 }

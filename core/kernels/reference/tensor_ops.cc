@@ -32,11 +32,23 @@ Expected<Tensor> ByIndex(const OpKernelContext& ctx, const Tensor& in, std::vect
   const auto* p = static_cast<const char*>(in.raw());
   auto* o = static_cast<char*>(out.mutable_raw());
   switch (es) {
-    case 1: for (size_t i = 0; i < src.size(); ++i) o[i] = p[src[i]]; break;
-    case 2: for (size_t i = 0; i < src.size(); ++i) reinterpret_cast<uint16_t*>(o)[i] = reinterpret_cast<const uint16_t*>(p)[src[i]]; break;
-    case 4: for (size_t i = 0; i < src.size(); ++i) reinterpret_cast<uint32_t*>(o)[i] = reinterpret_cast<const uint32_t*>(p)[src[i]]; break;
-    case 8: for (size_t i = 0; i < src.size(); ++i) reinterpret_cast<uint64_t*>(o)[i] = reinterpret_cast<const uint64_t*>(p)[src[i]]; break;
-    default: for (size_t i = 0; i < src.size(); ++i) std::memcpy(o + i * es, p + src[i] * es, es);
+    case 1:
+      for (size_t i = 0; i < src.size(); ++i) o[i] = p[src[i]];
+      break;
+    case 2:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint16_t*>(o)[i] = reinterpret_cast<const uint16_t*>(p)[src[i]];
+      break;
+    case 4:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint32_t*>(o)[i] = reinterpret_cast<const uint32_t*>(p)[src[i]];
+      break;
+    case 8:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint64_t*>(o)[i] = reinterpret_cast<const uint64_t*>(p)[src[i]];
+      break;
+    default:
+      for (size_t i = 0; i < src.size(); ++i) std::memcpy(o + i * es, p + src[i] * es, es);
   }
   return out;
 }
@@ -45,15 +57,16 @@ Expected<Tensor> ByIndex(const OpKernelContext& ctx, const Tensor& in, std::vect
 Expected<Tensor> Reshaped(const OpKernelContext& ctx, const Tensor& in, std::vector<int64_t> dims) {
   OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
   if (n != in.numel()) {
-    return ctx.Error("cannot reshape " + ShapeString(in.dims()) + " (" + std::to_string(in.numel()) +
-                     " elements) to " + ShapeString(dims) + " (" + std::to_string(n) + " elements)");
+    return ctx.Error("cannot reshape " + ShapeString(in.dims()) + " (" +
+                     std::to_string(in.numel()) + " elements) to " + ShapeString(dims) + " (" +
+                     std::to_string(n) + " elements)");
   }
   if (in.dtype() == DataType::kString) return Tensor::FromStrings(std::move(dims), in.strings());
   return Tensor::FromRaw(in.dtype(), std::move(dims), in.raw(), in.nbytes());
 }
 
-Expected<std::vector<int64_t>> AxesFrom(const OpKernelContext& ctx, int64_t opset, int64_t since_input,
-                                        size_t input) {
+Expected<std::vector<int64_t>> AxesFrom(const OpKernelContext& ctx, int64_t opset,
+                                        int64_t since_input, size_t input) {
   if (opset >= since_input) {
     const Tensor* t = ctx.tensor(input);
     if (!t) return std::vector<int64_t>{};
@@ -192,18 +205,22 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   if (perm.empty()) {
     for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
   }
-  if (perm.size() != rank) return ctx.Error("perm has " + std::to_string(perm.size()) + " entries for rank " + std::to_string(rank));
+  if (perm.size() != rank)
+    return ctx.Error("perm has " + std::to_string(perm.size()) + " entries for rank " +
+                     std::to_string(rank));
   std::vector<int64_t> dims(rank), in_strides = Strides(x->dims()), pstr(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank)) return ctx.Error("perm entry out of range");
+    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank))
+      return ctx.Error("perm entry out of range");
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_strides[perm[i]];
   }
   std::vector<int64_t> src(static_cast<size_t>(x->numel()));
-  ForEachBroadcast(dims, {pstr}, [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                                     const std::vector<int64_t>& inner) {
-    for (int64_t i = 0; i < n; ++i) src[o + i] = off[0] + i * inner[0];
-  });
+  ForEachBroadcast(dims, {pstr},
+                   [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
+                       const std::vector<int64_t>& inner) {
+                     for (int64_t i = 0; i < n; ++i) src[o + i] = off[0] + i * inner[0];
+                   });
   OL_ASSIGN_OR_RETURN(Tensor y, ByIndex(ctx, *x, dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -217,11 +234,11 @@ Status Expand(OpKernelContext& ctx, int64_t) {
   if (!dims.ok()) return ctx.Error(dims.status().message());
   std::vector<int64_t> src;
   src.reserve(static_cast<size_t>(ir::NumElements(*dims).value()));
-  ForEachBroadcast(*dims, {BroadcastStrides(x->dims(), *dims)},
-                   [&](int64_t, const std::vector<int64_t>& off, int64_t n,
-                       const std::vector<int64_t>& inner) {
-                     for (int64_t i = 0; i < n; ++i) src.push_back(off[0] + i * inner[0]);
-                   });
+  ForEachBroadcast(
+      *dims, {BroadcastStrides(x->dims(), *dims)},
+      [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& inner) {
+        for (int64_t i = 0; i < n; ++i) src.push_back(off[0] + i * inner[0]);
+      });
   OL_ASSIGN_OR_RETURN(Tensor y, ByIndex(ctx, *x, *dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -269,7 +286,8 @@ Status Concat(OpKernelContext& ctx, int64_t) {
   dims[axis] = 0;
   for (const Tensor* t : ins) {
     if (t->dtype() != ins[0]->dtype()) return ctx.Error("inputs have different element types");
-    if (static_cast<int64_t>(t->dims().size()) != rank) return ctx.Error("inputs have different ranks");
+    if (static_cast<int64_t>(t->dims().size()) != rank)
+      return ctx.Error("inputs have different ranks");
     for (int64_t d = 0; d < rank; ++d) {
       if (d != axis && t->dims()[d] != ins[0]->dims()[d]) {
         return ctx.Error("input shapes " + ShapeString(ins[0]->dims()) + " and " +
@@ -307,8 +325,8 @@ Status Concat(OpKernelContext& ctx, int64_t) {
 }
 
 // Copies the sub-block [begin, begin+len) along `axis` of x.
-Expected<Tensor> SliceAxis(const OpKernelContext& ctx, const Tensor& x, int64_t axis,
-                           int64_t begin, int64_t len) {
+Expected<Tensor> SliceAxis(const OpKernelContext& ctx, const Tensor& x, int64_t axis, int64_t begin,
+                           int64_t len) {
   std::vector<int64_t> dims = x.dims();
   dims[axis] = len;
   int64_t outer = 1, inner = 1;
@@ -318,7 +336,8 @@ Expected<Tensor> SliceAxis(const OpKernelContext& ctx, const Tensor& x, int64_t 
   src.reserve(static_cast<size_t>(outer * len * inner));
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t a = 0; a < len; ++a)
-      for (int64_t i = 0; i < inner; ++i) src.push_back((o * x.dims()[axis] + begin + a) * inner + i);
+      for (int64_t i = 0; i < inner; ++i)
+        src.push_back((o * x.dims()[axis] + begin + a) * inner + i);
   return ByIndex(ctx, x, dims, src);
 }
 
@@ -339,11 +358,15 @@ Status Split(OpKernelContext& ctx, int64_t opset) {
   if (split.empty()) {
     const int64_t parts = opset >= 18 ? ctx.node().GetInt("num_outputs", n) : n;
     const int64_t chunk = (total + parts - 1) / parts;
-    for (int64_t i = 0; i < parts; ++i) split.push_back(std::max<int64_t>(0, std::min(chunk, total - i * chunk)));
+    for (int64_t i = 0; i < parts; ++i)
+      split.push_back(std::max<int64_t>(0, std::min(chunk, total - i * chunk)));
   }
-  if (static_cast<int64_t>(split.size()) != n) return ctx.Error("split has " + std::to_string(split.size()) + " parts for " + std::to_string(n) + " outputs");
+  if (static_cast<int64_t>(split.size()) != n)
+    return ctx.Error("split has " + std::to_string(split.size()) + " parts for " +
+                     std::to_string(n) + " outputs");
   if (std::accumulate(split.begin(), split.end(), int64_t{0}) != total) {
-    return ctx.Error("split " + ShapeString(split) + " does not add up to " + std::to_string(total));
+    return ctx.Error("split " + ShapeString(split) + " does not add up to " +
+                     std::to_string(total));
   }
   int64_t begin = 0;
   for (int64_t i = 0; i < n; ++i) {
@@ -374,9 +397,11 @@ Status Slice(OpKernelContext& ctx, int64_t opset) {
     }
   }
   const int64_t rank = static_cast<int64_t>(x->dims().size());
-  if (axes.empty()) for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  if (axes.empty())
+    for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
   if (steps.empty()) steps.assign(starts.size(), 1);
-  if (ends.size() != starts.size() || axes.size() != starts.size() || steps.size() != starts.size()) {
+  if (ends.size() != starts.size() || axes.size() != starts.size() ||
+      steps.size() != starts.size()) {
     return ctx.Error("starts, ends, axes and steps have different lengths");
   }
   std::vector<int64_t> b(rank, 0), st(rank, 1), dims = x->dims();
@@ -454,7 +479,8 @@ Status GatherElements(OpKernelContext& ctx, int64_t) {
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  if (static_cast<int64_t>(ind->dims().size()) != rank) return ctx.Error("indices rank differs from data rank");
+  if (static_cast<int64_t>(ind->dims().size()) != rank)
+    return ctx.Error("indices rank differs from data rank");
   const auto xs = Strides(x->dims());
   std::vector<int64_t> pos(rank, 0), src(idx.size());
   for (size_t o = 0; o < idx.size(); ++o) {
@@ -515,11 +541,16 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
 // Scatter helpers: copy data, then assign updates (with optional reduction) at computed offsets.
 template <typename T>
 void Reduce(T* dst, T v, const std::string& red) {
-  if (red == "add") *dst = static_cast<T>(*dst + v);
-  else if (red == "mul") *dst = static_cast<T>(*dst * v);
-  else if (red == "max") *dst = std::max(*dst, v);
-  else if (red == "min") *dst = std::min(*dst, v);
-  else *dst = v;
+  if (red == "add")
+    *dst = static_cast<T>(*dst + v);
+  else if (red == "mul")
+    *dst = static_cast<T>(*dst * v);
+  else if (red == "max")
+    *dst = std::max(*dst, v);
+  else if (red == "min")
+    *dst = std::min(*dst, v);
+  else
+    *dst = v;
 }
 
 Status ScatterAt(OpKernelContext& ctx, const Tensor& data, const Tensor& updates,
@@ -534,7 +565,8 @@ Status ScatterAt(OpKernelContext& ctx, const Tensor& data, const Tensor& updates
   }
   const DataType orig = data.dtype();
   Tensor out = ToFloat(data);
-  if (!IsHalfType(orig)) out = Tensor::FromRaw(data.dtype(), data.dims(), data.raw(), data.nbytes()).value();
+  if (!IsHalfType(orig))
+    out = Tensor::FromRaw(data.dtype(), data.dims(), data.raw(), data.nbytes()).value();
   const Tensor up = ToFloat(updates);
   OL_RETURN_IF_ERROR(VisitNumeric(out.dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
@@ -627,7 +659,8 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
   for (int64_t d = 0; d < rank; ++d) {
     dims[d] = x->dims()[d] + pads[d] + pads[d + rank];
     if (dims[d] < 0) return ctx.Error("pads make a dimension negative");
-    if (mode != "constant" && x->dims()[d] == 0 && dims[d] > 0) return ctx.Error("cannot pad an empty axis in mode " + mode);
+    if (mode != "constant" && x->dims()[d] == 0 && dims[d] > 0)
+      return ctx.Error("cannot pad an empty axis in mode " + mode);
   }
   OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
   const auto xs = Strides(x->dims());
@@ -690,8 +723,10 @@ To ConvertValue(From v) {
   } else if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
     if (std::isnan(v)) return To(0);
     const double d = static_cast<double>(v);
-    if (d >= static_cast<double>(std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
-    if (d <= static_cast<double>(std::numeric_limits<To>::lowest())) return std::numeric_limits<To>::lowest();
+    if (d >= static_cast<double>(std::numeric_limits<To>::max()))
+      return std::numeric_limits<To>::max();
+    if (d <= static_cast<double>(std::numeric_limits<To>::lowest()))
+      return std::numeric_limits<To>::lowest();
     return static_cast<To>(v);
   } else {
     return static_cast<To>(v);
@@ -715,9 +750,12 @@ Expected<Tensor> CastTensor(const OpKernelContext& ctx, const Tensor& x, DataTyp
     OL_RETURN_IF_ERROR(VisitNumeric(f.dtype(), [&](auto tag) -> Status {
       using T = typename decltype(tag)::type;
       for (int64_t i = 0; i < f.numel(); ++i) {
-        if constexpr (std::is_floating_point_v<T>) v[i] = FormatForCast(f.data<T>()[i]);
-        else if constexpr (std::is_same_v<T, bool>) v[i] = f.data<T>()[i] ? "1" : "0";
-        else v[i] = std::to_string(f.data<T>()[i]);
+        if constexpr (std::is_floating_point_v<T>)
+          v[i] = FormatForCast(f.data<T>()[i]);
+        else if constexpr (std::is_same_v<T, bool>)
+          v[i] = f.data<T>()[i] ? "1" : "0";
+        else
+          v[i] = std::to_string(f.data<T>()[i]);
       }
       return Status::Ok();
     }));
@@ -776,15 +814,18 @@ Status Constant(OpKernelContext& ctx, int64_t) {
   } else if (const ir::Attribute* a = n.FindAttribute("value_float")) {
     ctx.SetOutput(0, Tensor::FromVector<float>(DataType::kFloat, {}, {a->f}));
   } else if (const ir::Attribute* a = n.FindAttribute("value_floats")) {
-    ctx.SetOutput(0, Tensor::FromVector<float>(DataType::kFloat, {static_cast<int64_t>(a->floats.size())}, a->floats));
+    ctx.SetOutput(0, Tensor::FromVector<float>(
+                         DataType::kFloat, {static_cast<int64_t>(a->floats.size())}, a->floats));
   } else if (const ir::Attribute* a = n.FindAttribute("value_int")) {
     ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64, {}, {a->i}));
   } else if (const ir::Attribute* a = n.FindAttribute("value_ints")) {
-    ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64, {static_cast<int64_t>(a->ints.size())}, a->ints));
+    ctx.SetOutput(0, Tensor::FromVector<int64_t>(DataType::kInt64,
+                                                 {static_cast<int64_t>(a->ints.size())}, a->ints));
   } else if (const ir::Attribute* a = n.FindAttribute("value_string")) {
     ctx.SetOutput(0, Tensor::FromStrings({}, {a->s}).value());
   } else if (const ir::Attribute* a = n.FindAttribute("value_strings")) {
-    ctx.SetOutput(0, Tensor::FromStrings({static_cast<int64_t>(a->strings.size())}, a->strings).value());
+    ctx.SetOutput(
+        0, Tensor::FromStrings({static_cast<int64_t>(a->strings.size())}, a->strings).value());
   } else {
     return ctx.Error("has no value attribute onnxlens can read (sparse_value is not supported)");
   }
@@ -816,10 +857,12 @@ Status Range(OpKernelContext& ctx, int64_t) {
     } else {
       const T s = ts->data<T>()[0], l = tl->data<T>()[0], d = td->data<T>()[0];
       if (d == T(0)) return ctx.Error("delta is 0");
-      const double count = std::ceil((static_cast<double>(l) - static_cast<double>(s)) / static_cast<double>(d));
+      const double count =
+          std::ceil((static_cast<double>(l) - static_cast<double>(s)) / static_cast<double>(d));
       const int64_t n = std::max<int64_t>(0, static_cast<int64_t>(count));
       OL_ASSIGN_OR_RETURN(out, NewTensor(ctx, ts->dtype(), {n}));
-      for (int64_t i = 0; i < n; ++i) out.mutable_data<T>()[i] = static_cast<T>(s + static_cast<T>(i) * d);
+      for (int64_t i = 0; i < n; ++i)
+        out.mutable_data<T>()[i] = static_cast<T>(s + static_cast<T>(i) * d);
       return Status::Ok();
     }
   }));
@@ -837,7 +880,8 @@ Status EyeLike(OpKernelContext& ctx, int64_t) {
   const int64_t k = ctx.node().GetInt("k", 0);
   OL_ASSIGN_OR_RETURN(Tensor f, NewTensor(ctx, DataType::kDouble, x->dims()));
   for (int64_t r = 0; r < x->dims()[0]; ++r)
-    for (int64_t c = 0; c < x->dims()[1]; ++c) f.mutable_data<double>()[r * x->dims()[1] + c] = (c - r == k) ? 1.0 : 0.0;
+    for (int64_t c = 0; c < x->dims()[1]; ++c)
+      f.mutable_data<double>()[r * x->dims()[1] + c] = (c - r == k) ? 1.0 : 0.0;
   OL_ASSIGN_OR_RETURN(Tensor y, CastTensor(ctx, f, dt));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -962,10 +1006,12 @@ Status NonZero(OpKernelContext& ctx, int64_t) {
   }));
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   const auto st = Strides(x.dims());
-  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt64, {rank, static_cast<int64_t>(hits.size())}));
+  OL_ASSIGN_OR_RETURN(Tensor y,
+                      NewTensor(ctx, DataType::kInt64, {rank, static_cast<int64_t>(hits.size())}));
   for (size_t h = 0; h < hits.size(); ++h)
     for (int64_t d = 0; d < rank; ++d)
-      y.mutable_data<int64_t>()[d * static_cast<int64_t>(hits.size()) + h] = (hits[h] / st[d]) % x.dims()[d];
+      y.mutable_data<int64_t>()[d * static_cast<int64_t>(hits.size()) + h] =
+          (hits[h] / st[d]) % x.dims()[d];
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -983,7 +1029,9 @@ Status TopK(OpKernelContext& ctx, int64_t opset) {
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   const int64_t d = x.dims()[axis];
-  if (k < 0 || k > d) return ctx.Error("K=" + std::to_string(k) + " is out of range for an axis of size " + std::to_string(d));
+  if (k < 0 || k > d)
+    return ctx.Error("K=" + std::to_string(k) + " is out of range for an axis of size " +
+                     std::to_string(d));
   const bool largest = ctx.node().GetInt("largest", 1) != 0;
   std::vector<int64_t> dims = x.dims();
   dims[axis] = k;
@@ -1021,7 +1069,8 @@ Status CumSum(OpKernelContext& ctx, int64_t) {
   const Tensor x = ToFloat(*in);
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, static_cast<int64_t>(axis_d), rank));
-  const bool excl = ctx.node().GetInt("exclusive", 0) != 0, rev = ctx.node().GetInt("reverse", 0) != 0;
+  const bool excl = ctx.node().GetInt("exclusive", 0) != 0,
+             rev = ctx.node().GetInt("reverse", 0) != 0;
   const int64_t d = x.dims()[axis];
   int64_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= x.dims()[i];
@@ -1086,7 +1135,8 @@ Status ReverseSequence(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* lt, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> lens, ReadInts(ctx, *lt, "sequence_lens"));
-  const int64_t batch_axis = ctx.node().GetInt("batch_axis", 1), time_axis = ctx.node().GetInt("time_axis", 0);
+  const int64_t batch_axis = ctx.node().GetInt("batch_axis", 1),
+                time_axis = ctx.node().GetInt("time_axis", 0);
   const auto xs = Strides(x->dims());
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   std::vector<int64_t> src(static_cast<size_t>(x->numel())), idx(rank, 0);
@@ -1142,8 +1192,10 @@ void RegisterTensorKernels(KernelRegistry& r) {
   AddKernel(r, "", "EyeLike", 9, EyeLike);
   AddKernel(r, "", "Trilu", 14, Trilu);
   AddKernel(r, "", "OneHot", 9, OneHot);
-  AddKernel(r, "", "DepthToSpace", 1, [](OpKernelContext& c, int64_t) { return SpaceDepth(c, true); });
-  AddKernel(r, "", "SpaceToDepth", 1, [](OpKernelContext& c, int64_t) { return SpaceDepth(c, false); });
+  AddKernel(r, "", "DepthToSpace", 1,
+            [](OpKernelContext& c, int64_t) { return SpaceDepth(c, true); });
+  AddKernel(r, "", "SpaceToDepth", 1,
+            [](OpKernelContext& c, int64_t) { return SpaceDepth(c, false); });
   AddKernel(r, "", "Dropout", 1, Dropout);
   AddKernel(r, "", "NonZero", 9, NonZero);
   AddKernel(r, "", "TopK", 1, TopK);

@@ -26,7 +26,8 @@ void CheckAgainstReference(Case c, uint32_t seed) {
   for (auto& a : c.attrs) m.node->SetAttribute(std::move(a));
   std::map<std::string, RtValue> in;
   for (size_t i = 0; i < c.shapes.size(); ++i) {
-    in["in" + std::to_string(i)] = RtValue::FromTensor(RandomTensor(c.shapes[i], seed + static_cast<uint32_t>(i)));
+    in["in" + std::to_string(i)] =
+        RtValue::FromTensor(RandomTensor(c.shapes[i], seed + static_cast<uint32_t>(i)));
   }
   SessionOptions cpu, ref;
   cpu.providers = {"cpu"};
@@ -68,8 +69,9 @@ TEST(CpuVsReference, Gemm) {
 
 TEST(CpuVsReference, MatMulBatchedAndBroadcast) {
   const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
-      {{13, 127}, {127, 1}}, {{1, 13}, {13, 127}}, {{2, 3, 13, 7}, {7, 13}},
-      {{3, 1, 13}, {1, 13, 5}}, {{127}, {127, 13}}, {{13, 127}, {127}}, {{2, 1, 5, 3}, {1, 4, 3, 6}}};
+      {{13, 127}, {127, 1}},       {{1, 13}, {13, 127}}, {{2, 3, 13, 7}, {7, 13}},
+      {{3, 1, 13}, {1, 13, 5}},    {{127}, {127, 13}},   {{13, 127}, {127}},
+      {{2, 1, 5, 3}, {1, 4, 3, 6}}};
   uint32_t seed = 100;
   for (const auto& [a, b] : shapes) CheckAgainstReference({"MatMul", {a, b}, {}}, seed++);
 }
@@ -81,15 +83,15 @@ TEST(CpuVsReference, ConvGeometries) {
     bool bias;
   };
   const std::vector<Conv> convs = {
-      {{1, 3, 13, 13}, {5, 3, 3, 3}, 1, 1, 1, 1, true},     // 3x3 same
-      {{2, 4, 13, 11}, {6, 2, 3, 3}, 2, 2, 1, 1, true},     // grouped, strided
-      {{1, 8, 13, 13}, {8, 1, 3, 3}, 8, 1, 1, 1, true},     // depthwise
-      {{1, 8, 13, 13}, {8, 1, 5, 5}, 8, 2, 2, 1, false},    // depthwise strided 5x5
-      {{1, 7, 13, 13}, {127, 7, 1, 1}, 1, 1, 0, 1, true},   // pointwise
-      {{1, 3, 13, 13}, {4, 3, 3, 3}, 1, 1, 2, 2, false},    // dilated
-      {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, 1, 0, 1, true},      // 1x1 image
-      {{2, 5, 127}, {3, 5, 7}, 1, 3, 3, 1, true},           // 1-D
-      {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, 1, 1, 1, true}, // 3-D
+      {{1, 3, 13, 13}, {5, 3, 3, 3}, 1, 1, 1, 1, true},      // 3x3 same
+      {{2, 4, 13, 11}, {6, 2, 3, 3}, 2, 2, 1, 1, true},      // grouped, strided
+      {{1, 8, 13, 13}, {8, 1, 3, 3}, 8, 1, 1, 1, true},      // depthwise
+      {{1, 8, 13, 13}, {8, 1, 5, 5}, 8, 2, 2, 1, false},     // depthwise strided 5x5
+      {{1, 7, 13, 13}, {127, 7, 1, 1}, 1, 1, 0, 1, true},    // pointwise
+      {{1, 3, 13, 13}, {4, 3, 3, 3}, 1, 1, 2, 2, false},     // dilated
+      {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, 1, 0, 1, true},       // 1x1 image
+      {{2, 5, 127}, {3, 5, 7}, 1, 3, 3, 1, true},            // 1-D
+      {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, 1, 1, 1, true},  // 3-D
   };
   uint32_t seed = 200;
   for (const Conv& c : convs) {
@@ -107,8 +109,8 @@ TEST(CpuVsReference, ConvGeometries) {
 
 TEST(CpuVsReference, BinaryBroadcasts) {
   const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
-      {{13, 127}, {13, 127}}, {{1, 13, 7, 7}, {1, 13, 1, 1}}, {{127}, {1}}, {{1}, {13, 5}},
-      {{2, 3, 1}, {1, 3, 13}}, {{1, 127, 33}, {33}}};
+      {{13, 127}, {13, 127}}, {{1, 13, 7, 7}, {1, 13, 1, 1}}, {{127}, {1}},
+      {{1}, {13, 5}},         {{2, 3, 1}, {1, 3, 13}},        {{1, 127, 33}, {33}}};
   uint32_t seed = 300;
   for (const char* op : {"Add", "Sub", "Mul", "Div"})
     for (const auto& [a, b] : shapes) CheckAgainstReference({op, {a, b}, {}}, seed++);
@@ -116,7 +118,8 @@ TEST(CpuVsReference, BinaryBroadcasts) {
 
 TEST(CpuVsReference, UnaryActivations) {
   uint32_t seed = 400;
-  for (const char* op : {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish", "LeakyRelu"})
+  for (const char* op :
+       {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish", "LeakyRelu"})
     for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}, {3, 127, 129}})
       CheckAgainstReference({op, {s}, {}}, seed++);
 }
@@ -126,7 +129,8 @@ TEST(CpuVsReference, PowSquareAndGeneral) {
   auto m = MakeNodeModel("Pow", {FloatType({13, 7}), FloatType({1})}, 1);
   std::map<std::string, RtValue> in = {
       {"in0", RtValue::FromTensor(RandomTensor({13, 7}, 500, 0.1f, 2.f))},
-      {"in1", RtValue::FromTensor(ir::Tensor::FromVector<float>(ir::DataType::kFloat, {1}, {2.f}))}};
+      {"in1",
+       RtValue::FromTensor(ir::Tensor::FromVector<float>(ir::DataType::kFloat, {1}, {2.f}))}};
   SessionOptions cpu, ref;
   cpu.providers = {"cpu"};
   ref.providers = {"reference"};
@@ -139,7 +143,8 @@ TEST(CpuVsReference, PowSquareAndGeneral) {
 
 TEST(CpuVsReference, BatchNormalizationPoolsSoftmaxTranspose) {
   uint32_t seed = 600;
-  CheckAgainstReference({"BatchNormalization", {{2, 13, 7, 5}, {13}, {13}, {13}, {13}}, {}}, seed++);
+  CheckAgainstReference({"BatchNormalization", {{2, 13, 7, 5}, {13}, {13}, {13}, {13}}, {}},
+                        seed++);
   for (int64_t k : {1, 2, 3}) {
     for (int64_t s : {1, 2}) {
       std::vector<ir::Attribute> a;
@@ -181,7 +186,8 @@ TEST(CpuVsReference, TrailingReductions) {
       std::vector<ir::TypeInfo> types = {FloatType({3, 13, 127})};
       auto m = MakeNodeModel(op, types, 1, 12);
       for (auto& attr : a) m.node->SetAttribute(std::move(attr));
-      std::map<std::string, RtValue> in = {{"in0", RtValue::FromTensor(RandomTensor({3, 13, 127}, seed++))}};
+      std::map<std::string, RtValue> in = {
+          {"in0", RtValue::FromTensor(RandomTensor({3, 13, 127}, seed++))}};
       SessionOptions cpu, ref;
       cpu.providers = {"cpu"};
       ref.providers = {"reference"};
@@ -200,8 +206,8 @@ TEST(CpuVsReference, LstmDirectionsAndOptionalInputs) {
     std::vector<ir::Attribute> a;
     a.push_back(ir::Attribute::String("direction", dir));
     a.push_back(ir::Attribute::Int("hidden_size", H));
-    CheckAgainstReference({"LSTM", {{S, B, I}, {D, 4 * H, I}, {D, 4 * H, H}, {D, 8 * H}}, std::move(a)},
-                          seed++);
+    CheckAgainstReference(
+        {"LSTM", {{S, B, I}, {D, 4 * H, I}, {D, 4 * H, H}, {D, 8 * H}}, std::move(a)}, seed++);
   }
 }
 
