@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "kernels/cpu/sgemm.h"
+#include "kernels/cpu/vec_math.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -20,7 +21,7 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-inline float Sig(float x) { return 1.f / (1.f + std::exp(-x)); }
+inline float Sig(float x) { return vec::Sigmoid(x); }
 
 Status Lstm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* X, ctx.RequireTensor(0));
@@ -105,12 +106,12 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
             ig += pp[k] * cb[k];
             fg += pp[2 * H + k] * cb[k];
           }
-          const float i_ = Sig(cl(ig)), f_ = Sig(cl(fg)), c_ = std::tanh(cl(cg));
+          const float i_ = Sig(cl(ig)), f_ = Sig(cl(fg)), c_ = vec::Tanh(cl(cg));
           const float cn = f_ * cb[k] + i_ * c_;
           if (pp) og += pp[H + k] * cn;
           const float o_ = Sig(cl(og));
           cb[k] = cn;
-          hb[k] = o_ * std::tanh(cn);
+          hb[k] = o_ * vec::Tanh(cn);
         }
         std::memcpy(Y.mutable_data<float>() + ((t * dirs + d) * B + b) * H, hb, sizeof(float) * H);
       }
