@@ -104,7 +104,7 @@ Expected<uint64_t> ByteSize(DataType type, int64_t numel) {
   return bytes;
 }
 
-Expected<Tensor> Tensor::Zeros(DataType type, std::vector<int64_t> dims, uint64_t max_bytes) {
+Expected<Tensor> Tensor::Empty(DataType type, std::vector<int64_t> dims, uint64_t max_bytes) {
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
   if (bytes > max_bytes) {
@@ -121,26 +121,13 @@ Expected<Tensor> Tensor::Zeros(DataType type, std::vector<int64_t> dims, uint64_
     t.strings_.resize(static_cast<size_t>(numel));
   } else {
     t.data_ = AllocateAligned(t.nbytes_);
-    std::memset(t.data_.get(), 0, t.nbytes_);
   }
   return t;
 }
 
-Expected<Tensor> Tensor::Empty(DataType type, std::vector<int64_t> dims, uint64_t max_bytes) {
-  if (type == DataType::kString) return Zeros(type, std::move(dims), max_bytes);
-  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
-  OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
-  if (bytes > max_bytes) {
-    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                      FormatBytes(bytes) + ", more than the " + FormatBytes(max_bytes) +
-                      " allowed");
-  }
-  Tensor t;
-  t.dtype_ = type;
-  t.dims_ = std::move(dims);
-  t.numel_ = numel;
-  t.nbytes_ = static_cast<size_t>(bytes);
-  t.data_ = AllocateAligned(t.nbytes_);
+Expected<Tensor> Tensor::Zeros(DataType type, std::vector<int64_t> dims, uint64_t max_bytes) {
+  OL_ASSIGN_OR_RETURN(Tensor t, Empty(type, std::move(dims), max_bytes));
+  if (t.data_) std::memset(t.data_.get(), 0, t.nbytes_);
   return t;
 }
 

@@ -33,6 +33,30 @@ ir::Tensor FromFloat(const ir::Tensor& t, ir::DataType type) {
 
 std::string ShapeString(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
 
+std::vector<double> ToDoubles(const ir::Tensor& t) {
+  const ir::Tensor f = ToFloat(t);
+  std::vector<double> v(static_cast<size_t>(f.numel()));
+  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
+    return Status::Ok();
+  });
+  (void)st;  // strings give an empty-valued vector; callers check types first
+  return v;
+}
+
+Expected<ir::Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<double>& values,
+                                 std::vector<int64_t> dims, ir::DataType type) {
+  const ir::DataType work = IsHalfType(type) ? ir::DataType::kFloat : type;
+  OL_ASSIGN_OR_RETURN(ir::Tensor t, NewTensor(ctx, work, std::move(dims)));
+  OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    for (size_t i = 0; i < values.size(); ++i) t.mutable_data<T>()[i] = static_cast<T>(values[i]);
+    return Status::Ok();
+  }));
+  return IsHalfType(type) ? FromFloat(t, type) : t;
+}
+
 Expected<std::vector<int64_t>> BroadcastShapes(const std::vector<int64_t>& a,
                                                const std::vector<int64_t>& b) {
   const size_t rank = std::max(a.size(), b.size());

@@ -134,4 +134,12 @@ Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,
 
 std::string ShapeString(const std::vector<int64_t>& dims);
 
+/// Every element of a numeric tensor (float16/bfloat16 widened) as double; reference kernels that
+/// compute in double start here.
+std::vector<double> ToDoubles(const ir::Tensor& t);
+
+/// A tensor of `type` (numeric, float16/bfloat16 included) holding `values` converted.
+Expected<ir::Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<double>& values,
+                                 std::vector<int64_t> dims, ir::DataType type);
+
 }  // namespace onnxlens::kernels

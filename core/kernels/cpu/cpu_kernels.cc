@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -17,22 +18,6 @@ namespace {
 
 using ir::DataType;
 using ir::Tensor;
-
-template <typename Fn>
-void AddCpu(KernelRegistry& r, const char* op, int since, Fn fn) {
-  r.Register({"", op, since, 1000, kCpuProvider, {DataType::kFloat}, [fn](const KernelInfo& info) {
-                const int64_t opset = info.opset;
-                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [fn, opset](OpKernelContext& ctx) { return fn(ctx, opset); }));
-              }});
-}
-
-Status NeedFloat(const OpKernelContext& ctx, const Tensor& t) {
-  if (t.dtype() != DataType::kFloat) {
-    return ctx.Decline("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
-  }
-  return Status::Ok();
-}
 
 Status Gemm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 
+#include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/vec_math.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -33,22 +34,6 @@ void Parallel(OpKernelContext& ctx, int64_t n, int64_t grain, Fn&& fn) {
   ctx.pool()->ParallelFor(tasks, [&](int64_t b, int64_t e) {
     for (int64_t t = b; t < e; ++t) fn(t * chunk, std::min(n, (t + 1) * chunk));
   });
-}
-
-template <typename Fn>
-void AddCpu(KernelRegistry& r, const char* op, int since, Fn fn) {
-  r.Register({"", op, since, 1000, kCpuProvider, {DataType::kFloat}, [fn](const KernelInfo& info) {
-                const int64_t opset = info.opset;
-                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [fn, opset](OpKernelContext& ctx) { return fn(ctx, opset); }));
-              }});
-}
-
-Status NeedFloat(const OpKernelContext& ctx, const Tensor& t) {
-  if (t.dtype() != DataType::kFloat) {
-    return ctx.Decline("the cpu kernel takes float32, got " + std::string(DataTypeName(t.dtype())));
-  }
-  return Status::Ok();
 }
 
 // ---- binary with broadcasting ----
@@ -141,9 +126,8 @@ Status UnaryVec(OpKernelContext& ctx, S scalar, V vector) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* p = x->data<float>();
   float* o = y.mutable_data<float>();
-  Parallel(ctx, x->numel(), kGrain, [&](int64_t s, int64_t e) {
-    vec::Map(p + s, o + s, e - s, scalar, vector);
-  });
+  Parallel(ctx, x->numel(), kGrain,
+           [&](int64_t s, int64_t e) { vec::Map(p + s, o + s, e - s, scalar, vector); });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

@@ -15,18 +15,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-std::vector<double> Doubles(const Tensor& t) {
-  const Tensor f = ToFloat(t);
-  std::vector<double> v(static_cast<size_t>(f.numel()));
-  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
-    return Status::Ok();
-  });
-  (void)st;
-  return v;
-}
-
 Status Nms(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ts, ctx.RequireTensor(1));
@@ -48,7 +36,7 @@ Status Nms(OpKernelContext& ctx, int64_t) {
     OL_ASSIGN_OR_RETURN(score_th, ReadScalar(ctx, *t, "score_threshold"));
   }
   const bool center = ctx.node().GetInt("center_point_box", 0) != 0;
-  const auto boxes = Doubles(*tb), scores = Doubles(*ts);
+  const auto boxes = ToDoubles(*tb), scores = ToDoubles(*ts);
   const int64_t B = tb->dims()[0], N = tb->dims()[1], C = ts->dims()[1];
   auto corners = [&](int64_t b, int64_t i, double* y1, double* x1, double* y2, double* x2) {
     const double* p = &boxes[(b * N + i) * 4];
@@ -124,7 +112,7 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
   for (size_t k = 0; k < terms.size(); ++k) {
     OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(k));
     ins.push_back(t);
-    vals.push_back(Doubles(*t));
+    vals.push_back(ToDoubles(*t));
     const size_t e = terms[k].find("...");
     if (e != std::string::npos) {
       ell_rank = std::max<int64_t>(ell_rank, static_cast<int64_t>(t->dims().size()) -

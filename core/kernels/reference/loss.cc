@@ -12,27 +12,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-std::vector<double> Doubles(const Tensor& t) {
-  const Tensor f = ToFloat(t);
-  std::vector<double> v(static_cast<size_t>(f.numel()));
-  for (int64_t i = 0; i < f.numel(); ++i)
-    v[i] = f.dtype() == DataType::kDouble ? f.data<double>()[i] : f.data<float>()[i];
-  return v;
-}
-
-Expected<Tensor> Out(const OpKernelContext& ctx, const std::vector<double>& v,
-                     std::vector<int64_t> dims, DataType type) {
-  const DataType work = type == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
-  OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, std::move(dims)));
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (work == DataType::kDouble)
-      t.mutable_data<double>()[i] = v[i];
-    else
-      t.mutable_data<float>()[i] = static_cast<float>(v[i]);
-  }
-  return IsHalfType(type) ? FromFloat(t, type) : t;
-}
-
 // logp: [N, C, D] flattened (D = product of extra dims); labels [N, D].
 Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vector<int64_t>& dims,
            const Tensor& labels, const Tensor* weight, DataType type) {
@@ -42,7 +21,7 @@ Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vec
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> target, ReadInts(ctx, labels, "target"));
   if (static_cast<int64_t>(target.size()) != N * D)
     return ctx.Error("target has the wrong number of elements");
-  const std::vector<double> w = weight ? Doubles(*weight) : std::vector<double>{};
+  const std::vector<double> w = weight ? ToDoubles(*weight) : std::vector<double>{};
   const ir::Attribute* ig = ctx.node().FindAttribute("ignore_index");
   const std::string reduction = ctx.node().GetString("reduction", "mean");
   std::vector<double> loss(static_cast<size_t>(N * D));
@@ -67,11 +46,11 @@ Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vec
   if (reduction == "none") {
     std::vector<int64_t> ld = {N};
     ld.insert(ld.end(), dims.begin() + 2, dims.end());
-    OL_ASSIGN_OR_RETURN(out, Out(ctx, loss, ld, type));
+    OL_ASSIGN_OR_RETURN(out, FromDoubles(ctx, loss, ld, type));
   } else if (reduction == "sum") {
-    OL_ASSIGN_OR_RETURN(out, Out(ctx, {lsum}, {}, type));
+    OL_ASSIGN_OR_RETURN(out, FromDoubles(ctx, {lsum}, {}, type));
   } else {
-    OL_ASSIGN_OR_RETURN(out, Out(ctx, {wsum == 0 ? 0.0 : lsum / wsum}, {}, type));
+    OL_ASSIGN_OR_RETURN(out, FromDoubles(ctx, {wsum == 0 ? 0.0 : lsum / wsum}, {}, type));
   }
   ctx.SetOutput(0, std::move(out));
   return Status::Ok();
@@ -81,7 +60,7 @@ Status NllLoss(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(1));
   if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
-  return Nll(ctx, Doubles(*x), x->dims(), *t, ctx.tensor(2), x->dtype());
+  return Nll(ctx, ToDoubles(*x), x->dims(), *t, ctx.tensor(2), x->dtype());
 }
 
 Status SoftmaxCrossEntropy(OpKernelContext& ctx, int64_t) {
@@ -91,7 +70,7 @@ Status SoftmaxCrossEntropy(OpKernelContext& ctx, int64_t) {
   const int64_t N = x->dims()[0], C = x->dims()[1];
   int64_t D = 1;
   for (size_t i = 2; i < x->dims().size(); ++i) D *= x->dims()[i];
-  std::vector<double> s = Doubles(*x), logp(s.size());
+  std::vector<double> s = ToDoubles(*x), logp(s.size());
   for (int64_t n = 0; n < N; ++n)
     for (int64_t d = 0; d < D; ++d) {
       double mx = -INFINITY;
@@ -103,7 +82,7 @@ Status SoftmaxCrossEntropy(OpKernelContext& ctx, int64_t) {
     }
   OL_RETURN_IF_ERROR(Nll(ctx, logp, x->dims(), *t, ctx.tensor(2), x->dtype()));
   if (ctx.output_wanted(1)) {
-    OL_ASSIGN_OR_RETURN(Tensor lp, Out(ctx, logp, x->dims(), x->dtype()));
+    OL_ASSIGN_OR_RETURN(Tensor lp, FromDoubles(ctx, logp, x->dims(), x->dtype()));
     ctx.SetOutput(1, std::move(lp));
   }
   return Status::Ok();

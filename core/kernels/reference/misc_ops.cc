@@ -17,30 +17,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-std::vector<double> Doubles(const Tensor& t) {
-  const Tensor f = ToFloat(t);
-  std::vector<double> v(static_cast<size_t>(f.numel()));
-  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
-    return Status::Ok();
-  });
-  (void)st;
-  return v;
-}
-
-Expected<Tensor> TypedFromDoubles(const OpKernelContext& ctx, const std::vector<double>& v,
-                                  std::vector<int64_t> dims, DataType type) {
-  const DataType work = IsHalfType(type) ? DataType::kFloat : type;
-  OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, std::move(dims)));
-  OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    for (size_t i = 0; i < v.size(); ++i) t.mutable_data<T>()[i] = static_cast<T>(v[i]);
-    return Status::Ok();
-  }));
-  return IsHalfType(type) ? FromFloat(t, type) : t;
-}
-
 // ASCII case mapping plus the Latin-1 supplement in UTF-8; other characters pass unchanged.
 std::string ChangeCase(const std::string& s, bool upper) {
   std::string out;
@@ -116,7 +92,7 @@ Status MakeWindow(OpKernelContext& ctx, Window w) {
     }
   }
   auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("output_datatype", 1)));
-  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, v, {n}, dt.value_or(DataType::kFloat)));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, v, {n}, dt.value_or(DataType::kFloat)));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -126,7 +102,7 @@ Status Det(OpKernelContext& ctx, int64_t) {
   const size_t r = x->dims().size();
   if (r < 2 || x->dims()[r - 1] != x->dims()[r - 2]) return ctx.Error("input must be [..., M, M]");
   const int64_t m = x->dims()[r - 1];
-  const auto v = Doubles(*x);
+  const auto v = ToDoubles(*x);
   const int64_t batches = m ? static_cast<int64_t>(v.size()) / (m * m) : 0;
   std::vector<double> out(static_cast<size_t>(batches));
   for (int64_t b = 0; b < batches; ++b) {
@@ -153,7 +129,7 @@ Status Det(OpKernelContext& ctx, int64_t) {
     out[b] = det;
   }
   std::vector<int64_t> dims(x->dims().begin(), x->dims().end() - 2);
-  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, out, dims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, dims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -174,7 +150,7 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
     OL_ASSIGN_OR_RETURN(dims, ReadInts(ctx, *os, "output_shape"));
   }
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  const auto xv = Doubles(*x);
+  const auto xv = ToDoubles(*x);
   OL_ASSIGN_OR_RETURN(int64_t total, ir::NumElements(dims));
   std::vector<double> out(static_cast<size_t>(total), 0.0);
   for (size_t i = 0; i < idx.size() && i < xv.size(); ++i) {
@@ -182,7 +158,7 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
       return ctx.Error("index " + std::to_string(idx[i]) + " is out of range");
     out[idx[i]] = xv[i];
   }
-  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, out, dims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, dims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -191,7 +167,7 @@ Status Unique(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   const bool sorted = ctx.node().GetInt("sorted", 1) != 0;
   const ir::Attribute* axis_attr = ctx.node().FindAttribute("axis");
-  const auto xv = Doubles(*x);
+  const auto xv = ToDoubles(*x);
   // Split into "rows" along the axis (or single elements), find unique rows.
   int64_t axis = -1, outer = 1, len = x->numel(), inner = 1;
   if (axis_attr) {
@@ -245,7 +221,7 @@ Status Unique(OpKernelContext& ctx, int64_t) {
     ydims = {u};
     for (int64_t j = 0; j < u; ++j) yv.push_back(rows[order[j]][0]);
   }
-  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, yv, ydims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, yv, ydims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   std::vector<int64_t> idx_out, inv_out, cnt_out;
   for (int64_t j = 0; j < u; ++j) {
@@ -264,8 +240,8 @@ Status BatchNormTraining(OpKernelContext& ctx) {
   for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f),
                mom = ctx.node().GetFloat("momentum", 0.9f);
-  const auto X = Doubles(*x), s = Doubles(*ctx.tensor(1)), b = Doubles(*ctx.tensor(2)),
-             rm = Doubles(*ctx.tensor(3)), rv = Doubles(*ctx.tensor(4));
+  const auto X = ToDoubles(*x), s = ToDoubles(*ctx.tensor(1)), b = ToDoubles(*ctx.tensor(2)),
+             rm = ToDoubles(*ctx.tensor(3)), rv = ToDoubles(*ctx.tensor(4));
   const int64_t N = x->dims()[0], C = x->dims()[1];
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
@@ -288,14 +264,14 @@ Status BatchNormTraining(OpKernelContext& ctx) {
         Y[at] = s[c] * (X[at] - mean[c]) / std::sqrt(var[c] + eps) + b[c];
       }
   }
-  OL_ASSIGN_OR_RETURN(Tensor y, TypedFromDoubles(ctx, Y, x->dims(), x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, Y, x->dims(), x->dtype()));
   ctx.SetOutput(0, std::move(y));
   if (ctx.output_wanted(1)) {
-    OL_ASSIGN_OR_RETURN(Tensor t, TypedFromDoubles(ctx, run_m, {C}, ctx.tensor(3)->dtype()));
+    OL_ASSIGN_OR_RETURN(Tensor t, FromDoubles(ctx, run_m, {C}, ctx.tensor(3)->dtype()));
     ctx.SetOutput(1, std::move(t));
   }
   if (ctx.output_wanted(2)) {
-    OL_ASSIGN_OR_RETURN(Tensor t, TypedFromDoubles(ctx, run_v, {C}, ctx.tensor(4)->dtype()));
+    OL_ASSIGN_OR_RETURN(Tensor t, FromDoubles(ctx, run_v, {C}, ctx.tensor(4)->dtype()));
     ctx.SetOutput(2, std::move(t));
   }
   return Status::Ok();

@@ -16,38 +16,14 @@ using ir::DataType;
 using ir::Tensor;
 
 // All float work happens in double on widened copies; the output takes the input's type.
-std::vector<double> AsDoubles(const Tensor& t) {
-  const Tensor f = ToFloat(t);
-  std::vector<double> v(static_cast<size_t>(f.numel()));
-  if (f.dtype() == DataType::kDouble) {
-    for (int64_t i = 0; i < f.numel(); ++i) v[i] = f.data<double>()[i];
-  } else {
-    for (int64_t i = 0; i < f.numel(); ++i) v[i] = f.data<float>()[i];
-  }
-  return v;
-}
-
-Expected<Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<double>& v,
-                             const std::vector<int64_t>& dims, DataType type) {
-  const DataType work = type == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
-  OL_ASSIGN_OR_RETURN(Tensor t, NewTensor(ctx, work, dims));
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (work == DataType::kDouble)
-      t.mutable_data<double>()[i] = v[i];
-    else
-      t.mutable_data<float>()[i] = static_cast<float>(v[i]);
-  }
-  return IsHalfType(type) ? FromFloat(t, type) : t;
-}
-
 Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
   if (ctx.node().GetInt("training_mode", 0) != 0) return BatchNormTrainingMode(ctx);
   if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f);
-  const auto X = AsDoubles(*x), s = AsDoubles(*ctx.tensor(1)), b = AsDoubles(*ctx.tensor(2)),
-             m = AsDoubles(*ctx.tensor(3)), v = AsDoubles(*ctx.tensor(4));
+  const auto X = ToDoubles(*x), s = ToDoubles(*ctx.tensor(1)), b = ToDoubles(*ctx.tensor(2)),
+             m = ToDoubles(*ctx.tensor(3)), v = ToDoubles(*ctx.tensor(4));
   const int64_t C = x->dims()[1];
   if (static_cast<int64_t>(s.size()) != C || static_cast<int64_t>(m.size()) != C) {
     return ctx.Error("scale/mean have " + std::to_string(s.size()) + " entries for " +
@@ -70,7 +46,7 @@ Status InstanceNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* ts, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(2));
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f);
-  const auto X = AsDoubles(*x), s = AsDoubles(*ts), b = AsDoubles(*tb);
+  const auto X = ToDoubles(*x), s = ToDoubles(*ts), b = ToDoubles(*tb);
   const int64_t N = x->dims()[0], C = x->dims()[1];
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
@@ -100,9 +76,9 @@ Status LayerNorm(OpKernelContext& ctx, int64_t) {
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
   for (int64_t d = axis; d < rank; ++d) inner *= x->dims()[d];
-  const auto X = AsDoubles(*x), S = AsDoubles(*ts);
+  const auto X = ToDoubles(*x), S = ToDoubles(*ts);
   std::vector<double> B;
-  if (const Tensor* tb = ctx.tensor(2)) B = AsDoubles(*tb);
+  if (const Tensor* tb = ctx.tensor(2)) B = ToDoubles(*tb);
   std::vector<int64_t> sdims(ts->dims()), bdims;
   std::vector<int64_t> norm_dims(x->dims().begin() + axis, x->dims().end());
   const auto sstr = BroadcastStrides(ts->dims(), norm_dims);
@@ -155,7 +131,7 @@ Status Lrn(OpKernelContext& ctx, int64_t) {
   const double alpha = ctx.node().GetFloat("alpha", 1e-4f),
                beta = ctx.node().GetFloat("beta", 0.75f), bias = ctx.node().GetFloat("bias", 1.0f);
   const int64_t size = ctx.node().GetInt("size", 1);
-  const auto X = AsDoubles(*x);
+  const auto X = ToDoubles(*x);
   const int64_t N = x->dims()[0], C = x->dims()[1];
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
@@ -183,7 +159,7 @@ Status LpNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   const int64_t p = ctx.node().GetInt("p", 2);
   if (p != 1 && p != 2) return ctx.Error("p must be 1 or 2");
-  const auto X = AsDoubles(*x);
+  const auto X = ToDoubles(*x);
   const int64_t len = x->dims()[axis];
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
@@ -216,7 +192,7 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
     OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
     kept[ax] = 1;
   }
-  const auto X = AsDoubles(*x);
+  const auto X = ToDoubles(*x);
   OL_ASSIGN_OR_RETURN(int64_t groups, ir::NumElements(kept));
   const auto str = BroadcastStrides(kept, x->dims());
   std::vector<int64_t> where(X.size());

@@ -14,18 +14,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-std::vector<double> Doubles(const Tensor& t) {
-  const Tensor f = ToFloat(t);
-  std::vector<double> v(static_cast<size_t>(f.numel()));
-  Status st = VisitNumeric(f.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    for (int64_t i = 0; i < f.numel(); ++i) v[i] = static_cast<double>(f.data<T>()[i]);
-    return Status::Ok();
-  });
-  (void)st;
-  return v;
-}
-
 // Per-element index into scale/zero-point: all 0 for per-tensor, the `axis` coordinate otherwise.
 Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tensor& x,
                                           const Tensor& scale) {
@@ -54,8 +42,8 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
   const DataType out = zp ? zp->dtype() : DataType::kUint8;
-  const auto xv = Doubles(*x), sv = Doubles(*s);
-  const auto zv = zp ? Doubles(*zp) : std::vector<double>(sv.size(), 0.0);
+  const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
+  const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
   OL_RETURN_IF_ERROR(VisitNumeric(out, [&](auto tag) -> Status {
@@ -76,8 +64,8 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
-  const auto xv = Doubles(*x), sv = Doubles(*s);
-  const auto zv = zp ? Doubles(*zp) : std::vector<double>(sv.size(), 0.0);
+  const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
+  const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
   const DataType out = s->dtype() == DataType::kDouble ? DataType::kDouble : DataType::kFloat;
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
@@ -94,7 +82,7 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
 
 Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  const auto xv = Doubles(*x);
+  const auto xv = ToDoubles(*x);
   double mn = 0, mx = 0;
   for (double v : xv) {
     mn = std::min(mn, v);
@@ -133,7 +121,7 @@ Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
   *out_dims = *batch;
   if (a.dims().size() > 1) out_dims->push_back(M);
   if (b.dims().size() > 1) out_dims->push_back(N);
-  const auto av = Doubles(a), bv = Doubles(b);
+  const auto av = ToDoubles(a), bv = ToDoubles(b);
   std::vector<std::pair<int64_t, int64_t>> pairs;
   ForEachBroadcast(
       *batch, {BroadcastStrides(abatch, *batch), BroadcastStrides(bbatch, *batch)},
@@ -162,8 +150,8 @@ Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
 Status MatMulInteger(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
-  const auto azp = ctx.tensor(2) ? Doubles(*ctx.tensor(2)) : std::vector<double>{};
-  const auto bzp = ctx.tensor(3) ? Doubles(*ctx.tensor(3)) : std::vector<double>{};
+  const auto azp = ctx.tensor(2) ? ToDoubles(*ctx.tensor(2)) : std::vector<double>{};
+  const auto bzp = ctx.tensor(3) ? ToDoubles(*ctx.tensor(3)) : std::vector<double>{};
   std::vector<double> out;
   std::vector<int64_t> dims;
   OL_RETURN_IF_ERROR(IntMatMul(ctx, *a, *b, azp, bzp, &out, &dims));
@@ -177,13 +165,13 @@ Status MatMulInteger(OpKernelContext& ctx, int64_t) {
 Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
   for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
   const Tensor &a = *ctx.tensor(0), &b = *ctx.tensor(3), &yzp = *ctx.tensor(7);
-  const double as = Doubles(*ctx.tensor(1))[0], ys = Doubles(*ctx.tensor(6))[0];
-  const auto bs = Doubles(*ctx.tensor(4));
-  const auto azp = Doubles(*ctx.tensor(2)), bzp = Doubles(*ctx.tensor(5));
+  const double as = ToDoubles(*ctx.tensor(1))[0], ys = ToDoubles(*ctx.tensor(6))[0];
+  const auto bs = ToDoubles(*ctx.tensor(4));
+  const auto azp = ToDoubles(*ctx.tensor(2)), bzp = ToDoubles(*ctx.tensor(5));
   std::vector<double> out;
   std::vector<int64_t> dims;
   OL_RETURN_IF_ERROR(IntMatMul(ctx, a, b, azp, bzp, &out, &dims));
-  const double zy = Doubles(yzp)[0];
+  const double zy = ToDoubles(yzp)[0];
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, yzp.dtype(), dims));
   const int64_t N = dims.back();
   OL_RETURN_IF_ERROR(VisitNumeric(yzp.dtype(), [&](auto tag) -> Status {

@@ -33,16 +33,6 @@ Expected<Act> MakeActivation(const OpKernelContext& ctx, const std::string& name
   return ctx.Error("unknown activation " + name);
 }
 
-std::vector<double> Doubles(const Tensor* t) {
-  std::vector<double> v;
-  if (!t) return v;
-  const Tensor f = ToFloat(*t);
-  v.resize(static_cast<size_t>(f.numel()));
-  for (int64_t i = 0; i < f.numel(); ++i)
-    v[i] = f.dtype() == DataType::kDouble ? f.data<double>()[i] : f.data<float>()[i];
-  return v;
-}
-
 enum class Cell { kLstm, kGru, kRnn };
 
 Status Recurrent(OpKernelContext& ctx, Cell cell) {
@@ -66,14 +56,19 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
   const double clip = node.FindAttribute("clip") ? node.GetFloat("clip", 0.f) : -1.0;
   const bool input_forget = node.GetInt("input_forget", 0) != 0;
   const bool lbr = node.GetInt("linear_before_reset", 0) != 0;
-  const auto X = Doubles(tx), W = Doubles(tw), R = Doubles(tr), Bv = Doubles(ctx.tensor(3));
+  const auto X = ToDoubles(*tx), W = ToDoubles(*tw), R = ToDoubles(*tr),
+             Bv = (ctx.tensor(3) ? ToDoubles(*ctx.tensor(3)) : std::vector<double>{});
   std::vector<int64_t> lens(static_cast<size_t>(B), S);
   if (const Tensor* sl = ctx.tensor(4)) {
     OL_ASSIGN_OR_RETURN(lens, ReadInts(ctx, *sl, "sequence_lens"));
   }
-  const auto H0 = Doubles(ctx.tensor(5));
-  const auto C0 = cell == Cell::kLstm ? Doubles(ctx.tensor(6)) : std::vector<double>{};
-  const auto P = cell == Cell::kLstm ? Doubles(ctx.tensor(7)) : std::vector<double>{};
+  const auto H0 = (ctx.tensor(5) ? ToDoubles(*ctx.tensor(5)) : std::vector<double>{});
+  const auto C0 = cell == Cell::kLstm
+                      ? (ctx.tensor(6) ? ToDoubles(*ctx.tensor(6)) : std::vector<double>{})
+                      : std::vector<double>{};
+  const auto P = cell == Cell::kLstm
+                     ? (ctx.tensor(7) ? ToDoubles(*ctx.tensor(7)) : std::vector<double>{})
+                     : std::vector<double>{};
 
   // Activations: f, g, h per direction (LSTM 3, GRU 2, RNN 1).
   const size_t per_dir = cell == Cell::kLstm ? 3 : cell == Cell::kGru ? 2 : 1;
