@@ -138,4 +138,37 @@ Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,
   return t;
 }
 
+Expected<ir::Tensor> GatherByIndex(const OpKernelContext& ctx, const ir::Tensor& in,
+                                   std::vector<int64_t> dims, const std::vector<int64_t>& src) {
+  if (in.dtype() == ir::DataType::kString) {
+    std::vector<std::string> v(src.size());
+    for (size_t i = 0; i < src.size(); ++i) v[i] = in.strings()[src[i]];
+    return ir::Tensor::FromStrings(std::move(dims), std::move(v));
+  }
+  OL_ASSIGN_OR_RETURN(ir::Tensor out, NewTensor(ctx, in.dtype(), std::move(dims)));
+  const size_t es = ElementSize(in.dtype());
+  const auto* p = static_cast<const char*>(in.raw());
+  auto* o = static_cast<char*>(out.mutable_raw());
+  switch (es) {
+    case 1:
+      for (size_t i = 0; i < src.size(); ++i) o[i] = p[src[i]];
+      break;
+    case 2:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint16_t*>(o)[i] = reinterpret_cast<const uint16_t*>(p)[src[i]];
+      break;
+    case 4:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint32_t*>(o)[i] = reinterpret_cast<const uint32_t*>(p)[src[i]];
+      break;
+    case 8:
+      for (size_t i = 0; i < src.size(); ++i)
+        reinterpret_cast<uint64_t*>(o)[i] = reinterpret_cast<const uint64_t*>(p)[src[i]];
+      break;
+    default:
+      for (size_t i = 0; i < src.size(); ++i) std::memcpy(o + i * es, p + src[i] * es, es);
+  }
+  return out;
+}
+
 }  // namespace onnxlens::kernels

@@ -134,6 +134,11 @@ Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,
 
 std::string ShapeString(const std::vector<int64_t>& dims);
 
+/// A tensor of shape `dims` whose element i is element src[i] of `in` (any element type, strings
+/// included): the core of the reference layout and indexing kernels.
+Expected<ir::Tensor> GatherByIndex(const OpKernelContext& ctx, const ir::Tensor& in,
+                                   std::vector<int64_t> dims, const std::vector<int64_t>& src);
+
 /// Every element of a numeric tensor (float16/bfloat16 widened) as double; reference kernels that
 /// compute in double start here.
 std::vector<double> ToDoubles(const ir::Tensor& t);

@@ -340,7 +340,7 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   if (swap_last2) {
     // A batch of 2-D transposes, in 32x32 tiles so reads and writes both stay in cache.
     const int64_t R = x->dims()[rank - 2], C = x->dims()[rank - 1];
-    const int64_t batch = R * C ? x->numel() / (R * C) : 0;
+    const int64_t batch = (R != 0 && C != 0) ? x->numel() / (R * C) : 0;
     constexpr int64_t kTile = 32;
     Parallel(ctx, batch * ((R + kTile - 1) / kTile), 1, [&](int64_t s, int64_t e) {
       for (int64_t t = s; t < e; ++t) {

@@ -1,7 +1,8 @@
 // 4-wide SSE2 (baseline x86-64, no dispatch needed) float math for the CPU kernels: exp of
-// non-positive arguments, erf, sigmoid, tanh. Each has a scalar twin with the same formula for tails
-// and non-x86 builds. Errors against double-precision libm: exp ~2e-7 relative, erf 5.2e-7 absolute
-// (Abramowitz & Stegun 7.1.26). Measured 7x faster than scalar libm erf on bert_tiny's GELUs.
+// non-positive arguments, erf, sigmoid, tanh. Each has a scalar twin with the same formula for
+// tails and non-x86 builds. Errors against double-precision libm: exp ~2e-7 relative, erf 5.2e-7
+// absolute (Abramowitz & Stegun 7.1.26). Measured 7x faster than scalar libm erf on bert_tiny's
+// GELUs.
 #pragma once
 
 #include <cmath>
@@ -35,10 +36,9 @@ inline float ExpNeg(float x) {
 inline float Erf(float x) {
   const float a = std::fabs(x) < 4.f ? std::fabs(x) : 4.f;
   const float t = 1.f / (1.f + 0.3275911f * a);
-  const float p =
-      ((((1.061405429f * t - 1.453152027f) * t + 1.421413741f) * t - 0.284496736f) * t +
-       0.254829592f) *
-      t;
+  const float p = ((((1.061405429f * t - 1.453152027f) * t + 1.421413741f) * t - 0.284496736f) * t +
+                   0.254829592f) *
+                  t;
   return std::copysign(1.f - p * ExpNeg(-a * a), x);
 }
 
@@ -83,8 +83,8 @@ inline __m128 Erf4(__m128 x) {
   p = _mm_add_ps(_mm_mul_ps(p, t), _mm_set1_ps(-0.284496736f));
   p = _mm_add_ps(_mm_mul_ps(p, t), _mm_set1_ps(0.254829592f));
   p = _mm_mul_ps(p, t);
-  const __m128 y = _mm_sub_ps(_mm_set1_ps(1.f),
-                              _mm_mul_ps(p, ExpNeg4(_mm_sub_ps(_mm_setzero_ps(), _mm_mul_ps(a, a)))));
+  const __m128 y = _mm_sub_ps(
+      _mm_set1_ps(1.f), _mm_mul_ps(p, ExpNeg4(_mm_sub_ps(_mm_setzero_ps(), _mm_mul_ps(a, a)))));
   return _mm_or_ps(y, SignOf4(x));
 }
 

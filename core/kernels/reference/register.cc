@@ -10,6 +10,8 @@ void RegisterLossKernels(KernelRegistry& r);
 void RegisterQuantKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterDetectionKernels(KernelRegistry& r);
+void RegisterIndexKernels(KernelRegistry& r);
+void RegisterCreateKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -20,6 +22,8 @@ void RegisterNnKernels(KernelRegistry& r) {
 void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterElementwiseKernels(r);
   RegisterTensorKernels(r);
+  RegisterIndexKernels(r);
+  RegisterCreateKernels(r);
   RegisterReduceKernels(r);
   RegisterMathKernels(r);
   RegisterNnKernels(r);
