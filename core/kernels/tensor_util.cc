@@ -95,6 +95,19 @@ std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& in,
   return s;
 }
 
+std::vector<int64_t> StridedOffsets(const std::vector<int64_t>& dims,
+                                    const std::vector<int64_t>& strides) {
+  int64_t total = 1;
+  for (int64_t d : dims) total *= d;
+  std::vector<int64_t> out(static_cast<size_t>(total));
+  ForEachBroadcast(dims, {strides},
+                   [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
+                       const std::vector<int64_t>& inner) {
+                     for (int64_t i = 0; i < n; ++i) out[o + i] = off[0] + i * inner[0];
+                   });
+  return out;
+}
+
 Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank) {
   const int64_t lo = -std::max<int64_t>(rank, 1), hi = std::max<int64_t>(rank, 1) - 1;
   if (axis < lo || axis > hi) {

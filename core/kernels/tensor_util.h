@@ -118,6 +118,12 @@ void ForEachBroadcast(const std::vector<int64_t>& out_dims,
   }
 }
 
+/// For every element of a tensor of shape `dims` (row-major), the offset sum(index[d] *
+/// strides[d]): with permuted strides a transpose, with BroadcastStrides the source of a broadcast
+/// element.
+std::vector<int64_t> StridedOffsets(const std::vector<int64_t>& dims,
+                                    const std::vector<int64_t>& strides);
+
 /// Normalizes a possibly negative axis for `rank`; error names the node.
 Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank);
 

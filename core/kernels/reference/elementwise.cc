@@ -218,6 +218,24 @@ Status CheckSameType(OpKernelContext& ctx, const Tensor& a, const Tensor& b) {
   return Status::Ok();
 }
 
+// a op b with broadcasting for two tensors of one numeric, non-bool type (op: generic lambda).
+template <typename Op>
+Expected<Tensor> SameTypeBroadcast(OpKernelContext& ctx, const Tensor& a, const Tensor& b, Op op) {
+  OL_RETURN_IF_ERROR(CheckSameType(ctx, a, b));
+  Tensor out;
+  Status st = VisitNumeric(a.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool>) {
+      return ctx.Error("does not take bool");
+    } else {
+      return Broadcast2<T, T>(
+          ctx, a, b, a.dtype(), [&op](T x, T y) { return op(x, y); }, &out);
+    }
+  });
+  if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
+  return out;
+}
+
 Status Binary(OpKernelContext& ctx, BinOp op) {
   OL_ASSIGN_OR_RETURN(const Tensor* ta, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(1));
@@ -244,18 +262,9 @@ Status Binary(OpKernelContext& ctx, BinOp op) {
     if (!st.ok()) return ctx.Error(st.message());
     b = std::move(cast);
   }
-  OL_RETURN_IF_ERROR(CheckSameType(ctx, a, b));
-  Tensor out;
-  Status st = VisitNumeric(a.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    if constexpr (std::is_same_v<T, bool>) {
-      return ctx.Error("does not take bool");
-    } else {
-      return Broadcast2<T, T>(
-          ctx, a, b, a.dtype(), [eff](T x, T y) { return ApplyBin(eff, x, y); }, &out);
-    }
-  });
-  if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
+  OL_ASSIGN_OR_RETURN(Tensor out, SameTypeBroadcast(ctx, a, b, [eff](auto x, auto y) {
+                        return ApplyBin(eff, x, y);
+                      }));
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(out, orig) : std::move(out));
   return Status::Ok();
 }
@@ -337,19 +346,9 @@ Status Variadic(OpKernelContext& ctx, BinOp op, bool mean) {
   const DataType orig = ctx.tensor(0)->dtype();
   Tensor acc = ins[0];
   for (size_t i = 1; i < ins.size(); ++i) {
-    OL_RETURN_IF_ERROR(CheckSameType(ctx, acc, ins[i]));
-    Tensor next;
-    Status st = VisitNumeric(acc.dtype(), [&](auto tag) -> Status {
-      using T = typename decltype(tag)::type;
-      if constexpr (std::is_same_v<T, bool>) {
-        return ctx.Error("does not take bool");
-      } else {
-        return Broadcast2<T, T>(
-            ctx, acc, ins[i], acc.dtype(), [op](T x, T y) { return ApplyBin(op, x, y); }, &next);
-      }
-    });
-    if (!st.ok()) return st.code() == StatusCode::kUnsupported ? ctx.Error(st.message()) : st;
-    acc = std::move(next);
+    OL_ASSIGN_OR_RETURN(acc, SameTypeBroadcast(ctx, acc, ins[i], [op](auto x, auto y) {
+                          return ApplyBin(op, x, y);
+                        }));
   }
   if (mean) {
     Status st = VisitNumeric(acc.dtype(), [&](auto tag) -> Status {
@@ -468,19 +467,10 @@ Status PRelu(OpKernelContext& ctx, int64_t opset) {
     d[0] = b.dims()[0];
     b = Tensor::FromRaw(b.dtype(), d, b.raw(), b.nbytes()).value();
   }
-  OL_RETURN_IF_ERROR(CheckSameType(ctx, a, b));
-  Tensor out;
-  Status st = VisitNumeric(a.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    if constexpr (std::is_same_v<T, bool>) {
-      return ctx.Error("does not take bool");
-    } else {
-      return Broadcast2<T, T>(
-          ctx, a, b, a.dtype(), [](T x, T s) { return x < T(0) ? static_cast<T>(x * s) : x; },
-          &out);
-    }
-  });
-  OL_RETURN_IF_ERROR(st);
+  OL_ASSIGN_OR_RETURN(Tensor out, SameTypeBroadcast(ctx, a, b, [](auto x, auto slope) {
+                        using T = decltype(x);
+                        return x < T(0) ? static_cast<T>(x * slope) : x;
+                      }));
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(out, orig) : std::move(out));
   return Status::Ok();
 }

@@ -47,29 +47,43 @@ Status Gather(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// For each element of `indices` (shape `index_dims`), the offset in `data_dims` of the element it
+// addresses along `axis` (the other coordinates are the index element's own): GatherElements and
+// ScatterElements.
+Expected<std::vector<int64_t>> AxisOffsets(const OpKernelContext& ctx,
+                                           const std::vector<int64_t>& data_dims,
+                                           const std::vector<int64_t>& index_dims,
+                                           const std::vector<int64_t>& idx, int64_t axis) {
+  const int64_t rank = static_cast<int64_t>(data_dims.size());
+  if (static_cast<int64_t>(index_dims.size()) != rank) {
+    return ctx.Error("indices rank differs from data rank");
+  }
+  const auto xs = Strides(data_dims);
+  const int64_t d = data_dims[axis];
+  std::vector<int64_t> pos(rank, 0), offs(idx.size());
+  for (size_t o = 0; o < idx.size(); ++o) {
+    int64_t i = idx[o];
+    if (i < -d || i >= d) return ctx.Error("index " + std::to_string(i) + " is out of range");
+    if (i < 0) i += d;
+    int64_t off = 0;
+    for (int64_t k = 0; k < rank; ++k) off += (k == axis ? i : pos[k]) * xs[k];
+    offs[o] = off;
+    for (int64_t k = rank - 1; k >= 0; --k) {
+      if (++pos[k] < index_dims[k]) break;
+      pos[k] = 0;
+    }
+  }
+  return offs;
+}
+
 Status GatherElements(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  if (static_cast<int64_t>(ind->dims().size()) != rank)
-    return ctx.Error("indices rank differs from data rank");
-  const auto xs = Strides(x->dims());
-  std::vector<int64_t> pos(rank, 0), src(idx.size());
-  for (size_t o = 0; o < idx.size(); ++o) {
-    int64_t i = idx[o];
-    const int64_t d = x->dims()[axis];
-    if (i < -d || i >= d) return ctx.Error("index " + std::to_string(i) + " is out of range");
-    if (i < 0) i += d;
-    int64_t off = 0;
-    for (int64_t k = 0; k < rank; ++k) off += (k == axis ? i : pos[k]) * xs[k];
-    src[o] = off;
-    for (int64_t k = rank - 1; k >= 0; --k) {
-      if (++pos[k] < ind->dims()[k]) break;
-      pos[k] = 0;
-    }
-  }
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> src,
+                      AxisOffsets(ctx, x->dims(), ind->dims(), idx, axis));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, ind->dims(), src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -162,21 +176,8 @@ Status ScatterElements(OpKernelContext& ctx, int64_t) {
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  const auto xs = Strides(x->dims());
-  std::vector<int64_t> pos(rank, 0), offs(idx.size());
-  for (size_t o = 0; o < idx.size(); ++o) {
-    int64_t i = idx[o];
-    const int64_t d = x->dims()[axis];
-    if (i < -d || i >= d) return ctx.Error("index " + std::to_string(i) + " is out of range");
-    if (i < 0) i += d;
-    int64_t off = 0;
-    for (int64_t k = 0; k < rank; ++k) off += (k == axis ? i : pos[k]) * xs[k];
-    offs[o] = off;
-    for (int64_t k = rank - 1; k >= 0; --k) {
-      if (++pos[k] < ind->dims()[k]) break;
-      pos[k] = 0;
-    }
-  }
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> offs,
+                      AxisOffsets(ctx, x->dims(), ind->dims(), idx, axis));
   return ScatterAt(ctx, *x, *up, offs);
 }
 

@@ -195,12 +195,7 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
   const auto X = ToDoubles(*x);
   OL_ASSIGN_OR_RETURN(int64_t groups, ir::NumElements(kept));
   const auto str = BroadcastStrides(kept, x->dims());
-  std::vector<int64_t> where(X.size());
-  ForEachBroadcast(
-      x->dims(), {str},
-      [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
-        for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * in[0];
-      });
+  const std::vector<int64_t> where = StridedOffsets(x->dims(), str);
   std::vector<double> mean(static_cast<size_t>(groups)), sq(static_cast<size_t>(groups)),
       cnt(static_cast<size_t>(groups));
   for (size_t i = 0; i < X.size(); ++i) {

@@ -79,12 +79,7 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
       }
       // out offset for each input element: strides of the kept-dims shape, 0 on reduced axes.
       const auto ostr = BroadcastStrides(kept_dims, x.dims());
-      std::vector<int64_t> where(static_cast<size_t>(x.numel()));
-      ForEachBroadcast(x.dims(), {ostr},
-                       [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                           const std::vector<int64_t>& inner) {
-                         for (int64_t i = 0; i < n; ++i) where[o + i] = off[0] + i * inner[0];
-                       });
+      const std::vector<int64_t> where = StridedOffsets(x.dims(), ostr);
       const T* p = x.data<T>();
       if (op == Red::kLogSumExp) {
         for (int64_t i = 0; i < x.numel(); ++i) mx[where[i]] = std::max(mx[where[i]], double(p[i]));

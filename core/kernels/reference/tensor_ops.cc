@@ -181,12 +181,7 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_strides[perm[i]];
   }
-  std::vector<int64_t> src(static_cast<size_t>(x->numel()));
-  ForEachBroadcast(dims, {pstr},
-                   [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
-                       const std::vector<int64_t>& inner) {
-                     for (int64_t i = 0; i < n; ++i) src[o + i] = off[0] + i * inner[0];
-                   });
+  const std::vector<int64_t> src = StridedOffsets(dims, pstr);
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -198,13 +193,7 @@ Status Expand(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> shape, ReadInts(ctx, *s, "shape"));
   auto dims = BroadcastShapes(x->dims(), shape);
   if (!dims.ok()) return ctx.Error(dims.status().message());
-  std::vector<int64_t> src;
-  src.reserve(static_cast<size_t>(ir::NumElements(*dims).value()));
-  ForEachBroadcast(
-      *dims, {BroadcastStrides(x->dims(), *dims)},
-      [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& inner) {
-        for (int64_t i = 0; i < n; ++i) src.push_back(off[0] + i * inner[0]);
-      });
+  const std::vector<int64_t> src = StridedOffsets(*dims, BroadcastStrides(x->dims(), *dims));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, *dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
