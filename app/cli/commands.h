@@ -21,6 +21,8 @@ int RunInfo(const std::vector<std::string>& args);
 int RunConvert(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunConformance(const std::vector<std::string>& args);
+int RunProfile(const std::vector<std::string>& args);
+int RunTraceSummary(const std::vector<std::string>& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);

@@ -22,11 +22,18 @@ const Command kCommands[] = {
     {"conformance", "run ONNX backend test directories and compare with their expected outputs",
      "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--json] [--verbose]",
      RunConformance},
+    {"profile", "run a model with the profiler on; write a Chrome trace and print summaries",
+     "profile MODEL [--level L] [--threads N] [--runs N] [--inputs DIR | --random [--seed N]] "
+     "[-o TRACE.json] [--summary] [--top N]",
+     RunProfile},
+    {"trace-summary",
+     "summarize a trace file (ours or ONNX Runtime's) per op, node, provider, thread",
+     "trace-summary TRACE.json [--top N]", RunTraceSummary},
 };
 
 void PrintUsage(std::FILE* f) {
   std::fprintf(f, "usage: onnxlens-cli VERB [ARGS]\n\nverbs:\n");
-  for (const auto& c : kCommands) std::fprintf(f, "  %-10s %s\n", c.name, c.summary);
+  for (const auto& c : kCommands) std::fprintf(f, "  %-14s %s\n", c.name, c.summary);
   std::fprintf(f, "\nRun 'onnxlens-cli VERB --help' for a verb's options.\n");
 }
 

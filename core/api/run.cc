@@ -100,6 +100,27 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
   return out;
 }
 
+Expected<std::map<std::string, RtValue>> MakeInputs(const runtime::Session& session,
+                                                    const fs::path& dir, uint64_t seed) {
+  std::vector<std::pair<std::string, std::string>> feedable;
+  for (const ir::Value* v : session.Inputs()) {
+    if (v->is_initializer()) continue;
+    const auto k = v->type().kind;
+    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence   ? "sequence"
+                                     : k == ir::TypeInfo::Kind::kOptional ? "optional"
+                                                                          : "");
+  }
+  if (!dir.empty()) return LoadInputs(dir, feedable);
+  std::map<std::string, RtValue> inputs;
+  std::mt19937_64 rng(seed);
+  for (const ir::Value* v : session.Inputs()) {
+    if (v->is_initializer()) continue;
+    OL_ASSIGN_OR_RETURN(ir::Tensor t, RandomInput(*v, rng));
+    inputs[v->name()] = RtValue::FromTensor(std::move(t));
+  }
+  return inputs;
+}
+
 Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
   std::shared_ptr<const ir::Model> model(std::move(loaded.model));
@@ -109,25 +130,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   const auto t0 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   const auto t1 = std::chrono::steady_clock::now();
-  std::vector<std::pair<std::string, std::string>> feedable;
-  for (const ir::Value* v : session->Inputs()) {
-    if (v->is_initializer()) continue;
-    const auto k = v->type().kind;
-    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence   ? "sequence"
-                                     : k == ir::TypeInfo::Kind::kOptional ? "optional"
-                                                                          : "");
-  }
-  std::map<std::string, RtValue> inputs;
-  if (!options.inputs_dir.empty()) {
-    OL_ASSIGN_OR_RETURN(inputs, LoadInputs(options.inputs_dir, feedable));
-  } else {
-    std::mt19937_64 rng(options.seed);
-    for (const ir::Value* v : session->Inputs()) {
-      if (v->is_initializer()) continue;
-      OL_ASSIGN_OR_RETURN(ir::Tensor t, RandomInput(*v, rng));
-      inputs[v->name()] = RtValue::FromTensor(std::move(t));
-    }
-  }
+  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*session, options.inputs_dir, options.seed));
   const auto t2 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(runtime::NamedValues outs, session->Run(inputs));
   const auto t3 = std::chrono::steady_clock::now();

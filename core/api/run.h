@@ -45,6 +45,20 @@ Expected<std::map<std::string, kernels::RtValue>> LoadInputs(
     const std::filesystem::path& dir,
     const std::vector<std::pair<std::string, std::string>>& feedable);
 
+}  // namespace onnxlens::api
+
+namespace onnxlens::runtime {
+class Session;
+}
+
+namespace onnxlens::api {
+
+/// Inputs for every feedable input of `session`: from `dir` (LoadInputs) or, when `dir` is empty,
+/// random values from `seed` (symbolic dims become 1).
+Expected<std::map<std::string, kernels::RtValue>> MakeInputs(const runtime::Session& session,
+                                                             const std::filesystem::path& dir,
+                                                             uint64_t seed);
+
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
 
 nlohmann::json ToJson(const RunReport& report);

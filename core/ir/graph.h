@@ -19,6 +19,7 @@ namespace onnxlens::ir {
 
 class Graph;
 class Node;
+class GraphCloner;
 
 using NodeId = int64_t;
 using ValueId = int64_t;
@@ -62,6 +63,7 @@ class Value {
  private:
   friend class Graph;
   friend class Node;
+  friend class GraphCloner;
   Value(Graph* owner, ValueId id, std::string name)
       : id_(id), name_(std::move(name)), owner_(owner) {}
 
@@ -138,6 +140,7 @@ class Node {
 
  private:
   friend class Graph;
+  friend class GraphCloner;
   Node(Graph* owner, NodeId id) : id_(id), owner_(owner) {}
 
   NodeId id_;
@@ -221,7 +224,13 @@ class Graph {
   /// True when `g` is this graph or encloses it.
   bool IsWithin(const Graph* g) const;
 
+  /// A deep copy of a main graph (no parent) with the same node and value ids, names, order and
+  /// provenance; initializer data is shared copy-on-write. New nodes added to the copy get ids
+  /// the original never used up to now. (ir/clone.cc)
+  std::unique_ptr<Graph> Clone() const;
+
  private:
+  friend class GraphCloner;
   struct IdCounter {
     int64_t next_node = 0;
     int64_t next_value = 0;

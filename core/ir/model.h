@@ -43,6 +43,11 @@ class Model {
 
   /// The opset version imported for `domain` ("" and "ai.onnx" are the same), or -1.
   int64_t OpsetVersion(std::string_view domain) const;
+  /// Sets (adds or replaces) the opset imported for `domain`.
+  void SetOpsetVersion(std::string_view domain, int64_t version);
+
+  /// A deep copy (Graph::Clone keeps node and value ids).
+  std::unique_ptr<Model> Clone() const;
 };
 
 }  // namespace onnxlens::ir

@@ -2,12 +2,42 @@
 #include "kernels/thread_pool.h"
 
 #include <algorithm>
+#include <chrono>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define OL_CPU_RELAX() _mm_pause()
+#else
+#define OL_CPU_RELAX() std::this_thread::yield()
+#endif
+
+#include "profiling/profiler.h"
 
 namespace onnxlens::kernels {
 
+namespace {
+
+// Spins until done() or `micros` have passed; true when done() became true.
+template <typename Done>
+bool SpinFor(int micros, Done done) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(micros);
+  for (int i = 0;; ++i) {
+    if (done()) return true;
+    OL_CPU_RELAX();
+    if ((i & 63) == 63 && std::chrono::steady_clock::now() > deadline) return done();
+  }
+}
+
+}  // namespace
+
 ThreadPool::ThreadPool(int threads) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  for (int i = 1; i < threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  worker_tids_.assign(static_cast<size_t>(threads - 1), 0);
+  for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+  // Wait until every worker has published its thread id (for the profiler's track names).
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_started_.wait(lock, [this] {
+    return std::all_of(worker_tids_.begin(), worker_tids_.end(), [](int64_t t) { return t != 0; });
+  });
 }
 
 ThreadPool::~ThreadPool() {
@@ -17,6 +47,38 @@ ThreadPool::~ThreadPool() {
   }
   cv_work_.notify_all();
   for (auto& t : workers_) t.join();
+}
+
+void ThreadPool::SetProfiler(profiling::Profiler* profiler) {
+  std::lock_guard<std::mutex> lock(mu_);
+  profiler_ = profiler;
+  if (!profiler) return;
+  for (size_t i = 0; i < worker_tids_.size(); ++i)
+    profiler->NameThread(worker_tids_[i], "pool worker " + std::to_string(i + 1));
+}
+
+// Takes chunks until none are left; called with `lock` held, returns with it held.
+void ThreadPool::RunChunks(std::unique_lock<std::mutex>& lock) {
+  profiling::Profiler* prof = profiler_;
+  const double start = prof && next_ < n_ ? prof->NowUs() : 0;
+  bool ran = false;
+  while (job_ && next_ < n_) {
+    const int64_t b = next_;
+    next_ += chunk_;
+    const auto* fn = job_;
+    const int64_t n = n_;
+    lock.unlock();
+    (*fn)(b, std::min(n, b + chunk_));
+    ran = true;
+    lock.lock();
+    if (--pending_ == 0) cv_done_.notify_all();
+  }
+  if (prof && ran) {
+    const std::string label = label_;
+    lock.unlock();
+    prof->AddComplete(label, "Parallel", start, prof->NowUs());
+    lock.lock();
+  }
 }
 
 void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
@@ -32,38 +94,36 @@ void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_
   chunk_ = (n + parts - 1) / parts;
   next_ = 0;
   pending_ = (n + chunk_ - 1) / chunk_;
-  ++generation_;
-  cv_work_.notify_all();
-  // The caller works too.
-  while (next_ < n_) {
-    const int64_t b = next_;
-    next_ += chunk_;
+  generation_.fetch_add(1, std::memory_order_release);
+  if (sleeping_ > 0) cv_work_.notify_all();
+  RunChunks(lock);  // the caller works too
+  if (pending_.load() != 0) {
+    // The last chunks are running on workers: usually done within microseconds.
     lock.unlock();
-    fn(b, std::min(n, b + chunk_));
+    SpinFor(kSpinMicros, [this] { return pending_.load(std::memory_order_acquire) == 0; });
     lock.lock();
-    --pending_;
+    cv_done_.wait(lock, [this] { return pending_.load() == 0; });
   }
-  cv_done_.wait(lock, [this] { return pending_ == 0; });
   job_ = nullptr;
 }
 
-void ThreadPool::WorkerLoop() {
+void ThreadPool::WorkerLoop(int index) {
   uint64_t seen = 0;
   std::unique_lock<std::mutex> lock(mu_);
+  worker_tids_[static_cast<size_t>(index - 1)] = profiling::Profiler::CurrentThreadId();
+  cv_started_.notify_all();
   while (true) {
-    cv_work_.wait(lock, [&] { return stop_ || (generation_ != seen && job_ && next_ < n_); });
-    if (stop_) return;
-    seen = generation_;
-    while (job_ && next_ < n_) {
-      const int64_t b = next_;
-      next_ += chunk_;
-      const auto* fn = job_;
-      const int64_t n = n_;
+    if (!stop_ && generation_.load() == seen) {
       lock.unlock();
-      (*fn)(b, std::min(n, b + chunk_));
+      SpinFor(kSpinMicros, [&] { return generation_.load(std::memory_order_acquire) != seen; });
       lock.lock();
-      if (--pending_ == 0) cv_done_.notify_all();
+      ++sleeping_;
+      cv_work_.wait(lock, [&] { return stop_ || generation_.load() != seen; });
+      --sleeping_;
     }
+    if (stop_) return;
+    seen = generation_.load();
+    RunChunks(lock);
   }
 }
 

@@ -1,13 +1,23 @@
 // A small intra-op thread pool: ParallelFor splits [0, n) into chunks run by the workers and the
-// calling thread. Idle workers sleep on a condition variable (they never spin).
+// calling thread. A worker that finished a job spins briefly (kSpinMicros) for the next one — a
+// model runs many parallel kernels back to back, and waking a sleeping thread costs tens of
+// microseconds on a VM — then sleeps on a condition variable: an idle pool does not spin. With a
+// profiler attached, every thread that takes part in a ParallelFor records one span labelled with
+// the current label (the node being run), so parallel kernels show on several tracks.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
+
+namespace onnxlens::profiling {
+class Profiler;
+}
 
 namespace onnxlens::kernels {
 
@@ -24,16 +34,30 @@ class ThreadPool {
   /// Runs fn(begin, end) over chunks covering [0, n); returns when all are done.
   void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn);
 
+  /// Attaches (or with null detaches) a profiler; call between runs, never during a ParallelFor.
+  /// Names the worker threads in it.
+  void SetProfiler(profiling::Profiler* profiler);
+  /// The name given to the spans of the following ParallelFor calls.
+  void SetLabel(std::string label) { label_ = std::move(label); }
+
  private:
-  void WorkerLoop();
+  static constexpr int kSpinMicros = 200;
+
+  void WorkerLoop(int index);
+  void RunChunks(std::unique_lock<std::mutex>& lock);
 
   std::vector<std::thread> workers_;
+  std::vector<int64_t> worker_tids_;
   std::mutex mu_;
-  std::condition_variable cv_work_, cv_done_;
+  std::condition_variable cv_work_, cv_done_, cv_started_;
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
-  int64_t n_ = 0, chunk_ = 0, next_ = 0, pending_ = 0;
-  uint64_t generation_ = 0;
+  int64_t n_ = 0, chunk_ = 0, next_ = 0;
+  std::atomic<int64_t> pending_{0};      ///< chunks not finished (written under mu_)
+  std::atomic<uint64_t> generation_{0};  ///< bumped under mu_ for every job
+  int sleeping_ = 0;                     ///< workers blocked on cv_work_ (under mu_)
   bool stop_ = false;
+  profiling::Profiler* profiler_ = nullptr;
+  std::string label_;
 };
 
 }  // namespace onnxlens::kernels

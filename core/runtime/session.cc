@@ -27,10 +27,13 @@ struct SlotRef {
 struct Step {
   const ir::Node* node = nullptr;
   std::unique_ptr<OpKernel> kernel;
-  std::unique_ptr<OpKernel> fallback;  ///< next provider's kernel, for cases `kernel` declines
-  std::vector<SlotRef> inputs;         ///< slot -1: omitted optional input
-  std::vector<int> outputs;            ///< -1: omitted output
-  std::vector<int> free_after;         ///< slots of this frame whose last use is this step
+  std::unique_ptr<OpKernel> fallback;    ///< next provider's kernel, for cases `kernel` declines
+  std::vector<SlotRef> inputs;           ///< slot -1: omitted optional input
+  std::vector<int> outputs;              ///< -1: omitted output
+  std::vector<int> free_after;           ///< slots of this frame whose last use is this step
+  std::string provider;                  ///< of `kernel`
+  std::string event_name;                ///< node name, or op_type + "_" + id for unnamed nodes
+  std::vector<bool> input_is_parameter;  ///< input i is an initializer (for the profiler)
 };
 
 struct Plan {
@@ -71,10 +74,14 @@ struct Session::Impl {
   std::unique_ptr<kernels::ThreadPool> pool;
   std::unique_ptr<Plan> main;
   std::vector<NodeAssignment> assignments;
+  std::shared_ptr<profiling::Profiler> profiler;
 
   Status BuildPlan(const ir::Graph& g, Plan* plan, std::vector<std::string>* unsupported);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
                                          std::vector<RtValue> inputs);
+  double BeginNode(const Step& step);
+  void EndNode(const Step& step, const std::vector<const RtValue*>& ins,
+               const std::vector<RtValue>& outs, double start_us);
 };
 
 namespace {
@@ -126,6 +133,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       if (!kernel.ok()) return kernel.status();
       if (!step.kernel) {
         step.kernel = std::move(kernel).value();
+        step.provider = provider;
         assignments.push_back(
             {n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
       } else {
@@ -156,6 +164,9 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       }
     }
     for (const ir::Value* v : n->outputs()) step.outputs.push_back(v ? slot(v) : -1);
+    for (const ir::Value* v : n->inputs())
+      step.input_is_parameter.push_back(v && v->is_initializer());
+    step.event_name = n->name().empty() ? n->op_type() + "_" + std::to_string(n->id()) : n->name();
     if (n->HasSubgraphs()) {
       for (const ir::Value* v : n->OuterScopeInputs()) {
         if (v->owner() == &g) last_use[slot(v)] = i;
@@ -239,6 +250,7 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
     }
     std::vector<RtValue> outs(step.outputs.size());
     OpKernelContext ctx(*step.node, ins, &outs, pool.get(), &runner);
+    const double t0 = profiler ? BeginNode(step) : 0;
     Status st = step.kernel->Compute(ctx);
     if (st.code() == StatusCode::kUnsupported && step.fallback) {
       outs.assign(step.outputs.size(), RtValue());
@@ -248,6 +260,7 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       if (StartsWith(st.message(), "node ")) return st;
       return st.WithContext("node " + step.node->Describe());
     }
+    if (profiler) EndNode(step, ins, outs, t0);
     for (size_t k = 0; k < step.outputs.size(); ++k) {
       if (step.outputs[k] >= 0) frame.slots[step.outputs[k]] = std::move(outs[k]);
     }
@@ -261,6 +274,48 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   return result;
 }
 
+double Session::Impl::BeginNode(const Step& step) {
+  pool->SetLabel(step.event_name);
+  return profiler->NowUs();
+}
+
+void Session::Impl::EndNode(const Step& step, const std::vector<const RtValue*>& ins,
+                            const std::vector<RtValue>& outs, double start_us) {
+  const double end = profiler->NowUs();
+  int64_t activation = 0, parameters = 0, output = 0;
+  std::string in_shapes = "[", out_shapes = "[";
+  auto describe = [](const RtValue* v, std::string* list) -> int64_t {
+    if (list->size() > 1) *list += ",";
+    if (!v || !v->is_tensor()) {
+      *list += "{}";
+      return 0;
+    }
+    const ir::Tensor& t = v->tensor;
+    // ONNX Runtime's spelling: float, double, int64, float16, bool, ...
+    std::string type(ir::DataTypeName(t.dtype()));
+    if (type == "float32") type = "float";
+    if (type == "float64") type = "double";
+    *list += "{\"" + type + "\":[" + Join(t.dims(), ",") + "]}";
+    return static_cast<int64_t>(t.nbytes());
+  };
+  for (size_t i = 0; i < ins.size(); ++i) {
+    const int64_t bytes = describe(ins[i], &in_shapes);
+    (step.input_is_parameter[i] ? parameters : activation) += bytes;
+  }
+  for (const RtValue& v : outs) output += describe(&v, &out_shapes);
+  in_shapes += "]";
+  out_shapes += "]";
+  profiler->AddComplete(step.event_name + "_kernel_time", "Node", start_us, end,
+                        {{"op_name", step.node->op_type(), false},
+                         {"provider", step.provider, false},
+                         {"node_index", std::to_string(step.node->id()), false},
+                         {"activation_size", std::to_string(activation), false},
+                         {"parameter_size", std::to_string(parameters), false},
+                         {"output_size", std::to_string(output), false},
+                         {"input_type_shape", in_shapes, true},
+                         {"output_type_shape", out_shapes, true}});
+}
+
 Session::Session(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Session::~Session() = default;
 
@@ -272,6 +327,10 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
                        " is not available yet; use 'disabled'");
   }
   auto impl = std::make_unique<Impl>();
+  if (options.enable_profiling) {
+    impl->profiler = options.profiler ? options.profiler : std::make_shared<profiling::Profiler>();
+  }
+  const double created = impl->profiler ? impl->profiler->NowUs() : 0;
   impl->model = std::move(model);
   impl->options = options;
   for (const std::string& p : options.providers) {
@@ -305,6 +364,12 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   }
   std::vector<const Plan*> ancestors;
   ResolveOuterSlots(impl->main.get(), ancestors);
+  if (impl->profiler) {
+    impl->profiler->NameThread(profiling::Profiler::CurrentThreadId(), "main");
+    impl->pool->SetProfiler(impl->profiler.get());
+    impl->profiler->AddComplete("session_initialization", "Session", created,
+                                impl->profiler->NowUs());
+  }
   return std::unique_ptr<Session>(new Session(std::move(impl)));
 }
 
@@ -376,8 +441,11 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs)
     OL_RETURN_IF_ERROR(CheckInput(*v, it->second, &symbols));
     feed.push_back(it->second);
   }
+  profiling::Profiler* prof = impl_->profiler.get();
+  const double started = prof ? prof->NowUs() : 0;
   OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs,
                       impl_->Execute(*impl_->main, nullptr, std::move(feed)));
+  if (prof) prof->AddComplete("model_run", "Session", started, prof->NowUs());
   NamedValues result;
   for (size_t i = 0; i < outs.size(); ++i)
     result.emplace_back(g.outputs()[i]->name(), std::move(outs[i]));
@@ -399,5 +467,7 @@ std::vector<const ir::Value*> Session::Outputs() const {
 const std::vector<NodeAssignment>& Session::assignments() const { return impl_->assignments; }
 
 int Session::threads() const { return impl_->pool->threads(); }
+
+profiling::Profiler* Session::profiler() { return impl_->profiler.get(); }
 
 }  // namespace onnxlens::runtime

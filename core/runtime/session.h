@@ -12,6 +12,7 @@
 #include "common/status.h"
 #include "ir/model.h"
 #include "kernels/rt_value.h"
+#include "profiling/profiler.h"
 
 namespace onnxlens::runtime {
 
@@ -25,6 +26,11 @@ struct SessionOptions {
   /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
   /// oversubscribe the cores.
   int intra_op_threads = 0;
+  /// Records a trace event per node execution (see profiling/profiler.h); off costs nothing.
+  bool enable_profiling = false;
+  /// The profiler to record into (so a caller can time loading before the session exists); a
+  /// fresh one when null and profiling is on.
+  std::shared_ptr<profiling::Profiler> profiler;
 };
 
 /// Where a node runs and why.
@@ -55,6 +61,9 @@ class Session {
   std::vector<const ir::Value*> Outputs() const;
   const std::vector<NodeAssignment>& assignments() const;
   int threads() const;
+  /// The session's profiler, or null when profiling is off. Callers may add their own events
+  /// (e.g. model_loading_uri) and read or clear the events between runs.
+  profiling::Profiler* profiler();
 
   /// The implementation (public only so the executor's helpers can name it).
   struct Impl;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "kernels/cpu/cpu_util.h"
+#include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -163,50 +164,6 @@ bool IsPointwise(const ConvGeometry& g) {
       return false;
   }
   return true;
-}
-
-// Depthwise 2-D convolution (group == C == M): direct loops, channels spread over the pool.
-void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
-                 int64_t C, float* Y, ThreadPool* pool) {
-  const int64_t ih = g.in[0], iw = g.in[1], oh = g.out[0], ow = g.out[1];
-  const int64_t kh = g.kernel[0], kw = g.kernel[1];
-  auto work = [&](int64_t begin, int64_t end) {
-    for (int64_t nc = begin; nc < end; ++nc) {
-      const int64_t c = nc % C;
-      const float* x = X + nc * ih * iw;
-      const float* w = W + c * kh * kw;
-      float* y = Y + nc * oh * ow;
-      const float bias = B ? B[c] : 0.f;
-      // Valid tap ranges per output row / column: no bounds checks in the inner loops.
-      auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo,
-                     int64_t* hi) {
-        *lo = start >= 0 ? 0 : (-start + dil - 1) / dil;
-        *hi = start + (k - 1) * dil < limit ? k : (limit - start + dil - 1) / dil;
-        if (*hi < *lo) *hi = *lo;
-      };
-      for (int64_t oy = 0; oy < oh; ++oy) {
-        const int64_t y0 = oy * g.strides[0] - g.pads[0];
-        int64_t ky0, ky1;
-        taps(y0, kh, g.dilations[0], ih, &ky0, &ky1);
-        for (int64_t ox = 0; ox < ow; ++ox) {
-          const int64_t x0 = ox * g.strides[1] - g.pads[1];
-          int64_t kx0, kx1;
-          taps(x0, kw, g.dilations[1], iw, &kx0, &kx1);
-          float acc = bias;
-          for (int64_t ky = ky0; ky < ky1; ++ky) {
-            const float* row = x + (y0 + ky * g.dilations[0]) * iw + x0;
-            const float* wr = w + ky * kw;
-            for (int64_t kx = kx0; kx < kx1; ++kx) acc += row[kx * g.dilations[1]] * wr[kx];
-          }
-          y[oy * ow + ox] = acc;
-        }
-      }
-    }
-  };
-  if (pool)
-    pool->ParallelFor(N * C, work);
-  else
-    work(0, N * C);
 }
 
 Status Conv(OpKernelContext& ctx, int64_t) {

@@ -132,6 +132,28 @@ Status UnaryVec(OpKernelContext& ctx, S scalar, V vector) {
   return Status::Ok();
 }
 
+// Clip: bounds from attributes (opset 6) or optional scalar inputs (opset 11+). NaN stays NaN.
+Status Clip(OpKernelContext& ctx, int64_t opset) {
+  float lo = -std::numeric_limits<float>::max(), hi = std::numeric_limits<float>::max();
+  if (opset < 11) {
+    lo = ctx.node().GetFloat("min", lo);
+    hi = ctx.node().GetFloat("max", hi);
+  } else {
+    for (size_t i = 1; i < 3; ++i) {
+      const Tensor* t = ctx.tensor(i);
+      if (!t) continue;
+      OL_RETURN_IF_ERROR(NeedFloat(ctx, *t));
+      if (t->numel() != 1)
+        return ctx.Error(std::string(i == 1 ? "min" : "max") + " must be a scalar");
+      (i == 1 ? lo : hi) = t->data<float>()[0];
+    }
+  }
+  return Unary(ctx, [lo, hi](float v) {
+    const float a = v < lo ? lo : v;
+    return a > hi ? hi : a;
+  });
+}
+
 Status Pow(OpKernelContext& ctx, int64_t opset) {
   const Tensor* e = ctx.tensor(1);
   if (e && e->numel() == 1 && (e->dtype() == DataType::kFloat)) {
@@ -463,6 +485,7 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
     const float a = c.node().GetFloat("alpha", 0.01f);
     return Unary(c, [a](float v) { return v < 0.f ? v * a : v; });
   });
+  AddCpu(r, "Clip", 6, Clip);
   AddCpu(r, "BatchNormalization", 9, BatchNorm);
   AddCpu(r, "MaxPool", 8, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, false); });
   AddCpu(r, "AveragePool", 7, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, false); });

@@ -445,7 +445,11 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
       const T thi = hi >= static_cast<double>(std::numeric_limits<T>::max())
                         ? std::numeric_limits<T>::max()
                         : static_cast<T>(hi);
-      for (int64_t i = 0; i < x.numel(); ++i) o[i] = a[i] < tlo ? tlo : (a[i] > thi ? thi : a[i]);
+      // min(max(x, lo), hi): when lo > hi everything becomes hi (the spec, numpy, ONNX Runtime).
+      for (int64_t i = 0; i < x.numel(); ++i) {
+        const T v = a[i] < tlo ? tlo : a[i];
+        o[i] = v > thi ? thi : v;
+      }
       return Status::Ok();
     }
   });

@@ -87,6 +87,11 @@ TEST(CpuVsReference, ConvGeometries) {
       {{2, 4, 13, 11}, {6, 2, 3, 3}, 2, 2, 1, 1, true},      // grouped, strided
       {{1, 8, 13, 13}, {8, 1, 3, 3}, 8, 1, 1, 1, true},      // depthwise
       {{1, 8, 13, 13}, {8, 1, 5, 5}, 8, 2, 2, 1, false},     // depthwise strided 5x5
+      {{2, 6, 14, 9}, {6, 1, 3, 3}, 6, 2, 2, 2, true},       // depthwise strided, dilated
+      {{1, 4, 13, 127}, {4, 1, 7, 7}, 4, 3, 3, 1, true},     // depthwise stride 3, 7x7
+      {{1, 5, 1, 13}, {5, 1, 3, 3}, 5, 1, 1, 1, true},       // depthwise, one row
+      {{1, 3, 13, 13}, {3, 1, 3, 3}, 3, 2, 0, 1, false},     // depthwise, no padding
+      {{1, 2, 3, 3}, {2, 1, 5, 5}, 2, 1, 4, 1, true},        // depthwise, pads wider than input
       {{1, 7, 13, 13}, {127, 7, 1, 1}, 1, 1, 0, 1, true},    // pointwise
       {{1, 3, 13, 13}, {4, 3, 3, 3}, 1, 1, 2, 2, false},     // dilated
       {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, 1, 0, 1, true},       // 1x1 image
@@ -122,6 +127,14 @@ TEST(CpuVsReference, UnaryActivations) {
        {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish", "LeakyRelu"})
     for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}, {3, 127, 129}})
       CheckAgainstReference({op, {s}, {}}, seed++);
+}
+
+TEST(CpuVsReference, ClipWithScalarBounds) {
+  uint32_t seed = 450;
+  for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}}) {
+    CheckAgainstReference({"Clip", {s, {}, {}}, {}}, seed++);  // min and max
+    CheckAgainstReference({"Clip", {s, {}}, {}}, seed++);      // min only
+  }
 }
 
 TEST(CpuVsReference, PowSquareAndGeneral) {

@@ -1,0 +1,16 @@
+// Direct depthwise 2-D convolution (group == C == M) for the CPU provider.
+#pragma once
+
+#include <cstdint>
+
+#include "kernels/reference/conv_util.h"
+
+namespace onnxlens::kernels {
+
+class ThreadPool;
+
+/// Y[n, c] = X[n, c] (*) W[c] + B[c] for every n < N, c < C; B may be null; pool may be null.
+void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
+                 int64_t C, float* Y, ThreadPool* pool);
+
+}  // namespace onnxlens::kernels

@@ -1,0 +1,39 @@
+// Chrome Trace Event Format JSON: writing our traces and reading ours or ONNX Runtime's profile
+// files (a bare event array or an object with "traceEvents").
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "profiling/trace_event.h"
+
+namespace onnxlens::profiling {
+
+/// Free-form facts stored in the file's "otherData" (model path, threads, level, ...).
+using TraceMetadata = std::vector<std::pair<std::string, std::string>>;
+
+/// The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}.
+std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata = {});
+
+/// Writes TraceToJson to `path` atomically (temp file + rename).
+Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
+                      const TraceMetadata& metadata = {});
+
+struct Trace {
+  std::vector<TraceEvent> events;
+  TraceMetadata metadata;
+  /// Events left out: unknown phase, or a required field (ph, ts, pid, tid; dur for "X") missing
+  /// or of the wrong type. `skipped_reasons` has the first few, for the user.
+  int64_t skipped = 0;
+  std::vector<std::string> skipped_reasons;
+};
+
+/// Parses trace JSON text; `source` names it in errors.
+Expected<Trace> ParseTrace(const std::string& text, const std::string& source);
+/// Reads and parses a trace file (at most 2 GiB).
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path);
+
+}  // namespace onnxlens::profiling
