@@ -1,11 +1,13 @@
-// Depthwise convolution. Each (n, c) plane is copied once into `stride` zero-padded phase planes
-// (phase p holds padded columns p, p + s, p + 2s, ...), so that every tap of every output row is a
-// contiguous multiply-add over the row: no bounds checks, no strided loads, and the compiler
-// vectorises the inner loops (an AVX2/FMA clone is picked at load time where the CPU has it).
+// Depthwise convolution and 2-D max pooling. Each (n, c) plane is copied once into `stride`
+// zero-padded phase planes (phase p holds padded columns p, p + s, p + 2s, ...), so that every tap
+// of every output row is a contiguous multiply-add over the row: no bounds checks, no strided
+// loads, and the compiler vectorises the inner loops (an AVX2/FMA clone is picked at load time
+// where the CPU has it).
 #include "kernels/cpu/depthwise.h"
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "kernels/thread_pool.h"
@@ -37,8 +39,8 @@ Plan MakePlan(const ConvGeometry& g) {
   return p;
 }
 
-// planes[ph][r][j] = X[r - pt][j * sw + ph - pl], zero outside the input.
-void BuildPhases(const Plan& p, const float* x, float* planes) {
+// planes[ph][r][j] = X[r - pt][j * sw + ph - pl], `pad` outside the input.
+void BuildPhases(const Plan& p, const float* x, float* planes, float pad) {
   const int64_t plane = p.rows * p.width;
   for (int64_t ph = 0; ph < p.sw; ++ph) {
     float* dst = planes + ph * plane;
@@ -46,7 +48,7 @@ void BuildPhases(const Plan& p, const float* x, float* planes) {
       float* row = dst + r * p.width;
       const int64_t iy = r - p.pt;
       if (iy < 0 || iy >= p.ih) {
-        std::memset(row, 0, sizeof(float) * p.width);
+        std::fill(row, row + p.width, pad);
         continue;
       }
       const float* src = x + iy * p.iw;
@@ -54,19 +56,18 @@ void BuildPhases(const Plan& p, const float* x, float* planes) {
         // One contiguous copy between the zero borders.
         const int64_t lo = std::min(p.width, std::max<int64_t>(0, p.pl));
         const int64_t hi = std::max(lo, std::min(p.width, p.pl + p.iw));
-        std::memset(row, 0, sizeof(float) * lo);
-        std::memcpy(row + lo, src + (lo - p.pl), sizeof(float) * (hi - lo));
-        std::memset(row + hi, 0, sizeof(float) * (p.width - hi));
+        std::fill(row, row + lo, pad);
+        if (hi > lo) std::memcpy(row + lo, src + (lo - p.pl), sizeof(float) * (hi - lo));
+        std::fill(row + hi, row + p.width, pad);
         continue;
       }
       // Columns j with 0 <= j * sw + ph - pl < iw come from the input, the rest are padding.
       auto ceil_div = [](int64_t a, int64_t b) { return a <= 0 ? 0 : (a + b - 1) / b; };
       const int64_t lo = std::min(p.width, ceil_div(p.pl - ph, p.sw));
       const int64_t hi = std::max(lo, std::min(p.width, ceil_div(p.iw - ph + p.pl, p.sw)));
-      std::memset(row, 0, sizeof(float) * lo);
-      const float* s = src + lo * p.sw + ph - p.pl;
-      for (int64_t j = lo; j < hi; ++j) row[j] = s[(j - lo) * p.sw];
-      std::memset(row + hi, 0, sizeof(float) * (p.width - hi));
+      std::fill(row, row + lo, pad);
+      for (int64_t j = lo; j < hi; ++j) row[j] = src[j * p.sw + ph - p.pl];
+      std::fill(row + hi, row + p.width, pad);
     }
   }
 }
@@ -100,25 +101,56 @@ void ConvolvePlane(const Plan& p, const float* planes, const float* w, float bia
   }
 }
 
+OL_VECTOR_CLONES
+void MaxPlane(const Plan& p, const float* planes, float* y) {
+  const int64_t plane = p.rows * p.width, ow = p.ow;
+  for (int64_t oy = 0; oy < p.oh; ++oy) {
+    float* __restrict acc = y + oy * ow;
+    for (int64_t ox = 0; ox < ow; ++ox) acc[ox] = -std::numeric_limits<float>::infinity();
+    for (int64_t ky = 0; ky < p.kh; ++ky) {
+      const int64_t r = oy * p.sh + ky * p.dh;
+      for (int64_t kx = 0; kx < p.kw; ++kx) {
+        const int64_t o = kx * p.dw;
+        const float* __restrict s = planes + (o % p.sw) * plane + r * p.width + o / p.sw;
+        for (int64_t ox = 0; ox < ow; ++ox) acc[ox] = s[ox] > acc[ox] ? s[ox] : acc[ox];
+      }
+    }
+  }
+}
+
+template <typename Fn>
+void ForEachPlane(const Plan& p, int64_t planes_count, ThreadPool* pool, Fn fn) {
+  const size_t scratch = static_cast<size_t>(p.sw * p.rows * p.width);
+  auto work = [&](int64_t begin, int64_t end) {
+    std::vector<float> planes(scratch);
+    for (int64_t nc = begin; nc < end; ++nc) fn(nc, planes.data());
+  };
+  if (pool)
+    pool->ParallelFor(planes_count, work);
+  else
+    work(0, planes_count);
+}
+
 }  // namespace
+
+void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ThreadPool* pool) {
+  const Plan p = MakePlan(g);
+  const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
+  ForEachPlane(p, NC, pool, [&](int64_t nc, float* planes) {
+    BuildPhases(p, X + nc * in_plane, planes, -std::numeric_limits<float>::infinity());
+    MaxPlane(p, planes, Y + nc * out_plane);
+  });
+}
 
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
                  int64_t C, float* Y, ThreadPool* pool) {
   const Plan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
-  const size_t scratch = static_cast<size_t>(p.sw * p.rows * p.width);
-  auto work = [&](int64_t begin, int64_t end) {
-    std::vector<float> planes(scratch);
-    for (int64_t nc = begin; nc < end; ++nc) {
-      const int64_t c = nc % C;
-      BuildPhases(p, X + nc * in_plane, planes.data());
-      ConvolvePlane(p, planes.data(), W + c * p.kh * p.kw, B ? B[c] : 0.f, Y + nc * out_plane);
-    }
-  };
-  if (pool)
-    pool->ParallelFor(N * C, work);
-  else
-    work(0, N * C);
+  ForEachPlane(p, N * C, pool, [&](int64_t nc, float* planes) {
+    const int64_t c = nc % C;
+    BuildPhases(p, X + nc * in_plane, planes, 0.f);
+    ConvolvePlane(p, planes, W + c * p.kh * p.kw, B ? B[c] : 0.f, Y + nc * out_plane);
+  });
 }
 
 }  // namespace onnxlens::kernels

@@ -1,4 +1,4 @@
-// Direct depthwise 2-D convolution (group == C == M) for the CPU provider.
+// Direct depthwise 2-D convolution (group == C == M) and 2-D max pooling for the CPU provider.
 #pragma once
 
 #include <cstdint>
@@ -12,5 +12,8 @@ class ThreadPool;
 /// Y[n, c] = X[n, c] (*) W[c] + B[c] for every n < N, c < C; B may be null; pool may be null.
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
                  int64_t C, float* Y, ThreadPool* pool);
+
+/// Y[nc] = max pooling of X[nc] for every nc < NC (pads and ceil-mode overhang never win).
+void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ThreadPool* pool);
 
 }  // namespace onnxlens::kernels

@@ -2,12 +2,14 @@
 // that dominate real models once GEMM and convolution are fast. Each works on contiguous float
 // buffers, splits large tensors over the intra-op pool, and falls back to the generic broadcast
 // loop for unusual shapes. Tested against the reference kernels in tests/kernels/cpu/.
+#include <xmmintrin.h>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 #include "kernels/cpu/cpu_util.h"
+#include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/vec_math.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -244,6 +246,11 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
                       NewTensor(ctx, DataType::kFloat, {x->dims()[0], x->dims()[1], oh, ow}));
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
+  if (is_max && !global) {
+    MaxPool2D(X, g, NC, Y, ctx.pool());
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   // Valid tap range [lo, hi) of one output coordinate along one axis (no bounds checks inside).
   auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo, int64_t* hi) {
     *lo = start >= 0 ? 0 : (-start + dil - 1) / dil;
@@ -336,6 +343,29 @@ Status Softmax(OpKernelContext& ctx, int64_t opset, bool log) {
 
 // ---- Transpose: copy with an odometer over the output, innermost input stride as step ----
 
+// dst[c][r] = src[r][c] for r in [r0, r1), c in [c0, c1); src is R x C, dst is C x R. 4x4 blocks
+// go through SSE registers (whole 16-byte rows in, whole rows out), the edges one by one.
+void Transpose2DTile(const float* src, float* dst, int64_t R, int64_t C, int64_t r0, int64_t r1,
+                     int64_t c0, int64_t c1) {
+  int64_t r = r0;
+  for (; r + 4 <= r1; r += 4) {
+    int64_t c = c0;
+    for (; c + 4 <= c1; c += 4) {
+      __m128 a = _mm_loadu_ps(src + r * C + c), b = _mm_loadu_ps(src + (r + 1) * C + c);
+      __m128 e = _mm_loadu_ps(src + (r + 2) * C + c), f = _mm_loadu_ps(src + (r + 3) * C + c);
+      _MM_TRANSPOSE4_PS(a, b, e, f);
+      _mm_storeu_ps(dst + c * R + r, a);
+      _mm_storeu_ps(dst + (c + 1) * R + r, b);
+      _mm_storeu_ps(dst + (c + 2) * R + r, e);
+      _mm_storeu_ps(dst + (c + 3) * R + r, f);
+    }
+    for (; c < c1; ++c)
+      for (int64_t k = 0; k < 4; ++k) dst[c * R + r + k] = src[(r + k) * C + c];
+  }
+  for (; r < r1; ++r)
+    for (int64_t c = c0; c < c1; ++c) dst[c * R + r] = src[r * C + c];
+}
+
 Status Transpose(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
@@ -371,8 +401,7 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
         const float* src = X + b * R * C;
         float* dst = Y + b * R * C;
         for (int64_t c0 = 0; c0 < C; c0 += kTile)
-          for (int64_t r = r0; r < std::min(R, r0 + kTile); ++r)
-            for (int64_t c = c0; c < std::min(C, c0 + kTile); ++c) dst[c * R + r] = src[r * C + c];
+          Transpose2DTile(src, dst, R, C, r0, std::min(R, r0 + kTile), c0, std::min(C, c0 + kTile));
       }
     });
     ctx.SetOutput(0, std::move(y));

@@ -381,8 +381,29 @@ Status Slice(OpKernelContext& ctx, int64_t opset) {
     st[ax] = step;
   }
   OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
-  std::vector<int64_t> src(static_cast<size_t>(n));
   const auto in_str = Strides(x->dims());
+  if (x->dtype() != DataType::kString && rank > 0 && st[rank - 1] == 1) {
+    // Contiguous innermost runs: one memcpy per run (LSTM gate weights are sliced like this).
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), dims));
+    const size_t es = ElementSize(x->dtype());
+    const int64_t run = dims[rank - 1];
+    const int64_t runs = run > 0 ? n / run : 0;
+    std::vector<int64_t> idx(rank, 0);
+    const auto* in = static_cast<const char*>(x->raw());
+    auto* out = static_cast<char*>(y.mutable_raw());
+    for (int64_t r = 0; r < runs; ++r) {
+      int64_t off = b[rank - 1];
+      for (int64_t d = 0; d + 1 < rank; ++d) off += (b[d] + idx[d] * st[d]) * in_str[d];
+      std::memcpy(out + r * run * es, in + off * es, static_cast<size_t>(run) * es);
+      for (int64_t d = rank - 2; d >= 0; --d) {
+        if (++idx[d] < dims[d]) break;
+        idx[d] = 0;
+      }
+    }
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
+  std::vector<int64_t> src(static_cast<size_t>(n));
   std::vector<int64_t> idx(rank, 0);
   for (int64_t o = 0; o < n; ++o) {
     int64_t off = 0;

@@ -173,6 +173,20 @@ TEST(CpuVsReference, BatchNormalizationPoolsSoftmaxTranspose) {
       CheckAgainstReference({"AveragePool", {{1, 13, 13, 11}}, std::move(b)}, seed++);
     }
   }
+  {
+    // squeezenet's ceil-mode 3x3/2 pooling, and dilation with asymmetric pads
+    std::vector<ir::Attribute> a;
+    a.push_back(ir::Attribute::Ints("kernel_shape", {3, 3}));
+    a.push_back(ir::Attribute::Ints("strides", {2, 2}));
+    a.push_back(ir::Attribute::Int("ceil_mode", 1));
+    CheckAgainstReference({"MaxPool", {{1, 5, 13, 12}}, std::move(a)}, seed++);
+    std::vector<ir::Attribute> b;
+    b.push_back(ir::Attribute::Ints("kernel_shape", {2, 3}));
+    b.push_back(ir::Attribute::Ints("strides", {1, 3}));
+    b.push_back(ir::Attribute::Ints("dilations", {2, 2}));
+    b.push_back(ir::Attribute::Ints("pads", {0, 1, 1, 2}));
+    CheckAgainstReference({"MaxPool", {{2, 3, 13, 11}}, std::move(b)}, seed++);
+  }
   CheckAgainstReference({"GlobalAveragePool", {{2, 13, 7, 9}}, {}}, seed++);
   CheckAgainstReference({"GlobalMaxPool", {{2, 13, 7, 9}}, {}}, seed++);
   for (const std::vector<int64_t>& s : {std::vector<int64_t>{1, 127}, {13, 1}, {2, 3, 129}}) {
@@ -183,6 +197,8 @@ TEST(CpuVsReference, BatchNormalizationPoolsSoftmaxTranspose) {
   perm.push_back(ir::Attribute::Ints("perm", {0, 2, 1, 3}));
   CheckAgainstReference({"Transpose", {{1, 13, 127, 5}}, std::move(perm)}, seed++);
   CheckAgainstReference({"Transpose", {{13, 127}}, {}}, seed++);
+  CheckAgainstReference({"Transpose", {{64, 36}}, {}}, seed++);  // whole 4x4 blocks
+  CheckAgainstReference({"Transpose", {{6, 9}}, {}}, seed++);    // blocks plus edges
   std::vector<ir::Attribute> swap;
   swap.push_back(ir::Attribute::Ints("perm", {0, 1, 3, 2}));
   CheckAgainstReference({"Transpose", {{2, 3, 13, 127}}, std::move(swap)}, seed++);
