@@ -21,6 +21,7 @@ int RunInfo(const std::vector<std::string>& args);
 int RunConvert(const std::vector<std::string>& args);
 int RunRun(const std::vector<std::string>& args);
 int RunConformance(const std::vector<std::string>& args);
+int RunOptimize(const std::vector<std::string>& args);
 int RunProfile(const std::vector<std::string>& args);
 int RunTraceSummary(const std::vector<std::string>& args);
 

@@ -22,6 +22,11 @@ const Command kCommands[] = {
     {"conformance", "run ONNX backend test directories and compare with their expected outputs",
      "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--json] [--verbose]",
      RunConformance},
+    {"optimize", "optimize a model at a level; list the steps, compare op counts, verify, export",
+     "optimize MODEL [--level L] [--disable PASS,...] [--stop-after N] [--steps] [--table] "
+     "[--verify [--inputs DIR] [--seed N]] [--json] [-o OUT.onnx [--format ort|standard] "
+     "[--external-data] [--force]] | optimize --list",
+     RunOptimize},
     {"profile", "run a model with the profiler on; write a Chrome trace and print summaries",
      "profile MODEL [--level L] [--threads N] [--runs N] [--inputs DIR | --random [--seed N]] "
      "[-o TRACE.json] [--summary] [--top N]",

@@ -52,6 +52,20 @@ void Node::AddOutput(Value* v) {
   outputs_.push_back(v);
 }
 
+void Node::SetOutput(size_t i, Value* v) {
+  assert(i < outputs_.size());
+  if (Value* old = outputs_[i]) {
+    old->producer_ = nullptr;
+    old->producer_output_ = -1;
+  }
+  if (v) {
+    assert(v->producer_ == nullptr && "value already has a producer");
+    v->producer_ = this;
+    v->producer_output_ = static_cast<int>(i);
+  }
+  outputs_[i] = v;
+}
+
 const Attribute* Node::FindAttribute(std::string_view name) const {
   for (const auto& a : attributes_) {
     if (a.name == name) return &a;
@@ -260,6 +274,17 @@ void Graph::RemoveInitializer(Value* v) {
 void Graph::AddSparseInitializer(Value* v, std::string serialized) {
   v->is_sparse_initializer_ = true;
   sparse_.push_back(SparseInitializer{v, std::move(serialized)});
+}
+
+Status Graph::SortNodes() {
+  OL_ASSIGN_OR_RETURN(std::vector<Node*> order, TopologicalOrder());
+  std::unordered_map<const Node*, size_t> rank;
+  for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = i;
+  std::stable_sort(nodes_.begin(), nodes_.end(),
+                   [&](const std::unique_ptr<Node>& a, const std::unique_ptr<Node>& b) {
+                     return rank[a.get()] < rank[b.get()];
+                   });
+  return Status::Ok();
 }
 
 Expected<std::vector<Node*>> Graph::TopologicalOrder() const {

@@ -112,6 +112,8 @@ class Node {
   void ClearInputs();
   /// Makes `v` (which must have no producer) output slot `outputs().size()`. Null = omitted.
   void AddOutput(Value* v);
+  /// Makes `v` (no producer, or null) output slot `i`; the value there before loses its producer.
+  void SetOutput(size_t i, Value* v);
 
   std::vector<Attribute>& attributes() { return attributes_; }
   const std::vector<Attribute>& attributes() const { return attributes_; }
@@ -215,6 +217,9 @@ class Graph {
   /// included); stable: an already sorted graph keeps its order. Fails naming the nodes on a
   /// cycle.
   Expected<std::vector<Node*>> TopologicalOrder() const;
+
+  /// Reorders the stored nodes into TopologicalOrder (for saving after a rewrite appended nodes).
+  Status SortNodes();
 
   /// Nodes of this graph and of all nested subgraphs.
   size_t NumNodesRecursive() const;

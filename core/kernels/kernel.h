@@ -57,6 +57,8 @@ class OpKernelContext {
   void SetOutputValue(size_t i, RtValue v) {
     if (i < outputs_->size()) (*outputs_)[i] = std::move(v);
   }
+  /// Output slot i as set so far (null past the end), for kernels that post-process an output.
+  RtValue* mutable_output(size_t i) { return i < outputs_->size() ? &(*outputs_)[i] : nullptr; }
   ThreadPool* pool() const { return pool_; }
   SubgraphRunner* subgraphs() const { return subgraphs_; }
 

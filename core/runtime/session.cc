@@ -10,6 +10,7 @@
 #include "kernels/kernel.h"
 #include "kernels/registry.h"
 #include "kernels/thread_pool.h"
+#include "passes/pass_manager.h"
 #include "runtime/blas_threads.h"
 
 namespace onnxlens::runtime {
@@ -322,9 +323,14 @@ Session::~Session() = default;
 Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Model> model,
                                                    const SessionOptions& options) {
   if (!model || !model->graph) return InvalidArgument("no model");
-  if (options.optimization_level != "disabled") {
-    return Unsupported("optimization level " + Quote(options.optimization_level) +
-                       " is not available yet; use 'disabled'");
+  OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(options.optimization_level));
+  if (level != passes::Level::kDisabled) {
+    // Optimize a copy: the caller's model stays as it was.
+    std::shared_ptr<ir::Model> optimized = model->Clone();
+    passes::OptimizeOptions oo;
+    oo.level = level;
+    OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
+    model = std::move(optimized);
   }
   auto impl = std::make_unique<Impl>();
   if (options.enable_profiling) {

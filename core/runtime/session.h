@@ -19,7 +19,8 @@ namespace onnxlens::runtime {
 using kernels::RtValue;
 
 struct SessionOptions {
-  /// Graph optimization level; only "disabled" until the optimizer lands.
+  /// Graph optimization level: disabled, basic, extended, layout (or all); the session runs an
+  /// optimized copy of the model.
   std::string optimization_level = "disabled";
   /// Providers in order of preference; a node goes to the first one with a kernel for it.
   std::vector<std::string> providers = {"cpu", "reference"};

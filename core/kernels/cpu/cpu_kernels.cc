@@ -8,6 +8,7 @@
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/sgemm.h"
+#include "kernels/fused_activation.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
@@ -232,6 +233,26 @@ void RegisterCpuKernels(KernelRegistry& r) {
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   AddCpu(r, "Conv", 1, Conv);
+  // ONNX Runtime's contrib ops from the extended-level fusions: the plain kernel, then the
+  // activation in place while the output is still in cache.
+  for (auto [op, fn] :
+       {std::pair<const char*, Status (*)(OpKernelContext&, int64_t)>{"FusedConv", Conv},
+        {"FusedGemm", Gemm}}) {
+    r.Register({"com.microsoft",
+                op,
+                1,
+                1000,
+                kCpuProvider,
+                {ir::DataType::kFloat},
+                [fn](const KernelInfo& info) {
+                  const int64_t opset = info.opset;
+                  return Expected<std::unique_ptr<OpKernel>>(
+                      std::make_unique<FunctionKernel>([fn, opset](OpKernelContext& ctx) {
+                        OL_RETURN_IF_ERROR(fn(ctx, opset));
+                        return ApplyFusedActivation(ctx);
+                      }));
+                }});
+  }
 }
 
 }  // namespace onnxlens::kernels

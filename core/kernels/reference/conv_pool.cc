@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "kernels/fused_activation.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
@@ -300,6 +301,10 @@ Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
 
 void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "", "Conv", 1, Conv);
+  AddKernel(r, "com.microsoft", "FusedConv", 1, [](OpKernelContext& ctx, int64_t o) {
+    OL_RETURN_IF_ERROR(Conv(ctx, o));
+    return ApplyFusedActivation(ctx);
+  });
   AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
   AddKernel(r, "", "ConvInteger", 10, ConvInteger);
   AddKernel(r, "", "MaxPool", 1,

@@ -1,5 +1,6 @@
 // Reference MatMul (batched, broadcast) and Gemm. Accumulate in double: these are the oracle the
 // OpenBLAS kernels are checked against.
+#include "kernels/fused_activation.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -121,6 +122,10 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
 void RegisterMathKernels(KernelRegistry& r) {
   AddKernel(r, "", "MatMul", 1, MatMul);
   AddKernel(r, "", "Gemm", 1, Gemm);
+  AddKernel(r, "com.microsoft", "FusedGemm", 1, [](OpKernelContext& ctx, int64_t o) {
+    OL_RETURN_IF_ERROR(Gemm(ctx, o));
+    return ApplyFusedActivation(ctx);
+  });
 }
 
 }  // namespace onnxlens::kernels

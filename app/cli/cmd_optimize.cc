@@ -1,0 +1,124 @@
+// `onnxlens-cli optimize MODEL --level L [--disable PASS,...] [--stop-after N] [--steps] [--table]
+//  [--verify [--inputs DIR] [--seed N]] [--json] [-o OUT.onnx [--format ort|standard]
+//  [--external-data] [--force]] [--list]`.
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "api/optimize.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/strings.h"
+
+namespace onnxlens::cli {
+
+Expected<int> ParseInt(const std::string& flag, const std::string& value);
+
+namespace {
+
+std::vector<std::string> SplitComma(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+void PrintPassList() {
+  for (const auto& p : api::ListOptimizerPasses()) {
+    std::printf("  %-9s %-34s %s%s\n", p.level.c_str(), p.name.c_str(), p.summary.c_str(),
+                p.contrib ? " [com.microsoft]" : "");
+  }
+}
+
+}  // namespace
+
+int RunOptimize(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(
+      argv, {"--steps", "--table", "--verify", "--json", "--external-data", "--force", "--list"},
+      {"--level", "--disable", "--stop-after", "--inputs", "--seed", "-o", "--format"});
+  if (!args.ok()) {
+    PrintError(args.status().message());
+    return kExitUsage;
+  }
+  if (args->Has("--list")) {
+    PrintPassList();
+    return kExitOk;
+  }
+  if (args->positionals().size() != 1) {
+    PrintError("optimize takes exactly one MODEL");
+    return kExitUsage;
+  }
+  api::OptimizeRequest req;
+  if (auto v = args->Get("--level")) req.level = *v;
+  if (auto v = args->Get("--disable")) req.disabled = SplitComma(*v);
+  if (auto v = args->Get("--stop-after")) {
+    auto n = ParseInt("--stop-after", *v);
+    if (!n.ok() || *n < 1) {
+      PrintError("--stop-after needs a number >= 1");
+      return kExitUsage;
+    }
+    req.stop_after = *n;
+  }
+  if (auto v = args->Get("--format")) {
+    if (*v != "ort" && *v != "standard") {
+      PrintError("--format is ort or standard");
+      return kExitUsage;
+    }
+    req.format = *v;
+  }
+  req.verify = args->Has("--verify");
+  if (auto v = args->Get("--inputs")) req.inputs_dir = *v;
+  if (auto v = args->Get("--seed")) req.seed = std::strtoull(v->c_str(), nullptr, 10);
+  if (auto v = args->Get("-o")) req.output = *v;
+  req.external_data = args->Has("--external-data");
+  req.force = args->Has("--force");
+  auto report = api::OptimizeModelFile(args->positionals()[0], req);
+  if (!report.ok()) {
+    PrintError(report.status().message());
+    return kExitFailure;
+  }
+  const api::OptimizeReport& r = *report;
+  if (args->Has("--json")) {
+    std::printf("%s\n", api::ToJson(r).dump(2).c_str());
+    return r.verify.ran && !r.verify.ok ? kExitFailure : kExitOk;
+  }
+  std::printf("%s: level %s, %lld -> %lld nodes in %.1f ms (%zu step(s)%s)\n", r.model.c_str(),
+              r.level.c_str(), static_cast<long long>(r.nodes_before),
+              static_cast<long long>(r.nodes_after), r.millis, r.steps.size(),
+              r.stopped_early ? ", stopped early" : "");
+  if (args->Has("--steps")) {
+    std::printf("\n  %4s  %-34s %-9s %5s %8s %6s %9s %7s %9s\n", "step", "pass", "level", "round",
+                "removed", "added", "modified", "nodes", "ms");
+    for (const auto& s : r.steps) {
+      std::printf("  %4d  %-34s %-9s %5d %8d %6d %9d %7lld %9.2f\n", s.index, s.pass.c_str(),
+                  s.level.c_str(), s.round, s.removed, s.added, s.modified,
+                  static_cast<long long>(s.nodes_after), s.millis);
+    }
+  }
+  if (args->Has("--table")) std::printf("\n%s", api::FormatOpTable(r).c_str());
+  if (r.verify.ran) {
+    std::printf("\nverify (rtol 1e-3, atol 1e-4): %s\n",
+                r.verify.ok ? "outputs match" : "OUTPUTS DIFFER");
+    for (const auto& o : r.verify.outputs) {
+      std::printf("  %-28s %s  max |diff| %.3g%s%s\n", o.name.c_str(), o.ok ? "ok  " : "FAIL",
+                  o.max_abs_diff, o.reason.empty() ? "" : "  ", o.reason.c_str());
+    }
+    if (!r.verify.ok) {
+      if (!r.verify.culprit_pass.empty())
+        std::printf("  first differing step: %d (%s)\n", r.verify.culprit_step,
+                    r.verify.culprit_pass.c_str());
+      else
+        std::printf("  no single step reproduces the difference\n");
+    }
+  }
+  if (!r.written.empty()) {
+    std::printf("\nwrote %s (%s format); ONNX checker: %s\n", r.written.c_str(), r.format.c_str(),
+                r.checker_passed ? "passed" : r.checker_message.c_str());
+  }
+  return r.verify.ran && !r.verify.ok ? kExitFailure : kExitOk;
+}
+
+}  // namespace onnxlens::cli

@@ -1,0 +1,205 @@
+// Optimize a model file.
+#include "api/optimize.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "api/compare.h"
+#include "api/run.h"
+#include "common/strings.h"
+#include "onnx/model_io.h"
+#include "passes/pass_manager.h"
+#include "runtime/session.h"
+
+namespace onnxlens::api {
+
+namespace {
+
+std::map<std::string, int64_t> OpCounts(const ir::Graph& g) {
+  std::map<std::string, int64_t> out;
+  g.ForEachGraph([&](const ir::Graph& sub) {
+    for (const ir::Node* n : sub.nodes()) {
+      const bool std_domain = n->domain().empty() || n->domain() == "ai.onnx";
+      ++out[std_domain ? n->op_type() : n->domain() + ":" + n->op_type()];
+    }
+  });
+  return out;
+}
+
+Expected<runtime::NamedValues> RunOn(std::shared_ptr<const ir::Model> model,
+                                     const std::map<std::string, kernels::RtValue>& inputs) {
+  runtime::SessionOptions so;
+  OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(std::move(model), so));
+  return session->Run(inputs);
+}
+
+constexpr double kRtol = 1e-3, kAtol = 1e-4;
+
+bool Matches(const runtime::NamedValues& a, const runtime::NamedValues& b,
+             std::vector<OutputCheck>* checks) {
+  bool ok = a.size() == b.size();
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    const CompareResult c = CompareValues(b[i].second, a[i].second, kRtol, kAtol);
+    if (checks) checks->push_back({a[i].first, c.ok, c.max_abs_diff, c.reason});
+    ok = ok && c.ok;
+  }
+  return ok;
+}
+
+}  // namespace
+
+std::vector<PassDescription> ListOptimizerPasses() {
+  std::vector<PassDescription> out;
+  for (const auto& p : passes::ListPasses())
+    out.push_back({p.name, p.summary, std::string(passes::LevelName(p.level)), p.contrib});
+  return out;
+}
+
+Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
+                                           const OptimizeRequest& req) {
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  std::shared_ptr<const ir::Model> original(std::move(loaded.model));
+  passes::OptimizeOptions oo;
+  OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(req.level));
+  if (req.format == "standard") {
+    oo.pass_options.format = passes::Format::kStandard;
+  } else if (req.format != "ort") {
+    return InvalidArgument("--format is ort or standard, got " + Quote(req.format));
+  }
+  oo.disabled.insert(req.disabled.begin(), req.disabled.end());
+  oo.stop_after = req.stop_after;
+  oo.extra_passes = req.extra_passes;
+  std::shared_ptr<ir::Model> optimized = original->Clone();
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
+
+  OptimizeReport r;
+  r.model = path.string();
+  r.level = std::string(passes::LevelName(oo.level));
+  r.format = req.format;
+  r.nodes_before = result.nodes_before;
+  r.nodes_after = result.nodes_after;
+  r.ops_before = OpCounts(*original->graph);
+  r.ops_after = OpCounts(*optimized->graph);
+  r.millis = result.millis;
+  r.stopped_early = result.stopped_early;
+  for (const passes::Step& s : result.steps) {
+    r.steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
+                       s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after, s.millis});
+  }
+
+  if (req.verify) {
+    r.verify.ran = true;
+    runtime::SessionOptions so;
+    OL_ASSIGN_OR_RETURN(auto base_session, runtime::Session::Create(original, so));
+    OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base_session, req.inputs_dir, req.seed));
+    OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base_session->Run(inputs));
+    OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunOn(optimized, inputs));
+    r.verify.ok = Matches(expected, got, &r.verify.outputs);
+    if (!r.verify.ok) {
+      // Bisect is not safe (a later pass may hide an earlier error); walk the steps in order.
+      for (size_t k = 1; k <= result.steps.size(); ++k) {
+        std::shared_ptr<ir::Model> partial = original->Clone();
+        passes::OptimizeOptions po = oo;
+        po.stop_after = static_cast<int>(k);
+        OL_RETURN_IF_ERROR(passes::Optimize(*partial, po).status());
+        OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunOn(partial, inputs));
+        if (!Matches(expected, out, nullptr)) {
+          r.verify.culprit_step = static_cast<int>(k);
+          r.verify.culprit_pass = result.steps[k - 1].pass;
+          break;
+        }
+      }
+    }
+  }
+
+  if (!req.output.empty()) {
+    onnx_io::SaveOptions so;
+    so.external_data = req.external_data;
+    so.force = req.force;
+    so.protected_paths.push_back(path);
+    for (const auto& f : loaded.external_files) so.protected_paths.push_back(f);
+    OL_RETURN_IF_ERROR(onnx_io::SaveModelFile(*optimized, req.output, so));
+    r.written = req.output.string();
+    const Status check = onnx_io::CheckModelFile(req.output);
+    r.checker_passed = check.ok();
+    r.checker_message = check.ok() ? "" : check.message();
+    if (req.format == "standard" && !check.ok()) {
+      return Internal("the standard-format export fails the ONNX checker: " + check.message());
+    }
+  }
+  return r;
+}
+
+std::string FormatOpTable(const OptimizeReport& r) {
+  std::set<std::string> ops;
+  for (const auto& [k, v] : r.ops_before) ops.insert(k);
+  for (const auto& [k, v] : r.ops_after) ops.insert(k);
+  size_t w = 10;
+  for (const auto& op : ops) w = std::max(w, op.size());
+  std::string out;
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-*s %10s %10s\n", static_cast<int>(w), "op", "original",
+                "optimized");
+  out += line;
+  auto row = [&](const std::string& name, int64_t a, int64_t b) {
+    std::snprintf(line, sizeof line, "  %-*s %10lld %10lld%s\n", static_cast<int>(w), name.c_str(),
+                  static_cast<long long>(a), static_cast<long long>(b), b < a ? "  *" : "");
+    out += line;
+  };
+  for (const auto& op : ops) {
+    auto a = r.ops_before.find(op), b = r.ops_after.find(op);
+    row(op, a == r.ops_before.end() ? 0 : a->second, b == r.ops_after.end() ? 0 : b->second);
+  }
+  row("(all nodes)", r.nodes_before, r.nodes_after);
+  return out;
+}
+
+nlohmann::json ToJson(const OptimizeReport& r) {
+  nlohmann::json j;
+  j["schema"] = "onnxlens.optimize/1";
+  j["model"] = r.model;
+  j["level"] = r.level;
+  j["format"] = r.format;
+  j["nodes_before"] = r.nodes_before;
+  j["nodes_after"] = r.nodes_after;
+  j["ops_before"] = r.ops_before;
+  j["ops_after"] = r.ops_after;
+  j["millis"] = r.millis;
+  j["stopped_early"] = r.stopped_early;
+  j["steps"] = nlohmann::json::array();
+  for (const auto& s : r.steps) {
+    j["steps"].push_back({{"index", s.index},
+                          {"pass", s.pass},
+                          {"level", s.level},
+                          {"round", s.round},
+                          {"removed", s.removed},
+                          {"added", s.added},
+                          {"modified", s.modified},
+                          {"nodes_after", s.nodes_after},
+                          {"millis", s.millis}});
+  }
+  if (r.verify.ran) {
+    nlohmann::json v;
+    v["ok"] = r.verify.ok;
+    v["outputs"] = nlohmann::json::array();
+    for (const auto& o : r.verify.outputs) {
+      v["outputs"].push_back(
+          {{"name", o.name}, {"ok", o.ok}, {"max_abs_diff", o.max_abs_diff}, {"reason", o.reason}});
+    }
+    if (!r.verify.ok) {
+      v["culprit_pass"] = r.verify.culprit_pass.empty() ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(r.verify.culprit_pass);
+      v["culprit_step"] = r.verify.culprit_step;
+    }
+    j["verify"] = v;
+  }
+  if (!r.written.empty()) {
+    j["written"] = r.written;
+    j["checker_passed"] = r.checker_passed;
+    if (!r.checker_passed) j["checker_message"] = r.checker_message;
+  }
+  return j;
+}
+
+}  // namespace onnxlens::api

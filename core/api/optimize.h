@@ -1,0 +1,91 @@
+// Optimizing a model file: run the pass manager at a level, list the steps, compare op counts
+// before and after, verify numerically against the original (naming the first pass that broke
+// it), and export the result for ONNX Runtime (`ort` format) or any runtime (`standard`).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "common/status.h"
+
+namespace onnxlens::passes {
+class Pass;
+}
+
+namespace onnxlens::api {
+
+struct OptimizeRequest {
+  std::string level = "extended";
+  std::vector<std::string> disabled;
+  int stop_after = 0;
+  std::string format = "ort";  ///< "ort" or "standard"
+  bool verify = false;
+  std::filesystem::path inputs_dir;  ///< verification inputs; empty = random from `seed`
+  uint64_t seed = 0;
+  std::filesystem::path output;  ///< empty = do not write
+  bool external_data = false;
+  bool force = false;
+  /// Extra passes (tests: a deliberately broken pass must be caught by verify).
+  std::vector<std::shared_ptr<passes::Pass>> extra_passes;
+};
+
+struct OptimizeStepReport {
+  int index = 0;
+  std::string pass, level;
+  int round = 0;
+  int removed = 0, added = 0, modified = 0;
+  int64_t nodes_after = 0;
+  double millis = 0;
+};
+
+struct OutputCheck {
+  std::string name;
+  bool ok = true;
+  double max_abs_diff = 0;
+  std::string reason;
+};
+
+struct VerifyReport {
+  bool ran = false;
+  bool ok = true;
+  std::vector<OutputCheck> outputs;
+  /// When not ok: the first pass whose step makes an output differ (re-run pass by pass).
+  std::string culprit_pass;
+  int culprit_step = 0;
+};
+
+struct OptimizeReport {
+  std::string model, level, format;
+  int64_t nodes_before = 0, nodes_after = 0;
+  std::map<std::string, int64_t> ops_before, ops_after;  ///< "Op" or "domain:Op" -> count
+  std::vector<OptimizeStepReport> steps;
+  double millis = 0;
+  bool stopped_early = false;
+  VerifyReport verify;
+  std::string written;          ///< output path when written
+  bool checker_passed = false;  ///< ONNX checker on the written file
+  std::string checker_message;
+};
+
+struct PassDescription {
+  std::string name, summary, level;
+  bool contrib = false;  ///< emits com.microsoft ops (skipped for the standard format)
+};
+/// Every optimizer pass in run order.
+std::vector<PassDescription> ListOptimizerPasses();
+
+Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& model,
+                                           const OptimizeRequest& request);
+
+/// The op-count table (original vs optimized; improved rows marked) as text.
+std::string FormatOpTable(const OptimizeReport& report);
+
+nlohmann::json ToJson(const OptimizeReport& report);
+
+}  // namespace onnxlens::api

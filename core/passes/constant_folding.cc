@@ -1,0 +1,137 @@
+// Constant folding.
+#include "passes/constant_folding.h"
+
+#include <set>
+#include <string>
+
+#include "kernels/kernel.h"
+#include "kernels/registry.h"
+#include "passes/graph_util.h"
+
+namespace onnxlens::passes {
+
+namespace {
+
+using ir::Node;
+using ir::Tensor;
+using kernels::RtValue;
+
+bool NeverFold(const Node& n) {
+  static const std::set<std::string> kOps = {
+      "RandomNormal", "RandomUniform",  "RandomNormalLike", "RandomUniformLike",    "Multinomial",
+      "Bernoulli",    "QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear"};
+  return !(n.domain().empty() || n.domain() == "ai.onnx") || kOps.count(n.op_type()) ||
+         n.HasSubgraphs() || n.outputs().empty();
+}
+
+// Shape / Size of a value whose dims are all known.
+std::optional<Tensor> FoldShape(const Node& n) {
+  if (!IsOp(&n, "Shape") && !IsOp(&n, "Size")) return std::nullopt;
+  const auto dims = KnownDims(n.input(0));
+  if (!dims) return std::nullopt;
+  if (IsOp(&n, "Size")) {
+    int64_t count = 1;
+    for (int64_t d : *dims) count *= d;
+    return Tensor::FromVector<int64_t>(ir::DataType::kInt64, {}, {count});
+  }
+  const int64_t rank = static_cast<int64_t>(dims->size());
+  int64_t start = n.GetInt("start", 0), end = n.GetInt("end", rank);
+  if (start < 0) start += rank;
+  if (end < 0) end += rank;
+  start = std::clamp<int64_t>(start, 0, rank);
+  end = std::clamp<int64_t>(end, start, rank);
+  std::vector<int64_t> v(dims->begin() + start, dims->begin() + end);
+  return Tensor::FromVector<int64_t>(ir::DataType::kInt64, {static_cast<int64_t>(v.size())}, v);
+}
+
+class ConstantFolding : public Pass {
+ public:
+  std::string_view name() const override { return "constant-folding"; }
+  std::string_view summary() const override {
+    return "computes nodes with constant inputs (and Shape of known shapes) ahead of time";
+  }
+  Level level() const override { return Level::kBasic; }
+
+  Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
+    bool changed = false;
+    Status failure = Status::Ok();
+    ForEachGraphMut(graph, [&](ir::Graph& g) {
+      if (!failure.ok()) return;
+      auto order = g.TopologicalOrder();
+      if (!order.ok()) {
+        failure = order.status();
+        return;
+      }
+      for (Node* n : *order) {
+        if (NeverFold(*n)) continue;
+        if (auto shape = FoldShape(*n)) {
+          Replace(n, {std::move(*shape)});
+          changed = true;
+          continue;
+        }
+        if (Fold(n, ctx)) changed = true;
+      }
+    });
+    if (!failure.ok()) return failure;
+    return changed;
+  }
+
+ private:
+  static void Replace(Node* n, std::vector<Tensor> values) {
+    ir::Graph& g = *n->owner();
+    std::vector<ir::Value*> outs = n->outputs();
+    g.RemoveNode(n);
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i]) g.SetInitializer(outs[i], std::move(values[i]));
+    }
+  }
+
+  bool Fold(Node* n, PassContext& ctx) {
+    std::vector<RtValue> inputs;
+    inputs.reserve(n->inputs().size());
+    for (const ir::Value* v : n->inputs()) {
+      if (!v) {
+        inputs.emplace_back();
+        continue;
+      }
+      const Tensor* t = ConstantOf(v);
+      if (!t) return false;
+      inputs.push_back(RtValue::FromTensor(*t));
+    }
+    if (n->inputs().empty() && !IsOp(n, "ConstantOfShape") && !IsOp(n, "Range")) {
+      // Source nodes other than these (e.g. EyeLike has inputs) are left alone.
+      return false;
+    }
+    const std::string domain = n->domain() == "ai.onnx" ? "" : n->domain();
+    const int64_t opset = ctx.Opset(domain);
+    const kernels::KernelDef* def = ctx.registry->Find(*n, opset, kernels::kReferenceProvider);
+    if (!def) return false;
+    auto kernel = def->factory(kernels::KernelInfo{*n, opset});
+    if (!kernel.ok()) return false;
+    std::vector<const RtValue*> ins;
+    for (size_t i = 0; i < inputs.size(); ++i) ins.push_back(n->input(i) ? &inputs[i] : nullptr);
+    std::vector<RtValue> outs(n->outputs().size());
+    kernels::OpKernelContext kctx(*n, ins, &outs, nullptr, nullptr);
+    if (!(*kernel)->Compute(kctx).ok()) return false;  // the runtime will report it
+    std::vector<Tensor> values;
+    int64_t bytes = 0;
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (!n->output(i)) {
+        values.emplace_back();
+        continue;
+      }
+      if (!outs[i].is_tensor()) return false;
+      bytes += static_cast<int64_t>(outs[i].tensor.nbytes());
+      values.push_back(outs[i].tensor);
+    }
+    if (bytes > ctx.options.constant_folding_max_bytes) return false;
+    Replace(n, std::move(values));
+    return true;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Pass> CreateConstantFolding() { return std::make_unique<ConstantFolding>(); }
+
+}  // namespace onnxlens::passes

@@ -1,0 +1,254 @@
+// Pass helpers.
+#include "passes/graph_util.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+#include "ir/data_type.h"
+
+namespace onnxlens::passes {
+
+void ForEachGraphMut(ir::Graph& g, const std::function<void(ir::Graph&)>& fn) {
+  fn(g);
+  for (ir::Node* n : g.nodes()) {
+    for (ir::Graph* sub : n->Subgraphs()) ForEachGraphMut(*sub, fn);
+  }
+}
+
+const ir::Tensor* ConstantOf(const ir::Value* v) {
+  if (!v || !v->is_initializer() || v->is_graph_input()) return nullptr;
+  return v->initializer();
+}
+
+std::optional<std::vector<float>> ConstantFloats(const ir::Value* v) {
+  const ir::Tensor* t = ConstantOf(v);
+  if (!t || t->dtype() != ir::DataType::kFloat) return std::nullopt;
+  return std::vector<float>(t->data<float>(), t->data<float>() + t->numel());
+}
+
+std::optional<std::vector<int64_t>> ConstantInts(const ir::Value* v) {
+  const ir::Tensor* t = ConstantOf(v);
+  if (!t) return std::nullopt;
+  if (t->dtype() == ir::DataType::kInt64)
+    return std::vector<int64_t>(t->data<int64_t>(), t->data<int64_t>() + t->numel());
+  if (t->dtype() == ir::DataType::kInt32)
+    return std::vector<int64_t>(t->data<int32_t>(), t->data<int32_t>() + t->numel());
+  return std::nullopt;
+}
+
+std::optional<double> ConstantScalar(const ir::Value* v) {
+  const ir::Tensor* t = ConstantOf(v);
+  if (!t || t->numel() != 1) return std::nullopt;
+  switch (t->dtype()) {
+    case ir::DataType::kFloat:
+      return t->data<float>()[0];
+    case ir::DataType::kDouble:
+      return t->data<double>()[0];
+    case ir::DataType::kInt64:
+      return static_cast<double>(t->data<int64_t>()[0]);
+    case ir::DataType::kInt32:
+      return t->data<int32_t>()[0];
+    default:
+      return std::nullopt;
+  }
+}
+
+ir::Node* SoleConsumer(const ir::Value* v) {
+  if (!v || v->is_graph_output() || v->uses().size() != 1) return nullptr;
+  ir::Node* n = v->uses()[0].node;
+  return n->owner() == v->owner() ? n : nullptr;  // not a read from inside a subgraph
+}
+
+bool IsOp(const ir::Node* n, std::string_view op_type) {
+  return n && n->op_type() == op_type && (n->domain().empty() || n->domain() == "ai.onnx");
+}
+
+void ReplaceUses(ir::Value* from, ir::Value* to) {
+  const std::vector<ir::Use> uses = from->uses();
+  for (const ir::Use& u : uses) u.node->SetInput(static_cast<size_t>(u.index), to);
+}
+
+bool BypassNode(ir::Node* n, size_t in, size_t out) {
+  ir::Graph& g = *n->owner();
+  ir::Value* x = n->input(in);
+  ir::Value* y = n->output(out);
+  if (!x || !y) return false;
+  for (size_t k = 0; k < n->outputs().size(); ++k) {
+    const ir::Value* o = n->output(k);
+    if (k != out && o && (!o->uses().empty() || o->is_graph_output())) return false;
+  }
+  if (!y->is_graph_output()) {
+    ReplaceUses(y, x);
+    g.RemoveNode(n);
+    return true;
+  }
+  // y is a graph output: let x's producer write y directly, if x is an ordinary local value.
+  ir::Node* p = x->producer();
+  if (!p || p->owner() != &g || x->is_graph_output() || x->is_graph_input() || x->owner() != &g)
+    return false;
+  const int slot = x->producer_output();
+  g.RemoveNode(n);  // frees y's producer
+  ReplaceUses(x, y);
+  p->SetOutput(static_cast<size_t>(slot), y);
+  g.RemoveValue(x);
+  return true;
+}
+
+int RemoveDeadNodes(ir::Graph& g) {
+  int removed = 0;
+  bool again = true;
+  while (again) {
+    again = false;
+    std::vector<ir::Node*> nodes = g.nodes();
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+      ir::Node* n = *it;
+      bool used = false;
+      for (const ir::Value* o : n->outputs()) {
+        if (o && (!o->uses().empty() || o->is_graph_output())) used = true;
+      }
+      if (used) continue;
+      g.RemoveNode(n);
+      ++removed;
+      again = true;
+    }
+  }
+  return removed;
+}
+
+ir::Value* AddInitializer(ir::Graph& g, const std::string& base, ir::Tensor t) {
+  ir::Value* v = g.CreateValue(g.UniqueValueName(base));
+  v->set_type(ir::TypeInfo::Tensor(t.dtype(), ir::DimsFromSizes(t.dims())));
+  g.SetInitializer(v, std::move(t));
+  return v;
+}
+
+void InheritOrigins(ir::Node* n, const ir::Node* from) {
+  if (from->origins.empty()) {
+    n->origins.push_back(from->id());
+  } else {
+    n->origins.insert(n->origins.end(), from->origins.begin(), from->origins.end());
+  }
+  std::sort(n->origins.begin(), n->origins.end());
+  n->origins.erase(std::unique(n->origins.begin(), n->origins.end()), n->origins.end());
+}
+
+ir::Node* AddFusedNode(ir::Graph& g, const std::string& op_type, const std::string& domain,
+                       std::initializer_list<const ir::Node*> replaced, const std::string& name) {
+  std::string n = name;
+  if (n.empty()) {
+    for (const ir::Node* r : replaced) {
+      if (!r->name().empty()) {
+        n = r->name() + "_" + op_type;
+        break;
+      }
+    }
+  }
+  ir::Node* node = g.AddNode(op_type, domain, n);
+  for (const ir::Node* r : replaced) InheritOrigins(node, r);
+  return node;
+}
+
+uint64_t NodeSignature(const ir::Node& n) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  auto mix_str = [&](const std::string& s) {
+    for (unsigned char c : s) mix(c);
+    mix(0xff);
+  };
+  mix_str(n.op_type());
+  mix_str(n.domain());
+  for (const ir::Value* v : n.inputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
+  mix(0xfe);
+  for (const ir::Value* v : n.outputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
+  for (const ir::Attribute& a : n.attributes()) {
+    mix_str(a.name);
+    mix(static_cast<uint64_t>(a.type));
+    mix(static_cast<uint64_t>(a.i));
+    uint32_t fb;
+    static_assert(sizeof fb == sizeof a.f);
+    std::memcpy(&fb, &a.f, sizeof fb);
+    mix(fb);
+    mix_str(a.s);
+    for (int64_t i : a.ints) mix(static_cast<uint64_t>(i));
+    for (float f : a.floats) {
+      std::memcpy(&fb, &f, sizeof fb);
+      mix(fb);
+    }
+    if (!a.t.empty_type()) mix(a.t.ContentHash());
+  }
+  return h;
+}
+
+}  // namespace onnxlens::passes
+
+namespace onnxlens::passes {
+
+std::optional<std::vector<int64_t>> KnownDims(const ir::Value* v) {
+  if (!v) return std::nullopt;
+  if (const ir::Tensor* t = ConstantOf(v)) return t->dims();
+  const ir::TypeInfo& ti = v->type();
+  if (!ti.is_tensor() || !ti.shape) return std::nullopt;
+  std::vector<int64_t> dims;
+  for (const ir::Dim& d : *ti.shape) {
+    if (!d.known()) return std::nullopt;
+    dims.push_back(d.value);
+  }
+  return dims;
+}
+
+std::optional<ir::DataType> KnownType(const ir::Value* v) {
+  if (!v) return std::nullopt;
+  if (const ir::Tensor* t = ConstantOf(v)) return t->dtype();
+  if (v->is_initializer()) return v->initializer()->dtype();
+  const ir::TypeInfo& ti = v->type();
+  if (!ti.is_tensor() || ti.elem_type == ir::DataType::kUndefined) return std::nullopt;
+  return ti.elem_type;
+}
+
+bool ConstantAllEqual(const ir::Value* v, double x) {
+  const ir::Tensor* t = ConstantOf(v);
+  if (!t || t->numel() == 0) return false;
+  auto all = [&](auto* p) {
+    for (int64_t i = 0; i < t->numel(); ++i) {
+      if (static_cast<double>(p[i]) != x) return false;
+    }
+    return true;
+  };
+  switch (t->dtype()) {
+    case ir::DataType::kFloat:
+      return all(t->data<float>());
+    case ir::DataType::kDouble:
+      return all(t->data<double>());
+    case ir::DataType::kInt64:
+      return all(t->data<int64_t>());
+    case ir::DataType::kInt32:
+      return all(t->data<int32_t>());
+    default:
+      return false;
+  }
+}
+
+}  // namespace onnxlens::passes
+
+namespace onnxlens::passes {
+
+void MergeOrigins(ir::Node* n, const ir::Node* other) {
+  if (n->origins.empty()) n->origins.push_back(n->id());
+  InheritOrigins(n, other);
+}
+
+void AbsorbSuccessor(ir::Node* keep, ir::Node* next) {
+  ir::Graph& g = *keep->owner();
+  ir::Value* mid = keep->output(0);
+  ir::Value* out = next->output(0);
+  MergeOrigins(keep, next);
+  g.RemoveNode(next);
+  keep->SetOutput(0, out);
+  if (mid && mid->uses().empty() && !mid->is_graph_output()) g.RemoveValue(mid);
+}
+
+}  // namespace onnxlens::passes

@@ -1,0 +1,87 @@
+// Helpers shared by the passes: constants, single-use checks, rewiring, new initializers,
+// provenance.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/graph.h"
+
+namespace onnxlens::passes {
+
+/// Calls fn on `g` and every nested subgraph (outermost first); fn may rewrite the graph it gets
+/// but must not delete nodes holding subgraphs not yet visited.
+void ForEachGraphMut(ir::Graph& g, const std::function<void(ir::Graph&)>& fn);
+
+/// The constant tensor behind `v`: an initializer that is not also a graph input (a caller may
+/// override those), in this graph or an enclosing one. Null otherwise.
+const ir::Tensor* ConstantOf(const ir::Value* v);
+
+/// A float32 constant's data as floats; nullopt for other types or non-constants.
+std::optional<std::vector<float>> ConstantFloats(const ir::Value* v);
+/// An integer constant (int32/int64) as int64s; nullopt otherwise.
+std::optional<std::vector<int64_t>> ConstantInts(const ir::Value* v);
+/// A constant with a single element, as double (any numeric type).
+std::optional<double> ConstantScalar(const ir::Value* v);
+
+/// The only consumer of `v` when it has exactly one use and is not a graph output.
+ir::Node* SoleConsumer(const ir::Value* v);
+/// True when `n` is op_type in the default domain.
+bool IsOp(const ir::Node* n, std::string_view op_type);
+
+/// Removes `n`, which passes input `in` through unchanged as output `out` (all its other outputs
+/// unused): consumers of the output read the input instead. When the output is a graph output,
+/// the input's producer is made to write it instead. False (nothing changed) when neither can be
+/// done, e.g. output and input are both graph interface values.
+bool BypassNode(ir::Node* n, size_t in = 0, size_t out = 0);
+
+/// Points every use of `from` at `to` (same graph or an enclosing one of the uses). `from` must
+/// not be a graph output.
+void ReplaceUses(ir::Value* from, ir::Value* to);
+
+/// Removes nodes none of whose outputs are used or graph outputs, repeatedly; returns how many.
+int RemoveDeadNodes(ir::Graph& g);
+
+/// Adds an initializer named after `base` (made unique) holding `t`.
+ir::Value* AddInitializer(ir::Graph& g, const std::string& base, ir::Tensor t);
+
+/// A new node in `g` replacing `replaced` (provenance: their roots). Name: `name` or derived.
+ir::Node* AddFusedNode(ir::Graph& g, const std::string& op_type, const std::string& domain,
+                       std::initializer_list<const ir::Node*> replaced,
+                       const std::string& name = {});
+/// Adds the ids `from` came from (or its own id when it came from the file) to n->origins.
+void InheritOrigins(ir::Node* n, const ir::Node* from);
+
+/// A signature of the node's op, attributes, inputs and outputs: equal signatures before and
+/// after a pass = the node was not modified.
+uint64_t NodeSignature(const ir::Node& n);
+
+}  // namespace onnxlens::passes
+
+namespace onnxlens::passes {
+
+/// Fully known dims of `v`: a constant's shape, else its declared/inferred type's if every dim is
+/// known. nullopt otherwise.
+std::optional<std::vector<int64_t>> KnownDims(const ir::Value* v);
+/// The element type of `v` when known.
+std::optional<ir::DataType> KnownType(const ir::Value* v);
+/// True when every element of a numeric constant equals `x`.
+bool ConstantAllEqual(const ir::Value* v, double x);
+
+}  // namespace onnxlens::passes
+
+namespace onnxlens::passes {
+
+/// `next` reads output 0 of `keep` (its only use) and is folded into it: `next` is removed and
+/// `keep` writes next's output 0 instead (value names and graph outputs stay as they were);
+/// keep's provenance gains next's. `keep` must produce nothing else that is used.
+void AbsorbSuccessor(ir::Node* keep, ir::Node* next);
+
+/// Records on `n` (modified by a pass) that it now also stands for `other`.
+void MergeOrigins(ir::Node* n, const ir::Node* other);
+
+}  // namespace onnxlens::passes

@@ -1,0 +1,26 @@
+// Explicit registration of every pass, in run order within each level (mirroring ONNX Runtime's
+// order where it has the same pass: eliminations, sharing + CSE, folding, then fusions).
+#include "passes/activation_fusion.h"
+#include "passes/constant_folding.h"
+#include "passes/conv_fusion.h"
+#include "passes/elimination.h"
+#include "passes/gemm_fusion.h"
+#include "passes/pass.h"
+#include "passes/redundancy.h"
+
+namespace onnxlens::passes {
+
+std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
+  std::vector<std::unique_ptr<Pass>> out;
+  // basic
+  AddEliminationPasses(out);
+  AddConvFusionPasses(out);
+  AddRedundancyPasses(out);
+  out.push_back(CreateConstantFolding());
+  AddGemmFusionPasses(out);
+  // extended
+  AddActivationFusionPasses(out);
+  return out;
+}
+
+}  // namespace onnxlens::passes
