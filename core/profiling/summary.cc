@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "common/strings.h"
 
@@ -103,6 +104,26 @@ TraceSummary Summarize(const std::vector<TraceEvent>& events) {
     return it == thread_names.end() ? "tid " + std::to_string(tid)
                                     : it->second + " (" + std::to_string(tid) + ")";
   };
+  // Kernel events nested in another kernel event on the same thread (nodes of an If / Loop /
+  // Scan body run inside their parent's event) are listed but not added to the totals twice.
+  std::vector<const TraceEvent*> kernels;
+  for (const TraceEvent& e : events) {
+    if (IsKernelEvent(e)) kernels.push_back(&e);
+  }
+  std::stable_sort(kernels.begin(), kernels.end(), [](const TraceEvent* a, const TraceEvent* b) {
+    return a->tid != b->tid ? a->tid < b->tid : a->ts_us < b->ts_us;
+  });
+  std::set<const TraceEvent*> nested;
+  int64_t open_tid = -1;
+  double open_end = -1;
+  for (const TraceEvent* e : kernels) {
+    if (e->tid == open_tid && e->ts_us + e->dur_us <= open_end + 1e-6) {
+      nested.insert(e);
+      continue;
+    }
+    open_tid = e->tid;
+    open_end = e->ts_us + e->dur_us;
+  }
   for (const TraceEvent& e : events) {
     if (e.ph != 'X') continue;
     if (e.cat == "Session" && e.name == "model_run") {
@@ -110,7 +131,7 @@ TraceSummary Summarize(const std::vector<TraceEvent>& events) {
       s.run_us += e.dur_us;
     } else if (IsKernelEvent(e)) {
       ++s.node_events;
-      s.kernel_us += e.dur_us;
+      if (!nested.count(&e)) s.kernel_us += e.dur_us;
       const std::string op = e.Arg("op_name").empty() ? "?" : e.Arg("op_name");
       const std::string provider = e.Arg("provider").empty() ? "?" : e.Arg("provider");
       Acc& o = ops[op];
