@@ -38,7 +38,11 @@ class ThreadPool {
   /// Names the worker threads in it.
   void SetProfiler(profiling::Profiler* profiler);
   /// The name given to the spans of the following ParallelFor calls.
-  void SetLabel(std::string label) { label_ = std::move(label); }
+  /// (Under the pool's lock: a worker may still be closing its span of the previous region.)
+  void SetLabel(std::string label) {
+    std::lock_guard<std::mutex> lock(mu_);
+    label_ = std::move(label);
+  }
 
  private:
   static constexpr int kSpinMicros = 200;
