@@ -1,6 +1,9 @@
 // CLI argument parsing.
 #include "cli/args.h"
 
+#include <cstdlib>
+#include <sstream>
+
 #include "common/strings.h"
 
 namespace onnxlens::cli {
@@ -45,6 +48,24 @@ std::optional<std::string> Args::Get(const std::string& option) const {
   auto it = options_.find(option);
   if (it == options_.end()) return std::nullopt;
   return it->second;
+}
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+Expected<int> ParseInt(const std::string& flag, const std::string& value) {
+  char* end = nullptr;
+  const long long v = std::strtoll(value.c_str(), &end, 10);
+  if (value.empty() || *end != '\0')
+    return InvalidArgument(flag + " needs a whole number, got '" + value + "'");
+  return static_cast<int>(v);
 }
 
 }  // namespace onnxlens::cli

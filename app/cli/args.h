@@ -13,6 +13,11 @@ namespace onnxlens::cli {
 
 /// Parses `args` (the words after the verb). `flags` take no value, `options` take one
 /// ("--out X" or "--out=X"). Unknown "--words" are an error naming them.
+/// "a,b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> SplitList(const std::string& s);
+/// A whole number for `flag`, or an error naming the flag and the text.
+Expected<int> ParseInt(const std::string& flag, const std::string& value);
+
 class Args {
  public:
   static Expected<Args> Parse(const std::vector<std::string>& args,

@@ -3,7 +3,6 @@
 //  [--external-data] [--force]] [--list]`.
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "api/optimize.h"
 #include "cli/args.h"
@@ -12,19 +11,7 @@
 
 namespace onnxlens::cli {
 
-Expected<int> ParseInt(const std::string& flag, const std::string& value);
-
 namespace {
-
-std::vector<std::string> SplitComma(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
 
 void PrintPassList() {
   for (const auto& p : api::ListOptimizerPasses()) {
@@ -53,7 +40,7 @@ int RunOptimize(const std::vector<std::string>& argv) {
   }
   api::OptimizeRequest req;
   if (auto v = args->Get("--level")) req.level = *v;
-  if (auto v = args->Get("--disable")) req.disabled = SplitComma(*v);
+  if (auto v = args->Get("--disable")) req.disabled = SplitList(*v);
   if (auto v = args->Get("--stop-after")) {
     auto n = ParseInt("--stop-after", *v);
     if (!n.ok() || *n < 1) {

@@ -10,8 +10,6 @@
 
 namespace onnxlens::cli {
 
-Expected<int> ParseInt(const std::string& flag, const std::string& value);
-
 namespace {
 
 bool ReadCount(const Args& args, const char* flag, int min, int* out) {

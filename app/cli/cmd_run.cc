@@ -2,7 +2,6 @@
 //  [--threads N] [--providers cpu,reference] [--json]`.
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "api/run.h"
 #include "cli/args.h"
@@ -10,28 +9,6 @@
 #include "common/strings.h"
 
 namespace onnxlens::cli {
-
-namespace {
-
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
-}  // namespace
-
-Expected<int> ParseInt(const std::string& flag, const std::string& value) {
-  char* end = nullptr;
-  const long long v = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end != '\0')
-    return InvalidArgument(flag + " needs a whole number, got '" + value + "'");
-  return static_cast<int>(v);
-}
 
 int RunRun(const std::vector<std::string>& argv) {
   auto args =

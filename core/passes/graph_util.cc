@@ -149,7 +149,7 @@ ir::Node* AddFusedNode(ir::Graph& g, const std::string& op_type, const std::stri
   return node;
 }
 
-uint64_t NodeSignature(const ir::Node& n) {
+uint64_t AttributesHash(const ir::Node& n) {
   uint64_t h = 1469598103934665603ull;
   auto mix = [&](uint64_t v) {
     h ^= v;
@@ -159,27 +159,35 @@ uint64_t NodeSignature(const ir::Node& n) {
     for (unsigned char c : s) mix(c);
     mix(0xff);
   };
-  mix_str(n.op_type());
-  mix_str(n.domain());
-  for (const ir::Value* v : n.inputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
-  mix(0xfe);
-  for (const ir::Value* v : n.outputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
+  auto mix_float = [&](float f) {
+    uint32_t fb;
+    std::memcpy(&fb, &f, sizeof fb);
+    mix(fb);
+  };
   for (const ir::Attribute& a : n.attributes()) {
     mix_str(a.name);
     mix(static_cast<uint64_t>(a.type));
     mix(static_cast<uint64_t>(a.i));
-    uint32_t fb;
-    static_assert(sizeof fb == sizeof a.f);
-    std::memcpy(&fb, &a.f, sizeof fb);
-    mix(fb);
+    mix_float(a.f);
     mix_str(a.s);
     for (int64_t i : a.ints) mix(static_cast<uint64_t>(i));
-    for (float f : a.floats) {
-      std::memcpy(&fb, &f, sizeof fb);
-      mix(fb);
-    }
+    for (float f : a.floats) mix_float(f);
+    for (const std::string& s : a.strings) mix_str(s);
     if (!a.t.empty_type()) mix(a.t.ContentHash());
   }
+  return h;
+}
+
+uint64_t NodeSignature(const ir::Node& n) {
+  uint64_t h = AttributesHash(n);
+  auto mix = [&](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  for (unsigned char c : n.op_type() + "\x01" + n.domain()) mix(c);
+  for (const ir::Value* v : n.inputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
+  mix(0xfe);
+  for (const ir::Value* v : n.outputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
   return h;
 }
 

@@ -56,6 +56,8 @@ ir::Node* AddFusedNode(ir::Graph& g, const std::string& op_type, const std::stri
 /// Adds the ids `from` came from (or its own id when it came from the file) to n->origins.
 void InheritOrigins(ir::Node* n, const ir::Node* from);
 
+/// A hash of the node's attributes (names, kinds, values).
+uint64_t AttributesHash(const ir::Node& n);
 /// A signature of the node's op, attributes, inputs and outputs: equal signatures before and
 /// after a pass = the node was not modified.
 uint64_t NodeSignature(const ir::Node& n);

@@ -56,7 +56,7 @@ bool Deterministic(const Node& n) {
 
 // Everything that determines a node's result: op, domain, attributes and input values.
 uint64_t ComputationKey(const Node& n) {
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = AttributesHash(n);
   auto mix = [&](uint64_t v) {
     h ^= v;
     h *= 1099511628211ull;
@@ -64,25 +64,6 @@ uint64_t ComputationKey(const Node& n) {
   for (unsigned char c : n.op_type() + "\x01" + n.domain()) mix(c);
   for (const Value* v : n.inputs()) mix(v ? static_cast<uint64_t>(v->id()) + 7 : 3);
   mix(n.outputs().size());
-  // Attribute part: NodeSignature covers attributes; strip its input/output dependence by
-  // hashing a signature of the attributes alone.
-  for (const ir::Attribute& a : n.attributes()) {
-    for (unsigned char c : a.name) mix(c);
-    mix(static_cast<uint64_t>(a.type));
-    mix(static_cast<uint64_t>(a.i));
-    uint32_t fb;
-    std::memcpy(&fb, &a.f, sizeof fb);
-    mix(fb);
-    for (unsigned char c : a.s) mix(c);
-    for (int64_t i : a.ints) mix(static_cast<uint64_t>(i));
-    for (float f : a.floats) {
-      std::memcpy(&fb, &f, sizeof fb);
-      mix(fb);
-    }
-    for (const std::string& s : a.strings)
-      for (unsigned char c : s) mix(c);
-    if (!a.t.empty_type()) mix(a.t.ContentHash());
-  }
   return h;
 }
 
