@@ -65,6 +65,8 @@ Expected<int> ParseInt(const std::string& flag, const std::string& value) {
   const long long v = std::strtoll(value.c_str(), &end, 10);
   if (value.empty() || *end != '\0')
     return InvalidArgument(flag + " needs a whole number, got '" + value + "'");
+  if (v < -1000000000LL || v > 1000000000LL)
+    return InvalidArgument(flag + " is out of range: '" + value + "'");
   return static_cast<int>(v);
 }
 

@@ -23,6 +23,7 @@ int RunRun(const std::vector<std::string>& args);
 int RunConformance(const std::vector<std::string>& args);
 int RunOptimize(const std::vector<std::string>& args);
 int RunProfile(const std::vector<std::string>& args);
+int RunBench(const std::vector<std::string>& args);
 int RunTraceSummary(const std::vector<std::string>& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).

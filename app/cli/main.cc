@@ -31,6 +31,12 @@ const Command kCommands[] = {
      "profile MODEL [--level L] [--threads N] [--runs N] [--inputs DIR | --random [--seed N]] "
      "[-o TRACE.json] [--summary] [--top N]",
      RunProfile},
+    {"bench",
+     "benchmark a model: session and first-run time, latency percentiles, throughput, memory, CPU",
+     "bench MODEL [--level L] [--threads N] [--profile] [--warmup N] [--runs N | --duration S] "
+     "[--inputs DIR | --random [--seed N]] [--json | --csv] "
+     "[--sweep level=a,b threads=1,2 | --vs level=extended]",
+     RunBench},
     {"trace-summary",
      "summarize a trace file (ours or ONNX Runtime's) per op, node, provider, thread",
      "trace-summary TRACE.json [--top N]", RunTraceSummary},

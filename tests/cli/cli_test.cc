@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -105,6 +106,54 @@ TEST(CliTest, ConvertRoundTripsAndNeverOverwritesTheInput) {
   CliRun info = RunCli("info --json " + Q(tmp.path() / "out.onnx"));
   ASSERT_EQ(info.exit_code, 0) << info.err;
   EXPECT_EQ(nlohmann::json::parse(info.out)["node_count"], 18);
+}
+
+TEST(CliTest, BenchJsonHasTheDocumentedSchema) {
+  CliRun r =
+      RunCli("bench " + Q(testing::SampleModel()) + " --runs 4 --warmup 2 --threads 1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "onnxlens.bench/1");
+  ASSERT_EQ(j["results"].size(), 1u);
+  const auto& res = j["results"][0];
+  EXPECT_EQ(res["latency_ms"]["count"], 4);
+  EXPECT_EQ(res["latencies_ms"].size(), 4u);
+  for (const char* k : {"min", "max", "mean", "stddev", "p50", "p90", "p95", "p99", "p99_9"})
+    EXPECT_TRUE(res["latency_ms"].contains(k)) << k;
+  for (const char* k : {"session_ms", "first_run_ms", "throughput", "peak_rss_bytes", "cpu"})
+    EXPECT_TRUE(res.contains(k)) << k;
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal: " << r.err;
+}
+
+TEST(CliTest, BenchSweepPrintsOneRowPerCombination) {
+  CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
+                    " --runs 2 --warmup 1 --sweep level=disabled,basic threads=1,2 --csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << r.out;  // header + 4
+  EXPECT_NE(r.out.find(",basic,2,"), std::string::npos) << r.out;
+}
+
+TEST(CliTest, BenchVsPrintsRatios) {
+  CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
+                    " --runs 3 --warmup 1 --threads 1 --vs level=extended");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("B/A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("level=extended"), std::string::npos) << r.out;
+}
+
+TEST(CliTest, BenchBadUsage) {
+  const std::string m = Q(testing::SampleModel());
+  EXPECT_EQ(RunCli("bench " + m + " --runs 0").exit_code, 2);
+  EXPECT_EQ(RunCli("bench " + m + " --runs 3 --duration 1").exit_code, 2);
+  EXPECT_EQ(RunCli("bench " + m + " --json --csv").exit_code, 2);
+  EXPECT_EQ(RunCli("bench " + m + " --level fastest").exit_code, 2);
+  CliRun vs = RunCli("bench " + m + " --vs speed=max");
+  EXPECT_EQ(vs.exit_code, 2);
+  EXPECT_NE(vs.err.find("speed"), std::string::npos) << vs.err;
+  EXPECT_EQ(RunCli("bench " + m + " --sweep level=basic --vs threads=2").exit_code, 2);
+  CliRun missing = RunCli("bench /no/such.onnx --runs 1");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("/no/such.onnx"), std::string::npos) << missing.err;
 }
 
 }  // namespace

@@ -1,0 +1,468 @@
+// Benchmark a model file.
+#include "api/bench.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "api/run.h"
+#include "common/strings.h"
+#include "onnx/model_io.h"
+#include "passes/pass.h"
+#include "runtime/session.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::api {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MsSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::vector<std::string> SplitOn(const std::string& s, const std::string& seps) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (seps.find(c) != std::string::npos) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+Status ApplySetting(const std::string& key, const std::string& value, BenchConfig* c) {
+  if (key == "level") {
+    if (!passes::ParseLevel(value).ok())
+      return InvalidArgument("unknown level " + Quote(value) +
+                             " (disabled, basic, extended, layout, all)");
+    c->level = value;
+  } else if (key == "threads") {
+    char* end = nullptr;
+    const long n = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || n < 0 || n > 1024)
+      return InvalidArgument("threads needs a whole number 0..1024, not " + Quote(value));
+    c->threads = static_cast<int>(n);
+  } else if (key == "profile") {
+    if (value != "on" && value != "off")
+      return InvalidArgument("profile is on or off, not " + Quote(value));
+    c->profile = value == "on";
+  } else {
+    return InvalidArgument("unknown setting " + Quote(key) + " (level, threads, profile)");
+  }
+  return Status::Ok();
+}
+
+// Peak resident set size of this process in bytes: VmHWM, which ResetPeakRss() can reset (Linux
+// 4.0+); getrusage's never-reset maximum otherwise.
+int64_t PeakRssBytes() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (StartsWith(line, "VmHWM:")) return std::atoll(line.c_str() + 6) * 1024;
+  }
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<int64_t>(ru.ru_maxrss) * 1024;
+}
+
+void ResetPeakRss() {
+  std::ofstream f("/proc/self/clear_refs");
+  if (f) f << "5";
+}
+
+struct CpuTimes {
+  double user = 0, system = 0;
+};
+
+CpuTimes ProcessCpu() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return {ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6,
+          ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6};
+}
+
+// A loaded model with a session and its inputs, ready to be run repeatedly.
+struct Prepared {
+  std::unique_ptr<runtime::Session> session;
+  std::map<std::string, kernels::RtValue> inputs;
+  BenchResult result;
+};
+
+Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
+                           const BenchOptions& options) {
+  Prepared p;
+  p.result.model = path.string();
+  p.result.config = config;
+  p.result.warmup = options.warmup;
+  auto t0 = Clock::now();
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  p.result.load_ms = MsSince(t0);
+  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  runtime::SessionOptions so;
+  so.optimization_level = config.level;
+  so.intra_op_threads = config.threads;
+  so.providers = options.providers;
+  so.enable_profiling = config.profile;
+  t0 = Clock::now();
+  OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));
+  p.result.session_ms = MsSince(t0);
+  p.result.threads = p.session->threads();
+  OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed));
+  return p;
+}
+
+// One timed run; a profiled session drops its events so a long run does not grow without bound.
+Expected<double> TimedRun(Prepared& p) {
+  const auto t0 = Clock::now();
+  auto out = p.session->Run(p.inputs);
+  const double ms = MsSince(t0);
+  if (!out.ok()) return out.status();
+  if (auto* prof = p.session->profiler()) prof->Clear();
+  return ms;
+}
+
+Status Warm(Prepared& p, const BenchOptions& options, int64_t* done, int64_t total) {
+  OL_ASSIGN_OR_RETURN(p.result.first_run_ms, TimedRun(p));
+  for (int i = 1; i < options.warmup; ++i) {
+    OL_RETURN_IF_ERROR(TimedRun(p).status());
+    ++*done;
+    if (options.progress && !options.progress(*done, total, "warm-up"))
+      return Cancelled("benchmark cancelled");
+  }
+  return Status::Ok();
+}
+
+void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1) {
+  r.stats = ComputeLatencyStats(r.latencies_ms);
+  r.wall_s = wall_s;
+  r.throughput = wall_s > 0 ? static_cast<double>(r.latencies_ms.size()) / wall_s : 0;
+  r.cpu_user_s = cpu1.user - cpu0.user;
+  r.cpu_system_s = cpu1.system - cpu0.system;
+  r.cpu_percent = wall_s > 0 ? 100.0 * (r.cpu_user_s + r.cpu_system_s) / wall_s : 0;
+  r.peak_rss_bytes = PeakRssBytes();
+}
+
+int64_t CountedRuns(const BenchOptions& o) {
+  if (o.runs > 0) return o.runs;
+  return o.duration_s > 0 ? 0 : 100;
+}
+
+std::string Ms(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, v >= 100 ? "%.1f" : "%.3f", v);
+  return b;
+}
+
+std::string Fixed1(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f", v);
+  return b;
+}
+
+// Fixed-width text table: the first `left` columns left aligned, the rest right aligned.
+std::string Table(const std::vector<std::vector<std::string>>& rows, size_t left = 1) {
+  std::vector<size_t> w;
+  for (const auto& r : rows) {
+    if (w.size() < r.size()) w.resize(r.size(), 0);
+    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  }
+  std::string out;
+  for (const auto& r : rows) {
+    std::string line = " ";
+    for (size_t i = 0; i < r.size(); ++i) {
+      const std::string pad(w[i] - r[i].size(), ' ');
+      line += " " + (i < left ? r[i] + pad : pad + r[i]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+nlohmann::json StatsJson(const LatencyStats& s) {
+  return {{"count", s.count},   {"min", s.min},   {"max", s.max}, {"mean", s.mean},
+          {"stddev", s.stddev}, {"p50", s.p50},   {"p90", s.p90}, {"p95", s.p95},
+          {"p99", s.p99},       {"p99_9", s.p999}};
+}
+
+}  // namespace
+
+std::string BenchConfig::ToString() const {
+  std::string s = "level=" + level + " threads=" + std::to_string(threads);
+  if (profile) s += " profile=on";
+  return s;
+}
+
+Expected<BenchConfig> ParseBenchConfig(const std::string& text, BenchConfig base) {
+  const auto items = SplitOn(text, " ,;");
+  if (items.empty()) return InvalidArgument("empty configuration (e.g. level=extended threads=2)");
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos)
+      return InvalidArgument("configuration item " + Quote(item) + " is not key=value");
+    OL_RETURN_IF_ERROR(ApplySetting(item.substr(0, eq), item.substr(eq + 1), &base));
+  }
+  return base;
+}
+
+Expected<std::vector<BenchConfig>> ParseBenchSweep(const std::vector<std::string>& axes_text,
+                                                   const BenchConfig& base) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> axes;
+  for (const auto& text : axes_text) {
+    for (const auto& axis : SplitOn(text, " ;")) {
+      const auto eq = axis.find('=');
+      if (eq == std::string::npos || eq == 0)
+        return InvalidArgument("sweep axis " + Quote(axis) + " is not key=v1,v2,...");
+      auto values = SplitOn(axis.substr(eq + 1), ",");
+      if (values.empty()) return InvalidArgument("sweep axis " + Quote(axis) + " has no values");
+      axes.emplace_back(axis.substr(0, eq), std::move(values));
+    }
+  }
+  if (axes.empty())
+    return InvalidArgument("empty sweep (e.g. level=disabled,extended threads=1,2)");
+  std::vector<BenchConfig> configs = {base};
+  for (const auto& [key, values] : axes) {
+    std::vector<BenchConfig> next;
+    for (const auto& c : configs) {
+      for (const auto& v : values) {
+        BenchConfig d = c;
+        OL_RETURN_IF_ERROR(ApplySetting(key, v, &d));
+        next.push_back(d);
+      }
+    }
+    configs = std::move(next);
+    if (configs.size() > 256) return InvalidArgument("sweep has more than 256 combinations");
+  }
+  return configs;
+}
+
+LatencyStats ComputeLatencyStats(std::vector<double> v) {
+  LatencyStats s;
+  s.count = static_cast<int64_t>(v.size());
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.min = v.front();
+  s.max = v.back();
+  double sum = 0;
+  for (double x : v) sum += x;
+  s.mean = sum / v.size();
+  double sq = 0;
+  for (double x : v) sq += (x - s.mean) * (x - s.mean);
+  s.stddev = v.size() > 1 ? std::sqrt(sq / (v.size() - 1)) : 0;
+  auto pct = [&](double q) {
+    const double pos = q * (v.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(pos));
+    const size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+  };
+  s.p50 = pct(0.50);
+  s.p90 = pct(0.90);
+  s.p95 = pct(0.95);
+  s.p99 = pct(0.99);
+  s.p999 = pct(0.999);
+  return s;
+}
+
+Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& config,
+                                     const BenchOptions& options) {
+  ResetPeakRss();
+  OL_ASSIGN_OR_RETURN(Prepared p, Prepare(model, config, options));
+  const int64_t counted = CountedRuns(options);
+  const int64_t total = counted > 0 ? counted + std::max(0, options.warmup - 1) : 0;
+  int64_t done = 0;
+  OL_RETURN_IF_ERROR(Warm(p, options, &done, total));
+  const CpuTimes cpu0 = ProcessCpu();
+  const auto t0 = Clock::now();
+  const double limit_ms = options.duration_s * 1000.0;
+  while (counted > 0 ? static_cast<int64_t>(p.result.latencies_ms.size()) < counted
+                     : p.result.latencies_ms.empty() || MsSince(t0) < limit_ms) {
+    OL_ASSIGN_OR_RETURN(double ms, TimedRun(p));
+    p.result.latencies_ms.push_back(ms);
+    ++done;
+    if (options.progress && !options.progress(done, total, "runs"))
+      return Cancelled("benchmark cancelled");
+  }
+  Finish(p.result, MsSince(t0) / 1000.0, cpu0, ProcessCpu());
+  return std::move(p.result);
+}
+
+Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& model,
+                                                               const BenchConfig& a,
+                                                               const BenchConfig& b,
+                                                               const BenchOptions& options) {
+  ResetPeakRss();
+  OL_ASSIGN_OR_RETURN(Prepared pa, Prepare(model, a, options));
+  OL_ASSIGN_OR_RETURN(Prepared pb, Prepare(model, b, options));
+  const int64_t counted = CountedRuns(options);
+  const int64_t total = counted > 0 ? 2 * (counted + std::max(0, options.warmup - 1)) : 0;
+  int64_t done = 0;
+  OL_RETURN_IF_ERROR(Warm(pa, options, &done, total));
+  OL_RETURN_IF_ERROR(Warm(pb, options, &done, total));
+  double wall_a = 0, wall_b = 0;
+  CpuTimes cpu_a, cpu_b;
+  const auto t0 = Clock::now();
+  const double limit_ms = options.duration_s * 1000.0;
+  auto one = [&](Prepared& p, double* wall, CpuTimes* cpu) -> Status {
+    const CpuTimes c0 = ProcessCpu();
+    const auto s = Clock::now();
+    OL_ASSIGN_OR_RETURN(double ms, TimedRun(p));
+    *wall += MsSince(s) / 1000.0;
+    const CpuTimes c1 = ProcessCpu();
+    cpu->user += c1.user - c0.user;
+    cpu->system += c1.system - c0.system;
+    p.result.latencies_ms.push_back(ms);
+    ++done;
+    if (options.progress && !options.progress(done, total, "runs"))
+      return Cancelled("benchmark cancelled");
+    return Status::Ok();
+  };
+  while (counted > 0 ? static_cast<int64_t>(pb.result.latencies_ms.size()) < counted
+                     : pb.result.latencies_ms.empty() || MsSince(t0) < limit_ms) {
+    OL_RETURN_IF_ERROR(one(pa, &wall_a, &cpu_a));
+    OL_RETURN_IF_ERROR(one(pb, &wall_b, &cpu_b));
+  }
+  Finish(pa.result, wall_a, {}, cpu_a);
+  Finish(pb.result, wall_b, {}, cpu_b);
+  return std::make_pair(std::move(pa.result), std::move(pb.result));
+}
+
+std::string FormatBenchResult(const BenchResult& r) {
+  const LatencyStats& s = r.stats;
+  std::string out = r.model + "  (" + r.config.ToString() + ", " + std::to_string(r.threads) +
+                    " thread(s) resolved)\n";
+  out += Table(
+      {
+          {"model load", Ms(r.load_ms) + " ms"},
+          {"session creation", Ms(r.session_ms) + " ms"},
+          {"first inference", Ms(r.first_run_ms) + " ms"},
+          {"warm-up runs", std::to_string(r.warmup) + " (not counted)"},
+          {"counted runs", std::to_string(s.count)},
+          {"min", Ms(s.min) + " ms"},
+          {"max", Ms(s.max) + " ms"},
+          {"mean", Ms(s.mean) + " ms"},
+          {"stddev", Ms(s.stddev) + " ms"},
+          {"P50", Ms(s.p50) + " ms"},
+          {"P90", Ms(s.p90) + " ms"},
+          {"P95", Ms(s.p95) + " ms"},
+          {"P99", Ms(s.p99) + " ms"},
+          {"P99.9", Ms(s.p999) + " ms"},
+          {"throughput", Ms(r.throughput) + " inferences/s"},
+          {"peak RSS", FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes))},
+          {"CPU", Fixed1(r.cpu_percent) + " % of one core (user " + Ms(r.cpu_user_s) +
+                      " s, system " + Ms(r.cpu_system_s) + " s)"},
+      },
+      2);
+  return out;
+}
+
+std::string FormatBenchTable(const std::vector<BenchResult>& results) {
+  std::vector<std::vector<std::string>> rows = {{"level", "threads", "profile", "session ms",
+                                                 "first ms", "min", "P50", "P90", "P99", "mean",
+                                                 "inf/s", "peak RSS", "CPU %"}};
+  for (const auto& r : results) {
+    const LatencyStats& s = r.stats;
+    rows.push_back({r.config.level, std::to_string(r.threads), r.config.profile ? "on" : "off",
+                    Ms(r.session_ms), Ms(r.first_run_ms), Ms(s.min), Ms(s.p50), Ms(s.p90),
+                    Ms(s.p99), Ms(s.mean), Ms(r.throughput),
+                    FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes)), Fixed1(r.cpu_percent)});
+  }
+  return Table(rows) + "  latencies in ms over the counted runs (warm-up excluded)\n";
+}
+
+std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b) {
+  std::vector<std::vector<std::string>> rows = {{"ms", "A", "B", "B/A"}};
+  auto row = [&](const char* name, double x, double y) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.3f", x > 0 ? y / x : 0.0);
+    rows.push_back({name, Ms(x), Ms(y), ratio});
+  };
+  row("min", a.stats.min, b.stats.min);
+  row("P50", a.stats.p50, b.stats.p50);
+  row("P90", a.stats.p90, b.stats.p90);
+  row("P95", a.stats.p95, b.stats.p95);
+  row("P99", a.stats.p99, b.stats.p99);
+  row("P99.9", a.stats.p999, b.stats.p999);
+  row("mean", a.stats.mean, b.stats.mean);
+  row("max", a.stats.max, b.stats.max);
+  row("session", a.session_ms, b.session_ms);
+  std::string out = "A: " + a.config.ToString() + "\nB: " + b.config.ToString() + "\n" +
+                    "alternating A B A B ..., " + std::to_string(b.stats.count) +
+                    " counted runs each\n";
+  return out + Table(rows) + "  B/A < 1: B is faster\n";
+}
+
+std::string BenchCsv(const std::vector<BenchResult>& results) {
+  std::ostringstream o;
+  o << "model,level,threads,profile,load_ms,session_ms,first_run_ms,warmup,runs,min_ms,max_ms,"
+       "mean_ms,stddev_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,throughput,peak_rss_bytes,"
+       "cpu_percent\n";
+  for (const auto& r : results) {
+    const LatencyStats& s = r.stats;
+    std::string model = r.model;
+    if (model.find_first_of(",\"\n") != std::string::npos) {
+      std::string q = "\"";
+      for (char c : model) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+      model = q + "\"";
+    }
+    o << model << ',' << r.config.level << ',' << r.threads << ','
+      << (r.config.profile ? "on" : "off") << ',' << r.load_ms << ',' << r.session_ms << ','
+      << r.first_run_ms << ',' << r.warmup << ',' << s.count << ',' << s.min << ',' << s.max << ','
+      << s.mean << ',' << s.stddev << ',' << s.p50 << ',' << s.p90 << ',' << s.p95 << ',' << s.p99
+      << ',' << s.p999 << ',' << r.throughput << ',' << r.peak_rss_bytes << ',' << r.cpu_percent
+      << '\n';
+  }
+  return o.str();
+}
+
+nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alternating) {
+  nlohmann::json j;
+  j["schema"] = "onnxlens.bench/1";
+  j["alternating"] = alternating;
+  j["results"] = nlohmann::json::array();
+  for (const auto& r : results) {
+    j["results"].push_back(
+        {{"model", r.model},
+         {"config",
+          {{"level", r.config.level},
+           {"threads", r.config.threads},
+           {"profile", r.config.profile}}},
+         {"threads", r.threads},
+         {"load_ms", r.load_ms},
+         {"session_ms", r.session_ms},
+         {"first_run_ms", r.first_run_ms},
+         {"warmup", r.warmup},
+         {"latency_ms", StatsJson(r.stats)},
+         {"latencies_ms", r.latencies_ms},
+         {"wall_s", r.wall_s},
+         {"throughput", r.throughput},
+         {"cpu",
+          {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}, {"percent", r.cpu_percent}}},
+         {"peak_rss_bytes", r.peak_rss_bytes}});
+  }
+  if (alternating && results.size() == 2) {
+    const LatencyStats &a = results[0].stats, &b = results[1].stats;
+    auto ratio = [](double x, double y) { return x > 0 ? y / x : 0.0; };
+    j["ratio_b_over_a"] = {{"min", ratio(a.min, b.min)},    {"p50", ratio(a.p50, b.p50)},
+                           {"p90", ratio(a.p90, b.p90)},    {"p95", ratio(a.p95, b.p95)},
+                           {"p99", ratio(a.p99, b.p99)},    {"p99_9", ratio(a.p999, b.p999)},
+                           {"mean", ratio(a.mean, b.mean)}, {"max", ratio(a.max, b.max)}};
+  }
+  return j;
+}
+
+}  // namespace onnxlens::api

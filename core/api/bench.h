@@ -1,0 +1,98 @@
+// Benchmarking a model file as onnxruntime_perf_test does, with more figures: session creation
+// and first-inference time, then latency percentiles over the counted runs only (warm-up
+// excluded), throughput, peak resident memory and CPU usage. Several configurations can be run one
+// after the other (a sweep) or alternated run by run (A B A B ...), so that a comparison holds when
+// the machine's speed drifts.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "common/status.h"
+
+namespace onnxlens::api {
+
+/// What varies between benchmark configurations.
+struct BenchConfig {
+  std::string level = "disabled";
+  int threads = 0;  ///< 0: one per core
+  bool profile = false;
+
+  /// "level=extended threads=2" style text (keys: level, threads, profile=on|off).
+  std::string ToString() const;
+};
+
+/// Applies "key=value[,key=value...]" (or space separated) to `base`: `--vs level=extended`.
+Expected<BenchConfig> ParseBenchConfig(const std::string& text, BenchConfig base);
+/// Expands "level=disabled,basic threads=1,2" (axes separated by spaces or ';', values by ',')
+/// into every combination, in order, starting from `base`.
+Expected<std::vector<BenchConfig>> ParseBenchSweep(const std::vector<std::string>& axes,
+                                                   const BenchConfig& base);
+
+struct LatencyStats {
+  int64_t count = 0;
+  double min = 0, max = 0, mean = 0, stddev = 0;
+  double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0;
+};
+
+/// Statistics of `samples` (milliseconds). Percentiles interpolate linearly between the two
+/// nearest ranks (numpy's default); an empty input gives zeros.
+LatencyStats ComputeLatencyStats(std::vector<double> samples);
+
+struct BenchOptions {
+  int warmup = 5;
+  int runs = 0;                      ///< counted runs; 0 with duration 0 means 100
+  double duration_s = 0;             ///< run for this long instead of a count (at least one run)
+  std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
+  uint64_t seed = 0;
+  std::vector<std::string> providers = {"cpu", "reference"};
+  /// Called after each warm-up and counted run: (done, total, phase). total is 0 in duration mode.
+  /// Returning false cancels (the result so far is an error "cancelled").
+  std::function<bool(int64_t done, int64_t total, const std::string& phase)> progress;
+};
+
+struct BenchResult {
+  std::string model;
+  BenchConfig config;
+  int threads = 0;  ///< resolved thread count
+  double load_ms = 0;
+  double session_ms = 0;    ///< session creation, including optimization
+  double first_run_ms = 0;  ///< the first inference (not counted)
+  int warmup = 0;
+  std::vector<double> latencies_ms;  ///< counted runs, in order
+  LatencyStats stats;
+  double wall_s = 0;                        ///< wall time of the counted runs
+  double throughput = 0;                    ///< counted inferences per second of wall time
+  double cpu_user_s = 0, cpu_system_s = 0;  ///< over the counted runs
+  double cpu_percent = 0;                   ///< (user + system) / wall, 100 = one core busy
+  int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
+};
+
+/// Benchmarks one configuration.
+Expected<BenchResult> BenchModelFile(const std::filesystem::path& model, const BenchConfig& config,
+                                     const BenchOptions& options);
+
+/// Alternates A and B run by run after warming both: each result holds its own runs' figures.
+/// Peak RSS is the process's (both sessions live at once).
+Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const std::filesystem::path& model,
+                                                               const BenchConfig& a,
+                                                               const BenchConfig& b,
+                                                               const BenchOptions& options);
+
+/// Human-readable report of one result.
+std::string FormatBenchResult(const BenchResult& r);
+/// One row per result (a sweep).
+std::string FormatBenchTable(const std::vector<BenchResult>& results);
+/// A vs B: each percentile of both and the ratio B/A.
+std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b);
+/// CSV with a header row, one row per result.
+std::string BenchCsv(const std::vector<BenchResult>& results);
+/// Schema "onnxlens.bench/1" (docs/cli-json.md).
+nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alternating);
+
+}  // namespace onnxlens::api

@@ -1,0 +1,162 @@
+// The benchmark runner: statistics, configuration parsing, counted runs only, alternation, JSON.
+#include "api/bench.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "test_paths.h"
+
+namespace onnxlens::api {
+namespace {
+
+TEST(LatencyStatsTest, PercentilesInterpolateBetweenRanks) {
+  std::vector<double> v;
+  for (int i = 100; i >= 1; --i) v.push_back(i);  // unsorted on purpose
+  const LatencyStats s = ComputeLatencyStats(v);
+  EXPECT_EQ(s.count, 100);
+  EXPECT_DOUBLE_EQ(s.min, 1);
+  EXPECT_DOUBLE_EQ(s.max, 100);
+  EXPECT_DOUBLE_EQ(s.mean, 50.5);
+  EXPECT_DOUBLE_EQ(s.p50, 50.5);  // numpy.percentile(range(1,101), 50)
+  EXPECT_DOUBLE_EQ(s.p90, 90.1);
+  EXPECT_DOUBLE_EQ(s.p99, 99.01);
+  EXPECT_NEAR(s.p999, 99.901, 1e-9);
+  EXPECT_NEAR(s.stddev, 29.011491975882016, 1e-9);
+}
+
+TEST(LatencyStatsTest, OneAndNoSamples) {
+  const LatencyStats one = ComputeLatencyStats({7.5});
+  EXPECT_DOUBLE_EQ(one.p50, 7.5);
+  EXPECT_DOUBLE_EQ(one.p999, 7.5);
+  EXPECT_DOUBLE_EQ(one.stddev, 0);
+  const LatencyStats none = ComputeLatencyStats({});
+  EXPECT_EQ(none.count, 0);
+  EXPECT_DOUBLE_EQ(none.p50, 0);
+}
+
+TEST(BenchConfigTest, ParsesSettingsAndRejectsUnknownOnes) {
+  auto c = ParseBenchConfig("level=extended,threads=2 profile=on", {});
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_EQ(c->level, "extended");
+  EXPECT_EQ(c->threads, 2);
+  EXPECT_TRUE(c->profile);
+  EXPECT_FALSE(ParseBenchConfig("level=fastest", {}).ok());
+  EXPECT_FALSE(ParseBenchConfig("threads=two", {}).ok());
+  EXPECT_FALSE(ParseBenchConfig("colour=red", {}).ok());
+  EXPECT_FALSE(ParseBenchConfig("extended", {}).ok());
+  EXPECT_FALSE(ParseBenchConfig("", {}).ok());
+}
+
+TEST(BenchConfigTest, SweepIsTheCartesianProductInOrder) {
+  BenchConfig base;
+  base.profile = true;
+  auto c = ParseBenchSweep({"level=disabled,extended", "threads=1,2"}, base);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  ASSERT_EQ(c->size(), 4u);
+  EXPECT_EQ((*c)[0].level, "disabled");
+  EXPECT_EQ((*c)[0].threads, 1);
+  EXPECT_EQ((*c)[1].threads, 2);
+  EXPECT_EQ((*c)[2].level, "extended");
+  EXPECT_EQ((*c)[3].threads, 2);
+  for (const auto& x : *c) EXPECT_TRUE(x.profile);  // the base carries over
+  auto one_string = ParseBenchSweep({"level=basic;threads=1,2"}, {});
+  ASSERT_TRUE(one_string.ok());
+  EXPECT_EQ(one_string->size(), 2u);
+  EXPECT_FALSE(ParseBenchSweep({"level="}, {}).ok());
+  EXPECT_FALSE(ParseBenchSweep({"threads=1,x"}, {}).ok());
+  EXPECT_FALSE(ParseBenchSweep({}, {}).ok());
+}
+
+TEST(BenchTest, CountsOnlyTheCountedRuns) {
+  BenchOptions o;
+  o.warmup = 3;
+  o.runs = 7;
+  int64_t calls = 0, last_total = -1;
+  o.progress = [&](int64_t done, int64_t total, const std::string&) {
+    ++calls;
+    last_total = total;
+    EXPECT_LE(done, total);
+    return true;
+  };
+  BenchConfig c;
+  c.threads = 1;
+  auto r = BenchModelFile(testing::SampleModel(), c, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->latencies_ms.size(), 7u);
+  EXPECT_EQ(r->stats.count, 7);
+  EXPECT_EQ(r->warmup, 3);
+  EXPECT_EQ(r->threads, 1);
+  EXPECT_GT(r->first_run_ms, 0);
+  EXPECT_GT(r->session_ms, 0);
+  EXPECT_LE(r->stats.min, r->stats.p50);
+  EXPECT_LE(r->stats.p50, r->stats.p90);
+  EXPECT_LE(r->stats.p90, r->stats.p99);
+  EXPECT_LE(r->stats.p99, r->stats.max);
+  EXPECT_GT(r->throughput, 0);
+  EXPECT_GT(r->peak_rss_bytes, 1 << 20);
+  EXPECT_EQ(calls, 7 + 2);  // the first warm-up run is the timed first inference
+  EXPECT_EQ(last_total, 9);
+}
+
+TEST(BenchTest, DurationModeRunsAtLeastOnce) {
+  BenchOptions o;
+  o.warmup = 1;
+  o.duration_s = 0.05;
+  auto r = BenchModelFile(testing::SampleModel(), {}, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_GE(r->stats.count, 1);
+  EXPECT_GE(r->wall_s, 0.05);
+}
+
+TEST(BenchTest, CancelStopsWithCancelled) {
+  BenchOptions o;
+  o.runs = 1000;
+  o.progress = [](int64_t done, int64_t, const std::string&) { return done < 3; };
+  auto r = BenchModelFile(testing::SampleModel(), {}, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
+}
+
+TEST(BenchTest, AlternatingGivesEachSideItsRuns) {
+  BenchOptions o;
+  o.warmup = 2;
+  o.runs = 5;
+  BenchConfig a, b;
+  a.threads = b.threads = 1;
+  b.level = "extended";
+  b.profile = true;
+  auto r = BenchAlternating(testing::SampleModel(), a, b, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->first.stats.count, 5);
+  EXPECT_EQ(r->second.stats.count, 5);
+  EXPECT_EQ(r->second.config.level, "extended");
+  const nlohmann::json j = BenchToJson({r->first, r->second}, true);
+  EXPECT_EQ(j["schema"], "onnxlens.bench/1");
+  ASSERT_EQ(j["results"].size(), 2u);
+  EXPECT_EQ(j["results"][1]["config"]["level"], "extended");
+  EXPECT_EQ(j["results"][0]["latencies_ms"].size(), 5u);
+  const double ratio = j["ratio_b_over_a"]["p50"];
+  EXPECT_NEAR(ratio, r->second.stats.p50 / r->first.stats.p50, 1e-12);
+  const std::string text = FormatBenchComparison(r->first, r->second);
+  EXPECT_NE(text.find("B/A"), std::string::npos);
+  EXPECT_NE(text.find("P99.9"), std::string::npos);
+}
+
+TEST(BenchTest, BadModelIsAnErrorNamingTheFile) {
+  auto r = BenchModelFile(testing::SourceDir() / "no/such/model.onnx", {}, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("model.onnx"), std::string::npos);
+}
+
+TEST(BenchTest, CsvHasAHeaderAndARowPerResult) {
+  BenchResult r;
+  r.model = "a,b.onnx";
+  r.stats = ComputeLatencyStats({1, 2, 3});
+  const std::string csv = BenchCsv({r, r});
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+  EXPECT_NE(csv.find("\"a,b.onnx\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onnxlens::api
