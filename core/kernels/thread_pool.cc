@@ -74,9 +74,9 @@ void ThreadPool::RunChunks(std::unique_lock<std::mutex>& lock) {
     if (--pending_ == 0) cv_done_.notify_all();
   }
   if (prof && ran) {
-    const std::string label = label_;
+    const std::shared_ptr<const std::string> label = label_;
     lock.unlock();
-    prof->AddComplete(label, "Parallel", start, prof->NowUs());
+    prof->AddComplete(label ? *label : std::string("parallel"), "Parallel", start, prof->NowUs());
     lock.lock();
   }
 }

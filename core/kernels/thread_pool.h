@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -39,7 +40,7 @@ class ThreadPool {
   void SetProfiler(profiling::Profiler* profiler);
   /// The name given to the spans of the following ParallelFor calls.
   /// (Under the pool's lock: a worker may still be closing its span of the previous region.)
-  void SetLabel(std::string label) {
+  void SetLabel(std::shared_ptr<const std::string> label) {
     std::lock_guard<std::mutex> lock(mu_);
     label_ = std::move(label);
   }
@@ -61,7 +62,7 @@ class ThreadPool {
   int sleeping_ = 0;                     ///< workers blocked on cv_work_ (under mu_)
   bool stop_ = false;
   profiling::Profiler* profiler_ = nullptr;
-  std::string label_;
+  std::shared_ptr<const std::string> label_;
 };
 
 }  // namespace onnxlens::kernels

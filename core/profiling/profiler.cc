@@ -29,7 +29,11 @@ int64_t Profiler::CurrentThreadId() {
   return tid;
 }
 
-int64_t Profiler::ProcessId() { return static_cast<int64_t>(getpid()); }
+// getpid() is a system call on current glibc; the pid does not change while we record.
+int64_t Profiler::ProcessId() {
+  static const int64_t pid = static_cast<int64_t>(getpid());
+  return pid;
+}
 
 void Profiler::AddComplete(std::string name, std::string cat, double start_us, double end_us,
                            std::vector<TraceArg> args) {
@@ -45,6 +49,57 @@ void Profiler::AddComplete(std::string name, std::string cat, double start_us, d
   std::lock_guard<std::mutex> lock(mu_);
   events_.push_back(std::move(e));
 }
+
+void Profiler::AddNode(NodeRecord record) {
+  const int64_t tid = CurrentThreadId();
+  std::lock_guard<std::mutex> lock(mu_);
+  nodes_.emplace_back(tid, std::move(record));
+}
+
+namespace {
+
+TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
+  TraceEvent e;
+  e.name = r.info->label + "_kernel_time";
+  e.cat = "Node";
+  e.ph = 'X';
+  e.ts_us = r.start_us;
+  e.dur_us = std::max(0.0, r.end_us - r.start_us);
+  e.pid = Profiler::ProcessId();
+  e.tid = tid;
+  std::string in = "[", out = "[";
+  size_t d = 0;
+  for (size_t i = 0; i < r.tensors.size(); ++i) {
+    std::string& list = static_cast<int32_t>(i) < r.input_count ? in : out;
+    if (list.size() > 1) list += ",";
+    const auto& [type, rank] = r.tensors[i];
+    if (type.empty()) {
+      list += "{}";
+      continue;
+    }
+    list += "{\"";
+    list += type;
+    list += "\":[";
+    for (int32_t k = 0; k < rank && d < r.dims.size(); ++k, ++d) {
+      if (k) list += ",";
+      list += std::to_string(r.dims[d]);
+    }
+    list += "]}";
+  }
+  in += "]";
+  out += "]";
+  e.args = {{"op_name", r.info->op_name, false},
+            {"provider", r.info->provider, false},
+            {"node_index", std::to_string(r.info->node_index), false},
+            {"activation_size", std::to_string(r.activation_size), false},
+            {"parameter_size", std::to_string(r.parameter_size), false},
+            {"output_size", std::to_string(r.output_size), false},
+            {"input_type_shape", in, true},
+            {"output_type_shape", out, true}};
+  return e;
+}
+
+}  // namespace
 
 void Profiler::NameThread(int64_t tid, const std::string& name) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -64,6 +119,8 @@ std::vector<TraceEvent> Profiler::Events() const {
     out.push_back(std::move(m));
   }
   std::vector<TraceEvent> timed = events_;
+  timed.reserve(events_.size() + nodes_.size());
+  for (const auto& [tid, r] : nodes_) timed.push_back(NodeEvent(tid, r));
   std::stable_sort(timed.begin(), timed.end(),
                    [](const TraceEvent& a, const TraceEvent& b) { return a.ts_us < b.ts_us; });
   out.insert(out.end(), timed.begin(), timed.end());
@@ -73,6 +130,7 @@ std::vector<TraceEvent> Profiler::Events() const {
 void Profiler::Clear() {
   std::lock_guard<std::mutex> lock(mu_);
   events_.clear();
+  nodes_.clear();
 }
 
 }  // namespace onnxlens::profiling

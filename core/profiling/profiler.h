@@ -5,13 +5,36 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "profiling/trace_event.h"
 
 namespace onnxlens::profiling {
+
+/// What a node's kernel events share from run to run (made once per session step).
+struct NodeEventInfo {
+  std::string label;  ///< node name, or "<Op>_<id>"; the event is "<label>_kernel_time"
+  std::string op_name;
+  std::string provider;
+  int64_t node_index = 0;
+};
+
+/// One node execution, recorded cheaply on the hot path; its trace-event arguments are written
+/// only when Events() is called.
+struct NodeRecord {
+  std::shared_ptr<const NodeEventInfo> info;
+  double start_us = 0, end_us = 0;
+  int64_t activation_size = 0, parameter_size = 0, output_size = 0;
+  int32_t input_count = 0;  ///< tensors[0, input_count) are inputs, the rest outputs
+  /// Per tensor: ONNX Runtime's type name (static storage; empty for a missing or non-tensor value)
+  /// and rank; their dims follow one another in `dims`.
+  std::vector<std::pair<std::string_view, int32_t>> tensors;
+  std::vector<int64_t> dims;
+};
 
 class Profiler {
  public:
@@ -22,6 +45,8 @@ class Profiler {
   /// Records a complete event on the calling thread.
   void AddComplete(std::string name, std::string cat, double start_us, double end_us,
                    std::vector<TraceArg> args = {});
+  /// Records a node execution on the calling thread ("<label>_kernel_time", cat "Node").
+  void AddNode(NodeRecord record);
   /// Names a thread ("main", "pool worker 1", ...) for the thread_name metadata events.
   void NameThread(int64_t tid, const std::string& name);
 
@@ -37,6 +62,7 @@ class Profiler {
   std::chrono::steady_clock::time_point start_;
   mutable std::mutex mu_;
   std::vector<TraceEvent> events_;
+  std::vector<std::pair<int64_t, NodeRecord>> nodes_;  ///< (thread id, record)
   std::map<int64_t, std::string> thread_names_;
 };
 

@@ -33,8 +33,10 @@ struct Step {
   std::vector<int> outputs;              ///< -1: omitted output
   std::vector<int> free_after;           ///< slots of this frame whose last use is this step
   std::string provider;                  ///< of `kernel`
-  std::string event_name;                ///< node name, or op_type + "_" + id for unnamed nodes
   std::vector<bool> input_is_parameter;  ///< input i is an initializer (for the profiler)
+  /// For the profiler: label (node name, or op_type + "_" + id for unnamed nodes), op, provider.
+  std::shared_ptr<const profiling::NodeEventInfo> info;
+  std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
 };
 
 struct Plan {
@@ -167,7 +169,15 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
     for (const ir::Value* v : n->outputs()) step.outputs.push_back(v ? slot(v) : -1);
     for (const ir::Value* v : n->inputs())
       step.input_is_parameter.push_back(v && v->is_initializer());
-    step.event_name = n->name().empty() ? n->op_type() + "_" + std::to_string(n->id()) : n->name();
+    {
+      auto info = std::make_shared<profiling::NodeEventInfo>();
+      info->label = n->name().empty() ? n->op_type() + "_" + std::to_string(n->id()) : n->name();
+      info->op_name = n->op_type();
+      info->provider = step.provider;
+      info->node_index = n->id();
+      step.info = info;
+      step.label = std::shared_ptr<const std::string>(step.info, &info->label);
+    }
     if (n->HasSubgraphs()) {
       for (const ir::Value* v : n->OuterScopeInputs()) {
         if (v->owner() == &g) last_use[slot(v)] = i;
@@ -276,45 +286,46 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
 }
 
 double Session::Impl::BeginNode(const Step& step) {
-  pool->SetLabel(step.event_name);
+  pool->SetLabel(step.label);
   return profiler->NowUs();
 }
 
+namespace {
+
+// ONNX Runtime's type names in profiles: float, double, int64, float16, bool, ...
+std::string_view ProfileTypeName(ir::DataType t) {
+  if (t == ir::DataType::kFloat) return "float";
+  if (t == ir::DataType::kDouble) return "double";
+  return ir::DataTypeName(t);
+}
+
+}  // namespace
+
+// Records shapes and sizes only; the profiler formats the event's arguments when asked for them.
 void Session::Impl::EndNode(const Step& step, const std::vector<const RtValue*>& ins,
                             const std::vector<RtValue>& outs, double start_us) {
-  const double end = profiler->NowUs();
-  int64_t activation = 0, parameters = 0, output = 0;
-  std::string in_shapes = "[", out_shapes = "[";
-  auto describe = [](const RtValue* v, std::string* list) -> int64_t {
-    if (list->size() > 1) *list += ",";
+  profiling::NodeRecord r;
+  r.end_us = profiler->NowUs();
+  r.start_us = start_us;
+  r.info = step.info;
+  r.input_count = static_cast<int32_t>(ins.size());
+  r.tensors.reserve(ins.size() + outs.size());
+  auto add = [&r](const RtValue* v) -> int64_t {
     if (!v || !v->is_tensor()) {
-      *list += "{}";
+      r.tensors.emplace_back(std::string_view(), 0);
       return 0;
     }
     const ir::Tensor& t = v->tensor;
-    // ONNX Runtime's spelling: float, double, int64, float16, bool, ...
-    std::string type(ir::DataTypeName(t.dtype()));
-    if (type == "float32") type = "float";
-    if (type == "float64") type = "double";
-    *list += "{\"" + type + "\":[" + Join(t.dims(), ",") + "]}";
+    r.tensors.emplace_back(ProfileTypeName(t.dtype()), static_cast<int32_t>(t.dims().size()));
+    r.dims.insert(r.dims.end(), t.dims().begin(), t.dims().end());
     return static_cast<int64_t>(t.nbytes());
   };
   for (size_t i = 0; i < ins.size(); ++i) {
-    const int64_t bytes = describe(ins[i], &in_shapes);
-    (step.input_is_parameter[i] ? parameters : activation) += bytes;
+    const int64_t bytes = add(ins[i]);
+    (step.input_is_parameter[i] ? r.parameter_size : r.activation_size) += bytes;
   }
-  for (const RtValue& v : outs) output += describe(&v, &out_shapes);
-  in_shapes += "]";
-  out_shapes += "]";
-  profiler->AddComplete(step.event_name + "_kernel_time", "Node", start_us, end,
-                        {{"op_name", step.node->op_type(), false},
-                         {"provider", step.provider, false},
-                         {"node_index", std::to_string(step.node->id()), false},
-                         {"activation_size", std::to_string(activation), false},
-                         {"parameter_size", std::to_string(parameters), false},
-                         {"output_size", std::to_string(output), false},
-                         {"input_type_shape", in_shapes, true},
-                         {"output_type_shape", out_shapes, true}});
+  for (const RtValue& v : outs) r.output_size += add(&v);
+  profiler->AddNode(std::move(r));
 }
 
 Session::Session(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
