@@ -2,6 +2,7 @@
 // spans, thread names, and a per-node sum that accounts for nearly the whole run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "api/profile.h"
@@ -38,8 +39,8 @@ void CheckProfile(const std::filesystem::path& model, const std::filesystem::pat
   EXPECT_EQ(threads_named, threads);
   for (const auto& [name, count] : per_node) EXPECT_EQ(count, 3) << name;
   const double share = r->summary.kernel_us / r->summary.run_us;
-  // Loose on purpose (ctest runs tests in parallel on a loaded machine): catches missing events,
-  // not speed. The 5% figure is measured with `profile --summary`, not asserted.
+  // Loose here (every run counts, on a loaded machine): catches missing events. The 5% bound is
+  // NodeTimesCoverTheRun's, on the best of several runs.
   EXPECT_GT(share, 0.5) << model;
   EXPECT_LE(share, 1.0);
 }
@@ -53,6 +54,42 @@ TEST(Profile, CorpusModels) {
   const auto dirs = ::onnxlens::testing::CorpusModels();
   if (dirs.empty()) GTEST_SKIP() << "../shared/corpus not found; corpus profiles skipped";
   for (const auto& d : dirs) CheckProfile(d / "model.onnx", d / "test_data_set_0", 2);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// The best run's kernel events cover >= 95% of its model_run (best of 5: a run preempted by a
+// parallel test is noise, the recording's own overhead is not).
+TEST(Profile, NodeTimesCoverTheRun) {
+  if (kSanitized) GTEST_SKIP() << "sanitizer builds time their own checks outside kernels";
+  const auto dirs = ::onnxlens::testing::CorpusModels();
+  if (dirs.empty()) GTEST_SKIP() << "../shared/corpus not found; corpus profiles skipped";
+  for (const auto& d : dirs) {
+    ProfileOptions o;
+    o.runs = 5;
+    o.threads = 1;
+    o.inputs_dir = d / "test_data_set_0";
+    auto r = ProfileModelFile(d / "model.onnx", o);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    double best = 0;
+    for (const auto& run : r->events) {
+      if (run.name != "model_run") continue;
+      std::vector<profiling::TraceEvent> in_run = {run};
+      for (const auto& e : r->events) {
+        if (profiling::IsKernelEvent(e) && e.ts_us >= run.ts_us &&
+            e.ts_us + e.dur_us <= run.ts_us + run.dur_us)
+          in_run.push_back(e);
+      }
+      const auto s = profiling::Summarize(in_run);
+      best = std::max(best, s.kernel_us / s.run_us);
+    }
+    EXPECT_GE(best, 0.95) << d.filename();
+    EXPECT_LE(best, 1.0) << d.filename();
+  }
 }
 
 TEST(Profile, BadModelIsAnError) {
