@@ -23,9 +23,11 @@ void PrintPassList() {
 }  // namespace
 
 int RunOptimize(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(
-      argv, {"--steps", "--table", "--verify", "--json", "--external-data", "--force", "--list"},
-      {"--level", "--disable", "--stop-after", "--inputs", "--seed", "-o", "--format"});
+  auto args =
+      Args::Parse(argv,
+                  {"--steps", "--table", "--verify", "--json", "--external-data", "--force",
+                   "--list", "--dump"},
+                  {"--level", "--disable", "--stop-after", "--inputs", "--seed", "-o", "--format"});
   if (!args.ok()) {
     PrintError(args.status().message());
     return kExitUsage;
@@ -62,6 +64,7 @@ int RunOptimize(const std::vector<std::string>& argv) {
   if (auto v = args->Get("-o")) req.output = *v;
   req.external_data = args->Has("--external-data");
   req.force = args->Has("--force");
+  req.dump = args->Has("--dump");
   auto report = api::OptimizeModelFile(args->positionals()[0], req);
   if (!report.ok()) {
     PrintError(report.status().message());
@@ -86,6 +89,7 @@ int RunOptimize(const std::vector<std::string>& argv) {
     }
   }
   if (args->Has("--table")) std::printf("\n%s", api::FormatOpTable(r).c_str());
+  if (args->Has("--dump")) std::printf("\n%s", r.text.c_str());
   if (r.verify.ran) {
     std::printf("\nverify (rtol 1e-3, atol 1e-4): %s\n",
                 r.verify.ok ? "outputs match" : "OUTPUTS DIFFER");

@@ -24,7 +24,7 @@ const Command kCommands[] = {
      RunConformance},
     {"optimize", "optimize a model at a level; list the steps, compare op counts, verify, export",
      "optimize MODEL [--level L] [--disable PASS,...] [--stop-after N] [--steps] [--table] "
-     "[--verify [--inputs DIR] [--seed N]] [--json] [-o OUT.onnx [--format ort|standard] "
+     "[--verify [--inputs DIR] [--seed N]] [--dump] [--json] [-o OUT.onnx [--format ort|standard] "
      "[--external-data] [--force]] | optimize --list",
      RunOptimize},
     {"profile", "run a model with the profiler on; write a Chrome trace and print summaries",

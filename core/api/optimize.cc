@@ -8,6 +8,7 @@
 #include "api/compare.h"
 #include "api/run.h"
 #include "common/strings.h"
+#include "ir/text_format.h"
 #include "onnx/model_io.h"
 #include "passes/pass_manager.h"
 #include "runtime/session.h"
@@ -86,6 +87,13 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   for (const passes::Step& s : result.steps) {
     r.steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
                        s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after, s.millis});
+  }
+
+  if (req.dump) {
+    ir::TextOptions to;
+    to.node_ids = true;
+    to.tensor_hashes = false;
+    r.text = ir::ModelToText(*optimized, to);
   }
 
   if (req.verify) {

@@ -31,6 +31,7 @@ struct OptimizeRequest {
   std::filesystem::path output;  ///< empty = do not write
   bool external_data = false;
   bool force = false;
+  bool dump = false;  ///< fill OptimizeReport::text with the optimized graph as text
   /// Extra passes (tests: a deliberately broken pass must be caught by verify).
   std::vector<std::shared_ptr<passes::Pass>> extra_passes;
 };
@@ -71,6 +72,7 @@ struct OptimizeReport {
   std::string written;          ///< output path when written
   bool checker_passed = false;  ///< ONNX checker on the written file
   std::string checker_message;
+  std::string text;  ///< the optimized model in ir/text_format (with node ids) when asked
 };
 
 struct PassDescription {

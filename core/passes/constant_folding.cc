@@ -44,6 +44,33 @@ std::optional<Tensor> FoldShape(const Node& n) {
   return Tensor::FromVector<int64_t>(ir::DataType::kInt64, {static_cast<int64_t>(v.size())}, v);
 }
 
+// Gather(Shape(x), constant indices) when x's rank and every gathered dim are known, though other
+// dims may be symbolic (x[:, 1] of a [batch, 1, time] tensor is 1 whatever the batch).
+std::optional<Tensor> FoldShapeGather(const Node& n) {
+  if (!IsOp(&n, "Gather") || n.GetInt("axis", 0) != 0) return std::nullopt;
+  const Node* shape = n.input(0) ? n.input(0)->producer() : nullptr;
+  if (!IsOp(shape, "Shape")) return std::nullopt;
+  const ir::Tensor* idx_t = ConstantOf(n.input(1));
+  const auto idx = ConstantInts(n.input(1));
+  const auto& type = shape->input(0)->type();
+  if (!idx_t || !idx || !type.shape) return std::nullopt;
+  const int64_t rank = static_cast<int64_t>(type.shape->size());
+  int64_t start = shape->GetInt("start", 0), end = shape->GetInt("end", rank);
+  if (start < 0) start += rank;
+  if (end < 0) end += rank;
+  start = std::clamp<int64_t>(start, 0, rank);
+  end = std::clamp<int64_t>(end, start, rank);
+  std::vector<int64_t> out;
+  for (int64_t i : *idx) {
+    if (i < 0) i += end - start;
+    if (i < 0 || i >= end - start) return std::nullopt;
+    const auto& d = (*type.shape)[static_cast<size_t>(start + i)];
+    if (!d.known()) return std::nullopt;
+    out.push_back(d.value);
+  }
+  return Tensor::FromVector<int64_t>(ir::DataType::kInt64, idx_t->dims(), out);
+}
+
 class ConstantFolding : public Pass {
  public:
   std::string_view name() const override { return "constant-folding"; }
@@ -66,6 +93,11 @@ class ConstantFolding : public Pass {
         if (NeverFold(*n)) continue;
         if (auto shape = FoldShape(*n)) {
           Replace(n, {std::move(*shape)});
+          changed = true;
+          continue;
+        }
+        if (auto dims = FoldShapeGather(*n)) {
+          Replace(n, {std::move(*dims)});
           changed = true;
           continue;
         }

@@ -259,4 +259,66 @@ void AbsorbSuccessor(ir::Node* keep, ir::Node* next) {
   if (mid && mid->uses().empty() && !mid->is_graph_output()) g.RemoveValue(mid);
 }
 
+ir::Node* AddFusedNodeFor(ir::Graph& g, const std::string& op_type, const std::string& domain,
+                          const std::vector<ir::Node*>& replaced, const std::string& name) {
+  std::string n = name;
+  for (const ir::Node* r : replaced) {
+    if (!n.empty()) break;
+    if (!r->name().empty()) n = r->name() + "_" + op_type;
+  }
+  ir::Node* node = g.AddNode(op_type, domain, n);
+  for (const ir::Node* r : replaced) InheritOrigins(node, r);
+  return node;
+}
+
+int RemoveIfUnused(ir::Graph& g, const std::vector<ir::Node*>& nodes) {
+  std::vector<ir::NodeId> ids;
+  for (const ir::Node* n : nodes) ids.push_back(n->id());
+  int removed = 0;
+  for (bool again = true; again;) {
+    again = false;
+    for (ir::NodeId id : ids) {
+      ir::Node* n = g.FindNode(id);
+      if (!n) continue;
+      bool used = false;
+      for (const ir::Value* o : n->outputs()) {
+        if (o && (!o->uses().empty() || o->is_graph_output())) used = true;
+      }
+      if (used) continue;
+      std::vector<ir::Value*> outs(n->outputs().begin(), n->outputs().end());
+      g.RemoveNode(n);
+      for (ir::Value* o : outs) {
+        if (o && o->owner() == &g && o->uses().empty() && !o->producer() && !o->is_graph_input() &&
+            !o->is_initializer())
+          g.RemoveValue(o);
+      }
+      ++removed;
+      again = true;
+    }
+  }
+  return removed;
+}
+
+void ReplacePattern(ir::Node* last, ir::Node* fused, const std::vector<ir::Node*>& pattern) {
+  ir::Graph& g = *last->owner();
+  ir::Value* out = last->output(0);
+  g.RemoveNode(last);
+  fused->AddOutput(out);
+  RemoveIfUnused(g, pattern);
+}
+
+bool UsedOnlyBy(const ir::Value* v, const std::vector<ir::Node*>& nodes) {
+  if (!v || v->is_graph_output()) return false;
+  for (const ir::Use& u : v->uses()) {
+    if (std::find(nodes.begin(), nodes.end(), u.node) == nodes.end()) return false;
+  }
+  return true;
+}
+
+ir::Node* InputProducer(const ir::Node* n, size_t i, std::string_view op_type) {
+  const ir::Value* v = n ? n->input(i) : nullptr;
+  ir::Node* p = v ? v->producer() : nullptr;
+  return IsOp(p, op_type) ? p : nullptr;
+}
+
 }  // namespace onnxlens::passes

@@ -83,6 +83,19 @@ namespace onnxlens::passes {
 /// keep's provenance gains next's. `keep` must produce nothing else that is used.
 void AbsorbSuccessor(ir::Node* keep, ir::Node* next);
 
+/// AddFusedNode for a pattern whose node list is built at run time.
+ir::Node* AddFusedNodeFor(ir::Graph& g, const std::string& op_type, const std::string& domain,
+                          const std::vector<ir::Node*>& replaced, const std::string& name = {});
+/// Removes `last` (the end of a matched pattern) and makes `fused` write its output 0 instead
+/// (value name, uses and graph-output status stay), then removes those of `pattern` left unused.
+void ReplacePattern(ir::Node* last, ir::Node* fused, const std::vector<ir::Node*>& pattern);
+/// Removes those of `nodes` whose outputs are unused and not graph outputs, repeatedly (so whole
+/// chains go), with their output values; returns how many.
+int RemoveIfUnused(ir::Graph& g, const std::vector<ir::Node*>& nodes);
+/// True when every use of `v` is by one of `nodes` and `v` is not a graph output.
+bool UsedOnlyBy(const ir::Value* v, const std::vector<ir::Node*>& nodes);
+/// The producer of input `i` of `n` when it is `op_type` (default domain); null otherwise.
+ir::Node* InputProducer(const ir::Node* n, size_t i, std::string_view op_type);
 /// Records on `n` (modified by a pass) that it now also stands for `other`.
 void MergeOrigins(ir::Node* n, const ir::Node* other);
 

@@ -7,6 +7,8 @@
 #include "passes/gemm_fusion.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
+#include "passes/reshape_fusion.h"
+#include "passes/transformer_fusion.h"
 
 namespace onnxlens::passes {
 
@@ -18,8 +20,11 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddRedundancyPasses(out);
   out.push_back(CreateConstantFolding());
   AddGemmFusionPasses(out);
+  AddReshapeFusionPasses(out);
+  AddTransformerFusionPasses(out, Level::kBasic);
   // extended
   AddActivationFusionPasses(out);
+  AddTransformerFusionPasses(out, Level::kExtended);
   return out;
 }
 

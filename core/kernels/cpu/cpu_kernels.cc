@@ -226,10 +226,12 @@ Status Conv(OpKernelContext& ctx, int64_t) {
 
 void RegisterCpuElementwiseKernels(KernelRegistry& r);
 void RegisterCpuLstmKernel(KernelRegistry& r);
+void RegisterCpuTransformerKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
   RegisterCpuLstmKernel(r);
+  RegisterCpuTransformerKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   AddCpu(r, "Conv", 1, Conv);

@@ -219,7 +219,9 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
 void RegisterNormKernels(KernelRegistry& r) {
   AddKernel(r, "", "BatchNormalization", 1, BatchNorm);
   AddKernel(r, "", "InstanceNormalization", 1, InstanceNorm);
-  AddKernel(r, "", "LayerNormalization", 17, LayerNorm);
+  // Since 1, not 17: ONNX Runtime registers ai.onnx LayerNormalization for every opset (its fusion
+  // emits it into older models), so exports in its form run here too.
+  AddKernel(r, "", "LayerNormalization", 1, LayerNorm);
   AddKernel(r, "com.microsoft", "LayerNormalization", 1, LayerNorm);
   AddKernel(r, "", "LRN", 1, Lrn);
   AddKernel(r, "", "LpNormalization", 1, LpNorm);

@@ -12,10 +12,12 @@ void RegisterMiscKernels(KernelRegistry& r);
 void RegisterDetectionKernels(KernelRegistry& r);
 void RegisterIndexKernels(KernelRegistry& r);
 void RegisterCreateKernels(KernelRegistry& r);
+void RegisterTransformerKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
   RegisterNormKernels(r);
+  RegisterTransformerKernels(r);
   RegisterResizeKernels(r);
 }
 

@@ -1,0 +1,200 @@
+// Transformer fusions: LayerNormalization, Gelu, BiasGelu.
+#include "passes/transformer_fusion.h"
+
+#include <cmath>
+
+#include "passes/graph_util.h"
+#include "passes/rule_pass.h"
+
+namespace onnxlens::passes {
+
+namespace {
+
+using ir::Node;
+using ir::Value;
+
+bool IsFloat(const Value* v) {
+  auto t = KnownType(v);
+  return !t || *t == ir::DataType::kFloat;  // unknown: the kernels check at run time
+}
+
+bool Near(std::optional<double> v, double x, double tol = 1e-4) {
+  return v && std::fabs(*v - x) <= tol * std::max(1.0, std::fabs(x));
+}
+
+// The other input of a binary node `n`, given one of them.
+Value* Other(const Node* n, const Value* one) {
+  if (n->input(0) == one) return n->input(1);
+  if (n->input(1) == one) return n->input(0);
+  return nullptr;
+}
+
+// Of `n`'s two inputs, the one produced by `op_type` (and the other in *other).
+Node* ProducerAmongInputs(const Node* n, std::string_view op_type, Value** other) {
+  for (int i = 0; i < 2; ++i) {
+    if (Node* p = InputProducer(n, i, op_type)) {
+      *other = n->input(1 - i);
+      return p;
+    }
+  }
+  return nullptr;
+}
+
+// A ReduceMean over the last axis only, keeping dims.
+bool IsMeanOverLastAxis(const Node* n, PassContext& ctx) {
+  if (!IsOp(n, "ReduceMean") || n->GetInt("keepdims", 1) != 1) return false;
+  std::vector<int64_t> axes;
+  if (n->FindAttribute("axes")) {
+    axes = n->GetInts("axes");
+  } else if (ctx.Opset() >= 18 && n->input(1)) {
+    auto a = ConstantInts(n->input(1));
+    if (!a) return false;
+    axes = *a;
+  }
+  if (axes.size() != 1) return false;
+  if (axes[0] == -1) return true;
+  auto dims = KnownDims(n->input(0));
+  return dims && axes[0] == static_cast<int64_t>(dims->size()) - 1;
+}
+
+// y = (x - mean(x)) / sqrt(mean((x - mean(x))^2) + eps) * gamma + beta, matched at the final Add.
+bool FuseLayerNorm(Node& add, PassContext& ctx, bool ort_form) {
+  if (!IsOp(&add, "Add")) return false;
+  if (!ort_form && ctx.Opset() < 17) return false;
+  Value* beta = nullptr;
+  Node* mul = ProducerAmongInputs(&add, "Mul", &beta);
+  if (!mul || !ConstantOf(beta)) return false;
+  Value* gamma = nullptr;
+  Node* div = ProducerAmongInputs(mul, "Div", &gamma);
+  if (!div || !ConstantOf(gamma)) return false;
+  Node* sub = InputProducer(div, 0, "Sub");
+  Node* sqrt = InputProducer(div, 1, "Sqrt");
+  if (!sub || !sqrt) return false;
+  Node* mean1 = InputProducer(sub, 1, "ReduceMean");
+  Value* x = sub->input(0);
+  if (!mean1 || mean1->input(0) != x || !IsMeanOverLastAxis(mean1, ctx)) return false;
+  Node* add_eps = InputProducer(sqrt, 0, "Add");
+  if (!add_eps) return false;
+  Value* eps_v = nullptr;
+  Node* mean2 = ProducerAmongInputs(add_eps, "ReduceMean", &eps_v);
+  auto eps = ConstantScalar(eps_v);
+  if (!mean2 || !eps || *eps < 0 || !IsMeanOverLastAxis(mean2, ctx)) return false;
+  Node* pow = InputProducer(mean2, 0, "Pow");
+  if (!pow || pow->input(0) != sub->output(0) || !Near(ConstantScalar(pow->input(1)), 2.0, 0))
+    return false;
+  const std::vector<Node*> pattern = {mean1, sub, pow, mean2, add_eps, sqrt, div, mul, &add};
+  // Every intermediate value feeds only the pattern (else fusing would duplicate work).
+  for (const Node* n : {mean1, sub, pow, mean2, add_eps, sqrt, div, mul}) {
+    if (!UsedOnlyBy(n->output(0), pattern)) return false;
+  }
+  const ir::Tensor* g = ConstantOf(gamma);
+  const ir::Tensor* b = ConstantOf(beta);
+  if (g->dims().size() != 1 || b->dims() != g->dims() || !IsFloat(x) ||
+      g->dtype() != ir::DataType::kFloat || b->dtype() != ir::DataType::kFloat)
+    return false;
+  ir::Graph& graph = *add.owner();
+  Node* ln = AddFusedNodeFor(graph, "LayerNormalization", "", pattern);
+  ln->AddInput(x);
+  ln->AddInput(gamma);
+  ln->AddInput(beta);
+  ln->SetAttribute(ir::Attribute::Int("axis", -1));
+  ln->SetAttribute(ir::Attribute::Float("epsilon", static_cast<float>(*eps)));
+  ReplacePattern(&add, ln, pattern);
+  return true;
+}
+
+// x * 0.5 * (1 + Erf(x / sqrt(2))): matched at the Erf.
+bool FuseGelu(Node& erf, PassContext& ctx) {
+  if (!IsOp(&erf, "Erf")) return false;
+  Node* scale = erf.input(0)->producer();
+  Value* x = nullptr;
+  if (IsOp(scale, "Div") && Near(ConstantScalar(scale->input(1)), std::sqrt(2.0))) {
+    x = scale->input(0);
+  } else if (IsOp(scale, "Mul")) {
+    for (int i = 0; i < 2 && !x; ++i) {
+      if (Near(ConstantScalar(scale->input(i)), 1.0 / std::sqrt(2.0))) x = scale->input(1 - i);
+    }
+  }
+  if (!x || !IsFloat(x)) return false;
+  Node* plus1 = SoleConsumer(erf.output(0));
+  if (!IsOp(plus1, "Add") || !Near(ConstantScalar(Other(plus1, erf.output(0))), 1.0, 0))
+    return false;
+  Node* mul = SoleConsumer(plus1->output(0));
+  if (!IsOp(mul, "Mul")) return false;
+  Value* y = Other(mul, plus1->output(0));
+  std::vector<Node*> pattern = {scale, &erf, plus1, mul};
+  Node* last = mul;
+  if (y == x) {
+    // (x * (1 + erf)) * 0.5
+    Node* half = SoleConsumer(mul->output(0));
+    if (!IsOp(half, "Mul") || !Near(ConstantScalar(Other(half, mul->output(0))), 0.5, 0))
+      return false;
+    pattern.push_back(half);
+    last = half;
+  } else if (Node* half = y ? y->producer() : nullptr;
+             IsOp(half, "Mul") && Other(half, x) && Near(ConstantScalar(Other(half, x)), 0.5, 0)) {
+    // (x * 0.5) * (1 + erf)
+    pattern.push_back(half);
+  } else {
+    return false;
+  }
+  for (Node* n : pattern) {
+    if (n != last && !UsedOnlyBy(n->output(0), pattern)) return false;
+  }
+  Node* gelu = AddFusedNodeFor(*erf.owner(), "Gelu", "com.microsoft", pattern);
+  gelu->AddInput(x);
+  ReplacePattern(last, gelu, pattern);
+  if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
+  return true;
+}
+
+// Gelu(Add(x, bias)) with a 1-D constant bias.
+bool FuseBiasGelu(Node& gelu, PassContext&) {
+  if (gelu.op_type() != "Gelu" || gelu.domain() != "com.microsoft") return false;
+  Node* add = InputProducer(&gelu, 0, "Add");
+  if (!add || !UsedOnlyBy(add->output(0), {&gelu})) return false;
+  Value* bias = nullptr;
+  Value* x = nullptr;
+  for (int i = 0; i < 2 && !bias; ++i) {
+    const ir::Tensor* t = ConstantOf(add->input(i));
+    if (t && t->dims().size() == 1 && t->dtype() == ir::DataType::kFloat) {
+      bias = add->input(i);
+      x = add->input(1 - i);
+    }
+  }
+  if (!bias || ConstantOf(x)) return false;
+  Node* bg = AddFusedNodeFor(*gelu.owner(), "BiasGelu", "com.microsoft", {add, &gelu});
+  bg->AddInput(x);
+  bg->AddInput(bias);
+  ReplacePattern(&gelu, bg, {add});
+  return true;
+}
+
+}  // namespace
+
+bool FuseAttention(Node& n, PassContext& ctx);  // attention_fusion.cc
+
+void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level level) {
+  if (level == Level::kBasic) {
+    out.push_back(std::make_unique<RulePass>(
+        "layer-norm-fusion", "LayerNorm subgraph -> LayerNormalization (opset >= 17)",
+        Level::kBasic, [](Node& n, PassContext& c) { return FuseLayerNorm(n, c, false); }));
+    return;
+  }
+  const Level e = Level::kExtended;
+  out.push_back(std::make_unique<RulePass>(
+      "layer-norm-fusion-ort",
+      "LayerNorm subgraph -> LayerNormalization at any opset (ONNX Runtime's form)", e,
+      [](Node& n, PassContext& c) { return FuseLayerNorm(n, c, true); }, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>("gelu-fusion",
+                                           "x * 0.5 * (1 + Erf(x / sqrt 2)) -> com.microsoft Gelu",
+                                           e, FuseGelu, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>(
+      "attention-fusion", "BERT self-attention subgraph -> com.microsoft Attention", e,
+      FuseAttention, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>("bias-gelu-fusion",
+                                           "Gelu(Add(x, bias)) -> com.microsoft BiasGelu", e,
+                                           FuseBiasGelu, /*contrib=*/true));
+}
+
+}  // namespace onnxlens::passes
