@@ -16,6 +16,14 @@
 
 namespace onnxlens::passes::testing {
 
+/// Attributes for GraphBuilder::Op (Attribute is move-only, so no braced lists).
+template <typename... A>
+std::vector<ir::Attribute> Attrs(A&&... a) {
+  std::vector<ir::Attribute> v;
+  (v.push_back(std::forward<A>(a)), ...);
+  return v;
+}
+
 class GraphBuilder {
  public:
   explicit GraphBuilder(int64_t opset = 17) : model_(std::make_shared<ir::Model>()) {
@@ -125,6 +133,15 @@ inline void ExpectSameOutputs(std::shared_ptr<const ir::Model> a,
   for (const ir::Value* v : (*sa)->Inputs()) {
     std::vector<int64_t> dims;
     for (const auto& d : *v->type().shape) dims.push_back(d.value);
+    if (v->type().elem_type == ir::DataType::kInt64) {
+      // Integer inputs are 0/1 masks in these tests: the first element of each row attends.
+      ir::Tensor t = ir::Tensor::Zeros(ir::DataType::kInt64, dims).value();
+      const int64_t row = dims.empty() ? 1 : dims.back();
+      for (int64_t i = 0; i < t.numel(); ++i)
+        t.mutable_data<int64_t>()[i] = i % row == 0 || u(rng) > -1.f ? 1 : 0;
+      in[v->name()] = kernels::RtValue::FromTensor(std::move(t));
+      continue;
+    }
     ir::Tensor t = ir::Tensor::Zeros(ir::DataType::kFloat, dims).value();
     for (int64_t i = 0; i < t.numel(); ++i) t.mutable_data<float>()[i] = u(rng);
     in[v->name()] = kernels::RtValue::FromTensor(std::move(t));

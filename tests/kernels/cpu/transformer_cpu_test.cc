@@ -1,0 +1,131 @@
+// The CPU kernels of the transformer ops (LayerNormalization, com.microsoft Gelu, BiasGelu,
+// Attention) against the double-precision reference kernels, on odd shapes, masks of every
+// supported form, and with 1 and 2 threads.
+#include <gtest/gtest.h>
+
+#include "api/compare.h"
+#include "runtime/model_builder.h"
+#include "runtime/session.h"
+
+namespace onnxlens::runtime {
+namespace {
+
+using testing::FloatType;
+using testing::MakeNodeModel;
+using testing::RandomTensor;
+
+// Runs op (domain `domain`) on `inputs` with the cpu and the reference provider; expects the cpu
+// kernel to take it and both to agree.
+void Check(const std::string& domain, const std::string& op, std::vector<ir::Tensor> inputs,
+           std::vector<ir::Attribute> attrs, int threads = 2) {
+  std::vector<ir::TypeInfo> types;
+  for (const auto& t : inputs)
+    types.push_back(ir::TypeInfo::Tensor(t.dtype(), ir::DimsFromSizes(t.dims())));
+  auto m = MakeNodeModel(op, types, 1, 12);
+  m.node->set_domain(domain);
+  if (!domain.empty()) m.model->SetOpsetVersion(domain, 1);
+  for (auto& a : attrs) m.node->SetAttribute(std::move(a));
+  std::map<std::string, RtValue> in;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    in["in" + std::to_string(i)] = RtValue::FromTensor(std::move(inputs[i]));
+  SessionOptions cpu, ref;
+  cpu.providers = {"cpu"};
+  ref.providers = {"reference"};
+  cpu.intra_op_threads = threads;
+  auto sc = Session::Create(m.model, cpu);
+  auto sr = Session::Create(m.model, ref);
+  ASSERT_TRUE(sc.ok()) << sc.status().message();
+  ASSERT_TRUE(sr.ok()) << sr.status().message();
+  ASSERT_EQ((*sc)->assignments()[0].provider, "cpu") << "no cpu kernel took " << op;
+  auto rc = (*sc)->Run(in);
+  auto rr = (*sr)->Run(in);
+  ASSERT_TRUE(rc.ok()) << rc.status().message();
+  ASSERT_TRUE(rr.ok()) << rr.status().message();
+  const api::CompareResult cmp = api::CompareValues((*rc)[0].second, (*rr)[0].second, 1e-4, 1e-5);
+  EXPECT_TRUE(cmp.ok) << op << ": " << cmp.reason;
+}
+
+template <typename... A>
+std::vector<ir::Attribute> Attrs(A&&... a) {
+  std::vector<ir::Attribute> v;
+  (v.push_back(std::forward<A>(a)), ...);
+  return v;
+}
+
+ir::Tensor IntTensor(std::vector<int64_t> dims, std::vector<int32_t> values) {
+  return ir::Tensor::FromVector<int32_t>(ir::DataType::kInt32, std::move(dims), values);
+}
+
+TEST(TransformerCpu, LayerNormalization) {
+  for (int64_t inner : {1, 7, 256}) {
+    for (int threads : {1, 2}) {
+      Check("", "LayerNormalization",
+            {RandomTensor({3, 5, inner}, 1, -3, 3), RandomTensor({inner}, 2),
+             RandomTensor({inner}, 3)},
+            Attrs(ir::Attribute::Float("epsilon", 1e-5f)), threads);
+    }
+  }
+  // axis 1 of [4, 3, 5]: normalize over 15 elements; no bias
+  Check("com.microsoft", "LayerNormalization",
+        {RandomTensor({4, 3, 5}, 4), RandomTensor({3, 5}, 5)},
+        Attrs(ir::Attribute::Int("axis", 1)));
+}
+
+TEST(TransformerCpu, GeluAndBiasGelu) {
+  for (int64_t n : {1, 7, 4096 * 5 + 3}) {
+    Check("com.microsoft", "Gelu", {RandomTensor({n}, 6, -6, 6)}, {});
+    Check("com.microsoft", "BiasGelu", {RandomTensor({n, 3}, 7, -6, 6), RandomTensor({3}, 8)}, {});
+  }
+}
+
+TEST(TransformerCpu, AttentionMasksAndShapes) {
+  struct Shape {
+    int64_t batch, seq, in_hidden, heads, head_size;
+  };
+  for (Shape s : {Shape{1, 1, 8, 2, 4}, Shape{2, 7, 12, 3, 4}, Shape{2, 33, 16, 2, 8}}) {
+    const int64_t hidden = s.heads * s.head_size;
+    auto inputs = [&](uint32_t seed) {
+      return std::vector<ir::Tensor>{RandomTensor({s.batch, s.seq, s.in_hidden}, seed),
+                                     RandomTensor({s.in_hidden, 3 * hidden}, seed + 1),
+                                     RandomTensor({3 * hidden}, seed + 2)};
+    };
+    auto heads = [&] { return ir::Attribute::Int("num_heads", s.heads); };
+    Check("com.microsoft", "Attention", inputs(10), Attrs(heads()));
+    // 2-D raw mask: the last key of each batch masked (the first is always kept).
+    std::vector<int32_t> raw(static_cast<size_t>(s.batch * s.seq), 1);
+    for (int64_t b = 0; b < s.batch && s.seq > 1; ++b) raw[(b + 1) * s.seq - 1] = 0;
+    auto with_raw = inputs(20);
+    with_raw.push_back(IntTensor({s.batch, s.seq}, raw));
+    Check("com.microsoft", "Attention", std::move(with_raw),
+          Attrs(heads(), ir::Attribute::Float("mask_filter_value", -1e4f)));
+    // 1-D end positions, causal, explicit scale.
+    std::vector<int32_t> ends(static_cast<size_t>(s.batch));
+    for (int64_t b = 0; b < s.batch; ++b) ends[b] = static_cast<int32_t>(1 + b % s.seq);
+    auto with_ends = inputs(30);
+    with_ends.push_back(IntTensor({s.batch}, ends));
+    Check("com.microsoft", "Attention", std::move(with_ends),
+          Attrs(heads(), ir::Attribute::Int("unidirectional", 1),
+                ir::Attribute::Float("scale", 0.3f)),
+          1);
+  }
+}
+
+TEST(TransformerCpu, AttentionRejectsBadInputsWithTheNodeName) {
+  auto m = MakeNodeModel("Attention", {FloatType({1, 4, 8}), FloatType({8, 24}), FloatType({24})},
+                         1, 12);
+  m.node->set_domain("com.microsoft");
+  m.model->SetOpsetVersion("com.microsoft", 1);
+  m.node->SetAttribute(ir::Attribute::Int("num_heads", 5));  // 8 is not a multiple of 5
+  auto s = Session::Create(m.model);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  std::map<std::string, RtValue> in = {{"in0", RtValue::FromTensor(RandomTensor({1, 4, 8}, 1))},
+                                       {"in1", RtValue::FromTensor(RandomTensor({8, 24}, 2))},
+                                       {"in2", RtValue::FromTensor(RandomTensor({24}, 3))}};
+  auto r = (*s)->Run(in);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("num_heads"), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("Attention"), std::string::npos) << r.status().message();
+}
+
+}  // namespace
+}  // namespace onnxlens::runtime
