@@ -321,4 +321,14 @@ ir::Node* InputProducer(const ir::Node* n, size_t i, std::string_view op_type) {
   return IsOp(p, op_type) ? p : nullptr;
 }
 
+bool SameShape(const ir::Value* a, const ir::Value* b) {
+  if (!a || !b || !a->type().shape || !b->type().shape) return false;
+  const auto &x = *a->type().shape, &y = *b->type().shape;
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i].known() || x[i].symbolic()) || x[i] != y[i]) return false;
+  }
+  return true;
+}
+
 }  // namespace onnxlens::passes

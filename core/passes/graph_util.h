@@ -71,6 +71,9 @@ namespace onnxlens::passes {
 std::optional<std::vector<int64_t>> KnownDims(const ir::Value* v);
 /// The element type of `v` when known.
 std::optional<ir::DataType> KnownType(const ir::Value* v);
+/// True when `a` and `b` certainly have the same shape: same rank, and each dim known and equal
+/// or the same named symbol (a graph-wide dim parameter such as "batch").
+bool SameShape(const ir::Value* a, const ir::Value* b);
 /// True when every element of a numeric constant equals `x`.
 bool ConstantAllEqual(const ir::Value* v, double x);
 

@@ -5,6 +5,7 @@
 #include "passes/conv_fusion.h"
 #include "passes/elimination.h"
 #include "passes/gemm_fusion.h"
+#include "passes/misc_fusion.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
 #include "passes/reshape_fusion.h"
@@ -21,10 +22,13 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   out.push_back(CreateConstantFolding());
   AddGemmFusionPasses(out);
   AddReshapeFusionPasses(out);
+  AddMiscFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
+  // layout
+  AddLayoutPasses(out);
   return out;
 }
 
