@@ -301,10 +301,14 @@ int RemoveIfUnused(ir::Graph& g, const std::vector<ir::Node*>& nodes) {
 
 void ReplacePattern(ir::Node* last, ir::Node* fused, const std::vector<ir::Node*>& pattern) {
   ir::Graph& g = *last->owner();
+  std::vector<ir::Node*> rest;  // `last` is freed below: never look at it again
+  for (ir::Node* n : pattern) {
+    if (n != last) rest.push_back(n);
+  }
   ir::Value* out = last->output(0);
   g.RemoveNode(last);
   fused->AddOutput(out);
-  RemoveIfUnused(g, pattern);
+  RemoveIfUnused(g, rest);
 }
 
 bool UsedOnlyBy(const ir::Value* v, const std::vector<ir::Node*>& nodes) {
