@@ -1,4 +1,4 @@
-// `onnxlens-cli conformance [--suite DIR]... [--filter REGEX] [--json] [--threads N]`.
+// `onnxlens-cli conformance [--suite DIR]... [--filter REGEX] [--json] [--threads N] [--level L]`.
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -21,7 +21,7 @@ int RunConformance(const std::vector<std::string>& argv) {
       rest.push_back(argv[i]);
     }
   }
-  auto args = Args::Parse(rest, {"--json", "--verbose"}, {"--filter", "--threads"});
+  auto args = Args::Parse(rest, {"--json", "--verbose"}, {"--filter", "--threads", "--level"});
   if (!args.ok()) {
     PrintError(args.status().message());
     return kExitUsage;
@@ -32,6 +32,7 @@ int RunConformance(const std::vector<std::string>& argv) {
   }
   if (opt.suites.empty()) opt.suites = api::DefaultConformanceSuites();
   if (auto f = args->Get("--filter")) opt.filter = *f;
+  if (auto l = args->Get("--level")) opt.level = *l;
   if (auto t = args->Get("--threads")) opt.threads = std::atoi(t->c_str());
   auto report = api::RunConformance(opt);
   if (!report.ok()) {

@@ -20,7 +20,7 @@ const Command kCommands[] = {
      "[--threads N] [--providers cpu,reference] [--json]",
      RunRun},
     {"conformance", "run ONNX backend test directories and compare with their expected outputs",
-     "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--json] [--verbose]",
+     "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--level L] [--json] [--verbose]",
      RunConformance},
     {"optimize", "optimize a model at a level; list the steps, compare op counts, verify, export",
      "optimize MODEL [--level L] [--disable PASS,...] [--stop-after N] [--steps] [--table] "

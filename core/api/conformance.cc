@@ -11,6 +11,7 @@
 #include "api/value_io.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
+#include "passes/pass.h"
 #include "runtime/session.h"
 
 namespace fs = std::filesystem;
@@ -67,6 +68,7 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   std::shared_ptr<const ir::Model> model(std::move(loaded->model));
   runtime::SessionOptions so;
   so.intra_op_threads = o.threads;
+  so.optimization_level = o.level;
   so.providers = o.providers;
   auto session = runtime::Session::Create(model, so);
   if (!session.ok()) return finish("error", session.status().message());
@@ -111,6 +113,7 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
 }
 
 Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
+  OL_RETURN_IF_ERROR(passes::ParseLevel(options.level).status());
   std::regex filter;
   if (!options.filter.empty()) {
     try {

@@ -19,6 +19,7 @@ struct ConformanceOptions {
   double rtol = 1e-3;
   double atol = 1e-5;
   int threads = 1;
+  std::string level = "disabled";  ///< optimization level the sessions run at
   std::vector<std::string> providers = {"cpu", "reference"};
 };
 

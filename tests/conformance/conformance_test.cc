@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "api/conformance.h"
@@ -62,6 +63,33 @@ TEST(ConformanceTest, BackendSuitesPassExceptTheAllowlist) {
   }
   EXPECT_GE(per_suite["node"].first, 820);
   EXPECT_GE(other_pass, 120);
+}
+
+// Optimizing must not change which backend tests pass (a pass that breaks an op's semantics on
+// some input shows up here as a test that passes at disabled and fails at a level).
+TEST(ConformanceTest, EveryLevelPassesWhatDisabledPasses) {
+  ConformanceOptions opt;
+  opt.suites = DefaultConformanceSuites();
+  if (!std::filesystem::exists(opt.suites[0])) GTEST_SKIP() << "libonnx-testdata is not installed";
+  auto passing = [&](const std::string& level) {
+    opt.level = level;
+    auto report = RunConformance(opt);
+    EXPECT_TRUE(report.ok()) << level << ": " << report.status().message();
+    std::set<std::string> out;
+    if (report.ok()) {
+      for (const auto& c : report->cases) {
+        if (c.status == "pass") out.insert(c.suite + "/" + c.name);
+      }
+    }
+    return out;
+  };
+  const std::set<std::string> base = passing("disabled");
+  EXPECT_GT(base.size(), 900u);
+  for (const char* level : {"basic", "extended", "layout"}) {
+    const std::set<std::string> got = passing(level);
+    for (const auto& t : base) EXPECT_EQ(got.count(t), 1u) << t << " fails at " << level;
+    for (const auto& t : got) EXPECT_EQ(base.count(t), 1u) << t << " passes only at " << level;
+  }
 }
 
 }  // namespace
