@@ -5,6 +5,7 @@
 #include "passes/conv_fusion.h"
 #include "passes/elimination.h"
 #include "passes/gemm_fusion.h"
+#include "passes/matmul_fusion.h"
 #include "passes/misc_fusion.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
@@ -23,10 +24,12 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddGemmFusionPasses(out);
   AddReshapeFusionPasses(out);
   AddMiscFusionPasses(out);
+  AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
+  AddFusedMatMulPasses(out);
   // layout
   AddLayoutPasses(out);
   return out;

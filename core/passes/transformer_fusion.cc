@@ -103,6 +103,44 @@ bool FuseLayerNorm(Node& add, PassContext& ctx, bool ort_form) {
   return true;
 }
 
+// The common tail of both GELU forms after the core op (Erf or Tanh) of x:
+// Add(core, 1) then either (x * 0.5) * (1 + core) or (x * (1 + core)) * 0.5. Fuses everything
+// from `head` (the first node reading x) into `op`(x).
+bool FuseGeluTail(Node& core, Value* x, std::vector<Node*> pattern, const char* op,
+                  PassContext& ctx) {
+  if (!x || !IsFloat(x)) return false;
+  Node* plus1 = SoleConsumer(core.output(0));
+  if (!IsOp(plus1, "Add") || !Near(ConstantScalar(Other(plus1, core.output(0))), 1.0, 0))
+    return false;
+  Node* mul = SoleConsumer(plus1->output(0));
+  if (!IsOp(mul, "Mul")) return false;
+  Value* y = Other(mul, plus1->output(0));
+  pattern.insert(pattern.end(), {&core, plus1, mul});
+  Node* last = mul;
+  if (y == x) {
+    // (x * (1 + core)) * 0.5
+    Node* half = SoleConsumer(mul->output(0));
+    if (!IsOp(half, "Mul") || !Near(ConstantScalar(Other(half, mul->output(0))), 0.5, 0))
+      return false;
+    pattern.push_back(half);
+    last = half;
+  } else if (Node* half = y ? y->producer() : nullptr;
+             IsOp(half, "Mul") && Other(half, x) && Near(ConstantScalar(Other(half, x)), 0.5, 0)) {
+    // (x * 0.5) * (1 + core)
+    pattern.push_back(half);
+  } else {
+    return false;
+  }
+  for (Node* n : pattern) {
+    if (n != last && !UsedOnlyBy(n->output(0), pattern)) return false;
+  }
+  Node* gelu = AddFusedNodeFor(*core.owner(), op, "com.microsoft", pattern);
+  gelu->AddInput(x);
+  ReplacePattern(last, gelu, pattern);
+  if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
+  return true;
+}
+
 // x * 0.5 * (1 + Erf(x / sqrt(2))): matched at the Erf.
 bool FuseGelu(Node& erf, PassContext& ctx) {
   if (!IsOp(&erf, "Erf")) return false;
@@ -115,42 +153,57 @@ bool FuseGelu(Node& erf, PassContext& ctx) {
       if (Near(ConstantScalar(scale->input(i)), 1.0 / std::sqrt(2.0))) x = scale->input(1 - i);
     }
   }
-  if (!x || !IsFloat(x)) return false;
-  Node* plus1 = SoleConsumer(erf.output(0));
-  if (!IsOp(plus1, "Add") || !Near(ConstantScalar(Other(plus1, erf.output(0))), 1.0, 0))
-    return false;
-  Node* mul = SoleConsumer(plus1->output(0));
-  if (!IsOp(mul, "Mul")) return false;
-  Value* y = Other(mul, plus1->output(0));
-  std::vector<Node*> pattern = {scale, &erf, plus1, mul};
-  Node* last = mul;
-  if (y == x) {
-    // (x * (1 + erf)) * 0.5
-    Node* half = SoleConsumer(mul->output(0));
-    if (!IsOp(half, "Mul") || !Near(ConstantScalar(Other(half, mul->output(0))), 0.5, 0))
-      return false;
-    pattern.push_back(half);
-    last = half;
-  } else if (Node* half = y ? y->producer() : nullptr;
-             IsOp(half, "Mul") && Other(half, x) && Near(ConstantScalar(Other(half, x)), 0.5, 0)) {
-    // (x * 0.5) * (1 + erf)
-    pattern.push_back(half);
-  } else {
-    return false;
+  return x && FuseGeluTail(erf, x, {scale}, "Gelu", ctx);
+}
+
+// The operand of binary `n` other than the constant equal to `c`, or null.
+Value* OperandBesideConstant(const Node* n, double c) {
+  for (int i = 0; i < 2; ++i) {
+    if (Near(ConstantScalar(n->input(i)), c)) return n->input(1 - i);
   }
-  for (Node* n : pattern) {
-    if (n != last && !UsedOnlyBy(n->output(0), pattern)) return false;
+  return nullptr;
+}
+
+// x * 0.5 * (1 + Tanh(sqrt(2/pi) * (x + 0.044715 * x^3))): matched at the Tanh; x^3 as Pow(x, 3)
+// or x * x * x.
+bool FuseFastGelu(Node& tanh, PassContext& ctx) {
+  if (!IsOp(&tanh, "Tanh")) return false;
+  Node* scale = tanh.input(0)->producer();
+  if (!IsOp(scale, "Mul")) return false;
+  Value* inner = OperandBesideConstant(scale, std::sqrt(2.0 / M_PI));
+  Node* add = inner ? inner->producer() : nullptr;
+  if (!IsOp(add, "Add")) return false;
+  for (int i = 0; i < 2; ++i) {
+    Value* x = add->input(i);
+    Node* cmul = InputProducer(add, 1 - i, "Mul");
+    Value* cube_v = cmul ? OperandBesideConstant(cmul, 0.044715) : nullptr;
+    Node* cube = cube_v ? cube_v->producer() : nullptr;
+    std::vector<Node*> pattern = {scale, add, cmul, cube};
+    if (IsOp(cube, "Pow") && cube->input(0) == x && Near(ConstantScalar(cube->input(1)), 3.0, 0)) {
+      // Pow(x, 3)
+    } else if (IsOp(cube, "Mul")) {
+      // (x * x) * x in either order
+      Node* sq = nullptr;
+      for (int k = 0; k < 2 && !sq; ++k) {
+        Node* p = InputProducer(cube, k, "Mul");
+        if (p && cube->input(1 - k) == x && p->input(0) == x && p->input(1) == x) sq = p;
+      }
+      if (!sq) continue;
+      pattern.push_back(sq);
+    } else {
+      continue;
+    }
+    return FuseGeluTail(tanh, x, pattern, "FastGelu", ctx);
   }
-  Node* gelu = AddFusedNodeFor(*erf.owner(), "Gelu", "com.microsoft", pattern);
-  gelu->AddInput(x);
-  ReplacePattern(last, gelu, pattern);
-  if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
-  return true;
+  return false;
 }
 
 // Gelu(Add(x, bias)) with a 1-D constant bias.
 bool FuseBiasGelu(Node& gelu, PassContext&) {
-  if (gelu.op_type() != "Gelu" || gelu.domain() != "com.microsoft") return false;
+  const bool fast = gelu.op_type() == "FastGelu";
+  if ((gelu.op_type() != "Gelu" && !fast) || gelu.domain() != "com.microsoft" ||
+      (fast && gelu.input(1)))
+    return false;
   Node* add = InputProducer(&gelu, 0, "Add");
   if (!add || !UsedOnlyBy(add->output(0), {&gelu})) return false;
   Value* bias = nullptr;
@@ -163,10 +216,60 @@ bool FuseBiasGelu(Node& gelu, PassContext&) {
     }
   }
   if (!bias || ConstantOf(x)) return false;
-  Node* bg = AddFusedNodeFor(*gelu.owner(), "BiasGelu", "com.microsoft", {add, &gelu});
+  Node* bg =
+      AddFusedNodeFor(*gelu.owner(), fast ? "FastGelu" : "BiasGelu", "com.microsoft", {add, &gelu});
   bg->AddInput(x);
   bg->AddInput(bias);
   ReplacePattern(&gelu, bg, {add});
+  return true;
+}
+
+// LayerNormalization(Add(Add(a, bias)?, b)) over the last axis, a and b of the same shape ->
+// com.microsoft SkipLayerNormalization(a, b, gamma, beta, bias).
+bool FuseSkipLayerNorm(Node& ln, PassContext& ctx) {
+  if (ln.op_type() != "LayerNormalization" ||
+      !(ln.domain().empty() || ln.domain() == "ai.onnx" || ln.domain() == "com.microsoft"))
+    return false;
+  if (ln.GetInt("axis", -1) != -1 || ln.outputs().size() != 1) return false;
+  Node* add = InputProducer(&ln, 0, "Add");
+  if (!add || !UsedOnlyBy(add->output(0), {&ln})) return false;
+  std::vector<Node*> pattern = {add, &ln};
+  Value* a = add->input(0);
+  Value* b = add->input(1);
+  Value* bias = nullptr;
+  for (int i = 0; i < 2 && !bias; ++i) {
+    Node* inner = InputProducer(add, i, "Add");
+    if (!inner || !UsedOnlyBy(inner->output(0), {add})) continue;
+    for (int k = 0; k < 2; ++k) {
+      const ir::Tensor* t = ConstantOf(inner->input(k));
+      if (t && t->dims().size() == 1 && t->dtype() == ir::DataType::kFloat) {
+        bias = inner->input(k);
+        a = inner->input(1 - k);
+        b = add->input(1 - i);
+        pattern.insert(pattern.begin(), inner);
+        break;
+      }
+    }
+  }
+  const ir::Tensor* g = ConstantOf(ln.input(1));
+  const ir::Tensor* be = ln.input(2) ? ConstantOf(ln.input(2)) : nullptr;
+  if (!SameShape(a, b) || !a->type().shape || a->type().shape->empty() || !g ||
+      g->dims().size() != 1 || (ln.input(2) && !be))
+    return false;
+  const auto& last = a->type().shape->back();
+  if (!last.known() || last.value != g->dims()[0]) return false;
+  for (const ir::Tensor* t : {be, bias ? ConstantOf(bias) : nullptr}) {
+    if (t && t->dims() != g->dims()) return false;
+  }
+  Node* sln = AddFusedNodeFor(*ln.owner(), "SkipLayerNormalization", "com.microsoft", pattern);
+  sln->AddInput(a);
+  sln->AddInput(b);
+  sln->AddInput(ln.input(1));
+  sln->AddInput(ln.input(2));
+  if (bias) sln->AddInput(bias);
+  sln->SetAttribute(ir::Attribute::Float("epsilon", ln.GetFloat("epsilon", 1e-5f)));
+  ReplacePattern(&ln, sln, pattern);
+  if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
   return true;
 }
 
@@ -190,11 +293,19 @@ void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level l
                                            "x * 0.5 * (1 + Erf(x / sqrt 2)) -> com.microsoft Gelu",
                                            e, FuseGelu, /*contrib=*/true));
   out.push_back(std::make_unique<RulePass>(
+      "fast-gelu-fusion", "tanh-approximated GELU subgraph -> com.microsoft FastGelu", e,
+      FuseFastGelu, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>(
       "attention-fusion", "BERT self-attention subgraph -> com.microsoft Attention", e,
       FuseAttention, /*contrib=*/true));
   out.push_back(std::make_unique<RulePass>("bias-gelu-fusion",
-                                           "Gelu(Add(x, bias)) -> com.microsoft BiasGelu", e,
-                                           FuseBiasGelu, /*contrib=*/true));
+                                           "Gelu(Add(x, bias)) -> com.microsoft BiasGelu "
+                                           "(FastGelu takes the bias as its input 1)",
+                                           e, FuseBiasGelu, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>(
+      "skip-layer-norm-fusion",
+      "LayerNormalization(a + b [+ bias]) with a, b of one shape -> SkipLayerNormalization", e,
+      FuseSkipLayerNorm, /*contrib=*/true));
 }
 
 }  // namespace onnxlens::passes

@@ -1,4 +1,4 @@
-// gelu-fusion (both exported orders) and bias-gelu-fusion.
+// gelu-fusion (both exported orders), fast-gelu-fusion and bias-gelu-fusion.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -59,6 +59,47 @@ TEST(GeluFusion, StandardFormatKeepsTheDecomposition) {
   ASSERT_TRUE(Optimize(*copy, o).ok());
   EXPECT_EQ(CountOps(*copy, "Gelu") + CountOps(*copy, "BiasGelu"), 0);
   EXPECT_EQ(CountOps(*copy, "Erf"), 1);
+}
+
+// tanh GELU: x * 0.5 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))), cube as Pow or x*x*x.
+std::shared_ptr<ir::Model> FastGeluModel(bool pow, float c = 0.044715f) {
+  GraphBuilder b(12);
+  ir::Value* x = b.Op("Add", {b.Input("x", {3, 8}), b.Random("bias", {8}, 1)})->output(0);
+  ir::Value* cube;
+  if (pow) {
+    cube = b.Op("Pow", {x, b.Const("three", {}, {3.f})})->output(0);
+  } else {
+    ir::Value* sq = b.Op("Mul", {x, x})->output(0);
+    cube = b.Op("Mul", {sq, x})->output(0);
+  }
+  ir::Value* t = b.Op("Mul", {b.Const("c", {}, {c}), cube})->output(0);
+  ir::Value* inner = b.Op("Add", {x, t})->output(0);
+  ir::Value* scaled = b.Op("Mul", {inner, b.Const("k", {}, {0.7978845608f})})->output(0);
+  ir::Value* th = b.Op("Tanh", {scaled})->output(0);
+  ir::Value* p = b.Op("Add", {th, b.Const("one", {}, {1.f})})->output(0);
+  ir::Value* h = b.Op("Mul", {x, b.Const("half", {}, {0.5f})})->output(0);
+  b.Out(b.Op("Mul", {h, p}));
+  return b.model();
+}
+
+TEST(FastGeluFusion, BothCubeFormsFuseAndTakeTheBias) {
+  for (bool pow : {true, false}) {
+    auto m = FastGeluModel(pow);
+    auto fast = Optimized(*m, Level::kExtended, {"fast-gelu-fusion"});
+    EXPECT_EQ(CountOps(*fast, "FastGelu"), 1) << pow;
+    EXPECT_EQ(fast->graph->num_nodes(), 2u);
+    ExpectSameOutputs(m, fast);
+    auto bias = Optimized(*m, Level::kExtended, {"fast-gelu-fusion", "bias-gelu-fusion"});
+    ASSERT_EQ(bias->graph->num_nodes(), 1u);
+    EXPECT_EQ(bias->graph->nodes()[0]->op_type(), "FastGelu");
+    EXPECT_EQ(bias->graph->nodes()[0]->inputs().size(), 2u);
+    ExpectSameOutputs(m, bias);
+  }
+}
+
+TEST(FastGeluFusion, OtherCoefficientIsNotFastGelu) {
+  auto m = FastGeluModel(true, 0.5f);
+  EXPECT_EQ(CountOps(*Optimized(*m, Level::kExtended, {"fast-gelu-fusion"}), "FastGelu"), 0);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// layer-norm-fusion (basic, opset >= 17) and layer-norm-fusion-ort (extended, any opset).
+// layer-norm-fusion (basic, opset >= 17), layer-norm-fusion-ort (extended, any opset) and
+// skip-layer-norm-fusion.
 #include <gtest/gtest.h>
 
 #include "passes/pass_test_util.h"
@@ -67,6 +68,37 @@ TEST(LayerNormFusion, WrongExponentIsNotFused) {
     }
   }
   EXPECT_EQ(CountOps(*Optimized(*m, Level::kBasic, {"layer-norm-fusion"}), "LayerNormalization"),
+            0);
+}
+
+// LayerNormalization(Add(Add(a, bias), b)) over [2, 3, 8].
+std::shared_ptr<ir::Model> SkipModel(std::vector<int64_t> b_dims) {
+  GraphBuilder b(17);
+  ir::Value* a = b.Input("a", {2, 3, 8});
+  ir::Value* x = b.Input("b", b_dims);
+  ir::Value* ab = b.Op("Add", {a, b.Random("bias", {8}, 3)}, {}, {2, 3, 8})->output(0);
+  ir::Value* sum = b.Op("Add", {ab, x}, {}, {2, 3, 8})->output(0);
+  b.Out(
+      b.Op("LayerNormalization", {sum, b.Random("gamma", {8}, 1), b.Random("beta", {8}, 2)},
+           testing::Attrs(ir::Attribute::Int("axis", -1), ir::Attribute::Float("epsilon", 1e-5f))));
+  return b.model();
+}
+
+TEST(SkipLayerNormFusion, ResidualAddAndBiasJoin) {
+  auto m = SkipModel({2, 3, 8});
+  auto opt = Optimized(*m, Level::kExtended, {"skip-layer-norm-fusion"});
+  ASSERT_EQ(opt->graph->num_nodes(), 1u);
+  const ir::Node* n = opt->graph->nodes()[0];
+  EXPECT_EQ(n->op_type(), "SkipLayerNormalization");
+  EXPECT_EQ(n->inputs().size(), 5u);  // input, skip, gamma, beta, bias
+  EXPECT_EQ(n->origins.size(), 3u);
+  ExpectSameOutputs(m, opt);
+}
+
+TEST(SkipLayerNormFusion, BroadcastResidualIsLeftAlone) {
+  auto m = SkipModel({1, 3, 8});
+  EXPECT_EQ(CountOps(*Optimized(*m, Level::kExtended, {"skip-layer-norm-fusion"}),
+                     "SkipLayerNormalization"),
             0);
 }
 

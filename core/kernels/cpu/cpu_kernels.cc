@@ -9,6 +9,7 @@
 #include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/fused_activation.h"
+#include "kernels/fused_matmul.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
@@ -234,6 +235,16 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuTransformerKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
+  r.Register({"com.microsoft",
+              "FusedMatMul",
+              1,
+              1000,
+              kCpuProvider,
+              {ir::DataType::kFloat},
+              [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [](OpKernelContext& ctx) { return RunFusedMatMul(ctx, MatMul); }));
+              }});
   AddCpu(r, "Conv", 1, Conv);
   // ONNX Runtime's contrib ops from the extended-level fusions: the plain kernel, then the
   // activation in place while the output is still in cache.

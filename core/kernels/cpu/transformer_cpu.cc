@@ -140,6 +140,78 @@ Status Gelu(OpKernelContext& ctx, bool with_bias) {
   return Status::Ok();
 }
 
+Status FastGelu(OpKernelContext& ctx) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  const Tensor* bias = ctx.tensor(1);
+  if (bias && (x->dims().empty() || bias->dtype() != DataType::kFloat || bias->dims().size() != 1 ||
+               bias->dims()[0] != x->dims().back()))
+    return ctx.Error("bias must be float32 1-D with the input's last dimension");
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  const float* X = x->data<float>();
+  const float* Bv = bias ? bias->data<float>() : nullptr;
+  const int64_t nb = bias ? bias->dims()[0] : 1;
+  float* Y = y.mutable_data<float>();
+  const int64_t n = x->numel(), chunk = 1 << 14, pieces = (n + chunk - 1) / chunk;
+  ForRange(ctx, pieces, chunk, [&](int64_t b, int64_t e) {
+    for (int64_t i = b * chunk; i < std::min(n, e * chunk); ++i) {
+      const float v = Bv ? X[i] + Bv[i % nb] : X[i];
+      Y[i] = 0.5f * v * (1.f + vec::Tanh(0.7978845608028654f * (v + 0.044715f * v * v * v)));
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status SkipLayerNorm(OpKernelContext& ctx) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* skip, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const Tensor* gamma, ctx.RequireTensor(2));
+  const Tensor* beta = ctx.tensor(3);
+  const Tensor* bias = ctx.tensor(4);
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  if (ctx.output_wanted(1) || ctx.output_wanted(2) || x->dims().empty() ||
+      skip->dims() != x->dims() || skip->dtype() != DataType::kFloat)
+    return ctx.Decline("left to the reference kernel (checks and extra outputs)");
+  const int64_t H = x->dims().back(), rows = H ? x->numel() / H : 0;
+  for (const Tensor* t : {gamma, beta, bias}) {
+    if (t && (t->dtype() != DataType::kFloat || t->dims() != std::vector<int64_t>{H}))
+      return ctx.Decline("gamma, beta and bias must be float32 [hidden]");
+  }
+  const float eps = ctx.node().GetFloat("epsilon", 1e-12f);
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  Tensor sum_out;
+  const bool want_sum = ctx.output_wanted(3);
+  if (want_sum) {
+    OL_ASSIGN_OR_RETURN(sum_out, NewTensor(ctx, DataType::kFloat, x->dims()));
+  }
+  const float *X = x->data<float>(), *S = skip->data<float>(), *G = gamma->data<float>();
+  const float* Bt = beta ? beta->data<float>() : nullptr;
+  const float* Bi = bias ? bias->data<float>() : nullptr;
+  float* Y = y.mutable_data<float>();
+  float* Sum = want_sum ? sum_out.mutable_data<float>() : nullptr;
+  ForRange(ctx, rows, H * 6, [&](int64_t b, int64_t e) {
+    std::vector<float> row(static_cast<size_t>(H));
+    for (int64_t r = b; r < e; ++r) {
+      const int64_t o = r * H;
+      double mean = 0;
+      for (int64_t i = 0; i < H; ++i) {
+        row[i] = X[o + i] + S[o + i] + (Bi ? Bi[i] : 0.f);
+        mean += row[i];
+      }
+      const float m = static_cast<float>(mean / H);
+      double var = 0;
+      for (int64_t i = 0; i < H; ++i) var += double(row[i] - m) * (row[i] - m);
+      const float inv = 1.f / std::sqrt(static_cast<float>(var / H) + eps);
+      for (int64_t i = 0; i < H; ++i) Y[o + i] = (row[i] - m) * inv * G[i] + (Bt ? Bt[i] : 0.f);
+      if (Sum) std::copy(row.begin(), row.end(), Sum + o);
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  if (want_sum) ctx.SetOutput(3, std::move(sum_out));
+  return Status::Ok();
+}
+
 Status Attention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(AttentionShape s, CheckAttention(ctx));
   const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq, S = s.seq, hs = s.head_size;
@@ -188,6 +260,8 @@ void RegisterCpuTransformerKernels(KernelRegistry& r) {
   AddCpuIn(r, "com.microsoft", "Gelu", 1, [](OpKernelContext& c) { return Gelu(c, false); });
   AddCpuIn(r, "com.microsoft", "BiasGelu", 1, [](OpKernelContext& c) { return Gelu(c, true); });
   AddCpuIn(r, "com.microsoft", "Attention", 1, Attention);
+  AddCpuIn(r, "com.microsoft", "FastGelu", 1, FastGelu);
+  AddCpuIn(r, "com.microsoft", "SkipLayerNormalization", 1, SkipLayerNorm);
 }
 
 }  // namespace onnxlens::kernels

@@ -1,6 +1,7 @@
 // Reference MatMul (batched, broadcast) and Gemm. Accumulate in double: these are the oracle the
 // OpenBLAS kernels are checked against.
 #include "kernels/fused_activation.h"
+#include "kernels/fused_matmul.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -121,6 +122,8 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
 
 void RegisterMathKernels(KernelRegistry& r) {
   AddKernel(r, "", "MatMul", 1, MatMul);
+  AddKernel(r, "com.microsoft", "FusedMatMul", 1,
+            [](OpKernelContext& ctx, int64_t) { return RunFusedMatMul(ctx, MatMul); });
   AddKernel(r, "", "Gemm", 1, Gemm);
   AddKernel(r, "com.microsoft", "FusedGemm", 1, [](OpKernelContext& ctx, int64_t o) {
     OL_RETURN_IF_ERROR(Gemm(ctx, o));

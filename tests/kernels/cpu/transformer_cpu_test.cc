@@ -1,6 +1,6 @@
 // The CPU kernels of the transformer ops (LayerNormalization, com.microsoft Gelu, BiasGelu,
-// Attention) against the double-precision reference kernels, on odd shapes, masks of every
-// supported form, and with 1 and 2 threads.
+// FastGelu, SkipLayerNormalization, FusedMatMul, Attention) against the double-precision reference
+// kernels, on odd shapes, masks of every supported form, and with 1 and 2 threads.
 #include <gtest/gtest.h>
 
 #include "api/compare.h"
@@ -75,6 +75,39 @@ TEST(TransformerCpu, GeluAndBiasGelu) {
   for (int64_t n : {1, 7, 4096 * 5 + 3}) {
     Check("com.microsoft", "Gelu", {RandomTensor({n}, 6, -6, 6)}, {});
     Check("com.microsoft", "BiasGelu", {RandomTensor({n, 3}, 7, -6, 6), RandomTensor({3}, 8)}, {});
+  }
+}
+
+TEST(TransformerCpu, FastGeluWithAndWithoutBias) {
+  for (int64_t n : {1, 7, 4096 * 5 + 3}) {
+    Check("com.microsoft", "FastGelu", {RandomTensor({n}, 9, -6, 6)}, {});
+    Check("com.microsoft", "FastGelu", {RandomTensor({n, 3}, 10, -6, 6), RandomTensor({3}, 11)},
+          {});
+  }
+}
+
+TEST(TransformerCpu, SkipLayerNormalization) {
+  for (int64_t h : {1, 8, 256}) {
+    for (int threads : {1, 2}) {
+      Check("com.microsoft", "SkipLayerNormalization",
+            {RandomTensor({2, 9, h}, 12, -3, 3), RandomTensor({2, 9, h}, 13), RandomTensor({h}, 14),
+             RandomTensor({h}, 15), RandomTensor({h}, 16)},
+            Attrs(ir::Attribute::Float("epsilon", 1e-5f)), threads);
+    }
+  }
+  // no beta, no bias
+  Check("com.microsoft", "SkipLayerNormalization",
+        {RandomTensor({3, 5}, 17), RandomTensor({3, 5}, 18), RandomTensor({5}, 19)}, {});
+}
+
+TEST(TransformerCpu, FusedMatMulTransposesAndAlpha) {
+  for (int t = 0; t < 4; ++t) {
+    const bool ta = t & 1, tb = t & 2;
+    std::vector<int64_t> ad = ta ? std::vector<int64_t>{2, 13, 7} : std::vector<int64_t>{2, 7, 13};
+    std::vector<int64_t> bd = tb ? std::vector<int64_t>{5, 13} : std::vector<int64_t>{13, 5};
+    Check("com.microsoft", "FusedMatMul", {RandomTensor(ad, 20), RandomTensor(bd, 21)},
+          Attrs(ir::Attribute::Int("transA", ta), ir::Attribute::Int("transB", tb),
+                ir::Attribute::Float("alpha", 0.25f)));
   }
 }
 
