@@ -275,7 +275,8 @@ bool FuseSkipLayerNorm(Node& ln, PassContext& ctx) {
 
 }  // namespace
 
-bool FuseAttention(Node& n, PassContext& ctx);  // attention_fusion.cc
+bool FuseAttention(Node& n, PassContext& ctx);       // attention_fusion.cc
+bool FuseEmbedLayerNorm(Node& n, PassContext& ctx);  // embed_layer_norm_fusion.cc
 
 void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level level) {
   if (level == Level::kBasic) {
@@ -302,6 +303,10 @@ void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level l
                                            "Gelu(Add(x, bias)) -> com.microsoft BiasGelu "
                                            "(FastGelu takes the bias as its input 1)",
                                            e, FuseBiasGelu, /*contrib=*/true));
+  out.push_back(std::make_unique<RulePass>(
+      "embed-layer-norm-fusion",
+      "BERT embeddings (word + segment + position Gathers, LayerNorm) -> EmbedLayerNormalization",
+      e, FuseEmbedLayerNorm, /*contrib=*/true));
   out.push_back(std::make_unique<RulePass>(
       "skip-layer-norm-fusion",
       "LayerNormalization(a + b [+ bias]) with a, b of one shape -> SkipLayerNormalization", e,

@@ -138,9 +138,92 @@ Status SkipLayerNorm(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+int64_t IdAt(const Tensor& t, int64_t i) {
+  return t.dtype() == ir::DataType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i];
+}
+
+// LayerNorm(word[ids] + position[arange(S) or position_ids] + segment[segment_ids]); outputs the
+// mask index (ones per batch row of the mask) and the sum before normalization when asked.
+Status EmbedLayerNorm(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* ids, ctx.RequireTensor(0));
+  const Tensor* seg_ids = ctx.tensor(1);
+  OL_ASSIGN_OR_RETURN(const Tensor* word, ctx.RequireTensor(2));
+  OL_ASSIGN_OR_RETURN(const Tensor* pos, ctx.RequireTensor(3));
+  const Tensor* seg = ctx.tensor(4);
+  OL_ASSIGN_OR_RETURN(const Tensor* gamma, ctx.RequireTensor(5));
+  const Tensor* beta = ctx.tensor(6);
+  const Tensor* mask = ctx.tensor(7);
+  const Tensor* pos_ids = ctx.tensor(8);
+  auto is_int = [](const Tensor* t) {
+    return t->dtype() == ir::DataType::kInt32 || t->dtype() == ir::DataType::kInt64;
+  };
+  if (!is_int(ids) || ids->dims().size() != 2)
+    return ctx.Error("input_ids must be int32 [batch, sequence], got " + ShapeString(ids->dims()));
+  const int64_t B = ids->dims()[0], S = ids->dims()[1];
+  if (word->dims().size() != 2 || pos->dims().size() != 2 || pos->dims()[1] != word->dims()[1])
+    return ctx.Error("word and position embeddings must be [*, hidden] with one hidden size");
+  const int64_t H = word->dims()[1];
+  if ((seg_ids == nullptr) != (seg == nullptr))
+    return ctx.Error("segment_ids and segment_embedding come together");
+  if (seg && (!is_int(seg_ids) || seg_ids->dims() != ids->dims() || seg->dims().size() != 2 ||
+              seg->dims()[1] != H))
+    return ctx.Error("segment_ids must match input_ids and segment_embedding be [*, hidden]");
+  if (gamma->dims() != std::vector<int64_t>{H} || (beta && beta->dims() != gamma->dims()))
+    return ctx.Error("gamma and beta must be [" + std::to_string(H) + "]");
+  if (pos_ids && (!is_int(pos_ids) || pos_ids->numel() != S * (pos_ids->dims()[0] == 1 ? 1 : B)))
+    return ctx.Error("position_ids must be [1, sequence] or [batch, sequence]");
+  const double eps = ctx.node().GetFloat("epsilon", 1e-12f);
+  const auto W = ToDoubles(*word), P = ToDoubles(*pos), G = ToDoubles(*gamma);
+  std::vector<double> Sg, Bt;
+  if (seg) Sg = ToDoubles(*seg);
+  if (beta) Bt = ToDoubles(*beta);
+  std::vector<double> sum(static_cast<size_t>(B * S * H)), Y(sum.size());
+  for (int64_t b = 0; b < B; ++b) {
+    for (int64_t s = 0; s < S; ++s) {
+      const int64_t i = b * S + s;
+      const int64_t w = IdAt(*ids, i);
+      const int64_t p = pos_ids ? IdAt(*pos_ids, pos_ids->dims()[0] == 1 ? s : i) : s;
+      const int64_t g = seg ? IdAt(*seg_ids, i) : 0;
+      if (w < 0 || w >= word->dims()[0] || p < 0 || p >= pos->dims()[0] ||
+          (seg && (g < 0 || g >= seg->dims()[0])))
+        return ctx.Error("an id at [" + std::to_string(b) + ", " + std::to_string(s) +
+                         "] is outside its embedding table");
+      double* row = sum.data() + i * H;
+      double mean = 0, var = 0;
+      for (int64_t h = 0; h < H; ++h) {
+        row[h] = W[w * H + h] + P[p * H + h] + (seg ? Sg[g * H + h] : 0);
+        mean += row[h];
+      }
+      mean /= H;
+      for (int64_t h = 0; h < H; ++h) var += (row[h] - mean) * (row[h] - mean);
+      const double inv = 1.0 / std::sqrt(var / H + eps);
+      for (int64_t h = 0; h < H; ++h)
+        Y[i * H + h] = (row[h] - mean) * inv * G[h] + (Bt.empty() ? 0 : Bt[h]);
+    }
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, Y, {B, S, H}, word->dtype()));
+  ctx.SetOutput(0, std::move(y));
+  if (ctx.output_wanted(1)) {
+    // Without a mask the index is all zeros, as ONNX Runtime writes it.
+    std::vector<int32_t> idx(static_cast<size_t>(B), 0);
+    if (mask) {
+      if (!is_int(mask) || mask->dims() != ids->dims())
+        return ctx.Error("mask must match input_ids");
+      for (int64_t i = 0; i < B * S; ++i) idx[i / S] += IdAt(*mask, i) != 0;
+    }
+    ctx.SetOutput(1, Tensor::FromVector<int32_t>(ir::DataType::kInt32, {B}, idx));
+  }
+  if (ctx.output_wanted(2)) {
+    OL_ASSIGN_OR_RETURN(Tensor e, FromDoubles(ctx, sum, {B, S, H}, word->dtype()));
+    ctx.SetOutput(2, std::move(e));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterTransformerKernels(KernelRegistry& r) {
+  AddKernel(r, "com.microsoft", "EmbedLayerNormalization", 1, EmbedLayerNorm);
   AddKernel(r, "com.microsoft", "FastGelu", 1, FastGelu);
   AddKernel(r, "com.microsoft", "SkipLayerNormalization", 1, SkipLayerNorm);
   AddKernel(r, "com.microsoft", "Attention", 1, Attention);
