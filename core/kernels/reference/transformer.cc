@@ -173,10 +173,16 @@ Status EmbedLayerNorm(OpKernelContext& ctx, int64_t) {
   if (pos_ids && (!is_int(pos_ids) || pos_ids->numel() != S * (pos_ids->dims()[0] == 1 ? 1 : B)))
     return ctx.Error("position_ids must be [1, sequence] or [batch, sequence]");
   const double eps = ctx.node().GetFloat("epsilon", 1e-12f);
-  const auto W = ToDoubles(*word), P = ToDoubles(*pos), G = ToDoubles(*gamma);
-  std::vector<double> Sg, Bt;
-  if (seg) Sg = ToDoubles(*seg);
-  if (beta) Bt = ToDoubles(*beta);
+  // Rows are read where they are (a vocabulary table can be tens of MB: never converted whole).
+  for (const Tensor* t : {word, pos, seg, gamma, beta}) {
+    if (t && t->dtype() != ir::DataType::kFloat)
+      return ctx.Error("embeddings, gamma and beta must be float32");
+  }
+  const float* W = word->data<float>();
+  const float* P = pos->data<float>();
+  const float* Sg = seg ? seg->data<float>() : nullptr;
+  const float* G = gamma->data<float>();
+  const float* Bt = beta ? beta->data<float>() : nullptr;
   std::vector<double> sum(static_cast<size_t>(B * S * H)), Y(sum.size());
   for (int64_t b = 0; b < B; ++b) {
     for (int64_t s = 0; s < S; ++s) {
@@ -191,14 +197,14 @@ Status EmbedLayerNorm(OpKernelContext& ctx, int64_t) {
       double* row = sum.data() + i * H;
       double mean = 0, var = 0;
       for (int64_t h = 0; h < H; ++h) {
-        row[h] = W[w * H + h] + P[p * H + h] + (seg ? Sg[g * H + h] : 0);
+        row[h] = double(W[w * H + h]) + P[p * H + h] + (Sg ? Sg[g * H + h] : 0.f);
         mean += row[h];
       }
       mean /= H;
       for (int64_t h = 0; h < H; ++h) var += (row[h] - mean) * (row[h] - mean);
       const double inv = 1.0 / std::sqrt(var / H + eps);
       for (int64_t h = 0; h < H; ++h)
-        Y[i * H + h] = (row[h] - mean) * inv * G[h] + (Bt.empty() ? 0 : Bt[h]);
+        Y[i * H + h] = (row[h] - mean) * inv * G[h] + (Bt ? Bt[h] : 0.f);
     }
   }
   OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, Y, {B, S, H}, word->dtype()));
