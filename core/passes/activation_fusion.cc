@@ -54,17 +54,7 @@ bool Fuse(Node& base, PassContext& ctx, bool conv) {
   Node* fused =
       AddFusedNode(g, conv ? "FusedConv" : "FusedGemm", "com.microsoft", {&base, act}, base.name());
   for (ir::Value* v : base.inputs()) fused->AddInput(v);
-  for (const ir::Attribute& at : base.attributes()) {
-    ir::Attribute c;
-    c.name = at.name;
-    c.type = at.type;
-    c.i = at.i;
-    c.f = at.f;
-    c.s = at.s;
-    c.ints = at.ints;
-    c.floats = at.floats;
-    fused->SetAttribute(std::move(c));
-  }
+  CopyAttributes(base, fused);
   fused->SetAttribute(ir::Attribute::String("activation", a->name));
   if (conv) {
     if (!a->params.empty())

@@ -126,25 +126,6 @@ std::optional<Mask> MatchMask(Value* v) {
   return m;
 }
 
-// An int32 view of the mask: the existing Cast<int32>(raw) if an earlier fusion made one.
-Value* Int32Mask(ir::Graph& g, Value* raw, const std::vector<Node*>& origins) {
-  if (KnownType(raw) == ir::DataType::kInt32) return raw;
-  for (const ir::Use& u : raw->uses()) {
-    if (IsOp(u.node, "Cast") && u.node->owner() == &g &&
-        u.node->GetInt("to", 0) == static_cast<int64_t>(ir::DataType::kInt32))
-      return u.node->output(0);
-  }
-  Node* cast = AddFusedNodeFor(g, "Cast", "", origins, raw->name() + "_int32");
-  cast->AddInput(raw);
-  cast->SetAttribute(ir::Attribute::Int("to", static_cast<int64_t>(ir::DataType::kInt32)));
-  Value* out = g.CreateValue(g.UniqueValueName(raw->name() + "_int32"));
-  ir::TypeInfo t = raw->type();
-  t.elem_type = ir::DataType::kInt32;
-  out->set_type(t);
-  cast->AddOutput(out);
-  return out;
-}
-
 // Concatenates [H_in, n_i] matrices along columns, or [n_i] vectors.
 ir::Tensor Pack(const std::vector<const ir::Tensor*>& parts) {
   const bool matrix = parts[0]->dims().size() == 2;
@@ -229,7 +210,7 @@ bool FuseAttention(Node& out_reshape, PassContext& ctx) {
   att->AddInput(q->x);
   att->AddInput(AddInitializer(g, att->name() + "_qkv_weight", Pack({q->w, k->w, v->w})));
   att->AddInput(AddInitializer(g, att->name() + "_qkv_bias", Pack({q->b, k->b, v->b})));
-  if (mask) att->AddInput(Int32Mask(g, mask->raw, {}));
+  if (mask) att->AddInput(Int32View(g, mask->raw));
   att->SetAttribute(ir::Attribute::Int("num_heads", q->heads));
   if (std::fabs(scale * std::sqrt(static_cast<double>(q->head_size)) - 1.0) > 1e-6)
     att->SetAttribute(ir::Attribute::Float("scale", static_cast<float>(scale)));

@@ -65,24 +65,6 @@ std::optional<std::vector<Node*>> ArangePositions(Value* v, const Value* ids) {
   return std::vector<Node*>{slice, unsq, gather, shape};
 }
 
-Value* Int32(ir::Graph& g, Value* v) {
-  if (KnownType(v) == ir::DataType::kInt32) return v;
-  for (const ir::Use& u : v->uses()) {
-    if (IsOp(u.node, "Cast") && u.node->owner() == &g &&
-        u.node->GetInt("to", 0) == static_cast<int64_t>(ir::DataType::kInt32))
-      return u.node->output(0);
-  }
-  Node* cast = g.AddNode("Cast", "", v->name() + "_int32");
-  cast->AddInput(v);
-  cast->SetAttribute(ir::Attribute::Int("to", static_cast<int64_t>(ir::DataType::kInt32)));
-  Value* out = g.CreateValue(g.UniqueValueName(v->name() + "_int32"));
-  ir::TypeInfo t = v->type();
-  t.elem_type = ir::DataType::kInt32;
-  out->set_type(t);
-  cast->AddOutput(out);
-  return out;
-}
-
 }  // namespace
 
 bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
@@ -147,8 +129,8 @@ bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
 
   ir::Graph& g = *ln.owner();
   Node* eln = AddFusedNodeFor(g, "EmbedLayerNormalization", "com.microsoft", pattern);
-  eln->AddInput(Int32(g, word->ids));
-  eln->AddInput(segment ? Int32(g, segment->ids) : nullptr);
+  eln->AddInput(Int32View(g, word->ids));
+  eln->AddInput(segment ? Int32View(g, segment->ids) : nullptr);
   eln->AddInput(word->table);
   eln->AddInput(position->table);
   eln->AddInput(segment ? segment->table : nullptr);

@@ -335,4 +335,39 @@ bool SameShape(const ir::Value* a, const ir::Value* b) {
   return true;
 }
 
+void CopyAttributes(const ir::Node& from, ir::Node* to,
+                    std::initializer_list<std::string_view> skip) {
+  for (const ir::Attribute& at : from.attributes()) {
+    if (std::find(skip.begin(), skip.end(), at.name) != skip.end()) continue;
+    ir::Attribute c;
+    c.name = at.name;
+    c.type = at.type;
+    c.i = at.i;
+    c.f = at.f;
+    c.s = at.s;
+    c.ints = at.ints;
+    c.floats = at.floats;
+    c.strings = at.strings;
+    to->SetAttribute(std::move(c));
+  }
+}
+
+ir::Value* Int32View(ir::Graph& g, ir::Value* v) {
+  if (KnownType(v) == ir::DataType::kInt32) return v;
+  for (const ir::Use& u : v->uses()) {
+    if (IsOp(u.node, "Cast") && u.node->owner() == &g &&
+        u.node->GetInt("to", 0) == static_cast<int64_t>(ir::DataType::kInt32))
+      return u.node->output(0);
+  }
+  ir::Node* cast = g.AddNode("Cast", "", v->name() + "_int32");
+  cast->AddInput(v);
+  cast->SetAttribute(ir::Attribute::Int("to", static_cast<int64_t>(ir::DataType::kInt32)));
+  ir::Value* out = g.CreateValue(g.UniqueValueName(v->name() + "_int32"));
+  ir::TypeInfo t = v->type();
+  t.elem_type = ir::DataType::kInt32;
+  out->set_type(t);
+  cast->AddOutput(out);
+  return out;
+}
+
 }  // namespace onnxlens::passes

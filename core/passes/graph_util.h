@@ -71,6 +71,12 @@ namespace onnxlens::passes {
 std::optional<std::vector<int64_t>> KnownDims(const ir::Value* v);
 /// The element type of `v` when known.
 std::optional<ir::DataType> KnownType(const ir::Value* v);
+/// Copies `from`'s scalar and list attributes (not tensors or graphs) to `to`, except `skip`.
+void CopyAttributes(const ir::Node& from, ir::Node* to,
+                    std::initializer_list<std::string_view> skip = {});
+/// `v` as int32 (ONNX Runtime's contrib ops take int32 ids and masks): v itself when it already
+/// is, an existing Cast<int32>(v) of graph `g`, or a new one.
+ir::Value* Int32View(ir::Graph& g, ir::Value* v);
 /// True when `a` and `b` certainly have the same shape: same rank, and each dim known and equal
 /// or the same named symbol (a graph-wide dim parameter such as "batch").
 bool SameShape(const ir::Value* a, const ir::Value* b);

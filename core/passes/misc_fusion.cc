@@ -185,18 +185,7 @@ bool ConvAddActivation(Node& conv, PassContext& ctx) {
                                ir::Tensor::Zeros(ir::DataType::kFloat, {m}).value()));
   }
   f->AddInput(z);
-  for (const ir::Attribute& at : conv.attributes()) {
-    if (at.name == "activation" || at.name == "activation_params") continue;
-    ir::Attribute c;
-    c.name = at.name;
-    c.type = at.type;
-    c.i = at.i;
-    c.f = at.f;
-    c.s = at.s;
-    c.ints = at.ints;
-    c.floats = at.floats;
-    f->SetAttribute(std::move(c));
-  }
+  CopyAttributes(conv, f, {"activation", "activation_params"});
   if (act) f->SetAttribute(ir::Attribute::String("activation", activation));
   ReplacePattern(act ? act : add, f, pattern);
   if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
