@@ -1,0 +1,92 @@
+// Graphviz dot through gvc / cgraph.
+#include "layout/dot_layout.h"
+
+#include <graphviz/gvc.h>
+
+#include <cstdio>
+#include <mutex>
+
+namespace onnxlens::layout {
+
+namespace {
+
+std::mutex& GraphvizMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+std::string Inches(double points) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4f", points / 72.0);
+  return b;
+}
+
+// cgraph wants char* for names and values.
+void Set(void* obj, const char* name, const std::string& value) {
+  agsafeset(obj, const_cast<char*>(name), const_cast<char*>(value.c_str()), const_cast<char*>(""));
+}
+
+}  // namespace
+
+Expected<FlatLayout> RunDot(const FlatGraph& fg) {
+  std::lock_guard<std::mutex> lock(GraphvizMutex());
+  GVC_t* gvc = gvContext();
+  if (!gvc) return Internal("Graphviz: cannot create a context");
+  Agraph_t* g = agopen(const_cast<char*>("g"), Agdirected, nullptr);
+  Set(g, "rankdir", fg.left_to_right ? "LR" : "TB");
+  Set(g, "nodesep", Inches(fg.node_sep));
+  Set(g, "ranksep", Inches(fg.rank_sep));
+  Set(g, "splines", "spline");
+  // No arrowheads from Graphviz (the view draws its own): splines then end on the box outlines.
+  agattr(g, AGEDGE, const_cast<char*>("dir"), const_cast<char*>("none"));
+  std::vector<Agnode_t*> nodes;
+  nodes.reserve(fg.boxes.size());
+  for (size_t i = 0; i < fg.boxes.size(); ++i) {
+    std::string name = "n" + std::to_string(i);
+    Agnode_t* n = agnode(g, name.data(), 1);
+    Set(n, "shape", "box");
+    Set(n, "fixedsize", "true");
+    Set(n, "label", "");
+    Set(n, "width", Inches(std::max(1.0, fg.boxes[i].width)));
+    Set(n, "height", Inches(std::max(1.0, fg.boxes[i].height)));
+    nodes.push_back(n);
+  }
+  std::vector<Agedge_t*> edges;
+  for (const FlatEdge& e : fg.edges) {
+    if (e.from < 0 || e.to < 0 || e.from >= static_cast<int>(nodes.size()) ||
+        e.to >= static_cast<int>(nodes.size())) {
+      agclose(g);
+      gvFreeContext(gvc);
+      return InvalidArgument("layout edge refers to a missing box");
+    }
+    // Parallel edges are kept apart by a key of their own.
+    std::string key = "e" + std::to_string(edges.size());
+    edges.push_back(agedge(g, nodes[e.from], nodes[e.to], key.data(), 1));
+  }
+  if (gvLayout(gvc, g, "dot") != 0) {
+    agclose(g);
+    gvFreeContext(gvc);
+    return Internal("Graphviz dot could not lay out the graph");
+  }
+  FlatLayout out;
+  const boxf bb = GD_bb(g);
+  out.width = bb.UR.x - bb.LL.x;
+  out.height = bb.UR.y - bb.LL.y;
+  // Graphviz's y grows upwards; ours (Qt's) downwards.
+  auto conv = [&](pointf p) { return Point{p.x - bb.LL.x, bb.UR.y - p.y}; };
+  for (Agnode_t* n : nodes) out.centers.push_back(conv(ND_coord(n)));
+  for (Agedge_t* e : edges) {
+    std::vector<Point> pts;
+    if (const splines* s = ED_spl(e); s && s->size > 0) {
+      const bezier& bz = s->list[0];
+      for (int i = 0; i < bz.size; ++i) pts.push_back(conv(bz.list[i]));
+    }
+    out.splines.push_back(std::move(pts));
+  }
+  gvFreeLayout(gvc, g);
+  agclose(g);
+  gvFreeContext(gvc);
+  return out;
+}
+
+}  // namespace onnxlens::layout

@@ -1,0 +1,42 @@
+// One Graphviz `dot` run on a flat graph of boxes: positions of the boxes and the splines of the
+// edges, in points (1/72 inch), y growing downwards. Graphviz keeps global state, so runs are
+// serialized; callers lay out small graphs many times (see grouped_layout.h), never one huge one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace onnxlens::layout {
+
+struct Point {
+  double x = 0, y = 0;
+};
+
+struct Box {
+  double width = 0, height = 0;  ///< points
+};
+
+struct FlatEdge {
+  int from = 0, to = 0;  ///< indices into FlatGraph::boxes
+};
+
+struct FlatGraph {
+  std::vector<Box> boxes;
+  std::vector<FlatEdge> edges;
+  bool left_to_right = false;  ///< rankdir LR instead of TB
+  double node_sep = 18;        ///< points between boxes of one rank
+  double rank_sep = 28;        ///< points between ranks
+};
+
+struct FlatLayout {
+  std::vector<Point> centers;               ///< one per box
+  std::vector<std::vector<Point>> splines;  ///< one per edge: cubic Bezier control points
+  double width = 0, height = 0;             ///< bounding box; origin at the top left
+};
+
+/// Lays out `g` with dot. An error names what Graphviz refused.
+Expected<FlatLayout> RunDot(const FlatGraph& g);
+
+}  // namespace onnxlens::layout
