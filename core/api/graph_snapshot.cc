@@ -1,0 +1,168 @@
+// Graph snapshots.
+#include "api/graph_snapshot.h"
+
+#include <map>
+#include <sstream>
+
+#include "api/op_category.h"
+#include "common/strings.h"
+#include "ir/model.h"
+#include "onnx/model_io.h"
+
+namespace onnxlens::api {
+
+namespace {
+
+template <typename T>
+std::string List(const std::vector<T>& v, size_t limit = 16) {
+  std::ostringstream o;
+  o << "[";
+  for (size_t i = 0; i < v.size() && i < limit; ++i) o << (i ? ", " : "") << v[i];
+  if (v.size() > limit) o << ", … (" << v.size() << ")";
+  o << "]";
+  return o.str();
+}
+
+std::string TensorText(const ir::Tensor& t) {
+  return std::string(ir::DataTypeName(t.dtype())) + "[" + Join(t.dims(), ",") + "] tensor";
+}
+
+SnapshotAttribute Describe(const ir::Attribute& a) {
+  SnapshotAttribute s{a.name, std::string(ir::AttrTypeName(a.type)), {}};
+  switch (a.type) {
+    case ir::AttrType::kFloat:
+      s.value = FormatFloat(a.f);
+      break;
+    case ir::AttrType::kInt:
+      s.value = std::to_string(a.i);
+      break;
+    case ir::AttrType::kString:
+      s.value = "\"" + EscapeString(a.s) + "\"";
+      break;
+    case ir::AttrType::kFloats:
+      s.value = List(a.floats);
+      break;
+    case ir::AttrType::kInts:
+      s.value = List(a.ints);
+      break;
+    case ir::AttrType::kStrings:
+      s.value = List(a.strings);
+      break;
+    case ir::AttrType::kTensor:
+      s.value = TensorText(a.t);
+      break;
+    case ir::AttrType::kTensors:
+      s.value = std::to_string(a.tensors.size()) + " tensors";
+      break;
+    case ir::AttrType::kGraph:
+      s.value = "graph";
+      break;
+    case ir::AttrType::kGraphs:
+      s.value = std::to_string(a.graphs.size()) + " graphs";
+      break;
+    default:
+      s.value = "(" + s.type + ")";
+      break;
+  }
+  if (!a.ref_attr_name.empty()) s.value = "@" + a.ref_attr_name;
+  return s;
+}
+
+class Builder {
+ public:
+  explicit Builder(GraphSnapshot* out) : out_(out) {}
+
+  int Add(const ir::Graph& g, const std::string& path, int parent_graph, int parent_node) {
+    const int gi = static_cast<int>(out_->graphs.size());
+    out_->graphs.emplace_back();
+    {
+      SnapshotGraph& sg = out_->graphs[gi];
+      sg.name = g.name();
+      sg.path = path;
+      sg.parent_graph = parent_graph;
+      sg.parent_node = parent_node;
+    }
+    std::map<const ir::Value*, int> value_index;
+    auto value = [&](const ir::Value* v) {
+      auto it = value_index.find(v);
+      if (it != value_index.end()) return it->second;
+      SnapshotGraph& sg = out_->graphs[gi];
+      SnapshotValue sv;
+      sv.name = v->name();
+      const ir::TypeInfo& t = v->type();
+      sv.type = ir::TypeToString(t);
+      if (t.is_tensor()) {
+        if (t.elem_type != ir::DataType::kUndefined) sv.dtype = ir::DataTypeName(t.elem_type);
+        if (t.shape) sv.shape_label = ir::ShapeLabel(*t.shape);
+      }
+      sv.graph_input = v->is_graph_input() && v->owner() == &g;
+      sv.graph_output = v->is_graph_output() && v->owner() == &g;
+      sv.initializer = v->is_initializer();
+      if (v->initializer()) sv.numel = v->initializer()->numel();
+      sv.outer = v->owner() != &g;
+      sg.values.push_back(std::move(sv));
+      const int vi = static_cast<int>(sg.values.size()) - 1;
+      value_index[v] = vi;
+      return vi;
+    };
+    for (const ir::Value* v : g.inputs()) out_->graphs[gi].inputs.push_back(value(v));
+    for (const ir::Value* v : g.initializers()) value(v);
+    auto order = g.TopologicalOrder();
+    const std::vector<ir::Node*> nodes = order.ok() ? *order : g.nodes();
+    std::vector<std::pair<int, std::vector<ir::Graph*>>> bodies;
+    for (const ir::Node* n : nodes) {
+      SnapshotNode sn;
+      sn.id = n->id();
+      sn.name = n->name();
+      sn.op_type = n->op_type();
+      sn.domain = n->domain() == "ai.onnx" ? "" : n->domain();
+      sn.category = std::string(OpCategoryName(CategorizeOp(sn.domain, sn.op_type)));
+      sn.origins = n->origins;
+      const int ni = static_cast<int>(out_->graphs[gi].nodes.size());
+      for (const ir::Value* v : n->inputs()) {
+        const int vi = v ? value(v) : -1;
+        sn.inputs.push_back(vi);
+        if (vi >= 0) out_->graphs[gi].values[vi].consumers.push_back(ni);
+      }
+      for (const ir::Value* v : n->outputs()) {
+        const int vi = v ? value(v) : -1;
+        sn.outputs.push_back(vi);
+        if (vi >= 0) out_->graphs[gi].values[vi].producer = ni;
+      }
+      for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(Describe(a));
+      out_->graphs[gi].nodes.push_back(std::move(sn));
+      ++out_->node_count_total;
+      if (n->HasSubgraphs()) bodies.emplace_back(ni, n->Subgraphs());
+    }
+    for (const ir::Value* v : g.outputs()) out_->graphs[gi].outputs.push_back(value(v));
+    for (auto& [ni, graphs] : bodies) {
+      for (const ir::Graph* body : graphs) {
+        const SnapshotNode& owner = out_->graphs[gi].nodes[ni];
+        const std::string label =
+            (owner.name.empty() ? owner.op_type + "_" + std::to_string(owner.id) : owner.name) +
+            "/" + body->name();
+        const int bi = Add(*body, path.empty() ? label : path + "/" + label, gi, ni);
+        out_->graphs[gi].nodes[ni].subgraphs.push_back(bi);
+      }
+    }
+    return gi;
+  }
+
+ private:
+  GraphSnapshot* out_;
+};
+
+}  // namespace
+
+GraphSnapshot SnapshotOf(const ir::Model& model) {
+  GraphSnapshot s;
+  if (model.graph) Builder(&s).Add(*model.graph, "", -1, -1);
+  return s;
+}
+
+Expected<std::shared_ptr<const GraphSnapshot>> SnapshotModelFile(const std::string& path) {
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  return std::make_shared<const GraphSnapshot>(SnapshotOf(*loaded.model));
+}
+
+}  // namespace onnxlens::api

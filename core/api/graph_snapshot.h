@@ -1,0 +1,74 @@
+// GraphSnapshot: an immutable, plain-data copy of a model's graphs for the views (graph view,
+// sidebar, find, side-by-side compare): nodes with op category, attributes as text, provenance
+// (`origins`: the ids of the original nodes a fused node replaces), values with inferred types and
+// shapes, producers and consumers, and every subgraph (If/Loop/Scan bodies) as a graph of its own.
+// Widgets never see the live IR.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/status.h"
+
+namespace onnxlens::ir {
+class Model;
+}
+
+namespace onnxlens::api {
+
+struct SnapshotValue {
+  std::string name;
+  std::string dtype;           ///< "float32", ... ; "" when unknown or not a tensor
+  std::string type;            ///< full text: "float32[1,3,224,224]", "seq(float32[*])", "?"
+  std::string shape_label;     ///< "1×3×224×224"; "" when the rank is unknown
+  int producer = -1;           ///< node index in the graph; -1 for inputs and initializers
+  std::vector<int> consumers;  ///< node indices, one per use
+  bool graph_input = false;
+  bool graph_output = false;
+  bool initializer = false;
+  int64_t numel = -1;  ///< initializers: element count
+  bool outer = false;  ///< read from an enclosing graph (subgraphs)
+};
+
+struct SnapshotAttribute {
+  std::string name;
+  std::string type;   ///< "int", "floats", "tensor", "graph", ...
+  std::string value;  ///< short text ("[1, 1, 1, 1]", "float32[64] tensor", "then_branch graph")
+};
+
+struct SnapshotNode {
+  int64_t id = 0;  ///< stable across optimization snapshots (see origins)
+  std::string name;
+  std::string op_type;
+  std::string domain;       ///< "" for ai.onnx
+  std::string category;     ///< api/op_category name: "layer", "activation", "normalization", ...
+  std::vector<int> inputs;  ///< value indices; -1 for an omitted optional input
+  std::vector<int> outputs;
+  std::vector<SnapshotAttribute> attributes;
+  std::vector<int> subgraphs;    ///< graph indices of its bodies
+  std::vector<int64_t> origins;  ///< ids of the original nodes it stands for (empty: itself)
+};
+
+struct SnapshotGraph {
+  std::string name;
+  std::string path;  ///< "" for the main graph, "If_0/then_branch" below
+  int parent_graph = -1;
+  int parent_node = -1;  ///< node index in the parent graph
+  std::vector<SnapshotNode> nodes;
+  std::vector<SnapshotValue> values;
+  std::vector<int> inputs, outputs;  ///< value indices
+};
+
+struct GraphSnapshot {
+  std::vector<SnapshotGraph> graphs;  ///< [0] is the main graph
+  int64_t node_count_total = 0;
+};
+
+GraphSnapshot SnapshotOf(const ir::Model& model);
+/// Loads a model file and snapshots it (the error names the file).
+Expected<std::shared_ptr<const GraphSnapshot>> SnapshotModelFile(const std::string& path);
+
+}  // namespace onnxlens::api
