@@ -13,6 +13,28 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::GraphView</name>
+    <message>
+        <source>%1 — %2 nodes; click to %3</source>
+        <translation>%1 — %2 Knoten; zum %3 klicken</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -133,6 +155,70 @@
     <message>
         <source>Nodes: %1</source>
         <translation>Knoten: %1</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Laying out the graph…</source>
+        <translation>Graph wird angeordnet…</translation>
+    </message>
+    <message>
+        <source>Cannot lay out the graph</source>
+        <translation>Der Graph kann nicht angeordnet werden</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>Zoom %1 %</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Show &amp;Attributes</source>
+        <translation>&amp;Attribute anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Weights</source>
+        <translation>&amp;Gewichte anzeigen</translation>
+    </message>
+    <message>
+        <source>Show &amp;Names</source>
+        <translation>&amp;Namen anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Horizontal Layout</source>
+        <translation>&amp;Horizontale Anordnung</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>An &amp;Fenster anpassen</translation>
+    </message>
+    <message>
+        <source>Actual &amp;Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Expand All Groups</source>
+        <translation>Alle Gruppen auf&amp;klappen</translation>
+    </message>
+    <message>
+        <source>&amp;Collapse All Groups</source>
+        <translation>Alle Gruppen &amp;zuklappen</translation>
     </message>
 </context>
 <context>

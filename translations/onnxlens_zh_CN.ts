@@ -13,6 +13,27 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::GraphView</name>
+    <message>
+        <source>%1 — %2 nodes; click to %3</source>
+        <translation>%1 — %2 个节点；单击以%3</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>展开</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -133,6 +154,70 @@
     <message>
         <source>Nodes: %1</source>
         <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>计算图</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Laying out the graph…</source>
+        <translation>正在布局计算图…</translation>
+    </message>
+    <message>
+        <source>Cannot lay out the graph</source>
+        <translation>无法布局计算图</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>缩放 %1%</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Attributes</source>
+        <translation>显示属性(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Weights</source>
+        <translation>显示权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Names</source>
+        <translation>显示名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Horizontal Layout</source>
+        <translation>水平布局(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Actual &amp;Size</source>
+        <translation>实际大小(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Expand All Groups</source>
+        <translation>展开所有分组(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Collapse All Groups</source>
+        <translation>折叠所有分组(&amp;C)</translation>
     </message>
 </context>
 <context>

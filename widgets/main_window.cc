@@ -16,8 +16,10 @@
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "widgets/graph_view.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/preferences_dialog.h"
@@ -69,10 +71,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   m_loader = new ModelLoader(this);
   m_stack = new QStackedWidget(this);
-  m_summary = new ModelSummaryPanel(m_stack);
+  auto* tabs = new QTabWidget(m_stack);
+  tabs->setDocumentMode(true);
+  m_graph = new GraphView(tabs);
+  m_summary = new ModelSummaryPanel(tabs);
+  tabs->addTab(m_graph, tr("Graph"));
+  tabs->addTab(m_summary, tr("Summary"));
+  m_document = tabs;
   createActions();
+  createViewMenu();
   m_stack->addWidget(m_welcome);
-  m_stack->addWidget(m_summary);
+  m_stack->addWidget(m_document);
   setCentralWidget(m_stack);
 
   m_stage = new QLabel(this);
@@ -80,6 +89,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_progress->setRange(0, 100);
   m_progress->setMaximumWidth(220);
   m_cancel = new QPushButton(tr("Cancel"), this);
+  m_zoomLabel = new QLabel(this);
+  statusBar()->addPermanentWidget(m_zoomLabel);
   statusBar()->addPermanentWidget(m_stage);
   statusBar()->addPermanentWidget(m_progress);
   statusBar()->addPermanentWidget(m_cancel);
@@ -87,6 +98,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->showMessage(tr("Ready"));
 
   connect(m_cancel, &QPushButton::clicked, m_loader, &ModelLoader::cancel);
+  connect(m_cancel, &QPushButton::clicked, m_graph, &GraphView::cancelLayout);
+  connect(m_graph, &GraphView::layoutStarted, this, [this] {
+    setBusy(true);
+    m_progress->setRange(0, 0);
+    m_stage->setText(tr("Laying out the graph…"));
+  });
+  auto layoutEnded = [this] {
+    setBusy(false);
+    m_progress->setRange(0, 100);
+  };
+  connect(m_graph, &GraphView::layoutFinished, this, layoutEnded);
+  connect(m_graph, &GraphView::layoutFailed, this, [this, layoutEnded](const QString& message) {
+    layoutEnded();
+    m_presentError(tr("Cannot lay out the graph"), message);
+  });
+  connect(m_graph, &GraphView::zoomChanged, this,
+          [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
   connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {
     m_progress->setValue(pct);
     m_stage->setText(stage);
@@ -124,6 +152,43 @@ void MainWindow::createActions() {
 
   m_welcome = makeWelcome(m_stack, open);
   rebuildRecentMenu();
+}
+
+void MainWindow::createViewMenu() {
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  auto toggle = [this, view](const QString& text, const QKeySequence& key, bool on,
+                             bool api::GraphViewOptions::*field) {
+    QAction* a = view->addAction(text);
+    a->setCheckable(true);
+    a->setChecked(on);
+    a->setShortcut(key);
+    connect(a, &QAction::toggled, this, [this, field](bool checked) {
+      api::GraphViewOptions o = m_graph->options();
+      o.*field = checked;
+      m_graph->setOptions(o);
+    });
+  };
+  const api::GraphViewOptions o;
+  toggle(tr("Show &Attributes"), QKeySequence(Qt::CTRL | Qt::Key_D), o.attributes,
+         &api::GraphViewOptions::attributes);
+  toggle(tr("Show &Weights"), QKeySequence(Qt::CTRL | Qt::Key_I), o.weights,
+         &api::GraphViewOptions::weights);
+  toggle(tr("Show &Names"), QKeySequence(Qt::CTRL | Qt::Key_U), o.names,
+         &api::GraphViewOptions::names);
+  toggle(tr("&Horizontal Layout"), QKeySequence(Qt::CTRL | Qt::Key_K), o.horizontal,
+         &api::GraphViewOptions::horizontal);
+  view->addSeparator();
+  view->addAction(tr("Zoom &In"), this, [this] { m_graph->zoomBy(1.25); })
+      ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus)});
+  view->addAction(tr("Zoom &Out"), this, [this] { m_graph->zoomBy(0.8); })
+      ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
+  view->addAction(tr("&Fit to Window"), this, [this] { m_graph->fitToView(); })
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
+      ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+  view->addSeparator();
+  view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
+  view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -164,6 +229,7 @@ void MainWindow::reload() {
 void MainWindow::waitForLoad() {
   if (m_loader->isRunning()) m_loader->waitForFinished();
   QCoreApplication::processEvents();
+  m_graph->waitForLayout();
 }
 
 void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info) {
@@ -171,8 +237,9 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_path = path;
   m_reloadAction->setEnabled(true);
   RecentFiles::add(path);
-  m_summary->setModelInfo(std::move(info));
-  m_stack->setCurrentWidget(m_summary);
+  m_summary->setModelInfo(info);
+  m_stack->setCurrentWidget(m_document);
+  if (info->snapshot) m_graph->setSnapshot(info->snapshot);
   setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
   statusBar()->showMessage(tr("Nodes: %1")
                                .arg(QLocale().toString(static_cast<qlonglong>(

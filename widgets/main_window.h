@@ -18,6 +18,7 @@ class QStackedWidget;
 namespace onnxlens {
 namespace widgets {
 
+class GraphView;
 class ModelLoader;
 class ModelSummaryPanel;
 
@@ -40,6 +41,7 @@ class MainWindow : public QMainWindow {
 
   QString currentPath() const { return m_path; }
   ModelSummaryPanel* summaryPanel() const { return m_summary; }
+  GraphView* graphView() const { return m_graph; }
   ModelLoader* loader() const { return m_loader; }
 
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
@@ -57,6 +59,7 @@ class MainWindow : public QMainWindow {
 
  private:
   void createActions();
+  void createViewMenu();
   void rebuildRecentMenu();
   void showOpenDialog();
   void showPreferences();
@@ -70,6 +73,9 @@ class MainWindow : public QMainWindow {
   QStackedWidget* m_stack;
   QWidget* m_welcome;
   ModelSummaryPanel* m_summary;
+  GraphView* m_graph;
+  QWidget* m_document;
+  QLabel* m_zoomLabel;
   QMenu* m_recentMenu = nullptr;
   QAction* m_reloadAction = nullptr;
   QProgressBar* m_progress;

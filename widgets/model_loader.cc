@@ -36,6 +36,7 @@ void ModelLoader::load(const QString& path) {
   m_watcher.setFuture(QtConcurrent::run([job, self] {
     api::InspectOptions opt;
     opt.cancel = &job->cancel;
+    opt.with_snapshot = true;
     opt.progress = [job, self](int pct, std::string_view stage) {
       const QString s = QString::fromUtf8(stage.data(), static_cast<int>(stage.size()));
       QMetaObject::invokeMethod(

@@ -1,13 +1,16 @@
 // Graph snapshots.
 #include "api/graph_snapshot.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "api/op_category.h"
 #include "common/strings.h"
 #include "ir/model.h"
 #include "onnx/model_io.h"
+#include "onnx/op_docs.h"
 
 namespace onnxlens::api {
 
@@ -70,7 +73,7 @@ SnapshotAttribute Describe(const ir::Attribute& a) {
 
 class Builder {
  public:
-  explicit Builder(GraphSnapshot* out) : out_(out) {}
+  Builder(GraphSnapshot* out, const ir::Model& model) : out_(out), model_(model) {}
 
   int Add(const ir::Graph& g, const std::string& path, int parent_graph, int parent_node) {
     const int gi = static_cast<int>(out_->graphs.size());
@@ -118,6 +121,20 @@ class Builder {
       sn.domain = n->domain() == "ai.onnx" ? "" : n->domain();
       sn.category = std::string(OpCategoryName(CategorizeOp(sn.domain, sn.op_type)));
       sn.origins = n->origins;
+      sn.opset = model_.OpsetVersion(sn.domain);
+      const std::string key = sn.domain + "\n" + sn.op_type + "\n" + std::to_string(sn.opset);
+      auto cached = docs_.find(key);
+      if (cached == docs_.end())
+        cached = docs_.emplace(key, onnx_io::FindOpDoc(sn.domain, sn.op_type, sn.opset)).first;
+      if (const auto& doc = cached->second) {
+        for (size_t k = 0; k < n->inputs().size(); ++k) {
+          // a variadic last parameter names every remaining input
+          const size_t p = std::min(k, doc->inputs.empty() ? 0 : doc->inputs.size() - 1);
+          sn.input_names.push_back(doc->inputs.empty() ? "" : doc->inputs[p].name);
+        }
+      } else {
+        sn.input_names.assign(n->inputs().size(), "");
+      }
       const int ni = static_cast<int>(out_->graphs[gi].nodes.size());
       for (const ir::Value* v : n->inputs()) {
         const int vi = v ? value(v) : -1;
@@ -150,13 +167,15 @@ class Builder {
 
  private:
   GraphSnapshot* out_;
+  const ir::Model& model_;
+  std::map<std::string, std::optional<onnx_io::OpDoc>> docs_;
 };
 
 }  // namespace
 
 GraphSnapshot SnapshotOf(const ir::Model& model) {
   GraphSnapshot s;
-  if (model.graph) Builder(&s).Add(*model.graph, "", -1, -1);
+  if (model.graph) Builder(&s, model).Add(*model.graph, "", -1, -1);
   return s;
 }
 

@@ -46,6 +46,9 @@ struct SnapshotNode {
   std::string domain;       ///< "" for ai.onnx
   std::string category;     ///< api/op_category name: "layer", "activation", "normalization", ...
   std::vector<int> inputs;  ///< value indices; -1 for an omitted optional input
+  /// The schema's names of the inputs ("X", "scale", "B", "input_mean"); "" when unknown.
+  std::vector<std::string> input_names;
+  int64_t opset = 0;  ///< the model's opset for the node's domain
   std::vector<int> outputs;
   std::vector<SnapshotAttribute> attributes;
   std::vector<int> subgraphs;    ///< graph indices of its bodies

@@ -1,6 +1,8 @@
 // ModelInfo computation and JSON.
 #include "api/model_info.h"
 
+#include "api/graph_snapshot.h"
+
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -109,7 +111,10 @@ Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
   lo.cancel = options.cancel;
   lo.progress = options.progress;
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo));
-  return DescribeModel(loaded, options.with_values);
+  ModelInfo info = DescribeModel(loaded, options.with_values);
+  if (options.with_snapshot)
+    info.snapshot = std::make_shared<const GraphSnapshot>(SnapshotOf(*loaded.model));
+  return info;
 }
 
 nlohmann::json ToJson(const ValueSummary& v) {

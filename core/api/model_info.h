@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,8 @@ struct LoadedModel;
 }
 
 namespace onnxlens::api {
+
+struct GraphSnapshot;
 
 /// One dimension: value >= 0 when known, else `param` (symbolic name) or unknown.
 struct ShapeDim {
@@ -67,10 +70,12 @@ struct ModelInfo {
   std::vector<std::string> warnings;
   double load_seconds = 0;
   std::vector<ValueSummary> values;  ///< every value of every graph (only with `with_values`)
+  std::shared_ptr<const GraphSnapshot> snapshot;  ///< only with `with_snapshot`
 };
 
 struct InspectOptions {
   bool with_values = false;
+  bool with_snapshot = false;  ///< also fill ModelInfo::snapshot (the graph view's data)
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(int, std::string_view)> progress;
 };

@@ -36,11 +36,11 @@ QList<Entry> ReadTs(const QString& path) {
       cur = Entry{context, xml.readElementText(), false};
     } else if (xml.name() == QLatin1String("translation")) {
       const QString type = xml.attributes().value("type").toString();
-      const QString text = xml.readElementText();
-      cur.finished = type.isEmpty() && !text.isEmpty();
+      // Plural messages hold <numerusform> children: read them as text too (a plain
+      // readElementText() stops the reader with an error there).
+      const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+      cur.finished = type.isEmpty() && !text.trimmed().isEmpty();
       out << cur;
-    } else if (xml.name() == QLatin1String("numerusform")) {
-      cur.finished = !xml.readElementText().isEmpty();
     }
   }
   return out;

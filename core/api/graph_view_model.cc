@@ -1,0 +1,128 @@
+// Graph view model.
+#include "api/graph_view_model.h"
+
+#include <algorithm>
+
+namespace onnxlens::api {
+
+namespace {
+
+constexpr double kPad = 8;      // horizontal padding inside a box
+constexpr size_t kMaxRows = 8;  // attribute + weight rows shown in a box; the sidebar has all
+
+std::string Shorten(const std::string& s, size_t n = 40) {
+  return s.size() <= n ? s : s.substr(0, n - 1) + "…";
+}
+
+}  // namespace
+
+GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
+                                   const GraphViewOptions& opt, const TextWidth& width,
+                                   double line_height) {
+  GraphViewModel m;
+  m.graph = graph;
+  if (graph < 0 || graph >= static_cast<int>(snap.graphs.size())) return m;
+  const SnapshotGraph& g = snap.graphs[graph];
+  std::vector<int> item_of_input(g.values.size(), -1), item_of_output(g.values.size(), -1);
+  std::vector<std::string> scope_names;
+
+  for (int v : g.inputs) {
+    if (g.values[v].initializer) continue;  // an initializer that is also an input: a weight
+    ViewItem it;
+    it.kind = ViewItemKind::kInput;
+    it.index = v;
+    it.title = g.values[v].name;
+    it.subtitle = g.values[v].type;
+    it.category = "input";
+    item_of_input[v] = static_cast<int>(m.items.size());
+    m.items.push_back(std::move(it));
+    scope_names.push_back("");
+  }
+  m.item_of_node.assign(g.nodes.size(), -1);
+  for (size_t n = 0; n < g.nodes.size(); ++n) {
+    const SnapshotNode& node = g.nodes[n];
+    ViewItem it;
+    it.kind = ViewItemKind::kNode;
+    it.index = static_cast<int>(n);
+    it.title = node.op_type;
+    it.domain = node.domain;
+    it.category = node.category;
+    if (opt.names && !node.name.empty()) it.subtitle = Shorten(node.name, 48);
+    if (opt.weights) {
+      for (size_t k = 0; k < node.inputs.size(); ++k) {
+        const int v = node.inputs[k];
+        if (v < 0 || !g.values[v].initializer) continue;
+        const std::string key = k < node.input_names.size() && !node.input_names[k].empty()
+                                    ? node.input_names[k]
+                                    : "in" + std::to_string(k);
+        it.rows.emplace_back(key, "⟨" + g.values[v].shape_label + "⟩");
+      }
+    }
+    if (opt.attributes) {
+      for (const SnapshotAttribute& a : node.attributes)
+        it.rows.emplace_back(a.name, Shorten(a.value, 32));
+    }
+    if (it.rows.size() > kMaxRows) {
+      const size_t more = it.rows.size() - (kMaxRows - 1);
+      it.rows.resize(kMaxRows - 1);
+      it.rows.emplace_back("…", std::to_string(more) + " more");
+    }
+    m.item_of_node[n] = static_cast<int>(m.items.size());
+    m.items.push_back(std::move(it));
+    scope_names.push_back(node.name);
+  }
+  for (int v : g.outputs) {
+    ViewItem it;
+    it.kind = ViewItemKind::kOutput;
+    it.index = v;
+    it.title = g.values[v].name;
+    it.subtitle = g.values[v].type;
+    it.category = "output";
+    item_of_output[v] = static_cast<int>(m.items.size());
+    m.items.push_back(std::move(it));
+    scope_names.push_back("");
+  }
+
+  // Edges: producer (node or graph input) -> each consumer, and -> graph output items.
+  auto source_item = [&](int v) {
+    if (item_of_input[v] >= 0) return item_of_input[v];
+    const int p = g.values[v].producer;
+    return p >= 0 ? m.item_of_node[p] : -1;
+  };
+  for (size_t n = 0; n < g.nodes.size(); ++n) {
+    for (int v : g.nodes[n].inputs) {
+      if (v < 0) continue;
+      const int from = source_item(v);
+      if (from >= 0) m.edges.push_back({from, m.item_of_node[n], v, g.values[v].shape_label});
+    }
+  }
+  for (int v : g.outputs) {
+    const int from = source_item(v);
+    if (from >= 0) m.edges.push_back({from, item_of_output[v], v, g.values[v].shape_label});
+  }
+
+  // Box sizes from the text they hold.
+  m.layout.nodes.reserve(m.items.size());
+  for (const ViewItem& it : m.items) {
+    double w = width(it.title, true) + 2 * kPad;
+    double h = line_height * 1.4;
+    if (!it.subtitle.empty()) {
+      w = std::max(w, width(it.subtitle, false) + 2 * kPad);
+      h += line_height;
+    }
+    for (const auto& [k, v] : it.rows) {
+      w = std::max(w, width(k + "  " + v, false) + 2 * kPad);
+      h += line_height;
+    }
+    if (!it.rows.empty()) h += line_height * 0.3;
+    m.layout.nodes.push_back({std::max(w, 60.0), h});
+  }
+  for (const ViewEdge& e : m.edges) m.layout.edges.push_back({e.from, e.to});
+  m.layout.hierarchy = layout::GroupByScope(scope_names);
+  m.layout.expanded.assign(m.layout.hierarchy.groups.size(), false);
+  m.layout.left_to_right = opt.horizontal;
+  m.layout.collapsed_box = {width("layer.000 (0000 nodes)", true) + 2 * kPad, line_height * 2.6};
+  return m;
+}
+
+}  // namespace onnxlens::api

@@ -1,0 +1,57 @@
+// What the graph view draws, as plain data: one item per node (op title, optional name,
+// attribute and weight rows), per graph input and per graph output, with box sizes from the
+// caller's font metrics (so core stays free of Qt), edges labelled with the value's shape, and the
+// hierarchical layout input (name-scope groups). The widget lays it out off the UI thread with
+// layout::LayOut and paints the result.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "api/graph_snapshot.h"
+#include "layout/grouped_layout.h"
+
+namespace onnxlens::api {
+
+struct GraphViewOptions {
+  bool attributes = false;  ///< Ctrl+D: attribute rows
+  bool weights = true;      ///< Ctrl+I: initializer rows (name and shape)
+  bool names = false;       ///< Ctrl+U: node names under the op
+  bool horizontal = false;  ///< Ctrl+K: left to right
+};
+
+enum class ViewItemKind { kNode, kInput, kOutput };
+
+struct ViewItem {
+  ViewItemKind kind = ViewItemKind::kNode;
+  int index = -1;        ///< node index (kNode) or value index (kInput / kOutput) in the graph
+  std::string title;     ///< op type, or the value's name
+  std::string subtitle;  ///< node name (with `names`), or the value's type
+  std::vector<std::pair<std::string, std::string>> rows;  ///< (key, value): attributes, weights
+  std::string category;  ///< op category ("input" / "output" for those items)
+  std::string domain;
+};
+
+struct ViewEdge {
+  int from = 0, to = 0;  ///< item indices
+  int value = -1;        ///< the value carried
+  std::string label;     ///< its shape, "1×3×224×224"
+};
+
+struct GraphViewModel {
+  int graph = 0;
+  std::vector<ViewItem> items;
+  std::vector<ViewEdge> edges;
+  std::vector<int> item_of_node;  ///< node index -> item index
+  layout::LayoutInput layout;     ///< boxes, edges and scope groups, all collapsed but the root
+};
+
+/// Width of a text in points for the view's font (bold for titles).
+using TextWidth = std::function<double(const std::string& text, bool bold)>;
+
+GraphViewModel BuildGraphViewModel(const GraphSnapshot& snapshot, int graph,
+                                   const GraphViewOptions& options, const TextWidth& width,
+                                   double line_height);
+
+}  // namespace onnxlens::api

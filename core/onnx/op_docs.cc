@@ -1,0 +1,54 @@
+// Operator docs from onnx::OpSchemaRegistry.
+#include "onnx/op_docs.h"
+
+#include <onnx/defs/schema.h>
+
+namespace onnxlens::onnx_io {
+
+namespace {
+
+std::string AttrTypeText(onnx::AttributeProto::AttributeType t) {
+  return onnx::AttributeProto::AttributeType_Name(t);
+}
+
+OpFormalParameter Param(const onnx::OpSchema::FormalParameter& p) {
+  OpFormalParameter f;
+  f.name = p.GetName();
+  f.description = p.GetDescription();
+  f.type = p.GetTypeStr();
+  switch (p.GetOption()) {
+    case onnx::OpSchema::Optional:
+      f.option = "optional";
+      break;
+    case onnx::OpSchema::Variadic:
+      f.option = "variadic";
+      break;
+    default:
+      break;
+  }
+  return f;
+}
+
+}  // namespace
+
+std::optional<OpDoc> FindOpDoc(const std::string& domain, const std::string& op_type,
+                               int64_t opset) {
+  const std::string d = domain == "ai.onnx" ? "" : domain;
+  const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(opset), d);
+  if (!s) return std::nullopt;
+  OpDoc doc;
+  doc.domain = d;
+  doc.op_type = op_type;
+  doc.since_version = s->SinceVersion();
+  doc.doc = s->doc() ? s->doc() : "";
+  doc.deprecated = s->Deprecated();
+  for (const auto& p : s->inputs()) doc.inputs.push_back(Param(p));
+  for (const auto& p : s->outputs()) doc.outputs.push_back(Param(p));
+  for (const auto& [name, a] : s->attributes())
+    doc.attributes.push_back({name, a.description, AttrTypeText(a.type), a.required});
+  for (const auto& c : s->typeConstraintParams())
+    doc.type_constraints.push_back({c.type_param_str, c.allowed_type_strs, c.description});
+  return doc;
+}
+
+}  // namespace onnxlens::onnx_io

@@ -1,0 +1,111 @@
+// GraphView: one item per node and per edge of a graph, groups that open and close, options that
+// re-lay out, subgraph bodies, and the main window showing the graph of the model it opens.
+#include "widgets/graph_view.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "api/graph_snapshot.h"
+#include "test_paths.h"
+#include "widgets/main_window.h"
+
+namespace onnxlens::widgets {
+namespace {
+
+std::shared_ptr<const api::GraphSnapshot> Snapshot(const std::filesystem::path& p) {
+  auto s = api::SnapshotModelFile(p.string());
+  EXPECT_TRUE(s.ok()) << s.status().message();
+  return s.ok() ? *s : nullptr;
+}
+
+// Distinct (source item, target item) pairs: what the view draws as edges when all is open.
+size_t DistinctEdges(const api::GraphViewModel& m) {
+  std::set<std::pair<int, int>> pairs;
+  for (const auto& e : m.edges) pairs.insert({e.from, e.to});
+  return pairs.size();
+}
+
+TEST(GraphView, OneItemPerNodeAndPerEdge) {
+  GraphView view;
+  view.resize(800, 600);
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  const auto& g = view.snapshot()->graphs[0];
+  EXPECT_EQ(view.visibleNodeItems(), static_cast<int>(g.nodes.size()));  // 18 < first-view budget
+  EXPECT_EQ(view.edgeItems(), static_cast<int>(DistinctEdges(view.model())));
+  EXPECT_GT(view.edgeItems(), 17);
+}
+
+TEST(GraphView, CollapsingAGroupHidesItsNodes) {
+  GraphView view;
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  const auto& h = view.model().layout.hierarchy;
+  ASSERT_GT(h.groups.size(), 1u);
+  const int g = h.groups[0].groups[0];
+  ASSERT_TRUE(view.isGroupExpanded(g));
+  view.setGroupExpanded(g, false);
+  view.waitForLayout();
+  EXPECT_EQ(view.visibleNodeItems(),
+            static_cast<int>(view.snapshot()->graphs[0].nodes.size()) - h.groups[g].total_nodes);
+  view.expandAll(true);
+  view.waitForLayout();
+  EXPECT_EQ(view.visibleNodeItems(), static_cast<int>(view.snapshot()->graphs[0].nodes.size()));
+}
+
+TEST(GraphView, CorpusModelEveryNodeOnceWhenFullyExpanded) {
+  const auto path = testing::CorpusDir() / "bert_tiny/model.onnx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus not found";
+  GraphView view;
+  view.setSnapshot(Snapshot(path));
+  view.waitForLayout();
+  const int nodes = static_cast<int>(view.snapshot()->graphs[0].nodes.size());
+  EXPECT_LT(view.visibleNodeItems(), nodes);  // 467 nodes: the first view keeps groups closed
+  view.expandAll(true);
+  view.waitForLayout();
+  EXPECT_EQ(view.visibleNodeItems(), nodes);
+  EXPECT_EQ(view.edgeItems(), static_cast<int>(DistinctEdges(view.model())));
+}
+
+TEST(GraphView, OptionsAddRowsAndSwitchDirection) {
+  GraphView view;
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  const double tall = view.currentLayout().height;
+  api::GraphViewOptions o = view.options();
+  o.attributes = true;
+  o.horizontal = true;
+  view.setOptions(o);
+  view.waitForLayout();
+  EXPECT_LT(view.currentLayout().height, tall);  // left to right: wider, not taller
+  bool attribute_row = false;
+  for (const auto& it : view.model().items) {
+    for (const auto& [k, v] : it.rows) attribute_row |= k == "kernel_shape";
+  }
+  EXPECT_TRUE(attribute_row);
+}
+
+TEST(GraphView, IfBodyIsAGraphOfItsOwn) {
+  const auto path = testing::OnnxTestDataDir() / "node/test_if/model.onnx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "libonnx-testdata is not installed";
+  auto snap = Snapshot(path);
+  const int body = snap->graphs[0].nodes[0].subgraphs[0];
+  GraphView view;
+  view.setSnapshot(snap, body);
+  view.waitForLayout();
+  EXPECT_EQ(view.graphIndex(), body);
+  EXPECT_EQ(view.visibleNodeItems(), static_cast<int>(snap->graphs[body].nodes.size()));
+}
+
+TEST(GraphView, MainWindowShowsTheGraphOfTheOpenedModel) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  ASSERT_NE(w.graphView()->snapshot(), nullptr);
+  EXPECT_EQ(w.graphView()->visibleNodeItems(), 18);
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets

@@ -1,0 +1,420 @@
+// Graph view.
+#include "widgets/graph_view.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFontMetricsF>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QResizeEvent>
+#include <QStyleOptionGraphicsItem>
+#include <QWheelEvent>
+#include <QtConcurrent>
+#include <cmath>
+
+#include "widgets/op_colors.h"
+
+namespace onnxlens {
+namespace widgets {
+
+namespace {
+
+constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
+
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+QColor CategoryColor(const api::ViewItem& it) {
+  if (it.kind == api::ViewItemKind::kInput || it.kind == api::ViewItemKind::kOutput)
+    return QColor(0x55, 0x55, 0x55);
+  return opColor(it.domain.empty() ? Q(it.title) : Q(it.domain + "." + it.title));
+}
+
+// One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
+class NodeItem : public QGraphicsItem {
+ public:
+  NodeItem(const api::ViewItem& item, const QRectF& rect, const QFont& font)
+      : m_item(item), m_rect(rect), m_font(font) {
+    setToolTip(Q(item.title) + (item.subtitle.empty() ? QString() : "\n" + Q(item.subtitle)));
+    setFlag(ItemIsSelectable);
+  }
+  QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+  void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
+    const QColor color = CategoryColor(m_item);
+    const QFontMetricsF fm(m_font);
+    const double line = fm.height();
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    p->setPen(QPen(isSelected() ? QColor(0x1e, 0x88, 0xe5) : QColor(0x60, 0x60, 0x60),
+                   isSelected() ? 2.5 : 0.8));
+    const bool io = m_item.kind != api::ViewItemKind::kNode;
+    const QRectF header(m_rect.x(), m_rect.y(), m_rect.width(), line * 1.4);
+    if (lod < 0.3) {  // far away: a coloured block is all the eye can use
+      p->setBrush(color);
+      p->drawRect(m_rect);
+      return;
+    }
+    p->setBrush(Qt::white);
+    p->drawRoundedRect(m_rect, 5, 5);
+    QPainterPath head;
+    head.addRoundedRect(header, 5, 5);
+    p->fillPath(head, color);
+    QFont bold = m_font;
+    bold.setBold(true);
+    p->setFont(bold);
+    p->setPen(Qt::white);
+    p->drawText(header, Qt::AlignCenter, Q(m_item.title));
+    p->setFont(m_font);
+    double y = header.bottom();
+    if (!m_item.subtitle.empty()) {
+      p->setPen(io ? QColor(0x30, 0x30, 0x30) : QColor(0x50, 0x50, 0x50));
+      p->drawText(QRectF(m_rect.x(), y, m_rect.width(), line), Qt::AlignCenter, Q(m_item.subtitle));
+      y += line;
+    }
+    for (const auto& [k, v] : m_item.rows) {
+      const QRectF r(m_rect.x() + 8, y, m_rect.width() - 16, line);
+      p->setPen(QColor(0x20, 0x20, 0x20));
+      p->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, Q(k));
+      p->setPen(QColor(0x60, 0x60, 0x60));
+      p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, Q(v));
+      y += line;
+    }
+  }
+  const api::ViewItem& item() const { return m_item; }
+
+ private:
+  api::ViewItem m_item;
+  QRectF m_rect;
+  QFont m_font;
+};
+
+// A name-scope group: a frame with its title when open, a box with the title and node count when
+// closed. A click on it toggles it (handled by the view).
+class GroupItem : public QGraphicsItem {
+ public:
+  GroupItem(int group, const QString& title, int nodes, bool expanded, const QRectF& rect,
+            const QFont& font)
+      : m_group(group),
+        m_title(title),
+        m_nodes(nodes),
+        m_expanded(expanded),
+        m_rect(rect),
+        m_font(font) {
+    setZValue(expanded ? -10 : 0);
+    setToolTip(
+        QCoreApplication::translate("onnxlens::widgets::GraphView", "%1 — %2 nodes; click to %3")
+            .arg(title)
+            .arg(nodes)
+            .arg(expanded ? QCoreApplication::translate("onnxlens::widgets::GraphView", "close")
+                          : QCoreApplication::translate("onnxlens::widgets::GraphView", "open")));
+  }
+  QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+  void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
+    const QFontMetricsF fm(m_font);
+    p->setFont(m_font);
+    if (m_expanded) {
+      p->setPen(QPen(QColor(0xa0, 0xa8, 0xb8), 1, Qt::DashLine));
+      p->setBrush(QColor(0xf3, 0xf5, 0xf9, 140));
+      p->drawRoundedRect(m_rect, 8, 8);
+      p->setPen(QColor(0x50, 0x58, 0x68));
+      p->drawText(QRectF(m_rect.x() + 8, m_rect.y() + 2, m_rect.width() - 16, fm.height() + 2),
+                  Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("▾ ") + m_title);
+      return;
+    }
+    p->setPen(QPen(QColor(0x50, 0x58, 0x68), 1));
+    p->setBrush(QColor(0xe4, 0xe9, 0xf2));
+    p->drawRoundedRect(m_rect, 6, 6);
+    QFont bold = m_font;
+    bold.setBold(true);
+    p->setFont(bold);
+    p->setPen(QColor(0x20, 0x28, 0x38));
+    const QRectF top(m_rect.x(), m_rect.y() + 2, m_rect.width(), m_rect.height() / 2);
+    p->drawText(top, Qt::AlignCenter, QStringLiteral("▸ ") + m_title);
+    p->setFont(m_font);
+    p->setPen(QColor(0x50, 0x58, 0x68));
+    p->drawText(QRectF(m_rect.x(), m_rect.center().y(), m_rect.width(), m_rect.height() / 2 - 2),
+                Qt::AlignCenter,
+                QCoreApplication::translate("onnxlens::widgets::GraphView", "%n node(s)", nullptr,
+                                            m_nodes));
+  }
+  int group() const { return m_group; }
+  bool expanded() const { return m_expanded; }
+
+ private:
+  int m_group;
+  QString m_title;
+  int m_nodes;
+  bool m_expanded;
+  QRectF m_rect;
+  QFont m_font;
+};
+
+QPainterPath SplinePath(const std::vector<layout::Point>& pts) {
+  QPainterPath path;
+  if (pts.empty()) return path;
+  path.moveTo(pts[0].x, pts[0].y);
+  for (size_t i = 1; i + 2 < pts.size(); i += 3)
+    path.cubicTo(pts[i].x, pts[i].y, pts[i + 1].x, pts[i + 1].y, pts[i + 2].x, pts[i + 2].y);
+  return path;
+}
+
+// An arrowhead at `tip` pointing along from -> tip.
+QPolygonF Arrow(QPointF from, QPointF tip) {
+  QLineF l(from, tip);
+  if (l.length() < 0.01) l = QLineF(tip - QPointF(0, 1), tip);
+  const double a = std::atan2(l.dy(), l.dx());
+  const double s = 7;
+  return QPolygonF({tip, tip - QPointF(std::cos(a - 0.4) * s, std::sin(a - 0.4) * s),
+                    tip - QPointF(std::cos(a + 0.4) * s, std::sin(a + 0.4) * s)});
+}
+
+}  // namespace
+
+struct GraphView::Job {
+  std::atomic<bool> cancel{false};
+  std::atomic<int> done{0}, total{0};
+  layout::LayoutInput input;
+  Expected<layout::GroupedLayout> result = Status(StatusCode::kInternal, "not run");
+  double millis = 0;
+};
+
+GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
+  setScene(new QGraphicsScene(this));
+  setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+  setDragMode(QGraphicsView::ScrollHandDrag);
+  setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+  setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &GraphView::onLayoutDone);
+}
+
+GraphView::~GraphView() {
+  cancelLayout();
+  m_watcher.waitForFinished();
+}
+
+void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
+  m_snapshot = std::move(snapshot);
+  m_graph = graph;
+  m_fitPending = true;
+  rebuildModel();
+  m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
+  startLayout();
+}
+
+void GraphView::setOptions(const api::GraphViewOptions& options) {
+  m_options = options;
+  if (!m_snapshot) return;
+  const std::vector<bool> expanded = m_model.layout.expanded;
+  rebuildModel();
+  if (expanded.size() == m_model.layout.expanded.size()) m_model.layout.expanded = expanded;
+  startLayout();
+}
+
+void GraphView::rebuildModel() {
+  if (!m_snapshot) return;
+  const QFont f = font();
+  QFont bold = f;
+  bold.setBold(true);
+  const QFontMetricsF fm(f), fb(bold);
+  m_model = api::BuildGraphViewModel(
+      *m_snapshot, m_graph, m_options,
+      [&](const std::string& s, bool b) {
+        return (b ? fb : fm).horizontalAdvance(QString::fromStdString(s));
+      },
+      fm.height());
+}
+
+void GraphView::setGroupExpanded(int group, bool expanded) {
+  if (group <= 0 || group >= static_cast<int>(m_model.layout.expanded.size())) return;
+  m_model.layout.expanded[group] = expanded;
+  startLayout();
+}
+
+bool GraphView::isGroupExpanded(int group) const {
+  return group == 0 || (group > 0 && group < static_cast<int>(m_model.layout.expanded.size()) &&
+                        m_model.layout.expanded[group]);
+}
+
+void GraphView::expandAll(bool expanded) {
+  m_model.layout.expanded.assign(m_model.layout.expanded.size(), expanded);
+  startLayout();
+}
+
+void GraphView::startLayout() {
+  cancelLayout();
+  m_watcher.waitForFinished();
+  auto job = std::make_shared<Job>();
+  job->input = m_model.layout;
+  m_job = job;
+  emit layoutStarted();
+  m_watcher.setFuture(QtConcurrent::run([job] {
+    QElapsedTimer t;
+    t.start();
+    job->result = layout::LayOut(job->input, &job->cancel, [job](int d, int n) {
+      job->done = d;
+      job->total = n;
+    });
+    job->millis = t.nsecsElapsed() / 1e6;
+  }));
+}
+
+void GraphView::cancelLayout() {
+  if (m_job) m_job->cancel = true;
+}
+
+bool GraphView::isLayingOut() const { return m_watcher.isRunning(); }
+
+void GraphView::waitForLayout() {
+  m_watcher.waitForFinished();
+  QCoreApplication::processEvents();
+}
+
+void GraphView::onLayoutDone() {
+  std::shared_ptr<Job> job = m_job;
+  if (!job) return;
+  if (!job->result.ok()) {
+    if (job->result.status().code() != StatusCode::kCancelled)
+      emit layoutFailed(QString::fromStdString(job->result.status().message()));
+    return;
+  }
+  m_layout = std::move(*job->result);
+  buildScene();
+  emit layoutFinished(job->millis);
+}
+
+void GraphView::buildScene() {
+  QGraphicsScene* s = scene();
+  s->clear();
+  m_edgeItems = 0;
+  const auto& h = m_model.layout.hierarchy;
+  const QFont f = font();
+  // Groups: frames of open ones, boxes of closed ones (the root has none).
+  for (size_t g = 1; g < h.groups.size(); ++g) {
+    if (!m_layout.group_visible[g]) continue;
+    const layout::Rect& r = m_layout.group_rects[g];
+    QString title = QString::fromStdString(h.groups[g].path);
+    title = title.mid(title.lastIndexOf('/') + 1);
+    s->addItem(new GroupItem(static_cast<int>(g), title, h.groups[g].total_nodes,
+                             isGroupExpanded(static_cast<int>(g)),
+                             QRectF(r.x, r.y, r.width, r.height), f));
+  }
+  for (size_t i = 0; i < m_model.items.size(); ++i) {
+    if (!m_layout.node_visible[i]) continue;
+    const layout::Rect& r = m_layout.node_rects[i];
+    s->addItem(new NodeItem(m_model.items[i], QRectF(r.x, r.y, r.width, r.height), f));
+  }
+  // Edges with arrowheads and, for node-to-node edges, the shape label.
+  QFont small = f;
+  small.setPointSizeF(f.pointSizeF() * 0.8);
+  const QPen pen(QColor(0x70, 0x70, 0x70), 1.0);
+  for (const layout::Route& r : m_layout.routes) {
+    if (r.spline.size() < 2) continue;
+    QPainterPath path = SplinePath(r.spline);
+    auto* item = s->addPath(path, pen);
+    item->setZValue(-1);
+    const auto& a = r.spline[r.spline.size() - 2];
+    const auto& b = r.spline.back();
+    s->addPolygon(Arrow(QPointF(a.x, a.y), QPointF(b.x, b.y)), pen, QBrush(pen.color()))
+        ->setZValue(-1);
+    ++m_edgeItems;
+    if (!r.from.is_group && !r.to.is_group && r.count == 1) {
+      for (const api::ViewEdge& e : m_model.edges) {
+        if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
+        auto* t = s->addSimpleText(QString::fromStdString(e.label), small);
+        t->setBrush(QColor(0x40, 0x40, 0x40));
+        const QPointF mid = path.pointAtPercent(0.5);
+        t->setPos(mid + QPointF(4, -t->boundingRect().height() / 2));
+        t->setZValue(-1);
+        break;
+      }
+    }
+  }
+  s->setSceneRect(QRectF(-20, -20, m_layout.width + 40, m_layout.height + 40));
+  // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
+  if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {
+    m_fitPending = false;
+    initialView();
+  }
+}
+
+int GraphView::visibleNodeItems() const {
+  int n = 0;
+  for (size_t i = 0; i < m_model.items.size() && i < m_layout.node_visible.size(); ++i)
+    n += m_layout.node_visible[i] && m_model.items[i].kind == api::ViewItemKind::kNode;
+  return n;
+}
+
+void GraphView::zoomBy(double factor) {
+  const double z = zoom() * factor;
+  if (z < 0.02 || z > 8) return;
+  scale(factor, factor);
+  emit zoomChanged(zoom());
+}
+
+// Fit when that keeps text readable (>= 60%), else actual size from the top, as Netron opens.
+void GraphView::initialView() {
+  fitToView();
+  if (zoom() < 0.6) showTopAtActualSize();
+}
+
+void GraphView::showTopAtActualSize() {
+  setTransform(QTransform());
+  const QRectF r = scene()->itemsBoundingRect();
+  centerOn(r.center().x(), r.top() + viewport()->height() / 2.0 - 10);
+  emit zoomChanged(zoom());
+}
+
+void GraphView::fitToView() {
+  const QRectF r = scene()->itemsBoundingRect();
+  if (r.isEmpty()) return;
+  fitInView(r.adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+  // Never blow a small graph up beyond actual size.
+  if (zoom() > 1.0) actualSize();
+  emit zoomChanged(zoom());
+}
+
+void GraphView::actualSize() {
+  setTransform(QTransform());
+  emit zoomChanged(zoom());
+}
+
+double GraphView::zoom() const { return transform().m11(); }
+
+void GraphView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  if (m_fitPending && !scene()->items().isEmpty() && viewport()->width() > 100 &&
+      viewport()->height() > 100) {
+    m_fitPending = false;
+    initialView();
+  }
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+  const double steps = event->angleDelta().y() / 120.0;
+  zoomBy(std::pow(1.2, steps));
+  event->accept();
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) {
+    for (QGraphicsItem* item : items(event->pos())) {
+      if (auto* g = dynamic_cast<GroupItem*>(item)) {
+        // An open group toggles only from its title line; a closed one from anywhere.
+        const QPointF p = mapToScene(event->pos());
+        if (!g->expanded() ||
+            p.y() - g->boundingRect().top() < QFontMetricsF(font()).height() + 6) {
+          setGroupExpanded(g->group(), !g->expanded());
+          event->accept();
+          return;
+        }
+      }
+      if (dynamic_cast<NodeItem*>(item)) break;
+    }
+  }
+  QGraphicsView::mousePressEvent(event);
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,89 @@
+// The graph view: a QGraphicsView over a model graph's snapshot. Loading the snapshot and the
+// hierarchical layout run off the UI thread (progress, Cancel); items are built on the UI thread
+// from the plain layout result. Nodes are coloured by operator category, edges carry shapes,
+// name-scope groups open and close with a click on their header, the wheel zooms at the cursor.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QGraphicsView>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "api/graph_view_model.h"
+
+namespace onnxlens {
+namespace widgets {
+
+class GraphView : public QGraphicsView {
+  Q_OBJECT
+
+ public:
+  explicit GraphView(QWidget* parent = nullptr);
+  ~GraphView() override;
+
+  /// Shows graph `graph` of `snapshot` (first view: groups opened within an item budget).
+  void setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph = 0);
+  std::shared_ptr<const api::GraphSnapshot> snapshot() const { return m_snapshot; }
+  int graphIndex() const { return m_graph; }
+
+  void setOptions(const api::GraphViewOptions& options);
+  api::GraphViewOptions options() const { return m_options; }
+
+  /// Opens or closes a name-scope group and lays out again.
+  void setGroupExpanded(int group, bool expanded);
+  bool isGroupExpanded(int group) const;
+  /// Every group open (a full layout) or all closed.
+  void expandAll(bool expanded);
+
+  void cancelLayout();
+  bool isLayingOut() const;
+  /// Blocks (processing events) until the current layout is shown; for tests and screenshots.
+  void waitForLayout();
+
+  void zoomBy(double factor);
+  void fitToView();
+  void actualSize();
+  /// 100%, the top of the graph in view.
+  void showTopAtActualSize();
+  double zoom() const;
+
+  /// Plain facts of what is shown, for tests.
+  const api::GraphViewModel& model() const { return m_model; }
+  const layout::GroupedLayout& currentLayout() const { return m_layout; }
+  int visibleNodeItems() const;
+  int edgeItems() const { return m_edgeItems; }
+
+ signals:
+  void layoutStarted();
+  void layoutProgress(int done, int total);
+  void layoutFinished(double millis);
+  void layoutFailed(const QString& message);
+  void zoomChanged(double zoom);
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  struct Job;
+  void rebuildModel();
+  void startLayout();
+  void onLayoutDone();
+  void buildScene();
+  void initialView();
+
+  std::shared_ptr<const api::GraphSnapshot> m_snapshot;
+  int m_graph = 0;
+  api::GraphViewOptions m_options;
+  api::GraphViewModel m_model;
+  layout::GroupedLayout m_layout;
+  std::shared_ptr<Job> m_job;
+  QFutureWatcher<void> m_watcher;
+  int m_edgeItems = 0;
+  bool m_fitPending = true;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens
