@@ -317,6 +317,81 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::NodeSidebar</name>
+    <message>
+        <source>initializer</source>
+        <translation>Initialisierer</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties.</source>
+        <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu sehen.</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>Graph-Eingabe</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>Graph-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Produced by</source>
+        <translation>Erzeugt von</translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation>Verbraucher</translation>
+    </message>
+    <message>
+        <source>opset %1</source>
+        <translation>Opset %1</translation>
+    </message>
+    <message>
+        <source>since version %1</source>
+        <translation>seit Version %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Not in ONNX&apos;s operator registry (custom or contrib op).</source>
+        <translation>Nicht im Operator-Register von ONNX (eigener oder Contrib-Operator).</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>Attribute</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Replaces nodes</source>
+        <translation>Ersetzt Knoten</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>Type constraints</source>
+        <translation>Typbeschränkungen</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>

@@ -316,6 +316,81 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::NodeSidebar</name>
+    <message>
+        <source>initializer</source>
+        <translation>初始化器</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties.</source>
+        <translation>选择一个节点以查看其属性。</translation>
+    </message>
+    <message>
+        <source>Graph input</source>
+        <translation>图输入</translation>
+    </message>
+    <message>
+        <source>Graph output</source>
+        <translation>图输出</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Produced by</source>
+        <translation>产生自</translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <source>opset %1</source>
+        <translation>算子集 %1</translation>
+    </message>
+    <message>
+        <source>since version %1</source>
+        <translation>自版本 %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Not in ONNX&apos;s operator registry (custom or contrib op).</source>
+        <translation>不在 ONNX 算子注册表中（自定义或 contrib 算子）。</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Replaces nodes</source>
+        <translation>替换的节点</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必需</translation>
+    </message>
+    <message>
+        <source>Type constraints</source>
+        <translation>类型约束</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>

@@ -35,8 +35,8 @@ QColor CategoryColor(const api::ViewItem& it) {
 // One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
 class NodeItem : public QGraphicsItem {
  public:
-  NodeItem(const api::ViewItem& item, const QRectF& rect, const QFont& font)
-      : m_item(item), m_rect(rect), m_font(font) {
+  NodeItem(int index, const api::ViewItem& item, const QRectF& rect, const QFont& font)
+      : m_index(index), m_item(item), m_rect(rect), m_font(font) {
     setToolTip(Q(item.title) + (item.subtitle.empty() ? QString() : "\n" + Q(item.subtitle)));
     setFlag(ItemIsSelectable);
   }
@@ -82,8 +82,10 @@ class NodeItem : public QGraphicsItem {
     }
   }
   const api::ViewItem& item() const { return m_item; }
+  int index() const { return m_index; }
 
  private:
+  int m_index;
   api::ViewItem m_item;
   QRectF m_rect;
   QFont m_font;
@@ -303,7 +305,8 @@ void GraphView::buildScene() {
   for (size_t i = 0; i < m_model.items.size(); ++i) {
     if (!m_layout.node_visible[i]) continue;
     const layout::Rect& r = m_layout.node_rects[i];
-    s->addItem(new NodeItem(m_model.items[i], QRectF(r.x, r.y, r.width, r.height), f));
+    s->addItem(new NodeItem(static_cast<int>(i), m_model.items[i],
+                            QRectF(r.x, r.y, r.width, r.height), f));
   }
   // Edges with arrowheads and, for node-to-node edges, the shape label.
   QFont small = f;
@@ -410,10 +413,39 @@ void GraphView::mousePressEvent(QMouseEvent* event) {
           return;
         }
       }
-      if (dynamic_cast<NodeItem*>(item)) break;
+      if (auto* n = dynamic_cast<NodeItem*>(item)) {
+        QGraphicsView::mousePressEvent(event);
+        selectItem(n->index());
+        return;
+      }
     }
   }
   QGraphicsView::mousePressEvent(event);
+}
+
+bool GraphView::selectByName(const QString& text) {
+  const std::string t = text.toStdString();
+  for (size_t i = 0; i < m_model.items.size(); ++i) {
+    const api::ViewItem& it = m_model.items[i];
+    const bool node = it.kind == api::ViewItemKind::kNode;
+    const std::string& name = node ? m_snapshot->graphs[m_graph].nodes[it.index].name : it.title;
+    if (it.title != t && name != t) continue;
+    selectItem(static_cast<int>(i));
+    if (i < m_layout.node_visible.size() && m_layout.node_visible[i]) {
+      const layout::Point c = m_layout.node_rects[i].center();
+      centerOn(c.x, c.y);
+    }
+    return true;
+  }
+  return false;
+}
+
+void GraphView::selectItem(int item) {
+  m_selected = item;
+  for (QGraphicsItem* it : scene()->items()) {
+    if (auto* n = dynamic_cast<NodeItem*>(it)) n->setSelected(n->index() == item);
+  }
+  emit itemSelected(item);
 }
 
 }  // namespace widgets

@@ -41,6 +41,13 @@ class GraphView : public QGraphicsView {
   /// Blocks (processing events) until the current layout is shown; for tests and screenshots.
   void waitForLayout();
 
+  /// Selects view item `item` (an index into model().items; -1 clears) and emits itemSelected.
+  void selectItem(int item);
+  int selectedItem() const { return m_selected; }
+  /// Selects the first item whose op type, node name or value name is `text` and scrolls to it;
+  /// false when there is none.
+  bool selectByName(const QString& text);
+
   void zoomBy(double factor);
   void fitToView();
   void actualSize();
@@ -60,6 +67,7 @@ class GraphView : public QGraphicsView {
   void layoutFinished(double millis);
   void layoutFailed(const QString& message);
   void zoomChanged(double zoom);
+  void itemSelected(int item);
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
@@ -83,6 +91,7 @@ class GraphView : public QGraphicsView {
   QFutureWatcher<void> m_watcher;
   int m_edgeItems = 0;
   bool m_fitPending = true;
+  int m_selected = -1;
 };
 
 }  // namespace widgets

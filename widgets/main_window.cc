@@ -14,6 +14,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -22,6 +23,7 @@
 #include "widgets/graph_view.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/recent_files.h"
 
@@ -73,9 +75,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_stack = new QStackedWidget(this);
   auto* tabs = new QTabWidget(m_stack);
   tabs->setDocumentMode(true);
-  m_graph = new GraphView(tabs);
+  auto* graphPane = new QSplitter(Qt::Horizontal, tabs);
+  m_graph = new GraphView(graphPane);
+  m_sidebar = new NodeSidebar(graphPane);
+  graphPane->addWidget(m_graph);
+  graphPane->addWidget(m_sidebar);
+  graphPane->setStretchFactor(0, 1);
+  graphPane->setSizes({900, 360});
   m_summary = new ModelSummaryPanel(tabs);
-  tabs->addTab(m_graph, tr("Graph"));
+  tabs->addTab(graphPane, tr("Graph"));
   tabs->addTab(m_summary, tr("Summary"));
   m_document = tabs;
   createActions();
@@ -113,6 +121,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layoutEnded();
     m_presentError(tr("Cannot lay out the graph"), message);
   });
+  connect(m_graph, &GraphView::itemSelected, this,
+          [this](int item) { m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item); });
   connect(m_graph, &GraphView::zoomChanged, this,
           [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
   connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {

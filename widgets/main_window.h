@@ -21,6 +21,7 @@ namespace widgets {
 class GraphView;
 class ModelLoader;
 class ModelSummaryPanel;
+class NodeSidebar;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -42,6 +43,7 @@ class MainWindow : public QMainWindow {
   QString currentPath() const { return m_path; }
   ModelSummaryPanel* summaryPanel() const { return m_summary; }
   GraphView* graphView() const { return m_graph; }
+  NodeSidebar* sidebar() const { return m_sidebar; }
   ModelLoader* loader() const { return m_loader; }
 
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
@@ -74,6 +76,7 @@ class MainWindow : public QMainWindow {
   QWidget* m_welcome;
   ModelSummaryPanel* m_summary;
   GraphView* m_graph;
+  NodeSidebar* m_sidebar;
   QWidget* m_document;
   QLabel* m_zoomLabel;
   QMenu* m_recentMenu = nullptr;

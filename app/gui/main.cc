@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
 #include "widgets/screenshot.h"
@@ -50,6 +51,11 @@ int main(int argc, char** argv) {
   QCommandLineOption size(QStringLiteral("size"),
                           QStringLiteral("Window size for --screenshot, WxH (default 1280x800)."),
                           QStringLiteral("WxH"), QStringLiteral("1280x800"));
+  QCommandLineOption select(QStringLiteral("select"),
+                            QStringLiteral("With --screenshot: select the first node whose op type "
+                                           "or name is TEXT."),
+                            QStringLiteral("TEXT"));
+  parser.addOption(select);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -71,6 +77,10 @@ int main(int argc, char** argv) {
     if (!models.isEmpty()) {
       window.openFile(models.first());
       window.waitForLoad();
+      if (parser.isSet(select) && !window.graphView()->selectByName(parser.value(select))) {
+        std::fprintf(stderr, "onnxlens: error: no node '%s'\n", qPrintable(parser.value(select)));
+        status = 1;
+      }
     }
     QString error;
     if (!onnxlens::widgets::saveScreenshot(&window, parser.value(screenshot), &error)) {

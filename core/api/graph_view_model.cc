@@ -16,6 +16,11 @@ std::string Shorten(const std::string& s, size_t n = 40) {
 
 }  // namespace
 
+std::optional<onnx_io::OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
+                                          int64_t opset) {
+  return onnx_io::FindOpDoc(domain, op_type, opset);
+}
+
 GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
                                    const GraphViewOptions& opt, const TextWidth& width,
                                    double line_height) {

@@ -11,6 +11,7 @@
 
 #include "api/graph_snapshot.h"
 #include "layout/grouped_layout.h"
+#include "onnx/op_docs.h"
 
 namespace onnxlens::api {
 
@@ -49,6 +50,11 @@ struct GraphViewModel {
 
 /// Width of a text in points for the view's font (bold for titles).
 using TextWidth = std::function<double(const std::string& text, bool bold)>;
+
+/// The operator's documentation from ONNX's schema registry (sidebar); nullopt when unknown
+/// (custom and com.microsoft ops).
+std::optional<onnx_io::OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
+                                          int64_t opset);
 
 GraphViewModel BuildGraphViewModel(const GraphSnapshot& snapshot, int graph,
                                    const GraphViewOptions& options, const TextWidth& width,

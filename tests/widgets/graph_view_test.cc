@@ -9,6 +9,7 @@
 #include "api/graph_snapshot.h"
 #include "test_paths.h"
 #include "widgets/main_window.h"
+#include "widgets/node_sidebar.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -105,6 +106,26 @@ TEST(GraphView, MainWindowShowsTheGraphOfTheOpenedModel) {
   w.waitForLoad();
   ASSERT_NE(w.graphView()->snapshot(), nullptr);
   EXPECT_EQ(w.graphView()->visibleNodeItems(), 18);
+}
+
+TEST(NodeSidebar, ConvShowsSchemaNamesAttributesAndDocs) {
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  int conv = -1;
+  for (size_t i = 0; i < v->model().items.size() && conv < 0; ++i) {
+    if (v->model().items[i].title == "Conv") conv = static_cast<int>(i);
+  }
+  ASSERT_GE(conv, 0);
+  v->selectItem(conv);
+  const QString text = w.sidebar()->plainText();
+  for (const char* want : {"Conv", "ai.onnx", "opset 13", "kernel_shape", "Inputs", "W",
+                           "float32[16,3,3,3]", "Documentation", "convolution", "Type constraints"})
+    EXPECT_TRUE(text.contains(QString::fromUtf8(want), Qt::CaseInsensitive)) << want;
+  v->selectItem(0);  // the graph input
+  EXPECT_TRUE(w.sidebar()->plainText().contains("Graph input"));
+  EXPECT_TRUE(w.sidebar()->plainText().contains("image"));
 }
 
 }  // namespace
