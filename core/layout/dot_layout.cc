@@ -28,9 +28,16 @@ void Set(void* obj, const char* name, const std::string& value) {
 
 }  // namespace
 
+// One Graphviz context for the process (creating one loads the plugins; freeing it leaks what
+// libgvc keeps internally), used under GraphvizMutex().
+static GVC_t* Context() {
+  static GVC_t* gvc = gvContext();
+  return gvc;
+}
+
 Expected<FlatLayout> RunDot(const FlatGraph& fg) {
   std::lock_guard<std::mutex> lock(GraphvizMutex());
-  GVC_t* gvc = gvContext();
+  GVC_t* gvc = Context();
   if (!gvc) return Internal("Graphviz: cannot create a context");
   Agraph_t* g = agopen(const_cast<char*>("g"), Agdirected, nullptr);
   Set(g, "rankdir", fg.left_to_right ? "LR" : "TB");
@@ -56,7 +63,6 @@ Expected<FlatLayout> RunDot(const FlatGraph& fg) {
     if (e.from < 0 || e.to < 0 || e.from >= static_cast<int>(nodes.size()) ||
         e.to >= static_cast<int>(nodes.size())) {
       agclose(g);
-      gvFreeContext(gvc);
       return InvalidArgument("layout edge refers to a missing box");
     }
     // Parallel edges are kept apart by a key of their own.
@@ -65,7 +71,6 @@ Expected<FlatLayout> RunDot(const FlatGraph& fg) {
   }
   if (gvLayout(gvc, g, "dot") != 0) {
     agclose(g);
-    gvFreeContext(gvc);
     return Internal("Graphviz dot could not lay out the graph");
   }
   FlatLayout out;
@@ -85,7 +90,6 @@ Expected<FlatLayout> RunDot(const FlatGraph& fg) {
   }
   gvFreeLayout(gvc, g);
   agclose(g);
-  gvFreeContext(gvc);
   return out;
 }
 

@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   }
   if (sizes.empty()) sizes = {1000, 2000, 10000};
   // Warm Graphviz up (plugin loading) so the first figure is not the loader's.
-  RunDot(FlatGraph{{{10, 10}}, {}});
+  (void)RunDot(FlatGraph{{{10, 10}}, {}});
   std::printf("layout of a synthetic transformer-like graph (18 nodes per layer)\n");
   for (int target : sizes) {
     const auto g = testing::TransformerLike(std::max(1, target / 18));
