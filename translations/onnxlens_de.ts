@@ -13,6 +13,40 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::FindBar</name>
+    <message>
+        <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
+        <translation>Suchen: Operator, Name, Tensor, Datentyp oder Form; "exakt"; /Regex/ — Begriffe werden UND-verknüpft</translation>
+    </message>
+    <message>
+        <source>Previous (Shift+Enter)</source>
+        <translation>Vorheriger (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next (Enter)</source>
+        <translation>Nächster (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close (Escape)</source>
+        <translation>Schließen (Escape)</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::GraphView</name>
     <message>
         <source>%1 — %2 nodes; click to %3</source>
@@ -219,6 +253,10 @@
     <message>
         <source>&amp;Collapse All Groups</source>
         <translation>Alle Gruppen &amp;zuklappen</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Suchen…</translation>
     </message>
 </context>
 <context>

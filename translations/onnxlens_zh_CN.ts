@@ -13,6 +13,39 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::FindBar</name>
+    <message>
+        <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
+        <translation>查找：算子、名称、张量、数据类型或形状；"精确"；/正则/ — 各词为“与”关系</translation>
+    </message>
+    <message>
+        <source>Previous (Shift+Enter)</source>
+        <translation>上一个 (Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Next (Enter)</source>
+        <translation>下一个 (Enter)</translation>
+    </message>
+    <message>
+        <source>Close (Escape)</source>
+        <translation>关闭 (Esc)</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::GraphView</name>
     <message>
         <source>%1 — %2 nodes; click to %3</source>
@@ -218,6 +251,10 @@
     <message>
         <source>&amp;Collapse All Groups</source>
         <translation>折叠所有分组(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
     </message>
 </context>
 <context>

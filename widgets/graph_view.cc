@@ -284,6 +284,7 @@ void GraphView::onLayoutDone() {
   m_layout = std::move(*job->result);
   buildScene();
   emit layoutFinished(job->millis);
+  if (m_pendingReveal >= 0) finishReveal();
 }
 
 void GraphView::buildScene() {
@@ -438,6 +439,35 @@ bool GraphView::selectByName(const QString& text) {
     return true;
   }
   return false;
+}
+
+void GraphView::revealItem(int item) {
+  if (item < 0 || item >= static_cast<int>(m_model.items.size())) return;
+  const auto& h = m_model.layout.hierarchy;
+  bool changed = false;
+  for (int g = h.group_of_node[item]; g > 0; g = h.groups[g].parent) {
+    if (!m_model.layout.expanded[g]) {
+      m_model.layout.expanded[g] = true;
+      changed = true;
+    }
+  }
+  m_pendingReveal = item;
+  if (changed)
+    startLayout();
+  else
+    finishReveal();
+}
+
+void GraphView::finishReveal() {
+  const int item = m_pendingReveal;
+  m_pendingReveal = -1;
+  m_fitPending = false;  // the user asked for this item: no initial fit may move away from it
+  selectItem(item);
+  if (item >= 0 && item < static_cast<int>(m_layout.node_visible.size()) &&
+      m_layout.node_visible[item]) {
+    const layout::Point c = m_layout.node_rects[item].center();
+    centerOn(c.x, c.y);
+  }
 }
 
 void GraphView::selectItem(int item) {

@@ -47,6 +47,9 @@ class GraphView : public QGraphicsView {
   /// Selects the first item whose op type, node name or value name is `text` and scrolls to it;
   /// false when there is none.
   bool selectByName(const QString& text);
+  /// Opens the groups around view item `item` (laying out again if needed), then selects it and
+  /// scrolls to it.
+  void revealItem(int item);
 
   void zoomBy(double factor);
   void fitToView();
@@ -81,6 +84,7 @@ class GraphView : public QGraphicsView {
   void onLayoutDone();
   void buildScene();
   void initialView();
+  void finishReveal();
 
   std::shared_ptr<const api::GraphSnapshot> m_snapshot;
   int m_graph = 0;
@@ -92,6 +96,7 @@ class GraphView : public QGraphicsView {
   int m_edgeItems = 0;
   bool m_fitPending = true;
   int m_selected = -1;
+  int m_pendingReveal = -1;
 };
 
 }  // namespace widgets

@@ -20,6 +20,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
@@ -76,9 +77,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   auto* tabs = new QTabWidget(m_stack);
   tabs->setDocumentMode(true);
   auto* graphPane = new QSplitter(Qt::Horizontal, tabs);
-  m_graph = new GraphView(graphPane);
+  auto* graphColumn = new QWidget(graphPane);
+  auto* graphLayout = new QVBoxLayout(graphColumn);
+  graphLayout->setContentsMargins(0, 0, 0, 0);
+  graphLayout->setSpacing(0);
+  m_graph = new GraphView(graphColumn);
+  m_find = new FindBar(m_graph, graphColumn);
+  graphLayout->addWidget(m_find);
+  graphLayout->addWidget(m_graph, 1);
   m_sidebar = new NodeSidebar(graphPane);
-  graphPane->addWidget(m_graph);
+  graphPane->addWidget(graphColumn);
   graphPane->addWidget(m_sidebar);
   graphPane->setStretchFactor(0, 1);
   graphPane->setSizes({900, 360});
@@ -153,6 +161,8 @@ void MainWindow::createActions() {
   quit->setShortcut(QKeySequence::Quit);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Find…"), this, [this] { m_find->activate(); })
+      ->setShortcut(QKeySequence::Find);
   QAction* prefs = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
   prefs->setShortcut(QKeySequence::Preferences);
 

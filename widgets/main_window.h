@@ -18,6 +18,7 @@ class QStackedWidget;
 namespace onnxlens {
 namespace widgets {
 
+class FindBar;
 class GraphView;
 class ModelLoader;
 class ModelSummaryPanel;
@@ -44,6 +45,7 @@ class MainWindow : public QMainWindow {
   ModelSummaryPanel* summaryPanel() const { return m_summary; }
   GraphView* graphView() const { return m_graph; }
   NodeSidebar* sidebar() const { return m_sidebar; }
+  FindBar* findBar() const { return m_find; }
   ModelLoader* loader() const { return m_loader; }
 
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
@@ -77,6 +79,7 @@ class MainWindow : public QMainWindow {
   ModelSummaryPanel* m_summary;
   GraphView* m_graph;
   NodeSidebar* m_sidebar;
+  FindBar* m_find;
   QWidget* m_document;
   QLabel* m_zoomLabel;
   QMenu* m_recentMenu = nullptr;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
@@ -56,6 +57,11 @@ int main(int argc, char** argv) {
                                            "or name is TEXT."),
                             QStringLiteral("TEXT"));
   parser.addOption(select);
+  QCommandLineOption find(QStringLiteral("find"),
+                          QStringLiteral("With --screenshot: search for QUERY and show the first "
+                                         "hit."),
+                          QStringLiteral("QUERY"));
+  parser.addOption(find);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -80,6 +86,12 @@ int main(int argc, char** argv) {
       if (parser.isSet(select) && !window.graphView()->selectByName(parser.value(select))) {
         std::fprintf(stderr, "onnxlens: error: no node '%s'\n", qPrintable(parser.value(select)));
         status = 1;
+      }
+      if (parser.isSet(find)) {
+        window.findBar()->activate();
+        window.findBar()->setQuery(parser.value(find));
+        window.findBar()->next();
+        window.graphView()->waitForLayout();
       }
     }
     QString error;

@@ -8,6 +8,7 @@
 
 #include "api/graph_snapshot.h"
 #include "test_paths.h"
+#include "widgets/find_bar.h"
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
 
@@ -126,6 +127,33 @@ TEST(NodeSidebar, ConvShowsSchemaNamesAttributesAndDocs) {
   v->selectItem(0);  // the graph input
   EXPECT_TRUE(w.sidebar()->plainText().contains("Graph input"));
   EXPECT_TRUE(w.sidebar()->plainText().contains("image"));
+}
+
+TEST(FindBar, NextRevealsAHitInsideAClosedGroup) {
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  v->expandAll(false);
+  v->waitForLayout();
+  FindBar* f = w.findBar();
+  f->activate();
+  f->setQuery(QStringLiteral("\"Conv\" 16×16×3×3"));
+  EXPECT_EQ(f->hits().size(), 2u);  // block1's two convs
+  const int first = f->hits()[0];
+  EXPECT_FALSE(v->currentLayout().node_visible[first]);
+  f->next();
+  v->waitForLayout();
+  EXPECT_EQ(v->selectedItem(), first);
+  EXPECT_TRUE(v->currentLayout().node_visible[first]);
+  EXPECT_EQ(f->statusText(), QStringLiteral("1 of 2"));
+  f->next();
+  f->next();  // wraps around
+  v->waitForLayout();
+  EXPECT_EQ(v->selectedItem(), first);
+  f->setQuery(QStringLiteral("/(bad/"));
+  EXPECT_TRUE(f->hits().empty());
+  EXPECT_TRUE(f->statusText().contains(QStringLiteral("(bad")));
 }
 
 }  // namespace

@@ -1,0 +1,115 @@
+// Find bar.
+#include "widgets/find_bar.h"
+
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QToolButton>
+
+#include "api/graph_find.h"
+#include "widgets/graph_view.h"
+
+namespace onnxlens {
+namespace widgets {
+
+FindBar::FindBar(GraphView* view, QWidget* parent) : QWidget(parent), m_view(view) {
+  auto* l = new QHBoxLayout(this);
+  l->setContentsMargins(4, 2, 4, 2);
+  m_edit = new QLineEdit(this);
+  m_edit->setPlaceholderText(
+      tr("Find: op, name, tensor, dtype or shape; \"exact\"; /regex/ — terms are AND-ed"));
+  m_edit->setClearButtonEnabled(true);
+  m_status = new QLabel(this);
+  auto* prev = new QToolButton(this);
+  prev->setText(QStringLiteral("▲"));
+  prev->setToolTip(tr("Previous (Shift+Enter)"));
+  auto* nextButton = new QToolButton(this);
+  nextButton->setText(QStringLiteral("▼"));
+  nextButton->setToolTip(tr("Next (Enter)"));
+  auto* close = new QToolButton(this);
+  close->setText(QStringLiteral("✕"));
+  close->setToolTip(tr("Close (Escape)"));
+  l->addWidget(m_edit, 1);
+  l->addWidget(m_status);
+  l->addWidget(prev);
+  l->addWidget(nextButton);
+  l->addWidget(close);
+  connect(m_edit, &QLineEdit::textChanged, this, &FindBar::search);
+  connect(m_edit, &QLineEdit::returnPressed, this, &FindBar::next);
+  connect(prev, &QToolButton::clicked, this, &FindBar::previous);
+  connect(nextButton, &QToolButton::clicked, this, &FindBar::next);
+  connect(close, &QToolButton::clicked, this, &QWidget::hide);
+  hide();
+}
+
+void FindBar::activate() {
+  show();
+  m_edit->setFocus();
+  m_edit->selectAll();
+}
+
+void FindBar::setQuery(const QString& query) { m_edit->setText(query); }
+
+QString FindBar::statusText() const { return m_status->text(); }
+
+void FindBar::search() {
+  m_hits.clear();
+  m_current = -1;
+  m_status->setStyleSheet(QString());
+  const auto snap = m_view->snapshot();
+  if (!snap || m_edit->text().trimmed().isEmpty()) {
+    m_status->clear();
+    return;
+  }
+  auto hits = api::FindInGraph(*snap, m_view->graphIndex(), m_edit->text().toStdString());
+  if (!hits.ok()) {
+    m_status->setStyleSheet(QStringLiteral("color: #c62828"));
+    m_status->setText(QString::fromStdString(hits.status().message()));
+    return;
+  }
+  const api::GraphViewModel& m = m_view->model();
+  for (const api::FindHit& h : *hits) {
+    if (h.is_node) {
+      m_hits.push_back(m.item_of_node[h.index]);
+      continue;
+    }
+    for (size_t i = 0; i < m.items.size(); ++i) {
+      if (m.items[i].kind != api::ViewItemKind::kNode && m.items[i].index == h.index) {
+        m_hits.push_back(static_cast<int>(i));
+        break;
+      }
+    }
+  }
+  m_status->setText(m_hits.empty() ? tr("no match")
+                                   : tr("%n match(es)", nullptr, static_cast<int>(m_hits.size())));
+}
+
+void FindBar::go(int index) {
+  if (m_hits.empty()) return;
+  m_current = (index % static_cast<int>(m_hits.size()) + static_cast<int>(m_hits.size())) %
+              static_cast<int>(m_hits.size());
+  m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_hits.size()));
+  m_view->revealItem(m_hits[m_current]);
+}
+
+void FindBar::next() { go(m_current + 1); }
+
+void FindBar::previous() { go(m_current < 0 ? -1 : m_current - 1); }
+
+void FindBar::keyPressEvent(QKeyEvent* event) {
+  if (event->key() == Qt::Key_Escape) {
+    hide();
+    m_view->setFocus();
+    return;
+  }
+  if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) &&
+      (event->modifiers() & Qt::ShiftModifier)) {
+    previous();
+    return;
+  }
+  QWidget::keyPressEvent(event);
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,49 @@
+// The graph view's find bar (Ctrl+F): the query (see api/graph_find.h for its syntax), "n of m",
+// previous / next (Shift+Enter / Enter), Escape closes. Each step reveals the hit in the view
+// (opening the groups around it), selects it and scrolls to it.
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+
+namespace onnxlens {
+namespace widgets {
+
+class GraphView;
+
+class FindBar : public QWidget {
+  Q_OBJECT
+
+ public:
+  FindBar(GraphView* view, QWidget* parent = nullptr);
+
+  /// Shows the bar and focuses the query.
+  void activate();
+  void setQuery(const QString& query);
+  /// View items of the hits, in graph order.
+  const std::vector<int>& hits() const { return m_hits; }
+  int current() const { return m_current; }
+  QString statusText() const;
+
+  void next();
+  void previous();
+
+ protected:
+  void keyPressEvent(QKeyEvent* event) override;
+
+ private:
+  void search();
+  void go(int index);
+
+  GraphView* m_view;
+  QLineEdit* m_edit;
+  QLabel* m_status;
+  std::vector<int> m_hits;
+  int m_current = -1;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens
