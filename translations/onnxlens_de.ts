@@ -16,7 +16,7 @@
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
-        <translation>Suchen: Operator, Name, Tensor, Datentyp oder Form; "exakt"; /Regex/ — Begriffe werden UND-verknüpft</translation>
+        <translation>Suchen: Operator, Name, Tensor, Datentyp oder Form; &quot;exakt&quot;; /Regex/ — Begriffe werden UND-verknüpft</translation>
     </message>
     <message>
         <source>Previous (Shift+Enter)</source>
@@ -66,6 +66,22 @@
             <numerusform>%n Knoten</numerusform>
             <numerusform>%n Knoten</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>there is no graph to export</source>
+        <translation>es gibt keinen Graphen zum Exportieren</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the image would be too large</source>
+        <translation>das Bild wäre zu groß</translation>
+    </message>
+    <message>
+        <source>cannot encode the PNG image</source>
+        <translation>das PNG-Bild kann nicht kodiert werden</translation>
     </message>
 </context>
 <context>
@@ -257,6 +273,26 @@
     <message>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Graph…</source>
+        <translation>Graph &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Graph</source>
+        <translation>Graph exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot export the graph</source>
+        <translation>Der Graph kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
     </message>
 </context>
 <context>

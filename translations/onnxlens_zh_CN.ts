@@ -16,7 +16,7 @@
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
-        <translation>查找：算子、名称、张量、数据类型或形状；"精确"；/正则/ — 各词为“与”关系</translation>
+        <translation>查找：算子、名称、张量、数据类型或形状；&quot;精确&quot;；/正则/ — 各词为“与”关系</translation>
     </message>
     <message>
         <source>Previous (Shift+Enter)</source>
@@ -64,6 +64,22 @@
         <translation>
             <numerusform>%n 个节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>there is no graph to export</source>
+        <translation>没有可导出的计算图</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the image would be too large</source>
+        <translation>图像过大</translation>
+    </message>
+    <message>
+        <source>cannot encode the PNG image</source>
+        <translation>无法编码 PNG 图像</translation>
     </message>
 </context>
 <context>
@@ -255,6 +271,26 @@
     <message>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Graph…</source>
+        <translation>导出计算图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export Graph</source>
+        <translation>导出计算图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot export the graph</source>
+        <translation>无法导出计算图</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -10,7 +11,9 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QResizeEvent>
+#include <QSaveFile>
 #include <QStyleOptionGraphicsItem>
+#include <QSvgGenerator>
 #include <QWheelEvent>
 #include <QtConcurrent>
 #include <cmath>
@@ -348,6 +351,51 @@ int GraphView::visibleNodeItems() const {
   for (size_t i = 0; i < m_model.items.size() && i < m_layout.node_visible.size(); ++i)
     n += m_layout.node_visible[i] && m_model.items[i].kind == api::ViewItemKind::kNode;
   return n;
+}
+
+bool GraphView::exportImage(const QString& path, QString* error) {
+  const QRectF source = scene()->itemsBoundingRect().adjusted(-16, -16, 16, 16);
+  if (source.isEmpty()) {
+    *error = tr("there is no graph to export");
+    return false;
+  }
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly)) {
+    *error = tr("cannot write %1: %2").arg(path, out.errorString());
+    return false;
+  }
+  if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&out);
+    svg.setSize(source.size().toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
+    svg.setTitle(QFileInfo(path).completeBaseName());
+    QPainter p(&svg);
+    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    scene()->render(&p, QRectF(QPointF(0, 0), source.size()), source);
+    p.end();
+  } else {
+    const double scale = std::min(2.0, 16384.0 / std::max(source.width(), source.height()));
+    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+      *error = tr("the image would be too large");
+      return false;
+    }
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    scene()->render(&p, QRectF(QPointF(0, 0), image.size()), source);
+    p.end();
+    if (!image.save(&out, "PNG")) {
+      *error = tr("cannot encode the PNG image");
+      return false;
+    }
+  }
+  if (!out.commit()) {
+    *error = tr("cannot write %1: %2").arg(path, out.errorString());
+    return false;
+  }
+  return true;
 }
 
 void GraphView::zoomBy(double factor) {

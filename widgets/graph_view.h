@@ -51,6 +51,11 @@ class GraphView : public QGraphicsView {
   /// scrolls to it.
   void revealItem(int item);
 
+  /// Writes the whole graph as an image: SVG when `path` ends in .svg, else PNG (at up to 2x,
+  /// at most 16384 pixels a side). Written to a temporary file and renamed, so an existing file
+  /// is replaced only by a complete one. False with `error` set on failure.
+  bool exportImage(const QString& path, QString* error);
+
   void zoomBy(double factor);
   void fitToView();
   void actualSize();

@@ -156,6 +156,9 @@ void MainWindow::createActions() {
   m_reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
   m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
   m_reloadAction->setEnabled(false);
+  m_exportAction = file->addAction(tr("&Export Graph…"), this, &MainWindow::showExportDialog);
+  m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+  m_exportAction->setEnabled(false);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -235,6 +238,21 @@ void MainWindow::showOpenDialog() {
   if (!path.isEmpty()) openFile(path);
 }
 
+void MainWindow::showExportDialog() {
+  const QString base =
+      m_path.isEmpty() ? QStringLiteral("graph") : QFileInfo(m_path).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export Graph"), QFileInfo(m_path).absolutePath() + "/" + base + ".png",
+      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!m_graph->exportImage(path, &error)) {
+    m_presentError(tr("Cannot export the graph"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
 void MainWindow::openFile(const QString& path) {
   setBusy(true);
   m_progress->setValue(0);
@@ -256,6 +274,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   setBusy(false);
   m_path = path;
   m_reloadAction->setEnabled(true);
+  m_exportAction->setEnabled(true);
   RecentFiles::add(path);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);

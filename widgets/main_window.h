@@ -66,6 +66,7 @@ class MainWindow : public QMainWindow {
   void createViewMenu();
   void rebuildRecentMenu();
   void showOpenDialog();
+  void showExportDialog();
   void showPreferences();
   void showShortcuts();
   void showAbout();
@@ -84,6 +85,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_zoomLabel;
   QMenu* m_recentMenu = nullptr;
   QAction* m_reloadAction = nullptr;
+  QAction* m_exportAction = nullptr;
   QProgressBar* m_progress;
   QPushButton* m_cancel;
   QLabel* m_stage;

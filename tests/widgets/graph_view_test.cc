@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
 #include <set>
 
 #include "api/graph_snapshot.h"
@@ -154,6 +158,28 @@ TEST(FindBar, NextRevealsAHitInsideAClosedGroup) {
   f->setQuery(QStringLiteral("/(bad/"));
   EXPECT_TRUE(f->hits().empty());
   EXPECT_TRUE(f->statusText().contains(QStringLiteral("(bad")));
+}
+
+TEST(GraphView, ExportsPngAndSvg) {
+  GraphView view;
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  QTemporaryDir dir;
+  QString error;
+  const QString png = dir.filePath("g.png"), svg = dir.filePath("g.svg");
+  ASSERT_TRUE(view.exportImage(png, &error)) << error.toStdString();
+  ASSERT_TRUE(view.exportImage(svg, &error)) << error.toStdString();
+  QImage image(png);
+  EXPECT_FALSE(image.isNull());
+  EXPECT_GT(image.height(), image.width());  // a top-down graph
+  QFile f(svg);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const QByteArray text = f.readAll();
+  EXPECT_TRUE(text.contains("<svg"));
+  EXPECT_TRUE(text.contains("BatchNormalization"));
+  EXPECT_FALSE(view.exportImage(dir.filePath("no/such/dir/g.png"), &error));
+  EXPECT_FALSE(error.isEmpty());
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 2);  // no temporary left behind
 }
 
 }  // namespace
