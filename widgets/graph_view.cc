@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -294,6 +295,7 @@ void GraphView::buildScene() {
   QGraphicsScene* s = scene();
   s->clear();
   m_edgeItems = 0;
+  m_edgePaths.clear();
   const auto& h = m_model.layout.hierarchy;
   const QFont f = font();
   // Groups: frames of open ones, boxes of closed ones (the root has none).
@@ -321,6 +323,8 @@ void GraphView::buildScene() {
     QPainterPath path = SplinePath(r.spline);
     auto* item = s->addPath(path, pen);
     item->setZValue(-1);
+    m_edgePaths.emplace_back(r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index,
+                             item);
     const auto& a = r.spline[r.spline.size() - 2];
     const auto& b = r.spline.back();
     s->addPolygon(Arrow(QPointF(a.x, a.y), QPointF(b.x, b.y)), pen, QBrush(pen.color()))
@@ -523,7 +527,53 @@ void GraphView::selectItem(int item) {
   for (QGraphicsItem* it : scene()->items()) {
     if (auto* n = dynamic_cast<NodeItem*>(it)) n->setSelected(n->index() == item);
   }
+  // The selected node's edges in the selection colour, so its neighbours stand out.
+  const QPen normal(QColor(0x70, 0x70, 0x70), 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
+  for (auto& [from, to, path] : m_edgePaths) {
+    const bool on = item >= 0 && (from == item || to == item);
+    path->setPen(on ? hot : normal);
+    path->setZValue(on ? -0.5 : -1);
+  }
   emit itemSelected(item);
+}
+
+int GraphView::highlightedEdges() const {
+  int n = 0;
+  for (const auto& [from, to, path] : m_edgePaths) n += path->pen().widthF() > 2;
+  return n;
+}
+
+std::vector<int> GraphView::producersOf(int item) const {
+  std::vector<int> out;
+  for (const api::ViewEdge& e : m_model.edges) {
+    if (e.to == item && std::find(out.begin(), out.end(), e.from) == out.end())
+      out.push_back(e.from);
+  }
+  return out;
+}
+
+std::vector<int> GraphView::consumersOf(int item) const {
+  std::vector<int> out;
+  for (const api::ViewEdge& e : m_model.edges) {
+    if (e.from == item && std::find(out.begin(), out.end(), e.to) == out.end()) out.push_back(e.to);
+  }
+  return out;
+}
+
+void GraphView::keyPressEvent(QKeyEvent* event) {
+  if ((event->key() == Qt::Key_Up || event->key() == Qt::Key_Down) && m_selected >= 0) {
+    const std::vector<int> next =
+        event->key() == Qt::Key_Up ? producersOf(m_selected) : consumersOf(m_selected);
+    if (!next.empty()) revealItem(next.front());
+    event->accept();
+    return;
+  }
+  if (event->key() == Qt::Key_Escape && m_selected >= 0) {
+    selectItem(-1);
+    event->accept();
+    return;
+  }
+  QGraphicsView::keyPressEvent(event);
 }
 
 }  // namespace widgets

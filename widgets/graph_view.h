@@ -8,6 +8,7 @@
 #include <QGraphicsView>
 #include <atomic>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "api/graph_view_model.h"
@@ -63,6 +64,12 @@ class GraphView : public QGraphicsView {
   void showTopAtActualSize();
   double zoom() const;
 
+  /// The view items connected to `item` by edges into it (producers) or out of it (consumers).
+  std::vector<int> producersOf(int item) const;
+  std::vector<int> consumersOf(int item) const;
+  /// Edges drawn highlighted (those touching the selected node), for tests.
+  int highlightedEdges() const;
+
   /// Plain facts of what is shown, for tests.
   const api::GraphViewModel& model() const { return m_model; }
   const layout::GroupedLayout& currentLayout() const { return m_layout; }
@@ -81,6 +88,9 @@ class GraphView : public QGraphicsView {
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  /// Up / Down: to the selected node's first producer / consumer (walking the graph); Escape
+  /// clears the selection.
+  void keyPressEvent(QKeyEvent* event) override;
 
  private:
   struct Job;
@@ -101,6 +111,8 @@ class GraphView : public QGraphicsView {
   int m_edgeItems = 0;
   bool m_fitPending = true;
   int m_selected = -1;
+  /// Route items by the view items they connect (for the neighbour highlight).
+  std::vector<std::tuple<int, int, class QGraphicsPathItem*>> m_edgePaths;
   int m_pendingReveal = -1;
 };
 

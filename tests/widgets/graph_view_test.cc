@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QKeyEvent>
 #include <QTemporaryDir>
 #include <set>
 
@@ -158,6 +160,34 @@ TEST(FindBar, NextRevealsAHitInsideAClosedGroup) {
   f->setQuery(QStringLiteral("/(bad/"));
   EXPECT_TRUE(f->hits().empty());
   EXPECT_TRUE(f->statusText().contains(QStringLiteral("(bad")));
+}
+
+TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
+  GraphView view;
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  int gemm = -1;
+  for (size_t i = 0; i < view.model().items.size(); ++i) {
+    if (view.model().items[i].title == "Gemm") gemm = static_cast<int>(i);
+  }
+  ASSERT_GE(gemm, 0);
+  view.selectItem(gemm);
+  EXPECT_EQ(view.highlightedEdges(), 2);  // Flatten -> Gemm -> Softmax
+  const std::vector<int> up = view.producersOf(gemm), down = view.consumersOf(gemm);
+  ASSERT_EQ(up.size(), 1u);
+  ASSERT_EQ(down.size(), 1u);
+  QKeyEvent key_up(QEvent::KeyPress, Qt::Key_Up, Qt::NoModifier);
+  QCoreApplication::sendEvent(&view, &key_up);
+  EXPECT_EQ(view.selectedItem(), up[0]);
+  EXPECT_EQ(view.model().items[view.selectedItem()].title, "Flatten");
+  QKeyEvent key_down(QEvent::KeyPress, Qt::Key_Down, Qt::NoModifier);
+  QCoreApplication::sendEvent(&view, &key_down);
+  QCoreApplication::sendEvent(&view, &key_down);
+  EXPECT_EQ(view.model().items[view.selectedItem()].title, "Softmax");
+  QKeyEvent esc(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
+  QCoreApplication::sendEvent(&view, &esc);
+  EXPECT_EQ(view.selectedItem(), -1);
+  EXPECT_EQ(view.highlightedEdges(), 0);
 }
 
 TEST(GraphView, ExportsPngAndSvg) {
