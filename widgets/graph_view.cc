@@ -483,11 +483,7 @@ bool GraphView::selectByName(const QString& text) {
     const bool node = it.kind == api::ViewItemKind::kNode;
     const std::string& name = node ? m_snapshot->graphs[m_graph].nodes[it.index].name : it.title;
     if (it.title != t && name != t) continue;
-    selectItem(static_cast<int>(i));
-    if (i < m_layout.node_visible.size() && m_layout.node_visible[i]) {
-      const layout::Point c = m_layout.node_rects[i].center();
-      centerOn(c.x, c.y);
-    }
+    revealItem(static_cast<int>(i));
     return true;
   }
   return false;

@@ -87,6 +87,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "onnxlens: error: no node '%s'\n", qPrintable(parser.value(select)));
         status = 1;
       }
+      window.graphView()->waitForLayout();
       if (parser.isSet(find)) {
         window.findBar()->activate();
         window.findBar()->setQuery(parser.value(find));

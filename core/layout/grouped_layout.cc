@@ -132,6 +132,51 @@ std::vector<Point> Connector(const Rect& a, const Rect& b, bool ltr) {
   return {p, {p.x, p.y + d}, {q.x, q.y - d}, q};
 }
 
+// A Bezier chain of straight segments through `pts` (each segment's control points on it).
+std::vector<Point> Polyline(const std::vector<Point>& pts) {
+  std::vector<Point> out = {pts[0]};
+  for (size_t i = 1; i < pts.size(); ++i) {
+    const Point a = pts[i - 1], b = pts[i];
+    out.push_back({a.x + (b.x - a.x) / 3, a.y + (b.y - a.y) / 3});
+    out.push_back({a.x + 2 * (b.x - a.x) / 3, a.y + 2 * (b.y - a.y) / 3});
+    out.push_back(b);
+  }
+  return out;
+}
+
+// A connector that does not run through other boxes: when the straight one would cross one of
+// `obstacles`, it detours beside the rightmost of them (or below, left to right).
+std::vector<Point> RoutedConnector(const Rect& a, const Rect& b, bool ltr,
+                                   const std::vector<Rect>& obstacles) {
+  std::vector<Point> straight = Connector(a, b, ltr);
+  const Point p = straight.front(), q = straight.back();
+  double side = ltr ? -1e300 : -1e300;
+  bool blocked = false;
+  for (const Rect& r : obstacles) {
+    if (ltr) {
+      const double y0 = std::min(p.y, q.y), y1 = std::max(p.y, q.y);
+      if (r.x > p.x && r.x + r.width < q.x && r.y < y1 + 1 && r.y + r.height > y0 - 1) {
+        blocked = true;
+        side = std::max(side, r.y + r.height);
+      }
+    } else {
+      const double x0 = std::min(p.x, q.x), x1 = std::max(p.x, q.x);
+      if (r.y > p.y && r.y + r.height < q.y && r.x < x1 + 1 && r.x + r.width > x0 - 1) {
+        blocked = true;
+        side = std::max(side, r.x + r.width);
+      }
+    }
+  }
+  if (!blocked) return straight;
+  const double gap = 14;
+  if (ltr) {
+    const double y = side + gap;
+    return Polyline({p, {p.x + gap, p.y}, {p.x + gap, y}, {q.x - gap, y}, {q.x - gap, q.y}, q});
+  }
+  const double x = side + gap;
+  return Polyline({p, {p.x, p.y + gap}, {x, p.y + gap}, {x, q.y - gap}, {q.x, q.y - gap}, q});
+}
+
 }  // namespace
 
 Hierarchy GroupByScope(const std::vector<std::string>& names) {
@@ -356,7 +401,16 @@ Expected<GroupedLayout> LayOut(const LayoutInput& in, const std::atomic<bool>* c
         for (const Point& p : s->second) r.spline.push_back({p.x + base.x, p.y + base.y});
       }
     }
-    if (r.spline.empty()) r.spline = Connector(rect_of(a), rect_of(b), in.left_to_right);
+    if (r.spline.empty()) {
+      const Rect ra = rect_of(a), rb = rect_of(b);
+      // Boxes between the two ends that a straight connector could cross.
+      std::vector<Rect> obstacles;
+      for (int n = 0; n < N; ++n) {
+        if (out.node_visible[n] && !(Item{false, n} == a) && !(Item{false, n} == b))
+          obstacles.push_back(out.node_rects[n]);
+      }
+      r.spline = RoutedConnector(ra, rb, in.left_to_right, obstacles);
+    }
     route_of[key] = out.routes.size();
     out.routes.push_back(std::move(r));
   }

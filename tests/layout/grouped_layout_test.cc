@@ -74,6 +74,39 @@ TEST(GroupedLayout, FullyExpandedPlacesEveryNodeInsideItsGroups) {
   EXPECT_EQ(routed, static_cast<int>(g.edges.size()));
 }
 
+// A point of a cubic Bezier chain.
+Point At(const std::vector<Point>& s, size_t seg, double t) {
+  const Point &a = s[3 * seg], &b = s[3 * seg + 1], &c = s[3 * seg + 2], &d = s[3 * seg + 3];
+  const double u = 1 - t;
+  return {u * u * u * a.x + 3 * u * u * t * b.x + 3 * u * t * t * c.x + t * t * t * d.x,
+          u * u * u * a.y + 3 * u * u * t * b.y + 3 * u * t * t * c.y + t * t * t * d.y};
+}
+
+TEST(GroupedLayout, ConnectorsAcrossFramesGoAroundBoxes) {
+  // Residual edges (prev -> Add in the next layer) cross group frames: they must not run through
+  // the boxes of the chain between their ends.
+  const auto g = testing::TransformerLike(2);
+  LayoutInput in = testing::InputFor(g);
+  in.expanded.assign(in.hierarchy.groups.size(), true);
+  auto l = LayOut(in);
+  ASSERT_TRUE(l.ok());
+  int crossings = 0;
+  for (const Route& r : l->routes) {
+    for (size_t seg = 0; 3 * seg + 3 < r.spline.size(); ++seg) {
+      for (double t = 0.1; t < 0.95; t += 0.1) {
+        const Point p = At(r.spline, seg, t);
+        for (size_t n = 0; n < g.names.size(); ++n) {
+          if (static_cast<int>(n) == r.from.index || static_cast<int>(n) == r.to.index) continue;
+          const Rect& b = l->node_rects[n];
+          crossings +=
+              p.x > b.x + 2 && p.x < b.x + b.width - 2 && p.y > b.y + 2 && p.y < b.y + b.height - 2;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(crossings, 0);
+}
+
 TEST(GroupedLayout, CollapsedGroupsHideTheirNodesAndMergeRoutes) {
   const auto g = testing::TransformerLike(4);
   LayoutInput in = testing::InputFor(g);  // all collapsed: root shows /embeddings/Add + /encoder
