@@ -31,17 +31,21 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
   std::vector<int> item_of_input(g.values.size(), -1), item_of_output(g.values.size(), -1);
   std::vector<std::string> scope_names;
 
-  for (int v : g.inputs) {
-    if (g.values[v].initializer) continue;  // an initializer that is also an input: a weight
+  // A graph input or output as an item of its own; returns its index.
+  auto value_item = [&](int v, ViewItemKind kind) {
     ViewItem it;
-    it.kind = ViewItemKind::kInput;
+    it.kind = kind;
     it.index = v;
     it.title = g.values[v].name;
     it.subtitle = g.values[v].type;
-    it.category = "input";
-    item_of_input[v] = static_cast<int>(m.items.size());
+    it.category = kind == ViewItemKind::kInput ? "input" : "output";
     m.items.push_back(std::move(it));
     scope_names.push_back("");
+    return static_cast<int>(m.items.size()) - 1;
+  };
+  for (int v : g.inputs) {
+    // an initializer that is also an input is a weight, listed in its node
+    if (!g.values[v].initializer) item_of_input[v] = value_item(v, ViewItemKind::kInput);
   }
   m.item_of_node.assign(g.nodes.size(), -1);
   for (size_t n = 0; n < g.nodes.size(); ++n) {
@@ -76,17 +80,7 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     m.items.push_back(std::move(it));
     scope_names.push_back(node.name);
   }
-  for (int v : g.outputs) {
-    ViewItem it;
-    it.kind = ViewItemKind::kOutput;
-    it.index = v;
-    it.title = g.values[v].name;
-    it.subtitle = g.values[v].type;
-    it.category = "output";
-    item_of_output[v] = static_cast<int>(m.items.size());
-    m.items.push_back(std::move(it));
-    scope_names.push_back("");
-  }
+  for (int v : g.outputs) item_of_output[v] = value_item(v, ViewItemKind::kOutput);
 
   // Edges: producer (node or graph input) -> each consumer, and -> graph output items.
   auto source_item = [&](int v) {
