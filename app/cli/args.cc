@@ -70,4 +70,15 @@ Expected<int> ParseInt(const std::string& flag, const std::string& value) {
   return static_cast<int>(v);
 }
 
+Status ReadIntOption(const Args& args, const char* flag, int min, int* out) {
+  auto v = args.Get(flag);
+  if (!v) return Status::Ok();
+  auto n = ParseInt(flag, *v);
+  if (!n.ok() || *n < min)
+    return InvalidArgument(std::string(flag) + " needs a whole number >= " + std::to_string(min) +
+                           ", got '" + *v + "'");
+  *out = *n;
+  return Status::Ok();
+}
+
 }  // namespace onnxlens::cli

@@ -18,6 +18,12 @@ std::vector<std::string> SplitList(const std::string& s);
 /// A whole number for `flag`, or an error naming the flag and the text.
 Expected<int> ParseInt(const std::string& flag, const std::string& value);
 
+class Args;
+
+/// Reads option `flag` of `args` into `out` when it is given: a whole number >= `min`, else an
+/// error naming the flag. `out` is left alone when the option is absent.
+Status ReadIntOption(const Args& args, const char* flag, int min, int* out);
+
 class Args {
  public:
   static Expected<Args> Parse(const std::vector<std::string>& args,

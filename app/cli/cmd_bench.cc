@@ -47,15 +47,6 @@ class ProgressBar {
   bool drawn_ = false;
 };
 
-Status ReadInt(const Args& args, const char* flag, int min, int* out) {
-  auto v = args.Get(flag);
-  if (!v) return Status::Ok();
-  OL_ASSIGN_OR_RETURN(int n, ParseInt(flag, *v));
-  if (n < min) return InvalidArgument(std::string(flag) + " must be >= " + std::to_string(min));
-  *out = n;
-  return Status::Ok();
-}
-
 }  // namespace
 
 int RunBench(const std::vector<std::string>& argv) {
@@ -86,9 +77,9 @@ int RunBench(const std::vector<std::string>& argv) {
   api::BenchOptions opt;
   if (auto v = args->Get("--level")) base.level = *v;
   base.profile = args->Has("--profile");
-  Status st = ReadInt(*args, "--threads", 0, &base.threads);
-  if (st.ok()) st = ReadInt(*args, "--warmup", 1, &opt.warmup);
-  if (st.ok()) st = ReadInt(*args, "--runs", 1, &opt.runs);
+  Status st = ReadIntOption(*args, "--threads", 0, &base.threads);
+  if (st.ok()) st = ReadIntOption(*args, "--warmup", 1, &opt.warmup);
+  if (st.ok()) st = ReadIntOption(*args, "--runs", 1, &opt.runs);
   if (st.ok()) {
     if (auto v = args->Get("--duration")) {
       char* end = nullptr;

@@ -12,16 +12,11 @@ namespace onnxlens::cli {
 
 namespace {
 
+// ReadIntOption, printing its error.
 bool ReadCount(const Args& args, const char* flag, int min, int* out) {
-  auto v = args.Get(flag);
-  if (!v) return true;
-  auto n = ParseInt(flag, *v);
-  if (!n.ok() || *n < min) {
-    PrintError(std::string(flag) + " needs a whole number >= " + std::to_string(min));
-    return false;
-  }
-  *out = *n;
-  return true;
+  const Status st = ReadIntOption(args, flag, min, out);
+  if (!st.ok()) PrintError(st.message());
+  return st.ok();
 }
 
 }  // namespace
