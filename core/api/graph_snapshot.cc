@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "api/op_category.h"
+#include "ir/tensor.h"
+#include "kernels/registry.h"
 #include "common/strings.h"
 #include "ir/model.h"
 #include "onnx/model_io.h"
@@ -71,6 +74,20 @@ SnapshotAttribute Describe(const ir::Attribute& a) {
   return s;
 }
 
+// (domain, op) pairs the runtime implements (contrib ops the schema registry does not hold).
+const std::set<std::pair<std::string, std::string>>& RuntimeOps() {
+  static const std::set<std::pair<std::string, std::string>> ops = [] {
+    kernels::KernelRegistry r;
+    kernels::RegisterReferenceKernels(r);
+    kernels::RegisterCpuKernels(r);
+    std::set<std::pair<std::string, std::string>> s;
+    for (const auto& p : r.Ops(kernels::kReferenceProvider)) s.insert(p);
+    for (const auto& p : r.Ops(kernels::kCpuProvider)) s.insert(p);
+    return s;
+  }();
+  return ops;
+}
+
 class Builder {
  public:
   Builder(GraphSnapshot* out, const ir::Model& model) : out_(out), model_(model) {}
@@ -101,7 +118,10 @@ class Builder {
       sv.graph_input = v->is_graph_input() && v->owner() == &g;
       sv.graph_output = v->is_graph_output() && v->owner() == &g;
       sv.initializer = v->is_initializer();
-      if (v->initializer()) sv.numel = v->initializer()->numel();
+      if (v->initializer()) {
+        sv.numel = v->initializer()->numel();
+        sv.data = std::make_shared<const ir::Tensor>(*v->initializer());
+      }
       sv.outer = v->owner() != &g;
       sg.values.push_back(std::move(sv));
       const int vi = static_cast<int>(sg.values.size()) - 1;
@@ -146,7 +166,13 @@ class Builder {
         sn.outputs.push_back(vi);
         if (vi >= 0) out_->graphs[gi].values[vi].producer = ni;
       }
+      sn.known = cached->second.has_value() || RuntimeOps().count({sn.domain, sn.op_type}) > 0;
       for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(Describe(a));
+      if (sn.op_type == "Constant" && sn.domain.empty() && sn.outputs.size() == 1 &&
+          sn.outputs[0] >= 0) {
+        if (const ir::Attribute* a = n->FindAttribute("value"); a && a->type == ir::AttrType::kTensor)
+          out_->graphs[gi].values[sn.outputs[0]].data = std::make_shared<const ir::Tensor>(a->t);
+      }
       out_->graphs[gi].nodes.push_back(std::move(sn));
       ++out_->node_count_total;
       if (n->HasSubgraphs()) bodies.emplace_back(ni, n->Subgraphs());
@@ -176,6 +202,22 @@ class Builder {
 GraphSnapshot SnapshotOf(const ir::Model& model) {
   GraphSnapshot s;
   if (model.graph) Builder(&s, model).Add(*model.graph, "", -1, -1);
+  auto& p = s.properties;
+  p.emplace_back("format", "ONNX v" + std::to_string(model.ir_version));
+  if (!model.producer_name.empty())
+    p.emplace_back("producer", model.producer_name + (model.producer_version.empty()
+                                                          ? std::string()
+                                                          : " " + model.producer_version));
+  if (model.model_version != 0) p.emplace_back("version", std::to_string(model.model_version));
+  if (!model.domain.empty()) p.emplace_back("domain", model.domain);
+  std::string opsets;
+  for (const ir::OpsetImport& o : model.opset_imports)
+    opsets += (opsets.empty() ? "" : ", ") + (o.domain.empty() ? std::string("ai.onnx") : o.domain) +
+              " " + std::to_string(o.version);
+  p.emplace_back("imports", opsets);
+  if (model.graph && !model.graph->name().empty()) p.emplace_back("graph", model.graph->name());
+  if (!model.doc_string.empty()) p.emplace_back("description", model.doc_string);
+  for (const auto& [k, v] : model.metadata) p.emplace_back("metadata: " + k, v);
   return s;
 }
 

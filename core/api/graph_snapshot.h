@@ -15,7 +15,8 @@
 
 namespace onnxlens::ir {
 class Model;
-}
+class Tensor;
+}  // namespace onnxlens::ir
 
 namespace onnxlens::api {
 
@@ -31,6 +32,9 @@ struct SnapshotValue {
   bool initializer = false;
   int64_t numel = -1;  ///< initializers: element count
   bool outer = false;  ///< read from an enclosing graph (subgraphs)
+  /// The tensor of an initializer or of a Constant node's output (storage shared with the model,
+  /// nothing is copied), for the sidebar's values, statistics, histogram and "Save as .npy".
+  std::shared_ptr<const ir::Tensor> data;
 };
 
 struct SnapshotAttribute {
@@ -53,6 +57,9 @@ struct SnapshotNode {
   std::vector<SnapshotAttribute> attributes;
   std::vector<int> subgraphs;    ///< graph indices of its bodies
   std::vector<int64_t> origins;  ///< ids of the original nodes it stands for (empty: itself)
+  /// False when neither ONNX's schema registry nor onnxlens's runtime knows the op (drawn marked
+  /// "unknown op").
+  bool known = true;
 };
 
 struct SnapshotGraph {
@@ -68,6 +75,9 @@ struct SnapshotGraph {
 struct GraphSnapshot {
   std::vector<SnapshotGraph> graphs;  ///< [0] is the main graph
   int64_t node_count_total = 0;
+  /// Model properties as (label, text): format, producer, version, domain, opsets, doc string
+  /// and metadata (keys prefixed "metadata: "), in that order.
+  std::vector<std::pair<std::string, std::string>> properties;
 };
 
 GraphSnapshot SnapshotOf(const ir::Model& model);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/model.h"
+#include "ir/tensor.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -23,6 +25,9 @@ TEST(GraphSnapshot, SampleModelNodesValuesAndEdgesAgree) {
       EXPECT_FALSE(node.attributes.empty());
       EXPECT_TRUE(g.values[node.inputs[1]].initializer);
       EXPECT_GT(g.values[node.inputs[1]].numel, 0);
+      ASSERT_NE(g.values[node.inputs[1]].data, nullptr);  // the weights, for the sidebar
+      EXPECT_EQ(g.values[node.inputs[1]].data->numel(), g.values[node.inputs[1]].numel);
+      EXPECT_TRUE(node.known);
     }
     for (int v : node.outputs) EXPECT_EQ(g.values[v].producer, static_cast<int>(n));
     for (int v : node.inputs) {
@@ -32,6 +37,14 @@ TEST(GraphSnapshot, SampleModelNodesValuesAndEdgesAgree) {
     }
   }
   EXPECT_TRUE(conv);
+  // Model properties for the sidebar.
+  const auto& p = (*s)->properties;
+  ASSERT_FALSE(p.empty());
+  EXPECT_EQ(p[0].first, "format");
+  EXPECT_NE(p[0].second.find("ONNX v"), std::string::npos);
+  bool imports = false;
+  for (const auto& [k, v] : p) imports |= k == "imports" && v.find("ai.onnx") != std::string::npos;
+  EXPECT_TRUE(imports);
   ASSERT_FALSE(g.inputs.empty());
   EXPECT_TRUE(g.values[g.inputs[0]].graph_input);
   EXPECT_FALSE(g.values[g.inputs[0]].shape_label.empty());
@@ -56,6 +69,38 @@ TEST(GraphSnapshot, BadFileIsAnErrorNamingIt) {
   auto s = SnapshotModelFile("/nonexistent/x.onnx");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.status().message().find("/nonexistent/x.onnx"), std::string::npos);
+}
+
+TEST(GraphSnapshot, UnknownOpsAreMarkedAndConstantsCarryTheirTensor) {
+  ir::Model m;
+  m.opset_imports.push_back({"", 17});
+  m.opset_imports.push_back({"my.custom", 1});
+  m.graph = std::make_unique<ir::Graph>("g");
+  ir::Graph& g = *m.graph;
+  ir::Node* c = g.AddNode("Constant", "", "c");
+  ir::Attribute value;
+  value.name = "value";
+  value.type = ir::AttrType::kTensor;
+  value.t = ir::Tensor::FromVector<float>(ir::DataType::kFloat, {2}, {1.5f, -2.f});
+  c->SetAttribute(std::move(value));
+  c->AddOutput(g.CreateValue("k"));
+  ir::Node* custom = g.AddNode("Frobnicate", "my.custom", "f");
+  custom->AddInput(c->output(0));
+  custom->AddOutput(g.CreateValue("y"));
+  ir::Node* fused = g.AddNode("FusedConv", "com.microsoft", "fc");  // contrib: the runtime has it
+  fused->AddInput(custom->output(0));
+  fused->AddOutput(g.CreateValue("z"));
+  g.AddOutput(fused->output(0));
+  const GraphSnapshot s = SnapshotOf(m);
+  const SnapshotGraph& sg = s.graphs[0];
+  ASSERT_EQ(sg.nodes.size(), 3u);
+  EXPECT_TRUE(sg.nodes[0].known);
+  EXPECT_FALSE(sg.nodes[1].known);
+  EXPECT_TRUE(sg.nodes[2].known);
+  const SnapshotValue& k = sg.values[sg.nodes[0].outputs[0]];
+  ASSERT_NE(k.data, nullptr);
+  EXPECT_EQ(k.data->numel(), 2);
+  EXPECT_FLOAT_EQ(k.data->data<float>()[1], -2.f);
 }
 
 }  // namespace
