@@ -2,20 +2,39 @@
 #include "widgets/find_bar.h"
 
 #include <QHBoxLayout>
+#include <QListView>
+#include <QVBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolButton>
 
 #include "api/graph_find.h"
+#include "widgets/find_results_model.h"
 #include "widgets/graph_view.h"
 
 namespace onnxlens {
 namespace widgets {
 
 FindBar::FindBar(GraphView* view, QWidget* parent) : QWidget(parent), m_view(view) {
-  auto* l = new QHBoxLayout(this);
-  l->setContentsMargins(4, 2, 4, 2);
+  auto* column = new QVBoxLayout(this);
+  column->setContentsMargins(4, 2, 4, 2);
+  column->setSpacing(2);
+  auto* l = new QHBoxLayout;
+  column->addLayout(l);
+  m_results = new FindResultsModel(this);
+  m_list = new QListView(this);
+  m_list->setModel(m_results);
+  m_list->setMouseTracking(true);
+  m_list->setUniformItemSizes(true);
+  m_list->setMaximumHeight(140);
+  m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_list->viewport()->installEventFilter(this);
+  m_list->hide();
+  column->addWidget(m_list);
+  connect(m_list, &QListView::entered, this,
+          [this](const QModelIndex& i) { m_view->setHoverItem(i.data(Qt::UserRole).toInt()); });
+  connect(m_list, &QListView::clicked, this, [this](const QModelIndex& i) { go(i.row()); });
   m_edit = new QLineEdit(this);
   m_edit->setPlaceholderText(
       tr("Find: op, name, tensor, dtype or shape; \"exact\"; /regex/ — terms are AND-ed"));
@@ -39,12 +58,13 @@ FindBar::FindBar(GraphView* view, QWidget* parent) : QWidget(parent), m_view(vie
   connect(m_edit, &QLineEdit::returnPressed, this, &FindBar::next);
   connect(prev, &QToolButton::clicked, this, &FindBar::previous);
   connect(nextButton, &QToolButton::clicked, this, &FindBar::next);
-  connect(close, &QToolButton::clicked, this, &QWidget::hide);
+  connect(close, &QToolButton::clicked, this, &FindBar::dismiss);
   hide();
 }
 
 void FindBar::activate() {
   show();
+  if (!m_hits.empty()) m_view->setMarkedItems(m_hits);
   m_edit->setFocus();
   m_edit->selectAll();
 }
@@ -57,15 +77,22 @@ void FindBar::search() {
   m_hits.clear();
   m_current = -1;
   m_status->setStyleSheet(QString());
+  auto publish = [this] {
+    m_results->setResults(m_view->snapshot(), m_view->model(), m_hits);
+    m_list->setVisible(!m_hits.empty());
+    m_view->setMarkedItems(m_hits);
+  };
   const auto snap = m_view->snapshot();
   if (!snap || m_edit->text().trimmed().isEmpty()) {
     m_status->clear();
+    publish();
     return;
   }
   auto hits = api::FindInGraph(*snap, m_view->graphIndex(), m_edit->text().toStdString());
   if (!hits.ok()) {
     m_status->setStyleSheet(QStringLiteral("color: #c62828"));
     m_status->setText(QString::fromStdString(hits.status().message()));
+    publish();
     return;
   }
   const api::GraphViewModel& m = m_view->model();
@@ -83,6 +110,7 @@ void FindBar::search() {
   }
   m_status->setText(m_hits.empty() ? tr("no match")
                                    : tr("%n match(es)", nullptr, static_cast<int>(m_hits.size())));
+  publish();
 }
 
 void FindBar::go(int index) {
@@ -90,6 +118,7 @@ void FindBar::go(int index) {
   m_current = (index % static_cast<int>(m_hits.size()) + static_cast<int>(m_hits.size())) %
               static_cast<int>(m_hits.size());
   m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_hits.size()));
+  m_list->setCurrentIndex(m_results->index(m_current));
   m_view->revealItem(m_hits[m_current]);
 }
 
@@ -97,9 +126,21 @@ void FindBar::next() { go(m_current + 1); }
 
 void FindBar::previous() { go(m_current < 0 ? -1 : m_current - 1); }
 
+bool FindBar::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_list->viewport() && event->type() == QEvent::Leave) m_view->setHoverItem(-1);
+  return QWidget::eventFilter(watched, event);
+}
+
+void FindBar::dismiss() {
+  hide();
+  // A closed bar leaves no marks behind.
+  m_view->setMarkedItems({});
+  m_view->setHoverItem(-1);
+}
+
 void FindBar::keyPressEvent(QKeyEvent* event) {
   if (event->key() == Qt::Key_Escape) {
-    hide();
+    dismiss();
     m_view->setFocus();
     return;
   }

@@ -1,6 +1,7 @@
 // The graph view's find bar (Ctrl+F): the query (see api/graph_find.h for its syntax), "n of m",
 // previous / next (Shift+Enter / Enter), Escape closes. Each step reveals the hit in the view
-// (opening the groups around it), selects it and scrolls to it.
+// (opening the groups around it), selects it and scrolls to it. Every hit is marked in the view
+// and listed below the query: hovering a row highlights its node, a click goes to it.
 #pragma once
 
 #include <QWidget>
@@ -8,10 +9,12 @@
 
 class QLabel;
 class QLineEdit;
+class QListView;
 
 namespace onnxlens {
 namespace widgets {
 
+class FindResultsModel;
 class GraphView;
 
 class FindBar : public QWidget {
@@ -27,12 +30,19 @@ class FindBar : public QWidget {
   const std::vector<int>& hits() const { return m_hits; }
   int current() const { return m_current; }
   QString statusText() const;
+  FindResultsModel* results() const { return m_results; }
+  QListView* resultList() const { return m_list; }
 
   void next();
   void previous();
+  /// Hides the bar and clears its marks in the view (Escape, the close button).
+  void dismiss();
+  /// Runs the query again (the view shows another graph or model).
+  void refresh() { search(); }
 
  protected:
   void keyPressEvent(QKeyEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void search();
@@ -41,6 +51,8 @@ class FindBar : public QWidget {
   GraphView* m_view;
   QLineEdit* m_edit;
   QLabel* m_status;
+  QListView* m_list;
+  FindResultsModel* m_results;
   std::vector<int> m_hits;
   int m_current = -1;
 };

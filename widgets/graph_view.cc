@@ -5,6 +5,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFontMetricsF>
+#include <QGestureEvent>
+#include <QNativeGestureEvent>
+#include <QPinchGesture>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QKeyEvent>
@@ -43,15 +46,37 @@ class NodeItem : public QGraphicsItem {
       : m_index(index), m_item(item), m_rect(rect), m_font(font) {
     setToolTip(Q(item.title) + (item.subtitle.empty() ? QString() : "\n" + Q(item.subtitle)));
     setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(true);
   }
-  QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+  void setMarked(bool on) {
+    if (on != m_marked) {
+      m_marked = on;
+      update();
+    }
+  }
+  void setHovered(bool on) {
+    if (on != m_hovered) {
+      m_hovered = on;
+      update();
+    }
+  }
+  QRectF boundingRect() const override { return m_rect.adjusted(-5, -5, 5, 5); }
+  void hoverEnterEvent(QGraphicsSceneHoverEvent*) override { setHovered(true); }
+  void hoverLeaveEvent(QGraphicsSceneHoverEvent*) override { setHovered(false); }
   void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
     const QColor color = CategoryColor(m_item);
+    if (m_marked || m_hovered) {  // a ring outside the box: find hits amber, hover blue
+      p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : QColor(0xff, 0xa0, 0x00), 3.5));
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(m_rect.adjusted(-3, -3, 3, 3), 7, 7);
+    }
     const QFontMetricsF fm(m_font);
     const double line = fm.height();
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    p->setPen(QPen(isSelected() ? QColor(0x1e, 0x88, 0xe5) : QColor(0x60, 0x60, 0x60),
-                   isSelected() ? 2.5 : 0.8));
+    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : QColor(0x60, 0x60, 0x60),
+                isSelected() ? 2.5 : 0.8);
+    if (m_item.unknown && !isSelected()) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
+    p->setPen(border);
     const bool io = m_item.kind != api::ViewItemKind::kNode;
     const QRectF header(m_rect.x(), m_rect.y(), m_rect.width(), line * 1.4);
     if (lod < 0.3) {  // far away: a coloured block is all the eye can use
@@ -78,6 +103,17 @@ class NodeItem : public QGraphicsItem {
     }
     for (const auto& [k, v] : m_item.rows) {
       const QRectF r(m_rect.x() + 8, y, m_rect.width() - 16, line);
+      if (m_item.unknown && k == api::kUnknownOpRow) {
+        QFont italic = m_font;
+        italic.setItalic(true);
+        p->setFont(italic);
+        p->setPen(QColor(0xc6, 0x28, 0x28));
+        p->drawText(r, Qt::AlignCenter,
+                    QCoreApplication::translate("onnxlens::widgets::GraphView", "unknown op"));
+        p->setFont(m_font);
+        y += line;
+        continue;
+      }
       p->setPen(QColor(0x20, 0x20, 0x20));
       p->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, Q(k));
       p->setPen(QColor(0x60, 0x60, 0x60));
@@ -93,6 +129,8 @@ class NodeItem : public QGraphicsItem {
   api::ViewItem m_item;
   QRectF m_rect;
   QFont m_font;
+  bool m_marked = false;
+  bool m_hovered = false;
 };
 
 // A name-scope group: a frame with its title when open, a box with the title and node count when
@@ -192,6 +230,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+  viewport()->grabGesture(Qt::PinchGesture);
   connect(&m_watcher, &QFutureWatcher<void>::finished, this, &GraphView::onLayoutDone);
 }
 
@@ -201,8 +240,12 @@ GraphView::~GraphView() {
 }
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
+  if (snapshot != m_snapshot) m_cache.clear();
   m_snapshot = std::move(snapshot);
-  m_graph = graph;
+  m_graph = m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
+  m_marked.clear();
+  m_hover = -1;
+  m_selected = -1;
   m_fitPending = true;
   rebuildModel();
   m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
@@ -248,9 +291,31 @@ void GraphView::expandAll(bool expanded) {
   startLayout();
 }
 
+std::string GraphView::layoutKey() const {
+  std::string key = std::to_string(m_graph) + ':';
+  for (bool b : {m_options.attributes, m_options.weights, m_options.names, m_options.horizontal})
+    key += b ? '1' : '0';
+  key += ':';
+  for (bool b : m_model.layout.expanded) key += b ? '1' : '0';
+  return key;
+}
+
 void GraphView::startLayout() {
   cancelLayout();
   m_watcher.waitForFinished();
+  const std::string key = layoutKey();
+  for (auto it = m_cache.begin(); it != m_cache.end(); ++it) {
+    if (it->first != key) continue;
+    m_cache.splice(m_cache.begin(), m_cache, it);
+    m_job.reset();
+    ++m_cacheHits;
+    m_layout = m_cache.front().second;
+    emit layoutStarted();
+    buildScene();
+    emit layoutFinished(0);
+    if (m_pendingReveal >= 0) finishReveal();
+    return;
+  }
   auto job = std::make_shared<Job>();
   job->input = m_model.layout;
   m_job = job;
@@ -286,6 +351,8 @@ void GraphView::onLayoutDone() {
     return;
   }
   m_layout = std::move(*job->result);
+  m_cache.emplace_front(layoutKey(), m_layout);
+  if (m_cache.size() > 12) m_cache.pop_back();
   buildScene();
   emit layoutFinished(job->millis);
   if (m_pendingReveal >= 0) finishReveal();
@@ -343,6 +410,7 @@ void GraphView::buildScene() {
     }
   }
   s->setSceneRect(QRectF(-20, -20, m_layout.width + 40, m_layout.height + 40));
+  applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
   if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {
     m_fitPending = false;
@@ -453,6 +521,66 @@ void GraphView::wheelEvent(QWheelEvent* event) {
   event->accept();
 }
 
+void GraphView::applyDecorations() {
+  for (QGraphicsItem* it : scene()->items()) {
+    if (auto* n = dynamic_cast<NodeItem*>(it)) {
+      n->setSelected(n->index() == m_selected);
+      n->setMarked(std::find(m_marked.begin(), m_marked.end(), n->index()) != m_marked.end());
+      n->setHovered(n->index() == m_hover);
+    }
+  }
+  const QPen normal(QColor(0x70, 0x70, 0x70), 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
+  for (auto& [from, to, path] : m_edgePaths) {
+    const bool on = m_selected >= 0 && (from == m_selected || to == m_selected);
+    path->setPen(on ? hot : normal);
+    path->setZValue(on ? -0.5 : -1);
+  }
+}
+
+void GraphView::setMarkedItems(const std::vector<int>& items) {
+  m_marked = items;
+  std::sort(m_marked.begin(), m_marked.end());
+  applyDecorations();
+}
+
+void GraphView::setHoverItem(int item) {
+  m_hover = item;
+  applyDecorations();
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent* event) {
+  for (QGraphicsItem* item : items(event->pos())) {
+    auto* n = dynamic_cast<NodeItem*>(item);
+    if (!n || n->item().kind != api::ViewItemKind::kNode) continue;
+    const auto& node = m_snapshot->graphs[m_graph].nodes[n->item().index];
+    if (!node.subgraphs.empty()) {
+      emit graphRequested(node.subgraphs.front());
+      event->accept();
+      return;
+    }
+  }
+  QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+bool GraphView::viewportEvent(QEvent* event) {
+  if (event->type() == QEvent::Gesture) {
+    auto* g = static_cast<QGestureEvent*>(event);
+    if (auto* pinch = static_cast<QPinchGesture*>(g->gesture(Qt::PinchGesture))) {
+      if (pinch->changeFlags() & QPinchGesture::ScaleFactorChanged) zoomBy(pinch->scaleFactor());
+      g->accept(pinch);
+      return true;
+    }
+  }
+  if (event->type() == QEvent::NativeGesture) {
+    auto* n = static_cast<QNativeGestureEvent*>(event);
+    if (n->gestureType() == Qt::ZoomNativeGesture) {
+      zoomBy(1.0 + n->value());
+      return true;
+    }
+  }
+  return QGraphicsView::viewportEvent(event);
+}
+
 void GraphView::mousePressEvent(QMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     for (QGraphicsItem* item : items(event->pos())) {
@@ -520,16 +648,7 @@ void GraphView::finishReveal() {
 
 void GraphView::selectItem(int item) {
   m_selected = item;
-  for (QGraphicsItem* it : scene()->items()) {
-    if (auto* n = dynamic_cast<NodeItem*>(it)) n->setSelected(n->index() == item);
-  }
-  // The selected node's edges in the selection colour, so its neighbours stand out.
-  const QPen normal(QColor(0x70, 0x70, 0x70), 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
-  for (auto& [from, to, path] : m_edgePaths) {
-    const bool on = item >= 0 && (from == item || to == item);
-    path->setPen(on ? hot : normal);
-    path->setZValue(on ? -0.5 : -1);
-  }
+  applyDecorations();  // the selected node's edges in the selection colour: its neighbours stand out
   emit itemSelected(item);
 }
 
@@ -561,6 +680,11 @@ void GraphView::keyPressEvent(QKeyEvent* event) {
     const std::vector<int> next =
         event->key() == Qt::Key_Up ? producersOf(m_selected) : consumersOf(m_selected);
     if (!next.empty()) revealItem(next.front());
+    event->accept();
+    return;
+  }
+  if (event->key() == Qt::Key_Backspace && m_snapshot && m_graph > 0) {
+    emit graphRequested(m_snapshot->graphs[m_graph].parent_graph);
     event->accept();
     return;
   }

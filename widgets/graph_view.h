@@ -7,7 +7,9 @@
 #include <QFutureWatcher>
 #include <QGraphicsView>
 #include <atomic>
+#include <list>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -64,6 +66,16 @@ class GraphView : public QGraphicsView {
   void showTopAtActualSize();
   double zoom() const;
 
+  /// Marks view items (find hits, "select all of this op type") with a ring; empty clears.
+  void setMarkedItems(const std::vector<int>& items);
+  const std::vector<int>& markedItems() const { return m_marked; }
+  /// Highlights one item as if the pointer were over it (find results hover); -1 clears.
+  void setHoverItem(int item);
+  int hoverItem() const { return m_hover; }
+
+  /// Layouts served from the cache (an expand/collapse undone, an option toggled back).
+  int layoutCacheHits() const { return m_cacheHits; }
+
   /// The view items connected to `item` by edges into it (producers) or out of it (consumers).
   std::vector<int> producersOf(int item) const;
   std::vector<int> consumersOf(int item) const;
@@ -83,13 +95,19 @@ class GraphView : public QGraphicsView {
   void layoutFailed(const QString& message);
   void zoomChanged(double zoom);
   void itemSelected(int item);
+  /// A double-click on a node with bodies (If / Loop / Scan), or Backspace in a body: show graph
+  /// `graph` of the snapshot.
+  void graphRequested(int graph);
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  /// Pinch gestures (touch screens, touchpads) zoom like the wheel.
+  bool viewportEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   /// Up / Down: to the selected node's first producer / consumer (walking the graph); Escape
-  /// clears the selection.
+  /// clears the selection; Backspace goes up from a subgraph body to its parent graph.
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
@@ -100,6 +118,8 @@ class GraphView : public QGraphicsView {
   void buildScene();
   void initialView();
   void finishReveal();
+  std::string layoutKey() const;
+  void applyDecorations();
 
   std::shared_ptr<const api::GraphSnapshot> m_snapshot;
   int m_graph = 0;
@@ -114,6 +134,11 @@ class GraphView : public QGraphicsView {
   /// Route items by the view items they connect (for the neighbour highlight).
   std::vector<std::tuple<int, int, class QGraphicsPathItem*>> m_edgePaths;
   int m_pendingReveal = -1;
+  std::vector<int> m_marked;
+  int m_hover = -1;
+  /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).
+  std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
+  int m_cacheHits = 0;
 };
 
 }  // namespace widgets

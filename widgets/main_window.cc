@@ -19,7 +19,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <functional>
 
+#include "widgets/breadcrumb_bar.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/model_loader.h"
@@ -83,6 +85,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   graphLayout->setSpacing(0);
   m_graph = new GraphView(graphColumn);
   m_find = new FindBar(m_graph, graphColumn);
+  m_breadcrumb = new BreadcrumbBar(graphColumn);
+  graphLayout->addWidget(m_breadcrumb);
   graphLayout->addWidget(m_find);
   graphLayout->addWidget(m_graph, 1);
   m_sidebar = new NodeSidebar(graphPane);
@@ -106,6 +110,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_progress->setMaximumWidth(220);
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_zoomLabel = new QLabel(this);
+  m_countLabel = new QLabel(this);
+  statusBar()->addPermanentWidget(m_countLabel);
   statusBar()->addPermanentWidget(m_zoomLabel);
   statusBar()->addPermanentWidget(m_stage);
   statusBar()->addPermanentWidget(m_progress);
@@ -131,6 +137,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   connect(m_graph, &GraphView::itemSelected, this,
           [this](int item) { m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item); });
+  connect(m_graph, &GraphView::graphRequested, this, &MainWindow::openGraph);
+  connect(m_breadcrumb, &BreadcrumbBar::graphRequested, this, &MainWindow::openGraph);
+  connect(m_sidebar, &NodeSidebar::openGraphRequested, this, &MainWindow::openGraph);
+  connect(m_sidebar, &NodeSidebar::findRequested, this, [this](const QString& query) {
+    m_find->activate();
+    m_find->setQuery(query);
+  });
   connect(m_graph, &GraphView::zoomChanged, this,
           [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
   connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {
@@ -178,7 +191,9 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::createViewMenu() {
-  QMenu* view = menuBar()->addMenu(tr("&View"));
+  // Between Edit and Help, as everywhere else.
+  QMenu* view = new QMenu(tr("&View"), this);
+  menuBar()->insertMenu(menuBar()->actions().last(), view);
   auto toggle = [this, view](const QString& text, const QKeySequence& key, bool on,
                              bool api::GraphViewOptions::*field) {
     QAction* a = view->addAction(text);
@@ -278,12 +293,35 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   RecentFiles::add(path);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
-  if (info->snapshot) m_graph->setSnapshot(info->snapshot);
+  if (info->snapshot) openGraph(0);
   setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
-  statusBar()->showMessage(tr("Nodes: %1")
-                               .arg(QLocale().toString(static_cast<qlonglong>(
-                                   m_summary->modelInfo()->node_count_total))));
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
   emit modelLoaded(path);
+}
+
+void MainWindow::openGraph(int graph) {
+  const auto info = m_summary->modelInfo();
+  if (!info || !info->snapshot) return;
+  m_graph->setSnapshot(info->snapshot, graph);
+  m_breadcrumb->setGraph(info->snapshot, m_graph->graphIndex());
+  m_sidebar->showItem(info->snapshot, m_graph->model(), -1);
+  if (m_find->isVisible()) m_find->refresh();
+  updateCounts();
+}
+
+void MainWindow::updateCounts() {
+  const auto info = m_summary->modelInfo();
+  if (!info || !info->snapshot) {
+    m_countLabel->clear();
+    return;
+  }
+  const auto& s = *info->snapshot;
+  const int shown = static_cast<int>(s.graphs[m_graph->graphIndex()].nodes.size());
+  QString text = tr("%n node(s)", nullptr, shown);
+  if (s.node_count_total != shown)
+    text += QStringLiteral(" · ") +
+            tr("%1 in the model").arg(QLocale().toString(static_cast<qlonglong>(s.node_count_total)));
+  m_countLabel->setText(text);
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message) {
@@ -304,17 +342,42 @@ void MainWindow::showPreferences() {
   dialog.exec();
 }
 
+QList<QPair<QString, QString>> MainWindow::shortcutList() const {
+  QList<QPair<QString, QString>> out;
+  std::function<void(const QList<QAction*>&)> walk = [&](const QList<QAction*>& actions) {
+    for (QAction* a : actions) {
+      if (a->menu()) {
+        walk(a->menu()->actions());
+        continue;
+      }
+      if (a->shortcuts().isEmpty()) continue;
+      QStringList keys;
+      for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+      QString text = a->text();
+      text.remove(QLatin1Char('&'));
+      text.remove(QStringLiteral("…"));
+      out.append({keys.join(QStringLiteral(", ")), text});
+    }
+  };
+  for (QAction* a : menuBar()->actions()) walk({a});
+  out.append({tr("Wheel, pinch"), tr("Zoom at the pointer")});
+  out.append({tr("Drag"), tr("Pan")});
+  out.append({tr("Click"), tr("Select a node; open or close a group")});
+  out.append({tr("Double-click"), tr("Open the body of an If, Loop or Scan node")});
+  out.append({tr("Up / Down"), tr("Go to the selected node's producer / consumer")});
+  out.append({tr("Escape"), tr("Clear the selection; close the find bar")});
+  out.append({tr("Backspace"), tr("From a subgraph body up to its parent graph")});
+  out.append({tr("Enter / Shift+Enter"), tr("Next / previous find result")});
+  return out;
+}
+
 void MainWindow::showShortcuts() {
-  const QString rows =
-      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-          .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText),
-               tr("Open a model")) +
-      QStringLiteral("<tr><td><b>F5</b></td><td>%1</td></tr>")
-          .arg(tr("Reload the model from disk")) +
-      QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-          .arg(QKeySequence(QKeySequence::Quit).toString(QKeySequence::NativeText), tr("Quit"));
+  QString rows;
+  for (const auto& [keys, what] : shortcutList())
+    rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
   QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                           QStringLiteral("<table cellpadding=4>%1</table>").arg(rows));
+                           QStringLiteral("<table cellpadding=3>%1</table>").arg(rows));
 }
 
 void MainWindow::showAbout() {

@@ -18,6 +18,7 @@ class QStackedWidget;
 namespace onnxlens {
 namespace widgets {
 
+class BreadcrumbBar;
 class FindBar;
 class GraphView;
 class ModelLoader;
@@ -30,6 +31,12 @@ class MainWindow : public QMainWindow {
  public:
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
+
+  /// Shows graph `graph` of the open model (0: the main graph; a subgraph body otherwise).
+  void openGraph(int graph);
+  BreadcrumbBar* breadcrumb() const { return m_breadcrumb; }
+  /// The shortcuts Help lists: (keys, what they do), from the menus plus the graph's own keys.
+  QList<QPair<QString, QString>> shortcutList() const;
 
   /// Starts loading `path` in the background.
   void openFile(const QString& path);
@@ -73,6 +80,7 @@ class MainWindow : public QMainWindow {
   void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);
   void onFailed(const QString& path, const QString& message);
   void setBusy(bool busy);
+  void updateCounts();
 
   ModelLoader* m_loader;
   QStackedWidget* m_stack;
@@ -81,6 +89,8 @@ class MainWindow : public QMainWindow {
   GraphView* m_graph;
   NodeSidebar* m_sidebar;
   FindBar* m_find;
+  BreadcrumbBar* m_breadcrumb;
+  QLabel* m_countLabel;
   QWidget* m_document;
   QLabel* m_zoomLabel;
   QMenu* m_recentMenu = nullptr;

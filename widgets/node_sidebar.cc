@@ -1,11 +1,18 @@
 // Node sidebar.
 #include "widgets/node_sidebar.h"
 
+#include <QDesktopServices>
+#include <QLocale>
+#include <map>
+#include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextDocumentFragment>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include "widgets/tensor_panel.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -20,12 +27,18 @@ QString Row(const QString& a, const QString& b, const QString& c = QString()) {
   return r + "</tr>";
 }
 
+QString Link(const QString& target, const QString& text) {
+  return "<a href='onnxlens:" + target + "'>" + text + "</a>";
+}
+
 QString ValueCells(const api::SnapshotGraph& g, int v) {
   if (v < 0) return QStringLiteral("<i>—</i>");
   const api::SnapshotValue& val = g.values[v];
+  QString name = "<code>" + Q(val.name) + "</code>";
+  if (val.data) name = Link("tensor/" + QString::number(v), name);
   QString type = Q(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
-  return "<code>" + Q(val.name) + "</code></td><td>" + type;
+  return name + "</td><td>" + type;
 }
 
 }  // namespace
@@ -33,21 +46,96 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
 NodeSidebar::NodeSidebar(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(0, 0, 0, 0);
-  m_text = new QTextBrowser(this);
-  m_text->setOpenExternalLinks(true);
-  l->addWidget(m_text);
+  m_pages = new QStackedWidget(this);
+  m_text = new QTextBrowser(m_pages);
+  m_text->setOpenLinks(false);
+  m_tensor = new TensorPanel(m_pages);
+  m_pages->addWidget(m_text);
+  m_pages->addWidget(m_tensor);
+  l->addWidget(m_pages);
+  connect(m_text, &QTextBrowser::anchorClicked, this, &NodeSidebar::followLink);
+  connect(m_tensor, &TensorPanel::backRequested, this,
+          [this] { m_pages->setCurrentWidget(m_text); });
   showItem(nullptr, api::GraphViewModel{}, -1);
 }
 
-QString NodeSidebar::plainText() const { return m_text->toPlainText(); }
+QString NodeSidebar::plainText() const {
+  return isShowingTensor() ? m_tensor->plainText() : m_text->toPlainText();
+}
+
+bool NodeSidebar::isShowingTensor() const { return m_pages->currentWidget() == m_tensor; }
+
+void NodeSidebar::followLink(const QUrl& url) {
+  if (url.scheme() != QLatin1String("onnxlens")) {
+    QDesktopServices::openUrl(url);
+    return;
+  }
+  const QString kind = url.path().section('/', 0, 0);
+  const QString arg = url.path().section('/', 1);
+  if (kind == QLatin1String("tensor"))
+    showTensor(m_graph, arg.toInt());
+  else if (kind == QLatin1String("optype"))
+    emit findRequested("\"" + arg + "\"");
+  else if (kind == QLatin1String("graph"))
+    emit openGraphRequested(arg.toInt());
+}
+
+void NodeSidebar::showTensor(int graph, int value) {
+  if (!m_snapshot || graph < 0 || graph >= static_cast<int>(m_snapshot->graphs.size())) return;
+  const api::SnapshotGraph& g = m_snapshot->graphs[graph];
+  if (value < 0 || value >= static_cast<int>(g.values.size()) || !g.values[value].data) return;
+  m_tensor->setTensor(QString::fromStdString(g.values[value].name), g.values[value].data);
+  m_pages->setCurrentWidget(m_tensor);
+}
+
+void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
+  QString html = "<h2>" + tr("Model") + "</h2><table cellspacing='4'>";
+  for (const auto& [k, v] : m_snapshot->properties) {
+    // The labels are fixed words from the snapshot; translate the known ones.
+    static const std::map<std::string, const char*> labels = {
+        {"format", QT_TR_NOOP("Format")},   {"producer", QT_TR_NOOP("Producer")},
+        {"version", QT_TR_NOOP("Version")}, {"domain", QT_TR_NOOP("Domain")},
+        {"imports", QT_TR_NOOP("Imports")}, {"graph", QT_TR_NOOP("Graph")},
+        {"description", QT_TR_NOOP("Description")}};
+    auto it = labels.find(k);
+    const QString label = it != labels.end() ? tr(it->second) : Q(k);
+    html += Row(label, Q(v));
+  }
+  html += Row(tr("Nodes"),
+              QLocale().toString(static_cast<qlonglong>(m_snapshot->node_count_total)));
+  html += "</table>";
+  html += "<h2>" + (graph == 0 ? tr("Graph") : tr("Subgraph")) + "</h2><table cellspacing='4'>";
+  if (!g.name.empty()) html += Row(tr("Name"), "<code>" + Q(g.name) + "</code>");
+  if (!g.path.empty()) html += Row(tr("Path"), "<code>" + Q(g.path) + "</code>");
+  html += Row(tr("Nodes"), QLocale().toString(static_cast<qlonglong>(g.nodes.size())));
+  int initializers = 0;
+  for (const auto& v : g.values) initializers += v.initializer;
+  html += Row(tr("Initializers"), QLocale().toString(initializers));
+  html += "</table>";
+  auto values = [&](const QString& title, const std::vector<int>& list) {
+    html += "<h3>" + title + "</h3><table cellspacing='4'>";
+    for (int v : list) html += Row("<code>" + Q(g.values[v].name) + "</code>", Q(g.values[v].type));
+    html += "</table>";
+  };
+  values(tr("Inputs"), g.inputs);
+  values(tr("Outputs"), g.outputs);
+  m_text->setHtml(html);
+}
 
 void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                            const api::GraphViewModel& model, int item) {
-  if (!snapshot || item < 0 || item >= static_cast<int>(model.items.size())) {
-    m_text->setHtml("<p style='color:gray'>" + tr("Select a node to see its properties.") + "</p>");
+  m_snapshot = std::move(snapshot);
+  m_graph = model.graph;
+  m_pages->setCurrentWidget(m_text);
+  if (!m_snapshot || m_graph < 0 || m_graph >= static_cast<int>(m_snapshot->graphs.size())) {
+    m_text->setHtml("<p style='color:gray'>" + tr("Open a model to see its properties.") + "</p>");
     return;
   }
-  const api::SnapshotGraph& g = snapshot->graphs[model.graph];
+  const api::SnapshotGraph& g = m_snapshot->graphs[m_graph];
+  if (item < 0 || item >= static_cast<int>(model.items.size())) {
+    showProperties(g, m_graph);
+    return;
+  }
   const api::ViewItem& it = model.items[item];
   QString html;
   if (it.kind != api::ViewItemKind::kNode) {
@@ -74,7 +162,19 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   if (doc) html += " · " + tr("since version %1").arg(doc->since_version);
   html += "</p>";
   if (!n.name.empty()) html += "<p><b>" + tr("Name") + "</b> <code>" + Q(n.name) + "</code></p>";
-  if (!doc)
+  int sameType = 0;
+  for (const auto& other : g.nodes) sameType += other.op_type == n.op_type;
+  html += "<p>" +
+          Link("optype/" + QString::fromStdString(n.op_type).toHtmlEscaped(),
+               tr("Select all %1 nodes (%2)").arg(Q(n.op_type)).arg(sameType)) +
+          "</p>";
+  if (!n.known)
+    html += "<p style='color:#c62828'><b>" + tr("Unknown op") + "</b>: " +
+            tr("neither ONNX's operator registry nor the onnxlens runtime knows %1 in domain %2; "
+               "the model can be inspected but not run.")
+                .arg(Q(n.op_type), n.domain.empty() ? QStringLiteral("ai.onnx") : Q(n.domain)) +
+            "</p>";
+  else if (!doc)
     html += "<p style='color:#b05000'>" +
             tr("Not in ONNX's operator registry (custom or contrib op).") + "</p>";
   if (!n.attributes.empty()) {
@@ -94,6 +194,19 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   };
   params(tr("Inputs"), n.inputs, doc ? &doc->inputs : nullptr);
   params(tr("Outputs"), n.outputs, doc ? &doc->outputs : nullptr);
+  if (!n.subgraphs.empty()) {
+    html += "<h3>" + tr("Subgraphs") + "</h3><ul>";
+    for (int b : n.subgraphs) {
+      const api::SnapshotGraph& body = m_snapshot->graphs[b];
+      html += "<li>" +
+              Link("graph/" + QString::number(b),
+                   "<code>" + Q(body.attribute.empty() ? body.name : body.attribute) +
+                       "</code>") +
+              (body.name.empty() ? QString() : " <i>" + Q(body.name) + "</i>") +
+              " — " + tr("%n node(s)", nullptr, static_cast<int>(body.nodes.size())) + "</li>";
+    }
+    html += "</ul>";
+  }
   if (!n.origins.empty()) {
     QStringList ids;
     for (int64_t id : n.origins) ids << QString::number(id);

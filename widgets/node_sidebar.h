@@ -1,7 +1,9 @@
 // The sidebar of the graph view: what the selected item is. For a node: op type, domain and
-// opset, name, attributes, inputs and outputs (schema name, value, type and shape), provenance,
-// and the operator's documentation from ONNX's schema registry (summary, attributes, inputs,
-// outputs, type constraints). For a graph input or output: its name, type, producer, consumers.
+// opset, name, attributes, inputs and outputs (schema name, value, type and shape; initializers
+// and constants link to their tensor page), subgraph bodies (links that open them), provenance,
+// "select all of this op type", and the operator's documentation from ONNX's schema registry
+// (summary, attributes, inputs, outputs, type constraints). For a graph input or output: its
+// name, type, producer, consumers. With nothing selected: the model's and the graph's properties.
 #pragma once
 
 #include <QWidget>
@@ -9,10 +11,14 @@
 
 #include "api/graph_view_model.h"
 
+class QStackedWidget;
 class QTextBrowser;
+class QUrl;
 
 namespace onnxlens {
 namespace widgets {
+
+class TensorPanel;
 
 class NodeSidebar : public QWidget {
   Q_OBJECT
@@ -20,14 +26,33 @@ class NodeSidebar : public QWidget {
  public:
   explicit NodeSidebar(QWidget* parent = nullptr);
 
-  /// Shows item `item` of `model` (a view model of `snapshot`); -1 clears.
+  /// Shows item `item` of `model` (a view model of `snapshot`); -1 shows the model's and the
+  /// graph's properties.
   void showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                 const api::GraphViewModel& model, int item);
-  /// The text shown, for tests.
+  /// Shows value `value` of graph `graph` on the tensor page (when it holds a tensor).
+  void showTensor(int graph, int value);
+  /// The text shown on the current page, for tests.
   QString plainText() const;
+  bool isShowingTensor() const;
+  TensorPanel* tensorPanel() const { return m_tensor; }
+  /// Follows a link of the node page as a click would ("onnxlens:tensor/3", ...), for tests.
+  void followLink(const QUrl& url);
+
+ signals:
+  /// "Select all of this op type": the query to run in the find bar.
+  void findRequested(const QString& query);
+  /// A subgraph body link: open graph `graph` of the snapshot.
+  void openGraphRequested(int graph);
 
  private:
+  void showProperties(const api::SnapshotGraph& g, int graph);
+
+  std::shared_ptr<const api::GraphSnapshot> m_snapshot;
+  int m_graph = 0;
+  QStackedWidget* m_pages;
   QTextBrowser* m_text;
+  TensorPanel* m_tensor;
 };
 
 }  // namespace widgets

@@ -132,7 +132,7 @@ class Builder {
     for (const ir::Value* v : g.initializers()) value(v);
     auto order = g.TopologicalOrder();
     const std::vector<ir::Node*> nodes = order.ok() ? *order : g.nodes();
-    std::vector<std::pair<int, std::vector<ir::Graph*>>> bodies;
+    std::vector<std::pair<int, const ir::Node*>> bodies;
     for (const ir::Node* n : nodes) {
       SnapshotNode sn;
       sn.id = n->id();
@@ -175,16 +175,25 @@ class Builder {
       }
       out_->graphs[gi].nodes.push_back(std::move(sn));
       ++out_->node_count_total;
-      if (n->HasSubgraphs()) bodies.emplace_back(ni, n->Subgraphs());
+      if (n->HasSubgraphs()) bodies.emplace_back(ni, n);
     }
     for (const ir::Value* v : g.outputs()) out_->graphs[gi].outputs.push_back(value(v));
-    for (auto& [ni, graphs] : bodies) {
-      for (const ir::Graph* body : graphs) {
+    for (auto& [ni, owner_node] : bodies) {
+      std::vector<std::pair<const ir::Graph*, std::string>> graphs;
+      for (const ir::Attribute& a : owner_node->attributes()) {
+        if (a.type == ir::AttrType::kGraph && a.g) graphs.emplace_back(a.g.get(), a.name);
+        if (a.type == ir::AttrType::kGraphs) {
+          for (size_t k = 0; k < a.graphs.size(); ++k)
+            if (a.graphs[k]) graphs.emplace_back(a.graphs[k].get(), a.name + "[" + std::to_string(k) + "]");
+        }
+      }
+      for (const auto& [body, attribute] : graphs) {
         const SnapshotNode& owner = out_->graphs[gi].nodes[ni];
         const std::string label =
             (owner.name.empty() ? owner.op_type + "_" + std::to_string(owner.id) : owner.name) +
             "/" + body->name();
         const int bi = Add(*body, path.empty() ? label : path + "/" + label, gi, ni);
+        out_->graphs[bi].attribute = attribute;
         out_->graphs[gi].nodes[ni].subgraphs.push_back(bi);
       }
     }

@@ -67,6 +67,7 @@ struct SnapshotGraph {
   std::string path;  ///< "" for the main graph, "If_0/then_branch" below
   int parent_graph = -1;
   int parent_node = -1;  ///< node index in the parent graph
+  std::string attribute;  ///< the owner's attribute holding it: "then_branch", "body"
   std::vector<SnapshotNode> nodes;
   std::vector<SnapshotValue> values;
   std::vector<int> inputs, outputs;  ///< value indices

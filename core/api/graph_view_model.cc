@@ -57,6 +57,8 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     it.domain = node.domain;
     it.category = node.category;
     if (opt.names && !node.name.empty()) it.subtitle = Shorten(node.name, 48);
+    it.unknown = !node.known;
+    if (it.unknown) it.rows.emplace_back(kUnknownOpRow, "");
     if (opt.weights) {
       for (size_t k = 0; k < node.inputs.size(); ++k) {
         const int v = node.inputs[k];

@@ -32,7 +32,12 @@ struct ViewItem {
   std::vector<std::pair<std::string, std::string>> rows;  ///< (key, value): attributes, weights
   std::string category;  ///< op category ("input" / "output" for those items)
   std::string domain;
+  /// Neither ONNX's schema registry nor the runtime knows the op: drawn marked, with the row
+  /// kUnknownOpRow first.
+  bool unknown = false;
 };
+
+inline constexpr const char* kUnknownOpRow = "unknown op";
 
 struct ViewEdge {
   int from = 0, to = 0;  ///< item indices

@@ -62,6 +62,7 @@ TEST(GraphSnapshot, IfBodiesAreGraphsWithABreadcrumbPath) {
   const SnapshotGraph& body = (*s)->graphs[if_node.subgraphs[0]];
   EXPECT_EQ(body.parent_graph, 0);
   EXPECT_EQ(body.parent_node, 0);
+  EXPECT_TRUE(body.attribute == "then_branch" || body.attribute == "else_branch") << body.attribute;
   EXPECT_NE(body.path.find('/'), std::string::npos);
 }
 
