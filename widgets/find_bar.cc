@@ -98,7 +98,15 @@ void FindBar::search() {
   const api::GraphViewModel& m = m_view->model();
   for (const api::FindHit& h : *hits) {
     if (h.is_node) {
-      m_hits.push_back(m.item_of_node[h.index]);
+      int item = m.item_of_node[h.index];
+      if (item < 0) {  // a folded Constant: the node it is drawn in
+        const auto& g = snap->graphs[m.graph];
+        for (int v : g.nodes[h.index].outputs)
+          for (int c : v >= 0 ? g.values[v].consumers : std::vector<int>{})
+            if (item < 0) item = m.item_of_node[c];
+      }
+      if (item >= 0 && std::find(m_hits.begin(), m_hits.end(), item) == m_hits.end())
+        m_hits.push_back(item);
       continue;
     }
     for (size_t i = 0; i < m.items.size(); ++i) {

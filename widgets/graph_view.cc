@@ -21,7 +21,9 @@
 #include <QWheelEvent>
 #include <QtConcurrent>
 #include <cmath>
+#include <map>
 
+#include "widgets/minimap.h"
 #include "widgets/op_colors.h"
 
 namespace onnxlens {
@@ -231,6 +233,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
   viewport()->grabGesture(Qt::PinchGesture);
+  m_minimap = new Minimap(this);
+  connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
   connect(&m_watcher, &QFutureWatcher<void>::finished, this, &GraphView::onLayoutDone);
 }
 
@@ -255,9 +259,18 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
 void GraphView::setOptions(const api::GraphViewOptions& options) {
   m_options = options;
   if (!m_snapshot) return;
-  const std::vector<bool> expanded = m_model.layout.expanded;
+  // Groups keep their state by path (folding constants in or out changes the group list).
+  std::map<std::string, bool> expanded;
+  const auto& old = m_model.layout;
+  const bool all = std::all_of(old.expanded.begin(), old.expanded.end(), [](bool b) { return b; });
+  for (size_t g = 0; g < old.expanded.size(); ++g)
+    expanded[old.hierarchy.groups[g].path] = old.expanded[g];
   rebuildModel();
-  if (expanded.size() == m_model.layout.expanded.size()) m_model.layout.expanded = expanded;
+  auto& now = m_model.layout;
+  for (size_t g = 0; g < now.expanded.size(); ++g) {
+    auto it = expanded.find(now.hierarchy.groups[g].path);
+    now.expanded[g] = all || (it != expanded.end() && it->second);
+  }
   startLayout();
 }
 
@@ -288,12 +301,14 @@ bool GraphView::isGroupExpanded(int group) const {
 
 void GraphView::expandAll(bool expanded) {
   m_model.layout.expanded.assign(m_model.layout.expanded.size(), expanded);
+  m_fitPending = true;  // the graph changes size entirely: start again from the top
   startLayout();
 }
 
 std::string GraphView::layoutKey() const {
   std::string key = std::to_string(m_graph) + ':';
-  for (bool b : {m_options.attributes, m_options.weights, m_options.names, m_options.horizontal})
+  for (bool b : {m_options.attributes, m_options.weights, m_options.names, m_options.horizontal,
+                 m_options.fold_constants})
     key += b ? '1' : '0';
   key += ':';
   for (bool b : m_model.layout.expanded) key += b ? '1' : '0';
@@ -340,6 +355,7 @@ bool GraphView::isLayingOut() const { return m_watcher.isRunning(); }
 void GraphView::waitForLayout() {
   m_watcher.waitForFinished();
   QCoreApplication::processEvents();
+  m_minimap->refreshNow();
 }
 
 void GraphView::onLayoutDone() {
@@ -508,6 +524,7 @@ double GraphView::zoom() const { return transform().m11(); }
 
 void GraphView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
+  m_minimap->reposition();
   if (m_fitPending && !scene()->items().isEmpty() && viewport()->width() > 100 &&
       viewport()->height() > 100) {
     m_fitPending = false;

@@ -18,6 +18,8 @@
 namespace onnxlens {
 namespace widgets {
 
+class Minimap;
+
 class GraphView : public QGraphicsView {
   Q_OBJECT
 
@@ -82,6 +84,8 @@ class GraphView : public QGraphicsView {
   /// Edges drawn highlighted (those touching the selected node), for tests.
   int highlightedEdges() const;
 
+  Minimap* minimap() const { return m_minimap; }
+
   /// Plain facts of what is shown, for tests.
   const api::GraphViewModel& model() const { return m_model; }
   const layout::GroupedLayout& currentLayout() const { return m_layout; }
@@ -139,6 +143,7 @@ class GraphView : public QGraphicsView {
   /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).
   std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
   int m_cacheHits = 0;
+  Minimap* m_minimap = nullptr;
 };
 
 }  // namespace widgets

@@ -24,6 +24,7 @@
 #include "widgets/breadcrumb_bar.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
+#include "widgets/minimap.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/node_sidebar.h"
@@ -111,6 +112,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_zoomLabel = new QLabel(this);
   m_countLabel = new QLabel(this);
+  m_countLabel->setContentsMargins(8, 0, 8, 0);
+  m_zoomLabel->setContentsMargins(8, 0, 8, 0);
   statusBar()->addPermanentWidget(m_countLabel);
   statusBar()->addPermanentWidget(m_zoomLabel);
   statusBar()->addPermanentWidget(m_stage);
@@ -215,6 +218,8 @@ void MainWindow::createViewMenu() {
          &api::GraphViewOptions::names);
   toggle(tr("&Horizontal Layout"), QKeySequence(Qt::CTRL | Qt::Key_K), o.horizontal,
          &api::GraphViewOptions::horizontal);
+  toggle(tr("Fold &Constants into Their Consumers"), QKeySequence(), o.fold_constants,
+         &api::GraphViewOptions::fold_constants);
   view->addSeparator();
   view->addAction(tr("Zoom &In"), this, [this] { m_graph->zoomBy(1.25); })
       ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus)});
@@ -224,6 +229,11 @@ void MainWindow::createViewMenu() {
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+  QAction* minimap = view->addAction(tr("&Minimap"));
+  minimap->setCheckable(true);
+  minimap->setChecked(true);
+  minimap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+  connect(minimap, &QAction::toggled, this, [this](bool on) { m_graph->minimap()->setEnabledByUser(on); });
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });

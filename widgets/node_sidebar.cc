@@ -88,6 +88,18 @@ void NodeSidebar::showTensor(int graph, int value) {
   m_pages->setCurrentWidget(m_tensor);
 }
 
+bool NodeSidebar::showTensorNamed(const QString& name) {
+  if (!m_snapshot) return false;
+  const auto& values = m_snapshot->graphs[m_graph].values;
+  for (size_t v = 0; v < values.size(); ++v) {
+    if (values[v].data && QString::fromStdString(values[v].name) == name) {
+      showTensor(m_graph, static_cast<int>(v));
+      return true;
+    }
+  }
+  return false;
+}
+
 void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
   QString html = "<h2>" + tr("Model") + "</h2><table cellspacing='4'>";
   for (const auto& [k, v] : m_snapshot->properties) {

@@ -32,6 +32,8 @@ class NodeSidebar : public QWidget {
                 const api::GraphViewModel& model, int item);
   /// Shows value `value` of graph `graph` on the tensor page (when it holds a tensor).
   void showTensor(int graph, int value);
+  /// Shows the tensor of the value called `name` in the graph shown; false when there is none.
+  bool showTensorNamed(const QString& name);
   /// The text shown on the current page, for tests.
   QString plainText() const;
   bool isShowingTensor() const;

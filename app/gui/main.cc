@@ -12,6 +12,7 @@
 #include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/screenshot.h"
 
 namespace {
@@ -62,6 +63,22 @@ int main(int argc, char** argv) {
                                          "hit."),
                           QStringLiteral("QUERY"));
   parser.addOption(find);
+  QCommandLineOption graph(QStringLiteral("graph"),
+                           QStringLiteral("With --screenshot: show subgraph body N (an index, or "
+                                          "the path shown in the breadcrumb's tooltip, e.g. "
+                                          "If_0/then_branch) instead of the main graph."),
+                           QStringLiteral("N|PATH"));
+  parser.addOption(graph);
+  QCommandLineOption tensor(QStringLiteral("tensor"),
+                            QStringLiteral("With --screenshot: show the sidebar page of the "
+                                           "initializer or constant NAME."),
+                            QStringLiteral("NAME"));
+  parser.addOption(tensor);
+  QCommandLineOption expand(QStringLiteral("expand"),
+                            QStringLiteral("With --screenshot: open (all) or close (none) every "
+                                           "name-scope group."),
+                            QStringLiteral("all|none"));
+  parser.addOption(expand);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -83,6 +100,30 @@ int main(int argc, char** argv) {
     if (!models.isEmpty()) {
       window.openFile(models.first());
       window.waitForLoad();
+      auto fail = [&status](const QString& message) {
+        std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
+        status = 1;
+      };
+      const auto snap = window.graphView()->snapshot();
+      if (parser.isSet(graph) && snap) {
+        bool isIndex = false;
+        int g = parser.value(graph).toInt(&isIndex);
+        if (!isIndex) {
+          g = -1;
+          for (size_t i = 0; i < snap->graphs.size(); ++i)
+            if (QString::fromStdString(snap->graphs[i].path) == parser.value(graph))
+              g = static_cast<int>(i);
+        }
+        if (g < 0 || g >= static_cast<int>(snap->graphs.size()))
+          fail(QStringLiteral("no subgraph '%1'").arg(parser.value(graph)));
+        else
+          window.openGraph(g);
+        window.graphView()->waitForLayout();
+      }
+      if (parser.isSet(expand)) {
+        window.graphView()->expandAll(parser.value(expand) == QLatin1String("all"));
+        window.graphView()->waitForLayout();
+      }
       if (parser.isSet(select) && !window.graphView()->selectByName(parser.value(select))) {
         std::fprintf(stderr, "onnxlens: error: no node '%s'\n", qPrintable(parser.value(select)));
         status = 1;
@@ -94,6 +135,9 @@ int main(int argc, char** argv) {
         window.findBar()->next();
         window.graphView()->waitForLayout();
       }
+      if (parser.isSet(tensor) && !window.sidebar()->showTensorNamed(parser.value(tensor)))
+        fail(QStringLiteral("no initializer or constant '%1' in this graph")
+                 .arg(parser.value(tensor)));
     }
     QString error;
     if (!onnxlens::widgets::saveScreenshot(&window, parser.value(screenshot), &error)) {

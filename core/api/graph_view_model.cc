@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "api/tensor_stats.h"
+#include "ir/tensor.h"
+
 namespace onnxlens::api {
 
 namespace {
@@ -12,6 +15,28 @@ constexpr size_t kMaxRows = 8;  // attribute + weight rows shown in a box; the s
 
 std::string Shorten(const std::string& s, size_t n = 40) {
   return s.size() <= n ? s : s.substr(0, n - 1) + "…";
+}
+
+// A Constant node drawn as a row of its consumers: no inputs, one output holding a tensor that is
+// not a graph output.
+bool Foldable(const SnapshotGraph& g, const SnapshotNode& n) {
+  if (n.op_type != "Constant" || !n.domain.empty() || !n.inputs.empty() || n.outputs.size() != 1 ||
+      n.outputs[0] < 0)
+    return false;
+  const SnapshotValue& v = g.values[n.outputs[0]];
+  return v.data && !v.graph_output && !v.consumers.empty();
+}
+
+// A weight row's value: the values themselves when there are a few ("= 1e-05", "= [0, 2]"),
+// else the shape.
+std::string WeightText(const SnapshotValue& v) {
+  if (v.data && v.data->numel() <= 4 && v.data->dtype() != ir::DataType::kString) {
+    const TensorStats s = ComputeTensorStats(*v.data, 4, 1);
+    std::string text;
+    for (const std::string& x : s.first_values) text += (text.empty() ? "" : ", ") + x;
+    return v.data->dims().empty() ? "= " + text : "= [" + text + "]";
+  }
+  return "⟨" + v.shape_label + "⟩";
 }
 
 }  // namespace
@@ -48,8 +73,13 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     if (!g.values[v].initializer) item_of_input[v] = value_item(v, ViewItemKind::kInput);
   }
   m.item_of_node.assign(g.nodes.size(), -1);
+  std::vector<bool> folded(g.values.size(), false);  // values of folded Constants
   for (size_t n = 0; n < g.nodes.size(); ++n) {
     const SnapshotNode& node = g.nodes[n];
+    if (opt.fold_constants && Foldable(g, node)) {
+      folded[node.outputs[0]] = true;
+      continue;
+    }
     ViewItem it;
     it.kind = ViewItemKind::kNode;
     it.index = static_cast<int>(n);
@@ -62,11 +92,11 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     if (opt.weights) {
       for (size_t k = 0; k < node.inputs.size(); ++k) {
         const int v = node.inputs[k];
-        if (v < 0 || !g.values[v].initializer) continue;
+        if (v < 0 || !(g.values[v].initializer || folded[v])) continue;
         const std::string key = k < node.input_names.size() && !node.input_names[k].empty()
                                     ? node.input_names[k]
                                     : "in" + std::to_string(k);
-        it.rows.emplace_back(key, "⟨" + g.values[v].shape_label + "⟩");
+        it.rows.emplace_back(key, WeightText(g.values[v]));
       }
     }
     if (opt.attributes) {

@@ -20,6 +20,9 @@ struct GraphViewOptions {
   bool weights = true;      ///< Ctrl+I: initializer rows (name and shape)
   bool names = false;       ///< Ctrl+U: node names under the op
   bool horizontal = false;  ///< Ctrl+K: left to right
+  /// Constant nodes drawn as weight rows of the nodes they feed (as Netron does), not as boxes of
+  /// their own: exported PyTorch graphs hold hundreds of them.
+  bool fold_constants = true;
 };
 
 enum class ViewItemKind { kNode, kInput, kOutput };
@@ -49,7 +52,7 @@ struct GraphViewModel {
   int graph = 0;
   std::vector<ViewItem> items;
   std::vector<ViewEdge> edges;
-  std::vector<int> item_of_node;  ///< node index -> item index
+  std::vector<int> item_of_node;  ///< node index -> item index; -1 for a folded Constant
   layout::LayoutInput layout;     ///< boxes, edges and scope groups, all collapsed but the root
 };
 

@@ -68,12 +68,25 @@ TEST(GraphView, CorpusModelEveryNodeOnceWhenFullyExpanded) {
   GraphView view;
   view.setSnapshot(Snapshot(path));
   view.waitForLayout();
-  const int nodes = static_cast<int>(view.snapshot()->graphs[0].nodes.size());
+  const auto& g = view.snapshot()->graphs[0];
+  const int nodes = static_cast<int>(g.nodes.size());
   EXPECT_LT(view.visibleNodeItems(), nodes);  // 467 nodes: the first view keeps groups closed
   view.expandAll(true);
   view.waitForLayout();
+  // Constants are folded into the nodes they feed (a weight row each), as in Netron.
+  int constants = 0;
+  for (const auto& n : g.nodes) constants += n.op_type == "Constant";
+  ASSERT_GT(constants, 0);
+  EXPECT_EQ(view.visibleNodeItems(), nodes - constants);
+  EXPECT_EQ(view.edgeItems(), static_cast<int>(DistinctEdges(view.model())));
+  // Unfolded: one item per node and one per distinct edge.
+  api::GraphViewOptions o = view.options();
+  o.fold_constants = false;
+  view.setOptions(o);
+  view.waitForLayout();
   EXPECT_EQ(view.visibleNodeItems(), nodes);
   EXPECT_EQ(view.edgeItems(), static_cast<int>(DistinctEdges(view.model())));
+  EXPECT_GT(view.edgeItems(), nodes - 1);
 }
 
 TEST(GraphView, OptionsAddRowsAndSwitchDirection) {
