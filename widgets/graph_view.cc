@@ -35,17 +35,17 @@ constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
 
-QColor CategoryColor(const api::ViewItem& it) {
-  if (it.kind == api::ViewItemKind::kInput || it.kind == api::ViewItemKind::kOutput)
-    return QColor(0x55, 0x55, 0x55);
+QColor CategoryColor(const api::ViewItem& it, const GraphColors& c) {
+  if (it.kind == api::ViewItemKind::kInput || it.kind == api::ViewItemKind::kOutput) return c.io;
   return opColor(it.domain.empty() ? Q(it.title) : Q(it.domain + "." + it.title));
 }
 
 // One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
 class NodeItem : public QGraphicsItem {
  public:
-  NodeItem(int index, const api::ViewItem& item, const QRectF& rect, const QFont& font)
-      : m_index(index), m_item(item), m_rect(rect), m_font(font) {
+  NodeItem(int index, const api::ViewItem& item, const QRectF& rect, const QFont& font,
+           const GraphColors& colors)
+      : m_index(index), m_item(item), m_rect(rect), m_font(font), m_c(colors) {
     setToolTip(Q(item.title) + (item.subtitle.empty() ? QString() : "\n" + Q(item.subtitle)));
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
@@ -66,7 +66,7 @@ class NodeItem : public QGraphicsItem {
   void hoverEnterEvent(QGraphicsSceneHoverEvent*) override { setHovered(true); }
   void hoverLeaveEvent(QGraphicsSceneHoverEvent*) override { setHovered(false); }
   void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
-    const QColor color = CategoryColor(m_item);
+    const QColor color = CategoryColor(m_item, m_c);
     if (m_marked || m_hovered) {  // a ring outside the box: find hits amber, hover blue
       p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : QColor(0xff, 0xa0, 0x00), 3.5));
       p->setBrush(Qt::NoBrush);
@@ -75,7 +75,7 @@ class NodeItem : public QGraphicsItem {
     const QFontMetricsF fm(m_font);
     const double line = fm.height();
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : QColor(0x60, 0x60, 0x60),
+    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : m_c.border,
                 isSelected() ? 2.5 : 0.8);
     if (m_item.unknown && !isSelected()) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
     p->setPen(border);
@@ -86,7 +86,7 @@ class NodeItem : public QGraphicsItem {
       p->drawRect(m_rect);
       return;
     }
-    p->setBrush(Qt::white);
+    p->setBrush(m_c.box);
     p->drawRoundedRect(m_rect, 5, 5);
     QPainterPath head;
     head.addRoundedRect(header, 5, 5);
@@ -99,7 +99,7 @@ class NodeItem : public QGraphicsItem {
     p->setFont(m_font);
     double y = header.bottom();
     if (!m_item.subtitle.empty()) {
-      p->setPen(io ? QColor(0x30, 0x30, 0x30) : QColor(0x50, 0x50, 0x50));
+      p->setPen(io ? m_c.text : m_c.secondary);
       p->drawText(QRectF(m_rect.x(), y, m_rect.width(), line), Qt::AlignCenter, Q(m_item.subtitle));
       y += line;
     }
@@ -116,9 +116,9 @@ class NodeItem : public QGraphicsItem {
         y += line;
         continue;
       }
-      p->setPen(QColor(0x20, 0x20, 0x20));
+      p->setPen(m_c.text);
       p->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, Q(k));
-      p->setPen(QColor(0x60, 0x60, 0x60));
+      p->setPen(m_c.secondary);
       p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, Q(v));
       y += line;
     }
@@ -131,6 +131,7 @@ class NodeItem : public QGraphicsItem {
   api::ViewItem m_item;
   QRectF m_rect;
   QFont m_font;
+  GraphColors m_c;
   bool m_marked = false;
   bool m_hovered = false;
 };
@@ -140,8 +141,9 @@ class NodeItem : public QGraphicsItem {
 class GroupItem : public QGraphicsItem {
  public:
   GroupItem(int group, const QString& title, int nodes, bool expanded, const QRectF& rect,
-            const QFont& font)
-      : m_group(group),
+            const QFont& font, const GraphColors& colors)
+      : m_c(colors),
+        m_group(group),
         m_title(title),
         m_nodes(nodes),
         m_expanded(expanded),
@@ -160,25 +162,25 @@ class GroupItem : public QGraphicsItem {
     const QFontMetricsF fm(m_font);
     p->setFont(m_font);
     if (m_expanded) {
-      p->setPen(QPen(QColor(0xa0, 0xa8, 0xb8), 1, Qt::DashLine));
-      p->setBrush(QColor(0xf3, 0xf5, 0xf9, 140));
+      p->setPen(QPen(m_c.groupFrame, 1, Qt::DashLine));
+      p->setBrush(m_c.groupFill);
       p->drawRoundedRect(m_rect, 8, 8);
-      p->setPen(QColor(0x50, 0x58, 0x68));
+      p->setPen(m_c.groupTitle);
       p->drawText(QRectF(m_rect.x() + 8, m_rect.y() + 2, m_rect.width() - 16, fm.height() + 2),
                   Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("▾ ") + m_title);
       return;
     }
-    p->setPen(QPen(QColor(0x50, 0x58, 0x68), 1));
-    p->setBrush(QColor(0xe4, 0xe9, 0xf2));
+    p->setPen(QPen(m_c.closedBorder, 1));
+    p->setBrush(m_c.closedFill);
     p->drawRoundedRect(m_rect, 6, 6);
     QFont bold = m_font;
     bold.setBold(true);
     p->setFont(bold);
-    p->setPen(QColor(0x20, 0x28, 0x38));
+    p->setPen(m_c.closedText);
     const QRectF top(m_rect.x(), m_rect.y() + 2, m_rect.width(), m_rect.height() / 2);
     p->drawText(top, Qt::AlignCenter, QStringLiteral("▸ ") + m_title);
     p->setFont(m_font);
-    p->setPen(QColor(0x50, 0x58, 0x68));
+    p->setPen(m_c.groupTitle);
     p->drawText(QRectF(m_rect.x(), m_rect.center().y(), m_rect.width(), m_rect.height() / 2 - 2),
                 Qt::AlignCenter,
                 QCoreApplication::translate("onnxlens::widgets::GraphView", "%n node(s)", nullptr,
@@ -188,6 +190,7 @@ class GroupItem : public QGraphicsItem {
   bool expanded() const { return m_expanded; }
 
  private:
+  GraphColors m_c;
   int m_group;
   QString m_title;
   int m_nodes;
@@ -231,7 +234,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setDragMode(QGraphicsView::ScrollHandDrag);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
-  setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+  m_colors = GraphColors::forPalette(palette());
+  setBackgroundBrush(m_colors.background);
   viewport()->grabGesture(Qt::PinchGesture);
   m_minimap = new Minimap(this);
   connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
@@ -389,18 +393,18 @@ void GraphView::buildScene() {
     title = title.mid(title.lastIndexOf('/') + 1);
     s->addItem(new GroupItem(static_cast<int>(g), title, h.groups[g].total_nodes,
                              isGroupExpanded(static_cast<int>(g)),
-                             QRectF(r.x, r.y, r.width, r.height), f));
+                             QRectF(r.x, r.y, r.width, r.height), f, m_colors));
   }
   for (size_t i = 0; i < m_model.items.size(); ++i) {
     if (!m_layout.node_visible[i]) continue;
     const layout::Rect& r = m_layout.node_rects[i];
     s->addItem(new NodeItem(static_cast<int>(i), m_model.items[i],
-                            QRectF(r.x, r.y, r.width, r.height), f));
+                            QRectF(r.x, r.y, r.width, r.height), f, m_colors));
   }
   // Edges with arrowheads and, for node-to-node edges, the shape label.
   QFont small = f;
   small.setPointSizeF(f.pointSizeF() * 0.8);
-  const QPen pen(QColor(0x70, 0x70, 0x70), 1.0);
+  const QPen pen(m_colors.edge, 1.0);
   for (const layout::Route& r : m_layout.routes) {
     if (r.spline.size() < 2) continue;
     QPainterPath path = SplinePath(r.spline);
@@ -417,7 +421,7 @@ void GraphView::buildScene() {
       for (const api::ViewEdge& e : m_model.edges) {
         if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
         auto* t = s->addSimpleText(QString::fromStdString(e.label), small);
-        t->setBrush(QColor(0x40, 0x40, 0x40));
+        t->setBrush(m_colors.edgeLabel);
         const QPointF mid = path.pointAtPercent(0.5);
         t->setPos(mid + QPointF(4, -t->boundingRect().height() / 2));
         t->setZValue(-1);
@@ -469,7 +473,7 @@ bool GraphView::exportImage(const QString& path, QString* error) {
       *error = tr("the image would be too large");
       return false;
     }
-    image.fill(Qt::white);
+    image.fill(m_colors.background);
     QPainter p(&image);
     p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     scene()->render(&p, QRectF(QPointF(0, 0), image.size()), source);
@@ -522,6 +526,16 @@ void GraphView::actualSize() {
 
 double GraphView::zoom() const { return transform().m11(); }
 
+void GraphView::changeEvent(QEvent* event) {
+  QGraphicsView::changeEvent(event);
+  if (event->type() != QEvent::PaletteChange) return;
+  const GraphColors colors = GraphColors::forPalette(palette());
+  if (colors.dark == m_colors.dark) return;
+  m_colors = colors;
+  setBackgroundBrush(m_colors.background);
+  if (!m_layout.node_rects.empty()) buildScene();
+}
+
 void GraphView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
   m_minimap->reposition();
@@ -546,7 +560,7 @@ void GraphView::applyDecorations() {
       n->setHovered(n->index() == m_hover);
     }
   }
-  const QPen normal(QColor(0x70, 0x70, 0x70), 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
+  const QPen normal(m_colors.edge, 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
   for (auto& [from, to, path] : m_edgePaths) {
     const bool on = m_selected >= 0 && (from == m_selected || to == m_selected);
     path->setPen(on ? hot : normal);

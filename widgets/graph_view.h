@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api/graph_view_model.h"
+#include "widgets/op_colors.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -85,6 +86,7 @@ class GraphView : public QGraphicsView {
   int highlightedEdges() const;
 
   Minimap* minimap() const { return m_minimap; }
+  const GraphColors& colors() const { return m_colors; }
 
   /// Plain facts of what is shown, for tests.
   const api::GraphViewModel& model() const { return m_model; }
@@ -110,6 +112,8 @@ class GraphView : public QGraphicsView {
   /// Pinch gestures (touch screens, touchpads) zoom like the wheel.
   bool viewportEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  /// A palette change (light / dark theme) repaints the graph in the matching colours.
+  void changeEvent(QEvent* event) override;
   /// Up / Down: to the selected node's first producer / consumer (walking the graph); Escape
   /// clears the selection; Backspace goes up from a subgraph body to its parent graph.
   void keyPressEvent(QKeyEvent* event) override;
@@ -144,6 +148,7 @@ class GraphView : public QGraphicsView {
   std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
   int m_cacheHits = 0;
   Minimap* m_minimap = nullptr;
+  GraphColors m_colors;
 };
 
 }  // namespace widgets

@@ -332,6 +332,7 @@ void MainWindow::updateCounts() {
     text += QStringLiteral(" · ") +
             tr("%1 in the model").arg(QLocale().toString(static_cast<qlonglong>(s.node_count_total)));
   m_countLabel->setText(text);
+  m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(m_graph->zoom() * 100)));
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message) {

@@ -42,5 +42,46 @@ QColor opColor(const QString& qualifiedOp) {
   return QColor(70, 70, 70);
 }
 
+bool isDarkPalette(const QPalette& palette) {
+  return palette.color(QPalette::Window).lightnessF() < 0.5;
+}
+
+GraphColors GraphColors::forPalette(const QPalette& palette) {
+  GraphColors c;
+  c.dark = isDarkPalette(palette);
+  if (c.dark) {
+    c.background = QColor(0x1e, 0x1f, 0x22);
+    c.box = QColor(0x2b, 0x2d, 0x31);
+    c.border = QColor(0x70, 0x74, 0x7a);
+    c.text = QColor(0xe6, 0xe6, 0xe6);
+    c.secondary = QColor(0xa8, 0xac, 0xb2);
+    c.edge = QColor(0x9a, 0x9e, 0xa4);
+    c.edgeLabel = QColor(0xb8, 0xbc, 0xc2);
+    c.groupFrame = QColor(0x5a, 0x62, 0x70);
+    c.groupFill = QColor(0x2a, 0x2e, 0x36, 160);
+    c.groupTitle = QColor(0xb0, 0xb8, 0xc8);
+    c.closedFill = QColor(0x34, 0x3a, 0x46);
+    c.closedBorder = QColor(0x70, 0x78, 0x88);
+    c.closedText = QColor(0xe0, 0xe6, 0xf0);
+    c.io = QColor(0x6a, 0x6a, 0x6a);
+  } else {
+    c.background = QColor(0xfb, 0xfb, 0xfc);
+    c.box = Qt::white;
+    c.border = QColor(0x60, 0x60, 0x60);
+    c.text = QColor(0x20, 0x20, 0x20);
+    c.secondary = QColor(0x60, 0x60, 0x60);
+    c.edge = QColor(0x70, 0x70, 0x70);
+    c.edgeLabel = QColor(0x40, 0x40, 0x40);
+    c.groupFrame = QColor(0xa0, 0xa8, 0xb8);
+    c.groupFill = QColor(0xf3, 0xf5, 0xf9, 140);
+    c.groupTitle = QColor(0x50, 0x58, 0x68);
+    c.closedFill = QColor(0xe4, 0xe9, 0xf2);
+    c.closedBorder = QColor(0x50, 0x58, 0x68);
+    c.closedText = QColor(0x20, 0x28, 0x38);
+    c.io = QColor(0x55, 0x55, 0x55);
+  }
+  return c;
+}
+
 }  // namespace widgets
 }  // namespace onnxlens

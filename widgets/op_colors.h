@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QPalette>
 #include <QString>
 
 namespace onnxlens {
@@ -9,6 +10,18 @@ namespace widgets {
 
 /// The header colour for an op given as "Conv" or "com.microsoft.FusedConv".
 QColor opColor(const QString& qualifiedOp);
+
+/// The graph view's colours for a light or a dark palette (op header colours stay the same).
+struct GraphColors {
+  QColor background, box, border, text, secondary, edge, edgeLabel;
+  QColor groupFrame, groupFill, groupTitle, closedFill, closedBorder, closedText;
+  QColor io;  ///< header of graph inputs and outputs
+  bool dark = false;
+  static GraphColors forPalette(const QPalette& palette);
+};
+
+/// True when the palette's window colour is dark (a dark theme).
+bool isDarkPalette(const QPalette& palette);
 
 /// Splits "com.microsoft.FusedConv" into domain and op type ("" domain for plain names).
 void splitQualifiedOp(const QString& qualifiedOp, QString* domain, QString* opType);

@@ -8,6 +8,9 @@
 #include <QVBoxLayout>
 
 #include "widgets/language.h"
+#include "widgets/theme.h"
+
+#include <algorithm>
 
 namespace onnxlens {
 namespace widgets {
@@ -24,6 +27,12 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent) {
   const int current = m_language->findData(languageSetting());
   m_language->setCurrentIndex(current < 0 ? 0 : current);
   form->addRow(tr("Language:"), m_language);
+  m_theme = new QComboBox(this);
+  m_theme->addItem(tr("System"), QStringLiteral("system"));
+  m_theme->addItem(tr("Light"), QStringLiteral("light"));
+  m_theme->addItem(tr("Dark"), QStringLiteral("dark"));
+  m_theme->setCurrentIndex(std::max(0, m_theme->findData(themeSetting())));
+  form->addRow(tr("Theme:"), m_theme);
   layout->addLayout(form);
   auto* note = new QLabel(tr("A new language takes effect the next time onnxlens starts."), this);
   note->setWordWrap(true);
@@ -36,6 +45,11 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent) {
 
 void PreferencesDialog::accept() {
   setLanguageSetting(m_language->currentData().toString());
+  const QString theme = m_theme->currentData().toString();
+  if (theme != themeSetting()) {
+    setThemeSetting(theme);
+    applyTheme(theme);  // at once: no restart needed
+  }
   QDialog::accept();
 }
 

@@ -17,9 +17,11 @@ class PreferencesDialog : public QDialog {
   /// Saves the choices to QSettings.
   void accept() override;
   QComboBox* languageCombo() const { return m_language; }
+  QComboBox* themeCombo() const { return m_theme; }
 
  private:
   QComboBox* m_language;
+  QComboBox* m_theme;
 };
 
 }  // namespace widgets

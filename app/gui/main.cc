@@ -13,6 +13,7 @@
 #include "widgets/language.h"
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
+#include "widgets/theme.h"
 #include "widgets/screenshot.h"
 
 namespace {
@@ -79,12 +80,17 @@ int main(int argc, char** argv) {
                                            "name-scope group."),
                             QStringLiteral("all|none"));
   parser.addOption(expand);
+  QCommandLineOption theme(QStringLiteral("theme"),
+                           QStringLiteral("Theme for this run: system, light or dark."),
+                           QStringLiteral("NAME"));
+  parser.addOption(theme);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
   parser.process(app);
 
   onnxlens::widgets::installTranslators(parser.value(lang));
+  onnxlens::widgets::applyTheme(parser.value(theme));
 
   onnxlens::widgets::MainWindow window;
   const QStringList models = parser.positionalArguments();

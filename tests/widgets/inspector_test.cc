@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
 #include <QKeyEvent>
@@ -26,6 +27,7 @@
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
 #include "widgets/tensor_panel.h"
+#include "widgets/theme.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -218,6 +220,22 @@ TEST(Inspector, StatusBarCountsNodesAndHelpListsShortcuts) {
   for (const char* keys : {"Ctrl+D", "Ctrl+I", "Ctrl+U", "Ctrl+K", "Ctrl+F", "Ctrl+Shift+E",
                            "Ctrl+0", "F5", "Backspace", "Up / Down"})
     EXPECT_TRUE(has(keys)) << keys;
+}
+
+TEST(Inspector, DarkThemeRepaintsTheGraphInDarkColours) {
+  MainWindow w;
+  Open(w, testing::SampleModel());
+  EXPECT_FALSE(w.graphView()->colors().dark);
+  applyTheme("dark");
+  QCoreApplication::processEvents();
+  EXPECT_TRUE(isDarkPalette(QApplication::palette()));
+  EXPECT_TRUE(w.graphView()->colors().dark);
+  EXPECT_EQ(w.graphView()->backgroundBrush().color(), w.graphView()->colors().background);
+  EXPECT_EQ(w.graphView()->visibleNodeItems(), 18);  // the scene is rebuilt, not lost
+  applyTheme("light");
+  QCoreApplication::processEvents();
+  EXPECT_FALSE(w.graphView()->colors().dark);
+  applyTheme("system");
 }
 
 }  // namespace
