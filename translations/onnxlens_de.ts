@@ -13,6 +13,17 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::BreadcrumbBar</name>
+    <message>
+        <source>main graph</source>
+        <translation>Hauptgraph</translation>
+    </message>
+    <message>
+        <source>Backspace: up one level</source>
+        <translation>Rücktaste: eine Ebene nach oben</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -82,6 +93,10 @@
     <message>
         <source>cannot encode the PNG image</source>
         <translation>das PNG-Bild kann nicht kodiert werden</translation>
+    </message>
+    <message>
+        <source>unknown op</source>
+        <translation>unbekannter Operator</translation>
     </message>
 </context>
 <context>
@@ -179,18 +194,6 @@
         <translation>Modell kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>Open a model</source>
-        <translation>Ein Modell öffnen</translation>
-    </message>
-    <message>
-        <source>Reload the model from disk</source>
-        <translation>Das Modell neu von der Festplatte laden</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>Beenden</translation>
-    </message>
-    <message>
         <source>Keyboard Shortcuts</source>
         <translation>Tastenkürzel</translation>
     </message>
@@ -201,10 +204,6 @@
     <message>
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle: untersuchen, optimieren, profilieren, quantisieren und exportieren – mit eigener Laufzeitumgebung.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Nodes: %1</source>
-        <translation>Knoten: %1</translation>
     </message>
     <message>
         <source>Graph</source>
@@ -293,6 +292,97 @@
     <message>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Constants into Their Consumers</source>
+        <translation>&amp;Konstanten in ihre Verbraucher falten</translation>
+    </message>
+    <message>
+        <source>&amp;Minimap</source>
+        <translation>Über&amp;sichtskarte</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n Knoten</numerusform><numerusform>%n Knoten</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 in the model</source>
+        <translation>%1 im Modell</translation>
+    </message>
+    <message>
+        <source>Wheel, pinch</source>
+        <translation>Mausrad, Zwei-Finger-Zoom</translation>
+    </message>
+    <message>
+        <source>Zoom at the pointer</source>
+        <translation>Am Zeiger zoomen</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klicken</translation>
+    </message>
+    <message>
+        <source>Select a node; open or close a group</source>
+        <translation>Knoten auswählen; Gruppe öffnen oder schließen</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>Doppelklick</translation>
+    </message>
+    <message>
+        <source>Open the body of an If, Loop or Scan node</source>
+        <translation>Rumpf eines If-, Loop- oder Scan-Knotens öffnen</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>Auf / Ab</translation>
+    </message>
+    <message>
+        <source>Go to the selected node&apos;s producer / consumer</source>
+        <translation>Zum Erzeuger / Verbraucher des ausgewählten Knotens</translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation>Escape</translation>
+    </message>
+    <message>
+        <source>Clear the selection; close the find bar</source>
+        <translation>Auswahl aufheben; Suchleiste schließen</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Rücktaste</translation>
+    </message>
+    <message>
+        <source>From a subgraph body up to its parent graph</source>
+        <translation>Vom Teilgraphen zum übergeordneten Graphen</translation>
+    </message>
+    <message>
+        <source>Enter / Shift+Enter</source>
+        <translation>Eingabe / Umschalt+Eingabe</translation>
+    </message>
+    <message>
+        <source>Next / previous find result</source>
+        <translation>Nächster / vorheriger Treffer</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::Minimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Übersicht: klicken oder ziehen, um die Ansicht zu verschieben</translation>
     </message>
 </context>
 <context>
@@ -397,10 +487,6 @@
         <translation>Initialisierer</translation>
     </message>
     <message>
-        <source>Select a node to see its properties.</source>
-        <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu sehen.</translation>
-    </message>
-    <message>
         <source>Graph input</source>
         <translation>Graph-Eingabe</translation>
     </message>
@@ -464,6 +550,78 @@
         <source>Type constraints</source>
         <translation>Typbeschränkungen</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>Erzeuger</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>Imports</source>
+        <translation>Importe</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Subgraph</source>
+        <translation>Teilgraph</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Initializers</source>
+        <translation>Initialisierer</translation>
+    </message>
+    <message>
+        <source>Open a model to see its properties.</source>
+        <translation>Öffnen Sie ein Modell, um seine Eigenschaften zu sehen.</translation>
+    </message>
+    <message>
+        <source>Select all %1 nodes (%2)</source>
+        <translation>Alle %1-Knoten auswählen (%2)</translation>
+    </message>
+    <message>
+        <source>Unknown op</source>
+        <translation>Unbekannter Operator</translation>
+    </message>
+    <message>
+        <source>neither ONNX&apos;s operator registry nor the onnxlens runtime knows %1 in domain %2; the model can be inspected but not run.</source>
+        <translation>weder die Operator-Registry von ONNX noch die onnxlens-Laufzeit kennt %1 in der Domäne %2; das Modell kann untersucht, aber nicht ausgeführt werden.</translation>
+    </message>
+    <message>
+        <source>Subgraphs</source>
+        <translation>Teilgraphen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n Knoten</numerusform><numerusform>%n Knoten</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpHistogramModel</name>
@@ -497,6 +655,113 @@
     <message>
         <source>A new language takes effect the next time onnxlens starts.</source>
         <translation>Eine neue Sprache wird beim nächsten Start von onnxlens wirksam.</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>Design:</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TensorPanel</name>
+    <message>
+        <source>← Back</source>
+        <translation>← Zurück</translation>
+    </message>
+    <message>
+        <source>Back to the node</source>
+        <translation>Zurück zum Knoten</translation>
+    </message>
+    <message>
+        <source>Save as .npy…</source>
+        <translation>Als .npy speichern…</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+    <message>
+        <source>Sparsity</source>
+        <translation>Dünnbesetztheit</translation>
+    </message>
+    <message>
+        <source>%1% zeros</source>
+        <translation>%1 % Nullen</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>Inf</source>
+        <translation>Inf</translation>
+    </message>
+    <message numerus="yes">
+        <source>First %n value(s)</source>
+        <translation><numerusform>Erster %n Wert</numerusform><numerusform>Erste %n Werte</numerusform></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message numerus="yes">
+        <source>Histogram (%n bin(s))</source>
+        <translation><numerusform>Histogramm (%n Klasse)</numerusform><numerusform>Histogramm (%n Klassen)</numerusform></translation>
+    </message>
+    <message>
+        <source>there is no tensor to save</source>
+        <translation>es gibt keinen Tensor zum Speichern</translation>
+    </message>
+    <message>
+        <source>cannot save %1 as %2: %3</source>
+        <translation>%1 kann nicht als %2 gespeichert werden: %3</translation>
+    </message>
+    <message>
+        <source>Save Tensor</source>
+        <translation>Tensor speichern</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy-Array (*.npy)</translation>
+    </message>
+    <message>
+        <source>Cannot save the tensor</source>
+        <translation>Der Tensor kann nicht gespeichert werden</translation>
     </message>
 </context>
 <context>

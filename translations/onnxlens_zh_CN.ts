@@ -13,6 +13,17 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::BreadcrumbBar</name>
+    <message>
+        <source>main graph</source>
+        <translation>主图</translation>
+    </message>
+    <message>
+        <source>Backspace: up one level</source>
+        <translation>退格键：返回上一级</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -80,6 +91,10 @@
     <message>
         <source>cannot encode the PNG image</source>
         <translation>无法编码 PNG 图像</translation>
+    </message>
+    <message>
+        <source>unknown op</source>
+        <translation>未知算子</translation>
     </message>
 </context>
 <context>
@@ -177,18 +192,6 @@
         <translation>无法打开模型</translation>
     </message>
     <message>
-        <source>Open a model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>Reload the model from disk</source>
-        <translation>从磁盘重新加载模型</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
         <source>Keyboard Shortcuts</source>
         <translation>快捷键</translation>
     </message>
@@ -199,10 +202,6 @@
     <message>
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;ONNX 模型工作台：查看、优化、性能分析、量化和导出，使用自带的推理运行时。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Nodes: %1</source>
-        <translation>节点：%1</translation>
     </message>
     <message>
         <source>Graph</source>
@@ -291,6 +290,97 @@
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Constants into Their Consumers</source>
+        <translation>将常量折叠到使用者中(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Minimap</source>
+        <translation>小地图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n 个节点</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 in the model</source>
+        <translation>模型中共 %1 个</translation>
+    </message>
+    <message>
+        <source>Wheel, pinch</source>
+        <translation>滚轮、双指缩放</translation>
+    </message>
+    <message>
+        <source>Zoom at the pointer</source>
+        <translation>以指针为中心缩放</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select a node; open or close a group</source>
+        <translation>选择节点；展开或折叠分组</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Open the body of an If, Loop or Scan node</source>
+        <translation>打开 If、Loop 或 Scan 节点的子图</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>Go to the selected node&apos;s producer / consumer</source>
+        <translation>转到所选节点的生产者 / 使用者</translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Clear the selection; close the find bar</source>
+        <translation>清除选择；关闭查找栏</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>退格键</translation>
+    </message>
+    <message>
+        <source>From a subgraph body up to its parent graph</source>
+        <translation>从子图返回父图</translation>
+    </message>
+    <message>
+        <source>Enter / Shift+Enter</source>
+        <translation>Enter / Shift+Enter</translation>
+    </message>
+    <message>
+        <source>Next / previous find result</source>
+        <translation>下一个 / 上一个查找结果</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::Minimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>概览：单击或拖动以移动视图</translation>
     </message>
 </context>
 <context>
@@ -395,10 +485,6 @@
         <translation>初始化器</translation>
     </message>
     <message>
-        <source>Select a node to see its properties.</source>
-        <translation>选择一个节点以查看其属性。</translation>
-    </message>
-    <message>
         <source>Graph input</source>
         <translation>图输入</translation>
     </message>
@@ -462,6 +548,78 @@
         <source>Type constraints</source>
         <translation>类型约束</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>生成工具</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>Imports</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Subgraph</source>
+        <translation>子图</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Initializers</source>
+        <translation>初始化器</translation>
+    </message>
+    <message>
+        <source>Open a model to see its properties.</source>
+        <translation>打开模型以查看其属性。</translation>
+    </message>
+    <message>
+        <source>Select all %1 nodes (%2)</source>
+        <translation>选择所有 %1 节点（%2 个）</translation>
+    </message>
+    <message>
+        <source>Unknown op</source>
+        <translation>未知算子</translation>
+    </message>
+    <message>
+        <source>neither ONNX&apos;s operator registry nor the onnxlens runtime knows %1 in domain %2; the model can be inspected but not run.</source>
+        <translation>ONNX 的算子注册表和 onnxlens 运行时都不认识域 %2 中的 %1；该模型可以查看，但无法运行。</translation>
+    </message>
+    <message>
+        <source>Subgraphs</source>
+        <translation>子图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n 个节点</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpHistogramModel</name>
@@ -495,6 +653,113 @@
     <message>
         <source>A new language takes effect the next time onnxlens starts.</source>
         <translation>新语言将在下次启动 onnxlens 时生效。</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TensorPanel</name>
+    <message>
+        <source>← Back</source>
+        <translation>← 返回</translation>
+    </message>
+    <message>
+        <source>Back to the node</source>
+        <translation>返回节点</translation>
+    </message>
+    <message>
+        <source>Save as .npy…</source>
+        <translation>另存为 .npy…</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Sparsity</source>
+        <translation>稀疏度</translation>
+    </message>
+    <message>
+        <source>%1% zeros</source>
+        <translation>%1% 为零</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>Inf</source>
+        <translation>Inf</translation>
+    </message>
+    <message numerus="yes">
+        <source>First %n value(s)</source>
+        <translation><numerusform>前 %n 个值</numerusform></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>值</translation>
+    </message>
+    <message numerus="yes">
+        <source>Histogram (%n bin(s))</source>
+        <translation><numerusform>直方图（%n 个区间）</numerusform></translation>
+    </message>
+    <message>
+        <source>there is no tensor to save</source>
+        <translation>没有可保存的张量</translation>
+    </message>
+    <message>
+        <source>cannot save %1 as %2: %3</source>
+        <translation>无法将 %1 保存为 %2：%3</translation>
+    </message>
+    <message>
+        <source>Save Tensor</source>
+        <translation>保存张量</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Cannot save the tensor</source>
+        <translation>无法保存张量</translation>
     </message>
 </context>
 <context>

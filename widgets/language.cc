@@ -23,12 +23,23 @@ void setLanguageSetting(const QString& code) { QSettings().setValue(kKey, code);
 QString installTranslators(const QString& code) {
   QString lang = code.isEmpty() ? languageSetting() : code;
   QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
-  if (lang == QLatin1String("en")) return lang;
+  // English needs its plural forms ("1 node", "3 nodes") from the plurals-only translation.
+  auto english = [] {
+    auto* en = new QTranslator(qApp);
+    if (en->load(QStringLiteral(":/i18n/onnxlens_en.qm")))
+      QCoreApplication::installTranslator(en);
+    else
+      delete en;
+    return QStringLiteral("en");
+  };
+  if (lang == QLatin1String("en") || locale.language() == QLocale::English ||
+      locale.language() == QLocale::C)
+    return english();
   auto* ours = new QTranslator(qApp);
   if (!ours->load(locale, QStringLiteral("onnxlens"), QStringLiteral("_"),
                   QStringLiteral(":/i18n"))) {
     delete ours;
-    return QStringLiteral("en");
+    return english();
   }
   QCoreApplication::installTranslator(ours);
   auto* qt = new QTranslator(qApp);

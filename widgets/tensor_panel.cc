@@ -118,7 +118,7 @@ void TensorPanel::setTensor(const QString& name, std::shared_ptr<const ir::Tenso
   chart->addSeries(area);
   auto* x = new QValueAxis;
   x->setRange(lo, hi);
-  x->setLabelFormat(QStringLiteral("%.3g"));
+  x->setLabelFormat(QStringLiteral("%.2g"));
   x->setTickCount(5);
   auto* y = new QValueAxis;
   y->setRange(0, static_cast<double>(peak) * 1.05);

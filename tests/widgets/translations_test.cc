@@ -81,6 +81,11 @@ TEST(TranslationsTest, CompiledTranslationsAreEmbeddedAndTranslate) {
   QTranslator zh;
   ASSERT_TRUE(zh.load(":/i18n/onnxlens_zh_CN.qm"));
   EXPECT_EQ(zh.translate("onnxlens::widgets::MainWindow", "Cancel"), QString::fromUtf8("取消"));
+  // English: plural forms only.
+  QTranslator en;
+  ASSERT_TRUE(en.load(":/i18n/onnxlens_en.qm"));
+  EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 1), "%n node");
+  EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 3), "%n nodes");
 }
 
 }  // namespace
