@@ -233,6 +233,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
   setDragMode(QGraphicsView::ScrollHandDrag);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setResizeAnchor(QGraphicsView::AnchorViewCenter);  // a revealed node stays centred when the find list opens
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   m_colors = GraphColors::forPalette(palette());
   setBackgroundBrush(m_colors.background);
@@ -504,9 +505,32 @@ void GraphView::initialView() {
 }
 
 void GraphView::showTopAtActualSize() {
+  // The top of the graph: as much of its width as fits at a readable zoom (>= 60%, <= 100%),
+  // else 100% centred on the first graph input (a wide top, as BERT's three inputs, would
+  // otherwise centre on the empty space between its branches).
+  const QRectF all = scene()->itemsBoundingRect();
+  const double minZoom = 0.6;
+  const QRectF bandRect(all.left(), all.top(), all.width(), viewport()->height() / minZoom);
+  QRectF band;
+  for (QGraphicsItem* it : scene()->items(bandRect, Qt::IntersectsItemBoundingRect))
+    if (dynamic_cast<NodeItem*>(it)) band |= it->sceneBoundingRect();
+  if (band.isEmpty()) band = all;
+  const double z = std::min(1.0, (viewport()->width() - 20) / std::max(1.0, band.width()));
   setTransform(QTransform());
-  const QRectF r = scene()->itemsBoundingRect();
-  centerOn(r.center().x(), r.top() + viewport()->height() / 2.0 - 10);
+  if (z >= minZoom) {
+    scale(z, z);
+    centerOn(band.center().x(), all.top() + viewport()->height() / (2.0 * z) - 10);
+  } else {
+    double x = band.center().x();
+    for (size_t i = 0; i < m_model.items.size(); ++i) {
+      if (m_model.items[i].kind == api::ViewItemKind::kInput && m_layout.node_visible[i]) {
+        x = m_layout.node_rects[i].center().x;
+        break;
+      }
+    }
+    x = std::max(x, all.left() + viewport()->width() / 2.0 - 10);  // keep the left edge in view
+    centerOn(x, all.top() + viewport()->height() / 2.0 - 10);
+  }
   emit zoomChanged(zoom());
 }
 
