@@ -2,12 +2,12 @@
 #include "widgets/find_bar.h"
 
 #include <QHBoxLayout>
-#include <QListView>
-#include <QVBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include "api/graph_find.h"
 #include "widgets/find_results_model.h"

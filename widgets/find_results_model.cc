@@ -24,10 +24,10 @@ void FindResultsModel::setResults(std::shared_ptr<const api::GraphSnapshot> snap
         const api::SnapshotNode& n = g.nodes[it.index];
         r.detail = QString::fromStdString(n.name);
         if (!n.outputs.empty() && n.outputs[0] >= 0 && !g.values[n.outputs[0]].shape_label.empty())
-          r.detail += QStringLiteral("  → ") +
-                      QString::fromStdString(g.values[n.outputs[0]].shape_label);
-        r.color_key = QString::fromStdString(it.domain.empty() ? it.title
-                                                               : it.domain + "." + it.title);
+          r.detail +=
+              QStringLiteral("  → ") + QString::fromStdString(g.values[n.outputs[0]].shape_label);
+        r.color_key =
+            QString::fromStdString(it.domain.empty() ? it.title : it.domain + "." + it.title);
       } else {
         r.detail = QString::fromStdString(it.subtitle);
         r.color_key = QString::fromStdString(it.category);

@@ -6,14 +6,14 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGestureEvent>
-#include <QNativeGestureEvent>
-#include <QPinchGesture>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QNativeGestureEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPinchGesture>
 #include <QResizeEvent>
 #include <QSaveFile>
 #include <QStyleOptionGraphicsItem>
@@ -75,8 +75,7 @@ class NodeItem : public QGraphicsItem {
     const QFontMetricsF fm(m_font);
     const double line = fm.height();
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : m_c.border,
-                isSelected() ? 2.5 : 0.8);
+    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : m_c.border, isSelected() ? 2.5 : 0.8);
     if (m_item.unknown && !isSelected()) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
     p->setPen(border);
     const bool io = m_item.kind != api::ViewItemKind::kNode;
@@ -233,7 +232,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
   setDragMode(QGraphicsView::ScrollHandDrag);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-  setResizeAnchor(QGraphicsView::AnchorViewCenter);  // a revealed node stays centred when the find list opens
+  setResizeAnchor(
+      QGraphicsView::AnchorViewCenter);  // a revealed node stays centred when the find list opens
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   m_colors = GraphColors::forPalette(palette());
   setBackgroundBrush(m_colors.background);
@@ -251,7 +251,8 @@ GraphView::~GraphView() {
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
   if (snapshot != m_snapshot) m_cache.clear();
   m_snapshot = std::move(snapshot);
-  m_graph = m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
+  m_graph =
+      m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
   m_marked.clear();
   m_hover = -1;
   m_selected = -1;
@@ -703,7 +704,8 @@ void GraphView::finishReveal() {
 
 void GraphView::selectItem(int item) {
   m_selected = item;
-  applyDecorations();  // the selected node's edges in the selection colour: its neighbours stand out
+  applyDecorations();  // the selected node's edges in the selection colour: its neighbours stand
+                       // out
   emit itemSelected(item);
 }
 

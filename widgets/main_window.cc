@@ -233,7 +233,8 @@ void MainWindow::createViewMenu() {
   minimap->setCheckable(true);
   minimap->setChecked(true);
   minimap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-  connect(minimap, &QAction::toggled, this, [this](bool on) { m_graph->minimap()->setEnabledByUser(on); });
+  connect(minimap, &QAction::toggled, this,
+          [this](bool on) { m_graph->minimap()->setEnabledByUser(on); });
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
@@ -329,8 +330,9 @@ void MainWindow::updateCounts() {
   const int shown = static_cast<int>(s.graphs[m_graph->graphIndex()].nodes.size());
   QString text = tr("%n node(s)", nullptr, shown);
   if (s.node_count_total != shown)
-    text += QStringLiteral(" · ") +
-            tr("%1 in the model").arg(QLocale().toString(static_cast<qlonglong>(s.node_count_total)));
+    text +=
+        QStringLiteral(" · ") +
+        tr("%1 in the model").arg(QLocale().toString(static_cast<qlonglong>(s.node_count_total)));
   m_countLabel->setText(text);
   m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(m_graph->zoom() * 100)));
 }

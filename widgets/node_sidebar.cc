@@ -3,7 +3,6 @@
 
 #include <QDesktopServices>
 #include <QLocale>
-#include <map>
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTextCursor>
@@ -11,6 +10,7 @@
 #include <QTextDocumentFragment>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <map>
 
 #include "widgets/tensor_panel.h"
 
@@ -105,16 +105,16 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
   for (const auto& [k, v] : m_snapshot->properties) {
     // The labels are fixed words from the snapshot; translate the known ones.
     static const std::map<std::string, const char*> labels = {
-        {"format", QT_TR_NOOP("Format")},   {"producer", QT_TR_NOOP("Producer")},
-        {"version", QT_TR_NOOP("Version")}, {"domain", QT_TR_NOOP("Domain")},
-        {"imports", QT_TR_NOOP("Imports")}, {"graph", QT_TR_NOOP("Graph")},
+        {"format", QT_TR_NOOP("Format")},          {"producer", QT_TR_NOOP("Producer")},
+        {"version", QT_TR_NOOP("Version")},        {"domain", QT_TR_NOOP("Domain")},
+        {"imports", QT_TR_NOOP("Imports")},        {"graph", QT_TR_NOOP("Graph")},
         {"description", QT_TR_NOOP("Description")}};
     auto it = labels.find(k);
     const QString label = it != labels.end() ? tr(it->second) : Q(k);
     html += Row(label, Q(v));
   }
-  html += Row(tr("Nodes"),
-              QLocale().toString(static_cast<qlonglong>(m_snapshot->node_count_total)));
+  html +=
+      Row(tr("Nodes"), QLocale().toString(static_cast<qlonglong>(m_snapshot->node_count_total)));
   html += "</table>";
   html += "<h2>" + (graph == 0 ? tr("Graph") : tr("Subgraph")) + "</h2><table cellspacing='4'>";
   if (!g.name.empty()) html += Row(tr("Name"), "<code>" + Q(g.name) + "</code>");
@@ -212,10 +212,9 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       const api::SnapshotGraph& body = m_snapshot->graphs[b];
       html += "<li>" +
               Link("graph/" + QString::number(b),
-                   "<code>" + Q(body.attribute.empty() ? body.name : body.attribute) +
-                       "</code>") +
-              (body.name.empty() ? QString() : " <i>" + Q(body.name) + "</i>") +
-              " — " + tr("%n node(s)", nullptr, static_cast<int>(body.nodes.size())) + "</li>";
+                   "<code>" + Q(body.attribute.empty() ? body.name : body.attribute) + "</code>") +
+              (body.name.empty() ? QString() : " <i>" + Q(body.name) + "</i>") + " — " +
+              tr("%n node(s)", nullptr, static_cast<int>(body.nodes.size())) + "</li>";
     }
     html += "</ul>";
   }

@@ -16,7 +16,6 @@
 #include <QtCharts/QValueAxis>
 
 #include "api/value_io.h"
-#include "ir/tensor.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -144,8 +143,7 @@ bool TensorPanel::saveNpy(const QString& path, QString* error) const {
   }
   const Status st = api::WriteNpy(*m_tensor, path.toStdString());
   if (!st.ok()) {
-    *error = tr("cannot save %1 as %2: %3")
-                 .arg(m_name, path, QString::fromStdString(st.message()));
+    *error = tr("cannot save %1 as %2: %3").arg(m_name, path, QString::fromStdString(st.message()));
     return false;
   }
   return true;

@@ -13,8 +13,8 @@
 #include "widgets/language.h"
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
-#include "widgets/theme.h"
 #include "widgets/screenshot.h"
+#include "widgets/theme.h"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "api/op_category.h"
-#include "ir/tensor.h"
-#include "kernels/registry.h"
 #include "common/strings.h"
 #include "ir/model.h"
+#include "ir/tensor.h"
+#include "kernels/registry.h"
 #include "onnx/model_io.h"
 #include "onnx/op_docs.h"
 
@@ -170,7 +170,8 @@ class Builder {
       for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(Describe(a));
       if (sn.op_type == "Constant" && sn.domain.empty() && sn.outputs.size() == 1 &&
           sn.outputs[0] >= 0) {
-        if (const ir::Attribute* a = n->FindAttribute("value"); a && a->type == ir::AttrType::kTensor)
+        if (const ir::Attribute* a = n->FindAttribute("value");
+            a && a->type == ir::AttrType::kTensor)
           out_->graphs[gi].values[sn.outputs[0]].data = std::make_shared<const ir::Tensor>(a->t);
       }
       out_->graphs[gi].nodes.push_back(std::move(sn));
@@ -184,7 +185,8 @@ class Builder {
         if (a.type == ir::AttrType::kGraph && a.g) graphs.emplace_back(a.g.get(), a.name);
         if (a.type == ir::AttrType::kGraphs) {
           for (size_t k = 0; k < a.graphs.size(); ++k)
-            if (a.graphs[k]) graphs.emplace_back(a.graphs[k].get(), a.name + "[" + std::to_string(k) + "]");
+            if (a.graphs[k])
+              graphs.emplace_back(a.graphs[k].get(), a.name + "[" + std::to_string(k) + "]");
         }
       }
       for (const auto& [body, attribute] : graphs) {
@@ -221,8 +223,9 @@ GraphSnapshot SnapshotOf(const ir::Model& model) {
   if (!model.domain.empty()) p.emplace_back("domain", model.domain);
   std::string opsets;
   for (const ir::OpsetImport& o : model.opset_imports)
-    opsets += (opsets.empty() ? "" : ", ") + (o.domain.empty() ? std::string("ai.onnx") : o.domain) +
-              " " + std::to_string(o.version);
+    opsets += (opsets.empty() ? "" : ", ") +
+              (o.domain.empty() ? std::string("ai.onnx") : o.domain) + " " +
+              std::to_string(o.version);
   p.emplace_back("imports", opsets);
   if (model.graph && !model.graph->name().empty()) p.emplace_back("graph", model.graph->name());
   if (!model.doc_string.empty()) p.emplace_back("description", model.doc_string);

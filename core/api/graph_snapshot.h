@@ -66,7 +66,7 @@ struct SnapshotGraph {
   std::string name;
   std::string path;  ///< "" for the main graph, "If_0/then_branch" below
   int parent_graph = -1;
-  int parent_node = -1;  ///< node index in the parent graph
+  int parent_node = -1;   ///< node index in the parent graph
   std::string attribute;  ///< the owner's attribute holding it: "then_branch", "body"
   std::vector<SnapshotNode> nodes;
   std::vector<SnapshotValue> values;

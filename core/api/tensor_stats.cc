@@ -26,7 +26,9 @@ bool WithReader(const ir::Tensor& t, F&& f) {
       f([p](int64_t i) { return static_cast<const double*>(p)[i]; });
       return true;
     case DataType::kFloat16:
-      f([p](int64_t i) { return double(kernels::HalfToFloat(static_cast<const uint16_t*>(p)[i])); });
+      f([p](int64_t i) {
+        return double(kernels::HalfToFloat(static_cast<const uint16_t*>(p)[i]));
+      });
       return true;
     case DataType::kBFloat16:
       f([p](int64_t i) {
@@ -63,9 +65,7 @@ bool WithReader(const ir::Tensor& t, F&& f) {
   }
 }
 
-bool IsIntegral(ir::DataType t) {
-  return !ir::IsFloatingPoint(t) && t != ir::DataType::kBool;
-}
+bool IsIntegral(ir::DataType t) { return !ir::IsFloatingPoint(t) && t != ir::DataType::kBool; }
 
 }  // namespace
 
@@ -97,10 +97,9 @@ TensorStats ComputeTensorStats(const ir::Tensor& t, int first, int bins) {
       if (type == ir::DataType::kBool)
         s.first_values.push_back(v != 0 ? "true" : "false");
       else if (IsIntegral(type))  // all digits: an int64 index must not print as 1.23457e+09
-        s.first_values.push_back(type == ir::DataType::kUint64
-                                     ? std::to_string(static_cast<const uint64_t*>(t.raw())[i])
-                                     : type == ir::DataType::kInt64
-                                           ? std::to_string(static_cast<const int64_t*>(t.raw())[i])
+        s.first_values.push_back(
+            type == ir::DataType::kUint64 ? std::to_string(static_cast<const uint64_t*>(t.raw())[i])
+            : type == ir::DataType::kInt64 ? std::to_string(static_cast<const int64_t*>(t.raw())[i])
                                            : std::to_string(static_cast<int64_t>(v)));
       else
         s.first_values.push_back(FormatStat(v));

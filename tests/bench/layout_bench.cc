@@ -126,10 +126,11 @@ int main(int argc, char** argv) {
     const double full_ms = Ms(t0);
     std::string name = std::filesystem::path(path).parent_path().filename().string();
     if (name.empty()) name = path;
-    std::printf("  %-16s %5lld nodes %5zu items  load %7.1f  model %5.1f  first view %7.1f"
-                "  full %8.1f  (%d dot runs, largest %d boxes)\n",
-                name.c_str(), static_cast<long long>((*snap)->node_count_total), vm.items.size(),
-                load, model, first_ms, full_ms, full->dot_runs, full->largest_dot_graph);
+    std::printf(
+        "  %-16s %5lld nodes %5zu items  load %7.1f  model %5.1f  first view %7.1f"
+        "  full %8.1f  (%d dot runs, largest %d boxes)\n",
+        name.c_str(), static_cast<long long>((*snap)->node_count_total), vm.items.size(), load,
+        model, first_ms, full_ms, full->dot_runs, full->largest_dot_graph);
   }
   return 0;
 }
