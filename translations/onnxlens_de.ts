@@ -307,7 +307,10 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n Knoten</numerusform><numerusform>%n Knoten</numerusform></translation>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 in the model</source>
@@ -620,7 +623,26 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n Knoten</numerusform><numerusform>%n Knoten</numerusform></translation>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation>Grapheingabe</translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation>Graphausgabe</translation>
+    </message>
+    <message>
+        <source>Values and statistics</source>
+        <translation>Werte und Statistik</translation>
     </message>
 </context>
 <context>
@@ -733,7 +755,10 @@
     </message>
     <message numerus="yes">
         <source>First %n value(s)</source>
-        <translation><numerusform>Erster %n Wert</numerusform><numerusform>Erste %n Werte</numerusform></translation>
+        <translation>
+            <numerusform>Erster %n Wert</numerusform>
+            <numerusform>Erste %n Werte</numerusform>
+        </translation>
     </message>
     <message>
         <source>Values</source>
@@ -741,7 +766,10 @@
     </message>
     <message numerus="yes">
         <source>Histogram (%n bin(s))</source>
-        <translation><numerusform>Histogramm (%n Klasse)</numerusform><numerusform>Histogramm (%n Klassen)</numerusform></translation>
+        <translation>
+            <numerusform>Histogramm (%n Klasse)</numerusform>
+            <numerusform>Histogramm (%n Klassen)</numerusform>
+        </translation>
     </message>
     <message>
         <source>there is no tensor to save</source>

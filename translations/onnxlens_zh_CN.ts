@@ -305,7 +305,9 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 in the model</source>
@@ -618,7 +620,25 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation>图输入</translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation>图输出</translation>
+    </message>
+    <message>
+        <source>Values and statistics</source>
+        <translation>值与统计</translation>
     </message>
 </context>
 <context>
@@ -731,7 +751,9 @@
     </message>
     <message numerus="yes">
         <source>First %n value(s)</source>
-        <translation><numerusform>前 %n 个值</numerusform></translation>
+        <translation>
+            <numerusform>前 %n 个值</numerusform>
+        </translation>
     </message>
     <message>
         <source>Values</source>
@@ -739,7 +761,9 @@
     </message>
     <message numerus="yes">
         <source>Histogram (%n bin(s))</source>
-        <translation><numerusform>直方图（%n 个区间）</numerusform></translation>
+        <translation>
+            <numerusform>直方图（%n 个区间）</numerusform>
+        </translation>
     </message>
     <message>
         <source>there is no tensor to save</source>

@@ -13,6 +13,7 @@
 #include <QNativeGestureEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPainterPathStroker>
 #include <QPinchGesture>
 #include <QResizeEvent>
 #include <QSaveFile>
@@ -22,6 +23,7 @@
 #include <QtConcurrent>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "widgets/minimap.h"
 #include "widgets/op_colors.h"
@@ -256,6 +258,7 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   m_marked.clear();
   m_hover = -1;
   m_selected = -1;
+  m_selectedEdge = -1;
   m_fitPending = true;
   rebuildModel();
   m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
@@ -407,13 +410,23 @@ void GraphView::buildScene() {
   QFont small = f;
   small.setPointSizeF(f.pointSizeF() * 0.8);
   const QPen pen(m_colors.edge, 1.0);
+  std::set<int> labelled;
   for (const layout::Route& r : m_layout.routes) {
     if (r.spline.size() < 2) continue;
     QPainterPath path = SplinePath(r.spline);
     auto* item = s->addPath(path, pen);
     item->setZValue(-1);
-    m_edgePaths.emplace_back(r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index,
-                             item);
+    int value = -1;
+    if (!r.from.is_group && !r.to.is_group) {
+      for (const api::ViewEdge& e : m_model.edges) {
+        if (e.from == r.from.index && e.to == r.to.index) {
+          value = e.value;
+          break;
+        }
+      }
+    }
+    m_edgePaths.push_back(
+        {r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index, value, item});
     const auto& a = r.spline[r.spline.size() - 2];
     const auto& b = r.spline.back();
     s->addPolygon(Arrow(QPointF(a.x, a.y), QPointF(b.x, b.y)), pen, QBrush(pen.color()))
@@ -422,10 +435,32 @@ void GraphView::buildScene() {
     if (!r.from.is_group && !r.to.is_group && r.count == 1) {
       for (const api::ViewEdge& e : m_model.edges) {
         if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
+        // A value feeding several nodes is labelled once: its fan-out edges start together and
+        // their labels would print over each other.
+        if (!labelled.insert(e.value).second) break;
         auto* t = s->addSimpleText(QString::fromStdString(e.label), small);
         t->setBrush(m_colors.edgeLabel);
-        const QPointF mid = path.pointAtPercent(0.5);
-        t->setPos(mid + QPointF(4, -t->boundingRect().height() / 2));
+        // Beside the middle of the edge, or further along when a box or another label is there.
+        const QSizeF size = t->boundingRect().size();
+        QPointF at;
+        bool placed = false;
+        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8}) {
+          at = path.pointAtPercent(pct) + QPointF(4, -size.height() / 2);
+          bool clear = true;
+          for (QGraphicsItem* other : s->items(QRectF(at, size))) {
+            if (other != t &&
+                (dynamic_cast<NodeItem*>(other) || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
+              clear = false;
+              break;
+            }
+          }
+          if (clear) {
+            placed = true;
+            break;
+          }
+        }
+        if (!placed) at = path.pointAtPercent(0.5) + QPointF(4, -size.height() / 2);
+        t->setPos(at);
         t->setZValue(-1);
         break;
       }
@@ -586,11 +621,37 @@ void GraphView::applyDecorations() {
     }
   }
   const QPen normal(m_colors.edge, 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
-  for (auto& [from, to, path] : m_edgePaths) {
-    const bool on = m_selected >= 0 && (from == m_selected || to == m_selected);
-    path->setPen(on ? hot : normal);
-    path->setZValue(on ? -0.5 : -1);
+  for (const EdgePath& e : m_edgePaths) {
+    const bool on = (m_selected >= 0 && (e.from == m_selected || e.to == m_selected)) ||
+                    (m_selectedEdge >= 0 && e.value == m_selectedEdge);
+    e.path->setPen(on ? hot : normal);
+    e.path->setZValue(on ? -0.5 : -1);
   }
+}
+
+int GraphView::edgeAt(const QPointF& p) const {
+  const double tol = 5 / std::max(0.05, zoom());  // 5 pixels on screen
+  QPainterPathStroker stroker;
+  stroker.setWidth(2 * tol);
+  for (const EdgePath& e : m_edgePaths) {
+    if (e.value < 0 || !e.path->boundingRect().adjusted(-tol, -tol, tol, tol).contains(p)) continue;
+    if (stroker.createStroke(e.path->path()).contains(p)) return e.value;
+  }
+  return -1;
+}
+
+bool GraphView::selectEdge(int value) {
+  bool drawn = value < 0;
+  for (const EdgePath& e : m_edgePaths) drawn |= value >= 0 && e.value == value;
+  if (!drawn) return false;
+  m_selected = -1;
+  m_selectedEdge = value;
+  applyDecorations();
+  if (value >= 0)
+    emit edgeSelected(value);
+  else
+    emit itemSelected(-1);
+  return true;
 }
 
 void GraphView::setMarkedItems(const std::vector<int>& items) {
@@ -656,6 +717,12 @@ void GraphView::mousePressEvent(QMouseEvent* event) {
         return;
       }
     }
+    const int value = edgeAt(mapToScene(event->pos()));
+    if (value >= 0) {
+      selectEdge(value);
+      event->accept();
+      return;
+    }
   }
   QGraphicsView::mousePressEvent(event);
 }
@@ -704,6 +771,7 @@ void GraphView::finishReveal() {
 
 void GraphView::selectItem(int item) {
   m_selected = item;
+  m_selectedEdge = -1;
   applyDecorations();  // the selected node's edges in the selection colour: its neighbours stand
                        // out
   emit itemSelected(item);
@@ -711,7 +779,7 @@ void GraphView::selectItem(int item) {
 
 int GraphView::highlightedEdges() const {
   int n = 0;
-  for (const auto& [from, to, path] : m_edgePaths) n += path->pen().widthF() > 2;
+  for (const EdgePath& e : m_edgePaths) n += e.path->pen().widthF() > 2;
   return n;
 }
 

@@ -50,6 +50,12 @@ class GraphView : public QGraphicsView {
   /// Selects view item `item` (an index into model().items; -1 clears) and emits itemSelected.
   void selectItem(int item);
   int selectedItem() const { return m_selected; }
+  /// Selects the edge carrying value `value` (highlighted; emits edgeSelected), as a click on it
+  /// does; -1 clears. False when no drawn edge carries it.
+  bool selectEdge(int value);
+  int selectedEdge() const { return m_selectedEdge; }
+  /// The value of the edge drawn within a few pixels of scene point `p`, or -1.
+  int edgeAt(const QPointF& p) const;
   /// Selects the first item whose op type, node name or value name is `text` and scrolls to it;
   /// false when there is none.
   bool selectByName(const QString& text);
@@ -101,6 +107,8 @@ class GraphView : public QGraphicsView {
   void layoutFailed(const QString& message);
   void zoomChanged(double zoom);
   void itemSelected(int item);
+  /// An edge was clicked: value `value` of the graph shown.
+  void edgeSelected(int value);
   /// A double-click on a node with bodies (If / Loop / Scan), or Backspace in a body: show graph
   /// `graph` of the snapshot.
   void graphRequested(int graph);
@@ -140,7 +148,13 @@ class GraphView : public QGraphicsView {
   bool m_fitPending = true;
   int m_selected = -1;
   /// Route items by the view items they connect (for the neighbour highlight).
-  std::vector<std::tuple<int, int, class QGraphicsPathItem*>> m_edgePaths;
+  struct EdgePath {
+    int from, to;  ///< view items; -1 for a group end
+    int value;     ///< the value carried (first of a bundle); -1 for a route to or from a group
+    class QGraphicsPathItem* path;
+  };
+  std::vector<EdgePath> m_edgePaths;
+  int m_selectedEdge = -1;  ///< value index of the selected edge
   int m_pendingReveal = -1;
   std::vector<int> m_marked;
   int m_hover = -1;

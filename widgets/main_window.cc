@@ -141,6 +141,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_graph, &GraphView::itemSelected, this,
           [this](int item) { m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item); });
   connect(m_graph, &GraphView::graphRequested, this, &MainWindow::openGraph);
+  connect(m_graph, &GraphView::edgeSelected, m_sidebar, &NodeSidebar::showValue);
   connect(m_breadcrumb, &BreadcrumbBar::graphRequested, this, &MainWindow::openGraph);
   connect(m_sidebar, &NodeSidebar::openGraphRequested, this, &MainWindow::openGraph);
   connect(m_sidebar, &NodeSidebar::findRequested, this, [this](const QString& query) {

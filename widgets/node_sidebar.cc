@@ -88,6 +88,30 @@ void NodeSidebar::showTensor(int graph, int value) {
   m_pages->setCurrentWidget(m_tensor);
 }
 
+void NodeSidebar::showValue(int value) {
+  if (!m_snapshot) return;
+  const api::SnapshotGraph& g = m_snapshot->graphs[m_graph];
+  if (value < 0 || value >= static_cast<int>(g.values.size())) return;
+  const api::SnapshotValue& v = g.values[value];
+  m_pages->setCurrentWidget(m_text);
+  auto nodeName = [&](int n) {
+    const auto& node = g.nodes[n];
+    return Q(node.op_type) + (node.name.empty() ? QString() : " <code>" + Q(node.name) + "</code>");
+  };
+  QString html = "<h2>" + Q(v.name) + "</h2><p>" + tr("Tensor") + "</p><table cellspacing='4'>";
+  html += Row(tr("Type"), "<code>" + Q(v.type) + "</code>");
+  if (v.producer >= 0) html += Row(tr("Produced by"), nodeName(v.producer));
+  if (v.graph_input) html += Row(tr("Produced by"), tr("graph input"));
+  QStringList users;
+  for (int c : v.consumers) users << nodeName(c);
+  if (v.graph_output) users << tr("graph output");
+  html += Row(tr("Consumers"), users.join("<br>"));
+  html += "</table>";
+  if (v.data)
+    html += "<p>" + Link("tensor/" + QString::number(value), tr("Values and statistics")) + "</p>";
+  m_text->setHtml(html);
+}
+
 bool NodeSidebar::showTensorNamed(const QString& name) {
   if (!m_snapshot) return false;
   const auto& values = m_snapshot->graphs[m_graph].values;

@@ -30,6 +30,8 @@ class NodeSidebar : public QWidget {
   /// graph's properties.
   void showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                 const api::GraphViewModel& model, int item);
+  /// Shows value (edge) `value` of the graph last shown: name, type, producer, consumers.
+  void showValue(int value);
   /// Shows value `value` of graph `graph` on the tensor page (when it holds a tensor).
   void showTensor(int graph, int value);
   /// Shows the tensor of the value called `name` in the graph shown; false when there is none.

@@ -7,11 +7,13 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
+#include <QGraphicsPathItem>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListView>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 
 #include "api/graph_snapshot.h"
@@ -236,6 +238,41 @@ TEST(Inspector, DarkThemeRepaintsTheGraphInDarkColours) {
   QCoreApplication::processEvents();
   EXPECT_FALSE(w.graphView()->colors().dark);
   applyTheme("system");
+}
+
+TEST(Inspector, ClickingAnEdgeSelectsItsTensor) {
+  MainWindow w;
+  w.resize(1200, 800);
+  Open(w, testing::SampleModel());
+  GraphView* v = w.graphView();
+  const int conv = FirstItem(v, "Conv");
+  const auto& g = v->snapshot()->graphs[0];
+  const int value = g.nodes[v->model().items[conv].index].outputs[0];  // Conv -> next node
+  ASSERT_TRUE(v->selectEdge(value));
+  EXPECT_EQ(v->selectedEdge(), value);
+  EXPECT_EQ(v->selectedItem(), -1);
+  EXPECT_EQ(v->highlightedEdges(), 1);
+  const QString text = w.sidebar()->plainText();
+  EXPECT_TRUE(text.contains(QString::fromStdString(g.values[value].name)));
+  EXPECT_TRUE(text.contains("Produced by"));
+  EXPECT_TRUE(text.contains("Consumers"));
+  // A click a couple of pixels beside the drawn curve selects it too; far away selects nothing.
+  v->selectItem(-1);
+  QPointF onEdge;
+  for (const QGraphicsItem* it : v->scene()->items()) {
+    if (const auto* p = dynamic_cast<const QGraphicsPathItem*>(it)) {
+      const QPointF mid = p->path().pointAtPercent(0.5);
+      if (v->edgeAt(mid) == value) onEdge = mid;
+    }
+  }
+  ASSERT_FALSE(onEdge.isNull());
+  EXPECT_EQ(v->edgeAt(onEdge + QPointF(2 / v->zoom(), 0)), value);
+  EXPECT_EQ(v->edgeAt(onEdge + QPointF(60 / v->zoom(), 0)), -1);
+  v->centerOn(onEdge);
+  QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, v->mapFromScene(onEdge));
+  EXPECT_EQ(v->selectedEdge(), value);
+  EXPECT_EQ(v->selectEdge(-1), true);
+  EXPECT_EQ(v->selectedEdge(), -1);
 }
 
 }  // namespace
