@@ -1,0 +1,211 @@
+// The graph view's scene items: a node box (op header coloured by category, rows for weights and
+// attributes, rings for find hits and hover, a dashed red border for unknown ops), a name-scope
+// group (a frame when open, a box with its node count when closed), and the edge geometry helpers.
+// Plain painting only; the view decides what is selected, marked and open.
+#pragma once
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QFontMetricsF>
+#include <QGraphicsItem>
+#include <QPainter>
+#include <QPainterPath>
+#include <QStyleOptionGraphicsItem>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "api/graph_view_model.h"
+#include "widgets/op_colors.h"
+
+namespace onnxlens {
+namespace widgets {
+namespace graph_items {
+
+inline QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+inline QColor CategoryColor(const api::ViewItem& it, const GraphColors& c) {
+  if (it.kind == api::ViewItemKind::kInput || it.kind == api::ViewItemKind::kOutput) return c.io;
+  return opColor(it.domain.empty() ? Q(it.title) : Q(it.domain + "." + it.title));
+}
+
+// One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
+class NodeItem : public QGraphicsItem {
+ public:
+  NodeItem(int index, const api::ViewItem& item, const QRectF& rect, const QFont& font,
+           const GraphColors& colors)
+      : m_index(index), m_item(item), m_rect(rect), m_font(font), m_c(colors) {
+    setToolTip(Q(item.title) + (item.subtitle.empty() ? QString() : "\n" + Q(item.subtitle)));
+    setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(true);
+  }
+  void setMarked(bool on) {
+    if (on != m_marked) {
+      m_marked = on;
+      update();
+    }
+  }
+  void setHovered(bool on) {
+    if (on != m_hovered) {
+      m_hovered = on;
+      update();
+    }
+  }
+  QRectF boundingRect() const override { return m_rect.adjusted(-5, -5, 5, 5); }
+  void hoverEnterEvent(QGraphicsSceneHoverEvent*) override { setHovered(true); }
+  void hoverLeaveEvent(QGraphicsSceneHoverEvent*) override { setHovered(false); }
+  void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
+    const QColor color = CategoryColor(m_item, m_c);
+    if (m_marked || m_hovered) {  // a ring outside the box: find hits amber, hover blue
+      p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : QColor(0xff, 0xa0, 0x00), 3.5));
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(m_rect.adjusted(-3, -3, 3, 3), 7, 7);
+    }
+    const QFontMetricsF fm(m_font);
+    const double line = fm.height();
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : m_c.border, isSelected() ? 2.5 : 0.8);
+    if (m_item.unknown && !isSelected()) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
+    p->setPen(border);
+    const bool io = m_item.kind != api::ViewItemKind::kNode;
+    const QRectF header(m_rect.x(), m_rect.y(), m_rect.width(), line * 1.4);
+    if (lod < 0.3) {  // far away: a coloured block is all the eye can use
+      p->setBrush(color);
+      p->drawRect(m_rect);
+      return;
+    }
+    p->setBrush(m_c.box);
+    p->drawRoundedRect(m_rect, 5, 5);
+    QPainterPath head;
+    head.addRoundedRect(header, 5, 5);
+    p->fillPath(head, color);
+    QFont bold = m_font;
+    bold.setBold(true);
+    p->setFont(bold);
+    p->setPen(Qt::white);
+    p->drawText(header, Qt::AlignCenter, Q(m_item.title));
+    p->setFont(m_font);
+    double y = header.bottom();
+    if (!m_item.subtitle.empty()) {
+      p->setPen(io ? m_c.text : m_c.secondary);
+      p->drawText(QRectF(m_rect.x(), y, m_rect.width(), line), Qt::AlignCenter, Q(m_item.subtitle));
+      y += line;
+    }
+    for (const auto& [k, v] : m_item.rows) {
+      const QRectF r(m_rect.x() + 8, y, m_rect.width() - 16, line);
+      if (m_item.unknown && k == api::kUnknownOpRow) {
+        QFont italic = m_font;
+        italic.setItalic(true);
+        p->setFont(italic);
+        p->setPen(QColor(0xc6, 0x28, 0x28));
+        p->drawText(r, Qt::AlignCenter,
+                    QCoreApplication::translate("onnxlens::widgets::GraphView", "unknown op"));
+        p->setFont(m_font);
+        y += line;
+        continue;
+      }
+      p->setPen(m_c.text);
+      p->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, Q(k));
+      p->setPen(m_c.secondary);
+      p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, Q(v));
+      y += line;
+    }
+  }
+  const api::ViewItem& item() const { return m_item; }
+  int index() const { return m_index; }
+
+ private:
+  int m_index;
+  api::ViewItem m_item;
+  QRectF m_rect;
+  QFont m_font;
+  GraphColors m_c;
+  bool m_marked = false;
+  bool m_hovered = false;
+};
+
+// A name-scope group: a frame with its title when open, a box with the title and node count when
+// closed. A click on it toggles it (handled by the view).
+class GroupItem : public QGraphicsItem {
+ public:
+  GroupItem(int group, const QString& title, int nodes, bool expanded, const QRectF& rect,
+            const QFont& font, const GraphColors& colors)
+      : m_c(colors),
+        m_group(group),
+        m_title(title),
+        m_nodes(nodes),
+        m_expanded(expanded),
+        m_rect(rect),
+        m_font(font) {
+    setZValue(expanded ? -10 : 0);
+    setToolTip(
+        QCoreApplication::translate("onnxlens::widgets::GraphView", "%1 — %2 nodes; click to %3")
+            .arg(title)
+            .arg(nodes)
+            .arg(expanded ? QCoreApplication::translate("onnxlens::widgets::GraphView", "close")
+                          : QCoreApplication::translate("onnxlens::widgets::GraphView", "open")));
+  }
+  QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+  void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
+    const QFontMetricsF fm(m_font);
+    p->setFont(m_font);
+    if (m_expanded) {
+      p->setPen(QPen(m_c.groupFrame, 1, Qt::DashLine));
+      p->setBrush(m_c.groupFill);
+      p->drawRoundedRect(m_rect, 8, 8);
+      p->setPen(m_c.groupTitle);
+      p->drawText(QRectF(m_rect.x() + 8, m_rect.y() + 2, m_rect.width() - 16, fm.height() + 2),
+                  Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("▾ ") + m_title);
+      return;
+    }
+    p->setPen(QPen(m_c.closedBorder, 1));
+    p->setBrush(m_c.closedFill);
+    p->drawRoundedRect(m_rect, 6, 6);
+    QFont bold = m_font;
+    bold.setBold(true);
+    p->setFont(bold);
+    p->setPen(m_c.closedText);
+    const QRectF top(m_rect.x(), m_rect.y() + 2, m_rect.width(), m_rect.height() / 2);
+    p->drawText(top, Qt::AlignCenter, QStringLiteral("▸ ") + m_title);
+    p->setFont(m_font);
+    p->setPen(m_c.groupTitle);
+    p->drawText(QRectF(m_rect.x(), m_rect.center().y(), m_rect.width(), m_rect.height() / 2 - 2),
+                Qt::AlignCenter,
+                QCoreApplication::translate("onnxlens::widgets::GraphView", "%n node(s)", nullptr,
+                                            m_nodes));
+  }
+  int group() const { return m_group; }
+  bool expanded() const { return m_expanded; }
+
+ private:
+  GraphColors m_c;
+  int m_group;
+  QString m_title;
+  int m_nodes;
+  bool m_expanded;
+  QRectF m_rect;
+  QFont m_font;
+};
+
+inline QPainterPath SplinePath(const std::vector<layout::Point>& pts) {
+  QPainterPath path;
+  if (pts.empty()) return path;
+  path.moveTo(pts[0].x, pts[0].y);
+  for (size_t i = 1; i + 2 < pts.size(); i += 3)
+    path.cubicTo(pts[i].x, pts[i].y, pts[i + 1].x, pts[i + 1].y, pts[i + 2].x, pts[i + 2].y);
+  return path;
+}
+
+// An arrowhead at `tip` pointing along from -> tip.
+inline QPolygonF Arrow(QPointF from, QPointF tip) {
+  QLineF l(from, tip);
+  if (l.length() < 0.01) l = QLineF(tip - QPointF(0, 1), tip);
+  const double a = std::atan2(l.dy(), l.dx());
+  const double s = 7;
+  return QPolygonF({tip, tip - QPointF(std::cos(a - 0.4) * s, std::sin(a - 0.4) * s),
+                    tip - QPointF(std::cos(a + 0.4) * s, std::sin(a + 0.4) * s)});
+}
+
+}  // namespace graph_items
+}  // namespace widgets
+}  // namespace onnxlens
