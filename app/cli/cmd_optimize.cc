@@ -94,13 +94,14 @@ int RunOptimize(const std::vector<std::string>& argv) {
     std::printf("\nverify (rtol 1e-3, atol 1e-4): %s\n",
                 r.verify.ok ? "outputs match" : "OUTPUTS DIFFER");
     for (const auto& o : r.verify.outputs) {
-      std::printf("  %-28s %s  max |diff| %.3g%s%s\n", o.name.c_str(), o.ok ? "ok  " : "FAIL",
-                  o.max_abs_diff, o.reason.empty() ? "" : "  ", o.reason.c_str());
+      std::printf("  %-28s %s  max |diff| %.3g  max rel %.3g  cosine %.6f%s%s\n", o.name.c_str(),
+                  o.ok ? "ok  " : "FAIL", o.max_abs_diff, o.max_rel_diff, o.cosine,
+                  o.reason.empty() ? "" : "  ", o.reason.c_str());
     }
     if (!r.verify.ok) {
       if (!r.verify.culprit_pass.empty())
-        std::printf("  first differing step: %d (%s)\n", r.verify.culprit_step,
-                    r.verify.culprit_pass.c_str());
+        std::printf("  first differing step: %d (%s), found by bisection in %d runs\n",
+                    r.verify.culprit_step, r.verify.culprit_pass.c_str(), r.verify.runs);
       else
         std::printf("  no single step reproduces the difference\n");
     }

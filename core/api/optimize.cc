@@ -5,13 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "api/compare.h"
-#include "api/run.h"
+#include "api/optimize_trace.h"
 #include "common/strings.h"
 #include "ir/text_format.h"
 #include "onnx/model_io.h"
 #include "passes/pass_manager.h"
-#include "runtime/session.h"
 
 namespace onnxlens::api {
 
@@ -26,26 +24,6 @@ std::map<std::string, int64_t> OpCounts(const ir::Graph& g) {
     }
   });
   return out;
-}
-
-Expected<runtime::NamedValues> RunOn(std::shared_ptr<const ir::Model> model,
-                                     const std::map<std::string, kernels::RtValue>& inputs) {
-  runtime::SessionOptions so;
-  OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(std::move(model), so));
-  return session->Run(inputs);
-}
-
-constexpr double kRtol = 1e-3, kAtol = 1e-4;
-
-bool Matches(const runtime::NamedValues& a, const runtime::NamedValues& b,
-             std::vector<OutputCheck>* checks) {
-  bool ok = a.size() == b.size();
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    const CompareResult c = CompareValues(b[i].second, a[i].second, kRtol, kAtol);
-    if (checks) checks->push_back({a[i].first, c.ok, c.max_abs_diff, c.reason});
-    ok = ok && c.ok;
-  }
-  return ok;
 }
 
 }  // namespace
@@ -71,6 +49,7 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   oo.disabled.insert(req.disabled.begin(), req.disabled.end());
   oo.stop_after = req.stop_after;
   oo.extra_passes = req.extra_passes;
+  oo.snapshots = req.verify;  // verification bisects over the steps
   std::shared_ptr<ir::Model> optimized = original->Clone();
   OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
 
@@ -97,28 +76,13 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   }
 
   if (req.verify) {
-    r.verify.ran = true;
-    runtime::SessionOptions so;
-    OL_ASSIGN_OR_RETURN(auto base_session, runtime::Session::Create(original, so));
-    OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base_session, req.inputs_dir, req.seed));
-    OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base_session->Run(inputs));
-    OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunOn(optimized, inputs));
-    r.verify.ok = Matches(expected, got, &r.verify.outputs);
-    if (!r.verify.ok) {
-      // Bisect is not safe (a later pass may hide an earlier error); walk the steps in order.
-      for (size_t k = 1; k <= result.steps.size(); ++k) {
-        std::shared_ptr<ir::Model> partial = original->Clone();
-        passes::OptimizeOptions po = oo;
-        po.stop_after = static_cast<int>(k);
-        OL_RETURN_IF_ERROR(passes::Optimize(*partial, po).status());
-        OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunOn(partial, inputs));
-        if (!Matches(expected, out, nullptr)) {
-          r.verify.culprit_step = static_cast<int>(k);
-          r.verify.culprit_pass = result.steps[k - 1].pass;
-          break;
-        }
-      }
-    }
+    std::vector<std::shared_ptr<const ir::Model>> chain{original};
+    for (const passes::Step& s : result.steps) chain.push_back(s.snapshot);
+    if (result.steps.empty()) chain.push_back(optimized);
+    VerifyRequest vr;
+    vr.inputs_dir = req.inputs_dir;
+    vr.seed = req.seed;
+    OL_ASSIGN_OR_RETURN(r.verify, VerifyChain(chain, r.steps, vr));
   }
 
   if (!req.output.empty()) {
@@ -192,8 +156,12 @@ nlohmann::json ToJson(const OptimizeReport& r) {
     v["ok"] = r.verify.ok;
     v["outputs"] = nlohmann::json::array();
     for (const auto& o : r.verify.outputs) {
-      v["outputs"].push_back(
-          {{"name", o.name}, {"ok", o.ok}, {"max_abs_diff", o.max_abs_diff}, {"reason", o.reason}});
+      v["outputs"].push_back({{"name", o.name},
+                              {"ok", o.ok},
+                              {"max_abs_diff", o.max_abs_diff},
+                              {"max_rel_diff", o.max_rel_diff},
+                              {"cosine", o.cosine},
+                              {"reason", o.reason}});
     }
     if (!r.verify.ok) {
       v["culprit_pass"] = r.verify.culprit_pass.empty() ? nlohmann::json(nullptr)

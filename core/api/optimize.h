@@ -49,6 +49,8 @@ struct OutputCheck {
   std::string name;
   bool ok = true;
   double max_abs_diff = 0;
+  double max_rel_diff = 0;
+  double cosine = 1;  ///< cosine similarity of the flattened outputs
   std::string reason;
 };
 
@@ -56,9 +58,11 @@ struct VerifyReport {
   bool ran = false;
   bool ok = true;
   std::vector<OutputCheck> outputs;
-  /// When not ok: the first pass whose step makes an output differ (re-run pass by pass).
+  /// When not ok: the pass whose step first makes an output differ, found by bisecting the
+  /// steps (the step before it still matches, the step itself does not).
   std::string culprit_pass;
   int culprit_step = 0;
+  int runs = 0;  ///< model runs it took
 };
 
 struct OptimizeReport {

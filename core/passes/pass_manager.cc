@@ -91,6 +91,8 @@ Expected<OptimizeResult> Optimize(ir::Model& model, const OptimizeOptions& optio
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
         if (!changed.ok())
           return changed.status().WithContext("pass " + Quote(std::string(pass->name())));
+        if (options.keep_going && !options.keep_going(static_cast<int>(result.steps.size())))
+          return Cancelled("optimization cancelled");
         if (!*changed) continue;
         OL_RETURN_IF_ERROR(
             model.graph->SortNodes().WithContext("after pass " + Quote(std::string(pass->name()))));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -34,6 +35,8 @@ struct OptimizeOptions {
   int max_rounds = 10;
   /// Extra passes to run last in their level (tests register deliberately broken passes).
   std::vector<std::shared_ptr<Pass>> extra_passes;
+  /// Called after every pass run with the steps so far; returning false cancels (kCancelled).
+  std::function<bool(int steps)> keep_going;
 };
 
 /// One pass run that changed the graph.

@@ -1,0 +1,138 @@
+// Optimization traces and verification by bisection.
+#include "api/optimize_trace.h"
+
+#include <cmath>
+
+#include "api/compare.h"
+#include "api/run.h"
+#include "common/strings.h"
+#include "onnx/model_io.h"
+#include "passes/pass_manager.h"
+#include "runtime/session.h"
+
+namespace onnxlens::api {
+
+namespace {
+
+Expected<runtime::NamedValues> RunModel(std::shared_ptr<const ir::Model> model,
+                                        const std::map<std::string, kernels::RtValue>& inputs) {
+  runtime::SessionOptions so;
+  OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(std::move(model), so));
+  return session->Run(inputs);
+}
+
+bool Compare(const runtime::NamedValues& expected, const runtime::NamedValues& got,
+             const VerifyRequest& req, std::vector<OutputCheck>* checks) {
+  bool ok = expected.size() == got.size();
+  for (size_t i = 0; i < expected.size() && i < got.size(); ++i) {
+    const CompareResult c = CompareValues(got[i].second, expected[i].second, req.rtol, req.atol);
+    if (checks)
+      checks->push_back(
+          {expected[i].first, c.ok, c.max_abs_diff, c.max_rel_diff, c.cosine, c.reason});
+    ok = ok && c.ok;
+  }
+  return ok;
+}
+
+}  // namespace
+
+int OptimizeTrace::StepOfLevel(const std::string& level) const {
+  auto parsed = passes::ParseLevel(level);
+  if (!parsed.ok()) return -1;
+  auto wanted = passes::ParseLevel(request.level);
+  if (!wanted.ok() || static_cast<int>(*parsed) > static_cast<int>(*wanted)) return -1;
+  return level_end[static_cast<int>(*parsed)];
+}
+
+Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::filesystem::path& path,
+                                                                 const OptimizeTraceRequest& req,
+                                                                 const ProgressFn& progress) {
+  auto trace = std::make_shared<OptimizeTrace>();
+  trace->model = path.string();
+  trace->request = req;
+  if (progress && !progress(0, "loading")) return Cancelled("optimization cancelled");
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  std::shared_ptr<const ir::Model> original(std::move(loaded.model));
+
+  passes::OptimizeOptions oo;
+  OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(req.level));
+  if (req.format == "standard") {
+    oo.pass_options.format = passes::Format::kStandard;
+  } else if (req.format != "ort") {
+    return InvalidArgument("the format is ort or standard, got " + Quote(req.format));
+  }
+  oo.disabled.insert(req.disabled.begin(), req.disabled.end());
+  oo.snapshots = true;
+  if (progress) {
+    oo.keep_going = [&progress](int steps) {
+      // The step count is unknown in advance; creep towards half way.
+      return progress(0.5 * steps / (steps + 20.0), "optimizing");
+    };
+  }
+  std::shared_ptr<ir::Model> optimized = original->Clone();
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
+  trace->millis = result.millis;
+
+  trace->models.push_back(original);
+  trace->snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(*original)));
+  for (const passes::Step& s : result.steps) {
+    trace->steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
+                            s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after,
+                            s.millis});
+    const int level = static_cast<int>(s.level);
+    for (int l = level; l < 4; ++l) trace->level_end[l] = s.index;
+    trace->models.push_back(s.snapshot);
+    trace->snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(*s.snapshot)));
+    if (progress && !progress(0.5 + 0.5 * s.index / result.steps.size(), "snapshotting"))
+      return Cancelled("optimization cancelled");
+  }
+  return std::shared_ptr<const OptimizeTrace>(std::move(trace));
+}
+
+Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
+                                   const std::vector<OptimizeStepReport>& steps,
+                                   const VerifyRequest& req, const ProgressFn& progress) {
+  if (chain.empty()) return InvalidArgument("nothing to verify");
+  VerifyReport r;
+  r.ran = true;
+  const int n = static_cast<int>(chain.size()) - 1;
+  const int total = 2 + (n > 1 ? static_cast<int>(std::ceil(std::log2(n))) : 0);
+  auto tick = [&](const std::string& stage) {
+    return !progress || progress(static_cast<double>(r.runs) / total, stage);
+  };
+  if (!tick("running the original")) return Cancelled("verification cancelled");
+  runtime::SessionOptions so;
+  OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
+  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed));
+  OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base->Run(inputs));
+  ++r.runs;
+  if (!tick("running the optimized model")) return Cancelled("verification cancelled");
+  OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunModel(chain.back(), inputs));
+  ++r.runs;
+  r.ok = Compare(expected, got, req, &r.outputs);
+  if (r.ok || n < 1) return r;
+  // chain[lo] matches, chain[hi] does not: halve until they are neighbours.
+  int lo = 0, hi = n;
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (!tick("bisecting the steps")) return Cancelled("verification cancelled");
+    OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunModel(chain[mid], inputs));
+    ++r.runs;
+    (Compare(expected, out, req, nullptr) ? lo : hi) = mid;
+  }
+  r.culprit_step = hi;
+  if (hi - 1 < static_cast<int>(steps.size())) r.culprit_pass = steps[hi - 1].pass;
+  if (progress) progress(1, "done");
+  return r;
+}
+
+Expected<VerifyReport> VerifyTrace(const OptimizeTrace& trace, int step, const VerifyRequest& req,
+                                   const ProgressFn& progress) {
+  const int last = static_cast<int>(trace.models.size()) - 1;
+  if (step < 0 || step > last) step = last;
+  std::vector<std::shared_ptr<const ir::Model>> chain(trace.models.begin(),
+                                                      trace.models.begin() + step + 1);
+  return VerifyChain(chain, trace.steps, req, progress);
+}
+
+}  // namespace onnxlens::api

@@ -1,0 +1,71 @@
+// One optimization run kept step by step for the GUI's optimization view: the original model and
+// the model after every pass step that changed it (as snapshots for the views and as models for
+// verification), the step list, and where each level ended. Levels run in order (basic to a
+// fixpoint, then extended, then layout), so one run up to `layout` yields every level's result.
+//
+// Verification runs the original and a later step on the same inputs and, when an output differs
+// beyond tolerance, bisects the steps for the one that first breaks it.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/graph_snapshot.h"
+#include "api/optimize.h"
+#include "common/status.h"
+
+namespace onnxlens::api {
+
+/// Progress of a long operation: `fraction` in [0, 1] and what it is doing; return false to
+/// cancel (the operation then fails with kCancelled).
+using ProgressFn = std::function<bool(double fraction, const std::string& stage)>;
+
+struct OptimizeTraceRequest {
+  std::string level = "layout";  ///< the last level run
+  std::string format = "ort";    ///< "ort" or "standard"
+  std::vector<std::string> disabled;
+};
+
+struct OptimizeTrace {
+  std::string model;  ///< the file
+  OptimizeTraceRequest request;
+  std::vector<OptimizeStepReport> steps;
+  /// [0] the original, [k] after step k (1-based like OptimizeStepReport::index).
+  std::vector<std::shared_ptr<const GraphSnapshot>> snapshots;
+  /// The same models as IR, for verification (the views use `snapshots`).
+  std::vector<std::shared_ptr<const ir::Model>> models;
+  /// Steps done when each level ended: [0] disabled (0), [1] basic, [2] extended, [3] layout.
+  int level_end[4] = {0, 0, 0, 0};
+  double millis = 0;
+
+  /// The step count at the end of `level` ("disabled", "basic", "extended", "layout"); -1 if
+  /// the name is unknown or the level was not run.
+  int StepOfLevel(const std::string& level) const;
+};
+
+/// Optimizes `model` up to `request.level`, keeping every step.
+Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(
+    const std::filesystem::path& model, const OptimizeTraceRequest& request,
+    const ProgressFn& progress = {});
+
+struct VerifyRequest {
+  std::filesystem::path inputs_dir;  ///< .pb / .npy inputs; empty = random from `seed`
+  uint64_t seed = 0;
+  double rtol = 1e-3, atol = 1e-4;
+};
+
+/// Runs chain.front() (the original) and chain.back() on the same inputs and compares every
+/// output; when they differ, bisects chain[1..] for the first model that differs and names
+/// `steps[k-1]` as the culprit (chain[k] is the model after step k).
+Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
+                                   const std::vector<OptimizeStepReport>& steps,
+                                   const VerifyRequest& request, const ProgressFn& progress = {});
+
+/// Verifies the trace's original against its model after `step` (default: the last).
+Expected<VerifyReport> VerifyTrace(const OptimizeTrace& trace, int step,
+                                   const VerifyRequest& request, const ProgressFn& progress = {});
+
+}  // namespace onnxlens::api

@@ -1,0 +1,144 @@
+// Optimization traces: one snapshot per step, level ends agreeing with separate runs, cancel,
+// verification by bisection.
+#include "api/optimize_trace.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "api/graph_diff.h"
+#include "ir/model.h"
+#include "passes/pass.h"
+#include "test_paths.h"
+
+namespace onnxlens::api {
+namespace {
+
+std::map<std::string, int64_t> OpsOf(const GraphSnapshot& s) {
+  std::map<std::string, int64_t> out;
+  for (const OpCountRow& r : CompareOpCounts(s, s).rows) out[r.op] = r.before;
+  return out;
+}
+
+void ExpectLevelsMatchSeparateRuns(const std::filesystem::path& model) {
+  OptimizeTraceRequest req;
+  auto trace = TraceOptimization(model, req);
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  const OptimizeTrace& t = **trace;
+  ASSERT_EQ(t.snapshots.size(), t.steps.size() + 1);
+  ASSERT_EQ(t.models.size(), t.snapshots.size());
+  EXPECT_EQ(t.StepOfLevel("disabled"), 0);
+  EXPECT_LE(t.StepOfLevel("basic"), t.StepOfLevel("extended"));
+  EXPECT_LE(t.StepOfLevel("extended"), t.StepOfLevel("layout"));
+  EXPECT_EQ(t.StepOfLevel("layout"), static_cast<int>(t.steps.size()));
+  EXPECT_EQ(t.StepOfLevel("warp"), -1);
+  for (size_t k = 0; k < t.steps.size(); ++k) {
+    EXPECT_EQ(t.steps[k].index, static_cast<int>(k) + 1);
+    EXPECT_EQ(t.snapshots[k + 1]->node_count_total, t.steps[k].nodes_after);
+  }
+  for (const char* level : {"basic", "extended", "layout"}) {
+    OptimizeRequest one;
+    one.level = level;
+    auto r = OptimizeModelFile(model, one);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    const GraphSnapshot& at = *t.snapshots[t.StepOfLevel(level)];
+    EXPECT_EQ(at.node_count_total, r->nodes_after) << model << " " << level;
+    EXPECT_EQ(OpsOf(at), r->ops_after) << model << " " << level;
+  }
+}
+
+TEST(TraceOptimization, StepsEndAtEachLevelsResult) {
+  ExpectLevelsMatchSeparateRuns(testing::SampleModel());
+  for (const char* m : {"resnet18", "bert_tiny"}) {
+    const auto path = testing::CorpusDir() / m / "model.onnx";
+    if (std::filesystem::exists(path)) ExpectLevelsMatchSeparateRuns(path);
+  }
+}
+
+TEST(TraceOptimization, ProgressCanCancel) {
+  int calls = 0;
+  auto trace =
+      TraceOptimization(testing::SampleModel(), {}, [&calls](double f, const std::string&) {
+        EXPECT_GE(f, 0.0);
+        EXPECT_LE(f, 1.0);
+        return ++calls < 3;
+      });
+  ASSERT_FALSE(trace.ok());
+  EXPECT_EQ(trace.status().code(), StatusCode::kCancelled);
+}
+
+TEST(TraceOptimization, BadFileAndBadFormatAreErrors) {
+  auto missing = TraceOptimization("/nonexistent/model.onnx", {});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("/nonexistent/model.onnx"), std::string::npos);
+  OptimizeTraceRequest req;
+  req.format = "tflite";
+  EXPECT_FALSE(TraceOptimization(testing::SampleModel(), req).ok());
+}
+
+TEST(VerifyTrace, OutputsMatchWithErrorFigures) {
+  auto trace = TraceOptimization(testing::SampleModel(), {});
+  ASSERT_TRUE(trace.ok());
+  auto v = VerifyTrace(**trace, -1, {});
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_TRUE(v->ok);
+  ASSERT_FALSE(v->outputs.empty());
+  for (const OutputCheck& o : v->outputs) {
+    EXPECT_TRUE(o.ok) << o.name << " " << o.reason;
+    EXPECT_GT(o.cosine, 0.9999);
+    EXPECT_LT(o.max_abs_diff, 1e-3);
+  }
+  EXPECT_EQ(v->runs, 2);
+}
+
+// Changes one weight in a clone of the model: a "step" that breaks the outputs.
+std::shared_ptr<const ir::Model> Broken(const ir::Model& m) {
+  std::shared_ptr<ir::Model> b = m.Clone();
+  for (ir::Value* v : b->graph->initializers()) {
+    if (v->initializer()->dtype() != ir::DataType::kFloat || v->initializer()->numel() < 8)
+      continue;
+    ir::Tensor t = *v->initializer();
+    for (int64_t i = 0; i < t.numel(); ++i) t.mutable_data<float>()[i] += 1.f;
+    b->graph->SetInitializer(v, std::move(t));
+    break;
+  }
+  return b;
+}
+
+TEST(VerifyChain, BisectsToTheFirstBreakingStep) {
+  auto trace = TraceOptimization(testing::SampleModel(), {});
+  ASSERT_TRUE(trace.ok());
+  const auto& good = (*trace)->models;
+  // 17 models: steps 1..4 are fine, step 5 breaks, the later ones stay broken.
+  std::vector<std::shared_ptr<const ir::Model>> chain;
+  std::vector<OptimizeStepReport> steps;
+  chain.push_back(good.front());
+  for (int k = 1; k <= 16; ++k) {
+    chain.push_back(k < 5 ? good.front() : Broken(*good.front()));
+    OptimizeStepReport s;
+    s.index = k;
+    s.pass = "pass-" + std::to_string(k);
+    steps.push_back(s);
+  }
+  std::vector<double> fractions;
+  auto v = VerifyChain(chain, steps, {}, [&fractions](double f, const std::string&) {
+    fractions.push_back(f);
+    return true;
+  });
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_FALSE(v->ok);
+  EXPECT_EQ(v->culprit_step, 5);
+  EXPECT_EQ(v->culprit_pass, "pass-5");
+  EXPECT_LE(v->runs, 2 + 4);  // log2(16) bisection runs after the two full ones
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  bool any_cosine_below_one = false;
+  for (const auto& o : v->outputs) any_cosine_below_one |= o.cosine < 1;
+  EXPECT_TRUE(any_cosine_below_one);
+
+  auto cancelled = VerifyChain(chain, steps, {}, [](double, const std::string&) { return false; });
+  ASSERT_FALSE(cancelled.ok());
+  EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
+}
+
+}  // namespace
+}  // namespace onnxlens::api
