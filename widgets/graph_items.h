@@ -51,13 +51,27 @@ class NodeItem : public QGraphicsItem {
       update();
     }
   }
-  QRectF boundingRect() const override { return m_rect.adjusted(-5, -5, 5, 5); }
+  /// A correspondence colour drawn as a halo around the box (invalid: none); `faded` draws the
+  /// box half transparent (unchanged nodes in a comparison, so that changes stand out).
+  void setDiff(const QColor& halo, bool faded) {
+    m_halo = halo;
+    setOpacity(faded ? 0.5 : 1.0);
+    update();
+  }
+  QColor halo() const { return m_halo; }
+  void setMarkColor(const QColor& c) { m_markColor = c; }
+  QRectF boundingRect() const override { return m_rect.adjusted(-7, -7, 7, 7); }
   void hoverEnterEvent(QGraphicsSceneHoverEvent*) override { setHovered(true); }
   void hoverLeaveEvent(QGraphicsSceneHoverEvent*) override { setHovered(false); }
   void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
     const QColor color = CategoryColor(m_item, m_c);
+    if (m_halo.isValid()) {
+      p->setPen(Qt::NoPen);
+      p->setBrush(m_halo);
+      p->drawRoundedRect(m_rect.adjusted(-6, -6, 6, 6), 9, 9);
+    }
     if (m_marked || m_hovered) {  // a ring outside the box: find hits amber, hover blue
-      p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : QColor(0xff, 0xa0, 0x00), 3.5));
+      p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : m_markColor, 3.5));
       p->setBrush(Qt::NoBrush);
       p->drawRoundedRect(m_rect.adjusted(-3, -3, 3, 3), 7, 7);
     }
@@ -122,6 +136,8 @@ class NodeItem : public QGraphicsItem {
   GraphColors m_c;
   bool m_marked = false;
   bool m_hovered = false;
+  QColor m_halo;
+  QColor m_markColor{0xff, 0xa0, 0x00};  // find hits: amber
 };
 
 // A name-scope group: a frame with its title when open, a box with the title and node count when

@@ -69,18 +69,24 @@ GraphView::~GraphView() {
   m_watcher.waitForFinished();
 }
 
-void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
+void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
+                            bool openAll) {
   if (snapshot != m_snapshot) m_cache.clear();
   m_snapshot = std::move(snapshot);
   m_graph =
       m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
   m_marked.clear();
   m_hover = -1;
+  m_halos.clear();
+  m_linked.clear();
   m_selected = -1;
   m_selectedEdge = -1;
   m_fitPending = true;
   rebuildModel();
-  m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
+  if (openAll)
+    m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);
+  else
+    m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
   startLayout();
 }
 
@@ -434,7 +440,13 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 void GraphView::applyDecorations() {
   for (QGraphicsItem* it : scene()->items()) {
     if (auto* n = dynamic_cast<NodeItem*>(it)) {
-      n->setSelected(n->index() == m_selected);
+      const bool linked = std::find(m_linked.begin(), m_linked.end(), n->index()) != m_linked.end();
+      n->setSelected(n->index() == m_selected || linked);
+      n->setMarkColor(m_markColor);
+      const QColor halo =
+          n->index() < static_cast<int>(m_halos.size()) ? m_halos[n->index()] : QColor();
+      const bool faded = m_fadeOthers && !halo.isValid() && !m_halos.empty();
+      if (halo != n->halo() || faded != (n->opacity() < 1)) n->setDiff(halo, faded);
       n->setMarked(std::find(m_marked.begin(), m_marked.end(), n->index()) != m_marked.end());
       n->setHovered(n->index() == m_hover);
     }
@@ -588,7 +600,71 @@ void GraphView::finishReveal() {
   }
 }
 
+void GraphView::setMarkColor(const QColor& color) {
+  m_markColor = color;
+  applyDecorations();
+}
+
+void GraphView::setItemHalos(const std::vector<QColor>& halos, bool fadeOthers) {
+  m_halos = halos;
+  m_fadeOthers = fadeOthers;
+  applyDecorations();
+}
+
+void GraphView::showLinked(const std::vector<int>& items) {
+  m_linked = items;
+  m_selected = -1;
+  m_selectedEdge = -1;
+  const auto& h = m_model.layout.hierarchy;
+  bool changed = false;
+  for (int item : items) {
+    if (item < 0 || item >= static_cast<int>(h.group_of_node.size())) continue;
+    for (int g = h.group_of_node[item]; g > 0; g = h.groups[g].parent) {
+      if (!m_model.layout.expanded[g]) {
+        m_model.layout.expanded[g] = true;
+        changed = true;
+      }
+    }
+  }
+  auto scroll = [this] {
+    QRectF all;
+    for (int item : m_linked) all = all.united(itemRect(item));
+    if (!all.isNull()) {
+      m_fitPending = false;
+      centerOn(all.center());
+    }
+    applyDecorations();
+  };
+  if (changed) {
+    startLayout();
+    // Scroll once the new layout is on screen.
+    auto* once = new QObject(this);
+    connect(this, &GraphView::layoutFinished, once, [once, scroll] {
+      scroll();
+      once->deleteLater();
+    });
+  } else {
+    scroll();
+  }
+}
+
+QRectF GraphView::itemRect(int item) const {
+  if (item < 0 || item >= static_cast<int>(m_layout.node_visible.size()) ||
+      !m_layout.node_visible[item])
+    return QRectF();
+  const layout::Rect& r = m_layout.node_rects[item];
+  return QRectF(r.x, r.y, r.width, r.height);
+}
+
+void GraphView::setZoom(double z) {
+  if (z <= 0 || zoom() <= 0) return;
+  const QPointF c = mapToScene(viewport()->rect().center());
+  zoomBy(z / zoom());
+  centerOn(c);
+}
+
 void GraphView::selectItem(int item) {
+  m_linked.clear();
   m_selected = item;
   m_selectedEdge = -1;
   applyDecorations();  // the selected node's edges in the selection colour: its neighbours stand

@@ -28,8 +28,10 @@ class GraphView : public QGraphicsView {
   explicit GraphView(QWidget* parent = nullptr);
   ~GraphView() override;
 
-  /// Shows graph `graph` of `snapshot` (first view: groups opened within an item budget).
-  void setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph = 0);
+  /// Shows graph `graph` of `snapshot` (first view: groups opened within an item budget, or
+  /// every group with `openAll`).
+  void setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph = 0,
+                   bool openAll = false);
   std::shared_ptr<const api::GraphSnapshot> snapshot() const { return m_snapshot; }
   int graphIndex() const { return m_graph; }
 
@@ -78,9 +80,24 @@ class GraphView : public QGraphicsView {
   /// Marks view items (find hits, "select all of this op type") with a ring; empty clears.
   void setMarkedItems(const std::vector<int>& items);
   const std::vector<int>& markedItems() const { return m_marked; }
+  /// The ring colour of marked items (amber by default).
+  void setMarkColor(const QColor& color);
   /// Highlights one item as if the pointer were over it (find results hover); -1 clears.
   void setHoverItem(int item);
   int hoverItem() const { return m_hover; }
+
+  /// Correspondence colours per view item (a halo; invalid colour: none), with the items without
+  /// one faded when `fadeOthers` (a comparison: what changed stands out); empty clears.
+  void setItemHalos(const std::vector<QColor>& halos, bool fadeOthers);
+  const std::vector<QColor>& itemHalos() const { return m_halos; }
+  /// Draws `items` selected without emitting itemSelected (the counterparts of a selection on
+  /// the other side of a comparison), opens the groups around them and scrolls to them.
+  void showLinked(const std::vector<int>& items);
+  const std::vector<int>& linkedItems() const { return m_linked; }
+  /// The scene rectangle of view item `item`, or a null rectangle when it is not drawn.
+  QRectF itemRect(int item) const;
+  /// Sets the zoom (1 = 100%), keeping the centre.
+  void setZoom(double zoom);
 
   /// Layouts served from the cache (an expand/collapse undone, an option toggled back).
   int layoutCacheHits() const { return m_cacheHits; }
@@ -158,6 +175,10 @@ class GraphView : public QGraphicsView {
   int m_pendingReveal = -1;
   std::vector<int> m_marked;
   int m_hover = -1;
+  QColor m_markColor{0xff, 0xa0, 0x00};
+  std::vector<QColor> m_halos;
+  bool m_fadeOthers = false;
+  std::vector<int> m_linked;
   /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).
   std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
   int m_cacheHits = 0;

@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,12 +23,14 @@
 #include <functional>
 
 #include "widgets/breadcrumb_bar.h"
+#include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/minimap.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/node_sidebar.h"
+#include "widgets/optimize_view.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/recent_files.h"
 
@@ -74,6 +77,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_presentError = [this](const QString& title, const QString& message) {
     QMessageBox::critical(this, title, message);
   };
+  m_ask = [this](const QString& title, const QString& text) {
+    return QMessageBox::question(this, title, text) == QMessageBox::Yes;
+  };
 
   m_loader = new ModelLoader(this);
   m_stack = new QStackedWidget(this);
@@ -96,9 +102,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   graphPane->setStretchFactor(0, 1);
   graphPane->setSizes({900, 360});
   m_summary = new ModelSummaryPanel(tabs);
+  m_optimize = new OptimizeView(tabs);
   tabs->addTab(graphPane, tr("Graph"));
+  tabs->addTab(m_optimize, tr("Optimize"));
   tabs->addTab(m_summary, tr("Summary"));
   m_document = tabs;
+  m_tabs = tabs;
   createActions();
   createViewMenu();
   m_stack->addWidget(m_welcome);
@@ -154,6 +163,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_progress->setValue(pct);
     m_stage->setText(stage);
   });
+  connect(m_optimize, &OptimizeView::errorOccurred, this,
+          [this](const QString& title, const QString& message) { m_presentError(title, message); });
+  connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
   connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
   connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
@@ -176,6 +188,10 @@ void MainWindow::createActions() {
   m_exportAction = file->addAction(tr("&Export Graph…"), this, &MainWindow::showExportDialog);
   m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   m_exportAction->setEnabled(false);
+  m_exportModelAction =
+      file->addAction(tr("Export &Optimized Model…"), this, &MainWindow::showExportModelDialog);
+  m_exportModelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  m_exportModelAction->setEnabled(false);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -280,6 +296,35 @@ void MainWindow::showExportDialog() {
   statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
 }
 
+bool MainWindow::showView(const QString& name) {
+  if (name == QLatin1String("graph")) {
+    m_tabs->setCurrentIndex(0);
+  } else if (name == QLatin1String("optimize") || name == QLatin1String("compare") ||
+             name == QLatin1String("steps")) {
+    m_tabs->setCurrentWidget(m_optimize);
+    m_optimize->ensureTrace();
+    m_optimize->showPanel(OptimizeView::PassesPanel);
+  } else if (name == QLatin1String("summary")) {
+    m_tabs->setCurrentWidget(m_summary);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void MainWindow::showExportModelDialog() {
+  if (m_path.isEmpty()) return;
+  ExportModelDialog dialog(m_path, this);
+  const QString level = m_optimize->rightLevel();
+  if (!level.isEmpty()) dialog.setLevel(level);
+  dialog.setFormat(m_optimize->format());
+  if (dialog.exec() != QDialog::Accepted) return;
+  const QString written = dialog.exportedPath();
+  statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(written).fileName()), 5000);
+  if (m_ask(tr("Model Exported"), tr("Wrote %1. Open it?").arg(QDir::toNativeSeparators(written))))
+    openFile(written);
+}
+
 void MainWindow::openFile(const QString& path) {
   setBusy(true);
   m_progress->setValue(0);
@@ -302,7 +347,9 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_path = path;
   m_reloadAction->setEnabled(true);
   m_exportAction->setEnabled(true);
+  m_exportModelAction->setEnabled(true);
   RecentFiles::add(path);
+  m_optimize->setModelPath(path);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);

@@ -14,6 +14,7 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTabWidget;
 
 namespace onnxlens {
 namespace widgets {
@@ -24,6 +25,7 @@ class GraphView;
 class ModelLoader;
 class ModelSummaryPanel;
 class NodeSidebar;
+class OptimizeView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -54,10 +56,20 @@ class MainWindow : public QMainWindow {
   NodeSidebar* sidebar() const { return m_sidebar; }
   FindBar* findBar() const { return m_find; }
   ModelLoader* loader() const { return m_loader; }
+  OptimizeView* optimizeView() const { return m_optimize; }
+  /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
+  /// list), "summary". False for another name.
+  bool showView(const QString& name);
+
+  /// The Export Optimized Model dialog: exports, then offers to open the written file.
+  void showExportModelDialog();
 
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
   using ErrorPresenter = std::function<void(const QString& title, const QString& message)>;
   void setErrorPresenter(ErrorPresenter presenter) { m_presentError = std::move(presenter); }
+  /// How yes / no questions reach the user; a QMessageBox by default.
+  using QuestionPresenter = std::function<bool(const QString& title, const QString& text)>;
+  void setQuestionPresenter(QuestionPresenter ask) { m_ask = std::move(ask); }
 
  signals:
   void modelLoaded(const QString& path);
@@ -101,6 +113,10 @@ class MainWindow : public QMainWindow {
   QLabel* m_stage;
   QString m_path;
   ErrorPresenter m_presentError;
+  QuestionPresenter m_ask;
+  OptimizeView* m_optimize;
+  QTabWidget* m_tabs;
+  QAction* m_exportModelAction = nullptr;
 };
 
 }  // namespace widgets

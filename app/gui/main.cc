@@ -8,11 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "widgets/compare_view.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
+#include "widgets/optimize_view.h"
+#include "widgets/pass_stepper.h"
 #include "widgets/screenshot.h"
 #include "widgets/theme.h"
 
@@ -84,6 +87,29 @@ int main(int argc, char** argv) {
                            QStringLiteral("Theme for this run: system, light or dark."),
                            QStringLiteral("NAME"));
   parser.addOption(theme);
+  QCommandLineOption view(QStringLiteral("view"),
+                          QStringLiteral("Open on a view: graph, compare (levels side by side), "
+                                         "steps (the comparison with the pass list) or summary."),
+                          QStringLiteral("NAME"));
+  parser.addOption(view);
+  QCommandLineOption left(QStringLiteral("left"),
+                          QStringLiteral("With --view compare: the left side (original, basic, "
+                                         "extended, layout, step:N or a file)."),
+                          QStringLiteral("SOURCE"));
+  parser.addOption(left);
+  QCommandLineOption right(QStringLiteral("right"),
+                           QStringLiteral("With --view compare: the right side (as --left)."),
+                           QStringLiteral("SOURCE"));
+  parser.addOption(right);
+  QCommandLineOption step(QStringLiteral("step"),
+                          QStringLiteral("With --view steps: select pass step N (default 1)."),
+                          QStringLiteral("N"));
+  parser.addOption(step);
+  QCommandLineOption format(QStringLiteral("format"),
+                            QStringLiteral("With --view compare or steps: optimize for ort "
+                                           "(default) or standard."),
+                            QStringLiteral("ort|standard"));
+  parser.addOption(format);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -111,6 +137,50 @@ int main(int argc, char** argv) {
         status = 1;
       };
       const auto snap = window.graphView()->snapshot();
+      const QString viewName = parser.value(view);
+      const bool optimizeView = viewName == QLatin1String("compare") ||
+                                viewName == QLatin1String("steps") ||
+                                viewName == QLatin1String("optimize");
+      if (!viewName.isEmpty() && !optimizeView && !window.showView(viewName))
+        fail(QStringLiteral("no view '%1' (graph, compare, steps or summary)").arg(viewName));
+      if (optimizeView) {
+        window.show();  // the panes need their real size for the first view
+        QCoreApplication::processEvents();
+        if (parser.isSet(format)) window.optimizeView()->setFormat(parser.value(format));
+        window.showView(viewName);
+        window.optimizeView()->waitForTrace();
+        if (!window.optimizeView()->trace()) {
+          fail(QStringLiteral("the model could not be optimized"));
+        } else {
+          onnxlens::widgets::CompareView* cmp = window.optimizeView()->compare();
+          QString error;
+          using Side = onnxlens::widgets::CompareView::Side;
+          if (parser.isSet(left) && !cmp->setSource(Side::kLeft, parser.value(left), &error))
+            fail(error);
+          if (parser.isSet(right) && !cmp->setSource(Side::kRight, parser.value(right), &error))
+            fail(error);
+          if (viewName == QLatin1String("steps")) {
+            window.optimizeView()->stepper()->selectStep(
+                parser.isSet(step) ? parser.value(step).toInt() : 1);
+          }
+          cmp->waitForLayout();
+          if (parser.isSet(select)) {
+            const auto right = cmp->snapshot(Side::kRight);
+            int found = -1;
+            for (size_t n = 0; right && n < right->graphs[0].nodes.size() && found < 0; ++n) {
+              const auto& node = right->graphs[0].nodes[n];
+              if (QString::fromStdString(node.op_type) == parser.value(select) ||
+                  QString::fromStdString(node.name) == parser.value(select))
+                found = static_cast<int>(n);
+            }
+            if (found < 0)
+              fail(QStringLiteral("no node '%1' on the right side").arg(parser.value(select)));
+            else
+              cmp->selectNode(Side::kRight, found);
+            cmp->waitForLayout();
+          }
+        }
+      }
       if (parser.isSet(graph) && snap) {
         bool isIndex = false;
         int g = parser.value(graph).toInt(&isIndex);
@@ -130,7 +200,8 @@ int main(int argc, char** argv) {
         window.graphView()->expandAll(parser.value(expand) == QLatin1String("all"));
         window.graphView()->waitForLayout();
       }
-      if (parser.isSet(select) && !window.graphView()->selectByName(parser.value(select))) {
+      if (parser.isSet(select) && !optimizeView &&
+          !window.graphView()->selectByName(parser.value(select))) {
         std::fprintf(stderr, "onnxlens: error: no node '%s'\n", qPrintable(parser.value(select)));
         status = 1;
       }

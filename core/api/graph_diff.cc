@@ -27,8 +27,14 @@ bool SameTensor(const SnapshotValue& a, const SnapshotValue& b) {
   return a.data->nbytes() == 0 || std::memcmp(a.data->raw(), b.data->raw(), a.data->nbytes()) == 0;
 }
 
-// Same op, attributes and weights (initializer inputs compared by content); activations are
-// compared by the caller, who knows the correspondence.
+// An initializer or a Constant node's output: a weight, compared by content.
+bool IsConstant(const SnapshotGraph& g, const SnapshotValue& v) {
+  return v.initializer || (v.producer >= 0 && g.nodes[v.producer].op_type == "Constant" &&
+                           g.nodes[v.producer].domain.empty());
+}
+
+// Same op, attributes and weights (constant inputs compared by content); activations are compared
+// by the caller, who knows the correspondence.
 bool SameNode(const SnapshotGraph& lg, const SnapshotNode& l, const SnapshotGraph& rg,
               const SnapshotNode& r) {
   if (OpKey(l) != OpKey(r) || l.inputs.size() != r.inputs.size() ||
@@ -43,8 +49,9 @@ bool SameNode(const SnapshotGraph& lg, const SnapshotNode& l, const SnapshotGrap
     if ((a < 0) != (b < 0)) return false;
     if (a < 0) continue;
     const SnapshotValue &va = lg.values[a], &vb = rg.values[b];
-    if (va.initializer != vb.initializer) return false;
-    if (va.initializer && !SameTensor(va, vb)) return false;
+    // A computed input that became a constant (its producers folded away) is their change, not
+    // this node's; two different constants are.
+    if (IsConstant(lg, va) && IsConstant(rg, vb) && !SameTensor(va, vb)) return false;
   }
   return true;
 }

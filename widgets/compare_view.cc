@@ -1,0 +1,515 @@
+// Side-by-side comparison.
+#include "widgets/compare_view.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <cmath>
+#include <limits>
+
+#include "widgets/graph_view.h"
+
+namespace onnxlens {
+namespace widgets {
+
+namespace {
+
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+QString swatch(api::DiffState s) {
+  const QColor c = s == api::DiffState::kUnchanged ? QColor(0x9e, 0x9e, 0x9e) : diffColor(s);
+  return QStringLiteral("<span style=\"color:%1\">■</span>").arg(c.name());
+}
+
+}  // namespace
+
+QColor diffColor(api::DiffState state) {
+  switch (state) {
+    case api::DiffState::kRemoved:
+      return QColor(0xe5, 0x39, 0x35, 200);
+    case api::DiffState::kFused:
+      return QColor(0xff, 0xa0, 0x00, 210);
+    case api::DiffState::kAdded:
+      return QColor(0x43, 0xa0, 0x47, 200);
+    case api::DiffState::kModified:
+      return QColor(0x8e, 0x24, 0xaa, 170);
+    case api::DiffState::kUnchanged:
+      break;
+  }
+  return QColor();
+}
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  for (int s = 0; s < 2; ++s) {
+    const Side side = static_cast<Side>(s);
+    auto* pane = new QWidget(split);
+    auto* v = new QVBoxLayout(pane);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    auto* head = new QHBoxLayout;
+    head->setContentsMargins(4, 2, 4, 0);
+    SideState& st = m_sides[s];
+    st.combo = new QComboBox(pane);
+    st.combo->setMinimumContentsLength(16);
+    st.combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    st.combo->setToolTip(side == kLeft ? tr("What the left side shows")
+                                       : tr("What the right side shows"));
+    st.caption = new QLabel(pane);
+    head->addWidget(st.combo);
+    head->addWidget(st.caption, 1);
+    v->addLayout(head);
+    st.view = new GraphView(pane);
+    st.view->setMarkColor(QColor(0x1e, 0x88, 0xe5));
+    v->addWidget(st.view, 1);
+    split->addWidget(pane);
+    connect(st.combo, QOverload<int>::of(&QComboBox::activated), this,
+            [this, side](int) { onChosen(side); });
+    connect(st.view, &GraphView::itemSelected, this,
+            [this, side](int item) { onItemSelected(side, item); });
+    auto follow = [this, side] { syncFrom(side); };
+    connect(st.view->horizontalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    connect(st.view->verticalScrollBar(), &QScrollBar::valueChanged, this, follow);
+    connect(st.view, &GraphView::zoomChanged, this, follow);
+    // A side laid out anew follows the other one.
+    connect(st.view, &GraphView::layoutFinished, this,
+            [this, side] { syncFrom(side == kLeft ? kRight : kLeft); });
+  }
+  layout->addWidget(split, 1);
+  m_legend = new QLabel(this);
+  m_legend->setTextFormat(Qt::RichText);
+  m_legend->setContentsMargins(6, 0, 6, 0);
+  m_legend->setWordWrap(true);
+  // Long text wraps instead of widening the window.
+  m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_info = new QLabel(this);
+  m_info->setTextFormat(Qt::RichText);
+  m_info->setWordWrap(true);
+  m_info->setContentsMargins(6, 0, 6, 4);
+  m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_info->setTextInteractionFlags(Qt::TextBrowserInteraction);
+  connect(m_info, &QLabel::linkActivated, this, [this](const QString& link) {
+    const QStringList parts = link.split(':');
+    if (parts.size() == 2)
+      selectNode(parts[0] == QLatin1String("L") ? kLeft : kRight, parts[1].toInt());
+  });
+  layout->addWidget(m_legend);
+  layout->addWidget(m_info);
+  connect(&m_fileWatcher, &QFutureWatcher<void>::finished, this, &CompareView::onFileLoaded);
+}
+
+CompareView::~CompareView() { m_fileWatcher.waitForFinished(); }
+
+void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
+  m_trace = std::move(trace);
+  const int last = m_trace ? static_cast<int>(m_trace->steps.size()) : 0;
+  for (int s = 0; s < 2; ++s) {
+    if (m_sides[s].step > last) m_sides[s].step = last;
+    rebuildChooser(static_cast<Side>(s));
+  }
+  if (m_trace && m_sides[kLeft].step == 0 && m_sides[kRight].step == 0 &&
+      m_sides[kRight].file.isEmpty()) {
+    const int ext = m_trace->StepOfLevel("extended");
+    m_sides[kRight].step = ext >= 0 ? ext : last;
+  }
+  show(kLeft);
+  show(kRight);
+}
+
+void CompareView::rebuildChooser(Side side) {
+  QComboBox* c = m_sides[side].combo;
+  QSignalBlocker block(c);
+  c->clear();
+  if (m_trace) {
+    const auto count = [this](int step) {
+      return tr("%n node(s)", nullptr,
+                static_cast<int>(m_trace->snapshots[step]->node_count_total));
+    };
+    c->addItem(tr("Original (%1)").arg(count(0)), QStringLiteral("step:0"));
+    const std::pair<const char*, QString> levels[] = {
+        {"basic", tr("Basic")}, {"extended", tr("Extended")}, {"layout", tr("Layout")}};
+    for (const auto& [name, label] : levels) {
+      const int step = m_trace->StepOfLevel(name);
+      if (step >= 0)
+        c->addItem(tr("%1 (%2)").arg(label, count(step)), QStringLiteral("level:") + name);
+    }
+    c->insertSeparator(c->count());
+    for (const api::OptimizeStepReport& s : m_trace->steps) {
+      c->addItem(tr("After step %1: %2 (%3)").arg(s.index).arg(Q(s.pass), Q(s.level)),
+                 QStringLiteral("step:%1").arg(s.index));
+    }
+    c->insertSeparator(c->count());
+  }
+  if (!m_sides[side].file.isEmpty())
+    c->addItem(QFileInfo(m_sides[side].file).fileName(), QStringLiteral("file"));
+  c->addItem(tr("Other file…"), QStringLiteral("pick"));
+  // Select what the side shows: a level's entry when the step ends a level, else the step.
+  int index = -1;
+  for (int i = 0; i < c->count(); ++i) {
+    const QString d = c->itemData(i).toString();
+    if (m_sides[side].step < 0 ? d == QLatin1String("file")
+                               : d == QStringLiteral("step:%1").arg(m_sides[side].step)) {
+      index = i;
+      break;
+    }
+  }
+  if (m_trace && m_sides[side].step > 0) {
+    for (int i = 0; i < c->count(); ++i) {
+      const QString d = c->itemData(i).toString();
+      if (d.startsWith(QLatin1String("level:")) &&
+          m_trace->StepOfLevel(d.mid(6).toStdString()) == m_sides[side].step) {
+        index = i;
+        break;
+      }
+    }
+  }
+  c->setCurrentIndex(index);
+}
+
+void CompareView::onChosen(Side side) {
+  const QString d = m_sides[side].combo->currentData().toString();
+  if (d == QLatin1String("pick")) {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with Model"), QString(),
+                                                      tr("ONNX models (*.onnx);;All files (*)"));
+    if (!path.isEmpty())
+      setFile(side, path);
+    else
+      rebuildChooser(side);
+    return;
+  }
+  if (d == QLatin1String("file")) return;
+  QString error;
+  if (!setSource(side, d.startsWith(QLatin1String("level:")) ? d.mid(6) : d, &error))
+    emit loadFailed(error);
+}
+
+bool CompareView::setSource(Side side, const QString& source, QString* error) {
+  if (source.startsWith(QLatin1String("step:"))) {
+    bool ok = false;
+    const int step = source.mid(5).toInt(&ok);
+    if (!ok || !m_trace || step < 0 || step > static_cast<int>(m_trace->steps.size())) {
+      *error = tr("There is no step %1 (the optimization made %2).")
+                   .arg(source.mid(5))
+                   .arg(m_trace ? static_cast<int>(m_trace->steps.size()) : 0);
+      return false;
+    }
+    setStep(side, step);
+    return true;
+  }
+  if (source == QLatin1String("original")) {
+    setStep(side, 0);
+    return true;
+  }
+  for (const char* level : {"basic", "extended", "layout"}) {
+    if (source != QLatin1String(level)) continue;
+    const int step = m_trace ? m_trace->StepOfLevel(level) : -1;
+    if (step < 0) {
+      *error = tr("The level %1 was not run.").arg(source);
+      return false;
+    }
+    setStep(side, step);
+    return true;
+  }
+  if (!QFileInfo(source).isFile()) {
+    *error = tr("%1 is neither original, basic, extended, layout, step:N nor a file.").arg(source);
+    return false;
+  }
+  setFile(side, source);
+  return true;
+}
+
+void CompareView::setStep(Side side, int step) {
+  m_sides[side].step = step;
+  m_sides[side].file.clear();
+  m_sides[side].fileSnapshot.reset();
+  rebuildChooser(side);
+  show(side);
+}
+
+void CompareView::setFile(Side side, const QString& path) {
+  m_fileWatcher.waitForFinished();
+  SideState& st = m_sides[side];
+  st.step = -1;
+  st.file = path;
+  st.fileSnapshot.reset();
+  rebuildChooser(side);
+  st.caption->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+  auto job = std::make_shared<FileJob>();
+  job->side = side;
+  job->path = path;
+  m_fileJob = job;
+  m_fileWatcher.setFuture(QtConcurrent::run([job] {
+    auto s = api::SnapshotModelFile(job->path.toStdString());
+    if (s.ok())
+      job->snapshot = *s;
+    else
+      job->error = Q(s.status().message());
+  }));
+}
+
+void CompareView::onFileLoaded() {
+  const auto job = m_fileJob;
+  if (!job) return;
+  m_fileJob.reset();
+  SideState& st = m_sides[job->side];
+  if (st.file != job->path) return;  // another choice since
+  if (!job->snapshot) {
+    st.caption->setText(tr("Cannot open %1").arg(QFileInfo(job->path).fileName()));
+    emit loadFailed(job->error);
+    return;
+  }
+  st.fileSnapshot = job->snapshot;
+  show(job->side);
+}
+
+std::shared_ptr<const api::GraphSnapshot> CompareView::snapshot(Side side) const {
+  const SideState& st = m_sides[side];
+  if (st.step < 0) return st.fileSnapshot;
+  if (!m_trace || st.step >= static_cast<int>(m_trace->snapshots.size())) return nullptr;
+  return m_trace->snapshots[st.step];
+}
+
+void CompareView::show(Side side) {
+  m_selected[kLeft] = m_selected[kRight] = -1;
+  const auto snap = snapshot(side);
+  if (snap) m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
+  updateCaption(side);
+  recompute();
+  emit sidesChanged();
+}
+
+void CompareView::updateCaption(Side side) {
+  const auto snap = snapshot(side);
+  const SideState& st = m_sides[side];
+  if (!snap) return;
+  QString text = tr("%n node(s)", nullptr, static_cast<int>(snap->node_count_total));
+  if (st.step < 0) text += QStringLiteral(" · ") + QFileInfo(st.file).fileName();
+  st.caption->setText(text);
+  st.caption->setToolTip(st.step < 0 ? st.file : QString());
+}
+
+void CompareView::recompute() {
+  const auto l = snapshot(kLeft), r = snapshot(kRight);
+  m_diff = api::GraphDiff();
+  if (!l || !r || l->graphs.empty() || r->graphs.empty()) {
+    m_legend->clear();
+    return;
+  }
+  const int a = m_sides[kLeft].step, b = m_sides[kRight].step;
+  m_byProvenance = a >= 0 && b >= 0;
+  if (!m_byProvenance) {
+    m_diff = api::DiffByMatching(l->graphs[0], r->graphs[0]);
+  } else if (a <= b) {
+    m_diff = api::DiffByProvenance(l->graphs[0], r->graphs[0]);
+  } else {  // a later step on the left: compute forwards, then mirror
+    api::GraphDiff d = api::DiffByProvenance(r->graphs[0], l->graphs[0]);
+    auto flip = [](std::vector<api::DiffState>& v) {
+      for (auto& s : v) {
+        if (s == api::DiffState::kRemoved)
+          s = api::DiffState::kAdded;
+        else if (s == api::DiffState::kAdded)
+          s = api::DiffState::kRemoved;
+      }
+    };
+    flip(d.left);
+    flip(d.right);
+    m_diff.left = std::move(d.right);
+    m_diff.right = std::move(d.left);
+    m_diff.left_to_right = std::move(d.right_to_left);
+    m_diff.right_to_left = std::move(d.left_to_right);
+    m_diff.unchanged = d.unchanged;
+    m_diff.modified = d.modified;
+    m_diff.removed = d.added;
+    m_diff.added = d.removed;
+    m_diff.fused = d.fused_origins;
+    m_diff.fused_origins = d.fused;
+  }
+  for (int s = 0; s < 2; ++s) {
+    GraphView* v = m_sides[s].view;
+    const auto& states = s == kLeft ? m_diff.left : m_diff.right;
+    const auto& items = v->model().items;
+    std::vector<QColor> halos(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kind != api::ViewItemKind::kNode) continue;
+      const int node = items[i].index;
+      if (node >= 0 && node < static_cast<int>(states.size())) halos[i] = diffColor(states[node]);
+    }
+    v->setItemHalos(m_diff.identical() ? std::vector<QColor>() : halos, !m_diff.identical());
+  }
+  QString legend;
+  if (m_diff.identical()) {
+    legend = tr("The two graphs are the same.");
+  } else {
+    legend =
+        QStringLiteral("%1 %2 &nbsp; %3 %4 &nbsp; %5 %6 &nbsp; %7 %8 &nbsp; %9 %10")
+            .arg(swatch(api::DiffState::kRemoved), tr("%n removed", nullptr, m_diff.removed),
+                 swatch(api::DiffState::kFused),
+                 tr("%1 fused from %2").arg(m_diff.fused).arg(m_diff.fused_origins),
+                 swatch(api::DiffState::kAdded), tr("%n added", nullptr, m_diff.added),
+                 swatch(api::DiffState::kModified), tr("%n modified", nullptr, m_diff.modified),
+                 swatch(api::DiffState::kUnchanged), tr("%n unchanged", nullptr, m_diff.unchanged));
+    legend += QStringLiteral(" &nbsp; <i>%1</i>")
+                  .arg(m_byProvenance ? tr("matched by the optimizer's provenance")
+                                      : tr("matched by node name, then by structure"));
+  }
+  m_legend->setText(legend);
+  updateInfo();
+}
+
+void CompareView::selectNode(Side side, int node) {
+  GraphView* v = m_sides[side].view;
+  const auto& of = v->model().item_of_node;
+  if (node < 0 || node >= static_cast<int>(of.size()) || of[node] < 0) return;
+  v->revealItem(of[node]);
+}
+
+void CompareView::onItemSelected(Side side, int item) {
+  GraphView* v = m_sides[side].view;
+  const auto& items = v->model().items;
+  const int node = item >= 0 && item < static_cast<int>(items.size()) &&
+                           items[item].kind == api::ViewItemKind::kNode
+                       ? items[item].index
+                       : -1;
+  const Side other = side == kLeft ? kRight : kLeft;
+  m_selected[side] = node;
+  m_selected[other] = -1;
+  std::vector<int> linked;
+  const auto& map = side == kLeft ? m_diff.left_to_right : m_diff.right_to_left;
+  if (node >= 0 && node < static_cast<int>(map.size())) {
+    const auto& of = m_sides[other].view->model().item_of_node;
+    for (int n : map[node])
+      if (n < static_cast<int>(of.size()) && of[n] >= 0) linked.push_back(of[n]);
+  }
+  m_syncing = true;  // the other side scrolls to the counterparts itself
+  m_sides[other].view->showLinked(linked);
+  m_syncing = false;
+  updateInfo();
+}
+
+void CompareView::markNodes(Side side, const std::vector<int>& nodes) {
+  GraphView* v = m_sides[side].view;
+  std::vector<int> items;
+  for (int n : nodes) {
+    if (n >= 0 && n < static_cast<int>(v->model().item_of_node.size()) &&
+        v->model().item_of_node[n] >= 0)
+      items.push_back(v->model().item_of_node[n]);
+  }
+  v->setMarkedItems(items);
+}
+
+QString CompareView::selectionText() const { return m_info->text(); }
+
+void CompareView::updateInfo() {
+  int side = m_selected[kLeft] >= 0 ? kLeft : (m_selected[kRight] >= 0 ? kRight : -1);
+  if (side < 0) {
+    m_info->setText(tr("Select a node on either side to see its counterparts."));
+    return;
+  }
+  const int node = m_selected[side];
+  const auto snap = snapshot(static_cast<Side>(side)), other = snapshot(side ? kLeft : kRight);
+  if (!snap || !other) return;
+  const auto& states = side == kLeft ? m_diff.left : m_diff.right;
+  const auto& map = side == kLeft ? m_diff.left_to_right : m_diff.right_to_left;
+  if (node >= static_cast<int>(states.size())) return;
+  const api::SnapshotNode& n = snap->graphs[0].nodes[node];
+  auto describe = [](const api::SnapshotNode& x) {
+    return QStringLiteral("<b>%1</b> %2")
+        .arg(Q(x.op_type).toHtmlEscaped(), Q(x.name).toHtmlEscaped());
+  };
+  QString text = describe(n) + QStringLiteral(" — ");
+  const api::DiffState st = states[node];
+  const QString prefix = side == kLeft ? QStringLiteral("R:") : QStringLiteral("L:");
+  QStringList links;
+  constexpr int kShown = 8;  // the rest is counted: a fused attention block has ~20 origins
+  for (int c : map[node]) {
+    if (links.size() == kShown) {
+      links << tr("and %n more", nullptr, static_cast<int>(map[node].size()) - kShown);
+      break;
+    }
+    const api::SnapshotNode& x = other->graphs[0].nodes[c];
+    links << QStringLiteral("<a href=\"%1%2\">%3</a> %4")
+                 .arg(prefix)
+                 .arg(c)
+                 .arg(Q(x.op_type).toHtmlEscaped(), Q(x.name).toHtmlEscaped());
+  }
+  switch (st) {
+    case api::DiffState::kUnchanged:
+      text += tr("unchanged");
+      break;
+    case api::DiffState::kModified:
+      text += tr("modified (attributes, op type, weights or inputs differ)");
+      break;
+    case api::DiffState::kFused:
+      text += side == kRight ? tr("fused from %n node(s): ", nullptr, map[node].size())
+                             : tr("fused into: ");
+      break;
+    case api::DiffState::kRemoved:
+      text += tr("removed: nothing on the right stands for it");
+      break;
+    case api::DiffState::kAdded:
+      text += m_byProvenance ? tr("added by the optimizer") : tr("only in the right model");
+      break;
+  }
+  if (st == api::DiffState::kFused) text += links.join(QStringLiteral(", "));
+  m_info->setText(text);
+}
+
+void CompareView::syncFrom(Side side) {
+  if (m_syncing) return;
+  const Side other = side == kLeft ? kRight : kLeft;
+  GraphView* src = m_sides[side].view;
+  GraphView* dst = m_sides[other].view;
+  const auto& map = side == kLeft ? m_diff.left_to_right : m_diff.right_to_left;
+  const auto& items = src->model().items;
+  if (items.empty() || dst->model().items.empty()) return;
+  const QPointF c = src->mapToScene(src->viewport()->rect().center());
+  double best = std::numeric_limits<double>::max();
+  QPointF from, to;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind != api::ViewItemKind::kNode) continue;
+    const int node = items[i].index;
+    if (node < 0 || node >= static_cast<int>(map.size()) || map[node].empty()) continue;
+    const QRectF r = src->itemRect(static_cast<int>(i));
+    if (r.isNull()) continue;
+    const QPointF d = r.center() - c;
+    const double dist = d.x() * d.x() + d.y() * d.y();
+    if (dist >= best) continue;
+    QRectF target;
+    const auto& of = dst->model().item_of_node;
+    for (int n : map[node])
+      if (n < static_cast<int>(of.size()) && of[n] >= 0)
+        target = target.united(dst->itemRect(of[n]));
+    if (target.isNull()) continue;
+    best = dist;
+    from = r.center();
+    to = target.center();
+  }
+  if (best == std::numeric_limits<double>::max()) return;
+  m_syncing = true;
+  if (std::abs(dst->zoom() - src->zoom()) > 1e-3) dst->setZoom(src->zoom());
+  dst->centerOn(to + (c - from));
+  m_syncing = false;
+}
+
+void CompareView::waitForLayout() {
+  m_fileWatcher.waitForFinished();
+  QCoreApplication::processEvents();
+  if (m_fileJob) onFileLoaded();
+  m_sides[kLeft].view->waitForLayout();
+  m_sides[kRight].view->waitForLayout();
+  QCoreApplication::processEvents();
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,112 @@
+// Two graph views side by side with node correspondence: each side shows the original, a level's
+// result, the graph after any pass step of an optimization trace, or another .onnx file. Nodes are
+// coloured by what happened to them (removed red, fused amber, added green, modified violet,
+// unchanged faded); selecting a node selects its counterparts on the other side; zoom and scroll
+// follow each other, anchored on the nearest node both sides draw, so that unchanged regions line
+// up where the eye is.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QWidget>
+#include <memory>
+
+#include "api/graph_diff.h"
+#include "api/optimize_trace.h"
+
+class QComboBox;
+class QLabel;
+
+namespace onnxlens {
+namespace widgets {
+
+class GraphView;
+
+/// The halo colour of a correspondence state (invalid for unchanged).
+QColor diffColor(api::DiffState state);
+
+class CompareView : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum Side { kLeft = 0, kRight = 1 };
+
+  explicit CompareView(QWidget* parent = nullptr);
+  ~CompareView() override;
+
+  /// The optimization trace the sides choose from; the sides keep their choice by name
+  /// ("original", "extended", a step number) where the new trace has it.
+  void setTrace(std::shared_ptr<const api::OptimizeTrace> trace);
+  std::shared_ptr<const api::OptimizeTrace> trace() const { return m_trace; }
+
+  /// Shows step `step` of the trace on a side (0 = the original).
+  void setStep(Side side, int step);
+  /// A side by name: "original", "basic", "extended", "layout", "step:N" or a file path. False
+  /// with `error` set when there is no such level or step, or the file cannot be loaded.
+  bool setSource(Side side, const QString& source, QString* error);
+  /// Shows another .onnx file on a side (a model diff), loading it in the background.
+  void setFile(Side side, const QString& path);
+  /// The trace step a side shows, or -1 for a file.
+  int step(Side side) const { return m_sides[side].step; }
+  std::shared_ptr<const api::GraphSnapshot> snapshot(Side side) const;
+
+  GraphView* view(Side side) const { return m_sides[side].view; }
+  QComboBox* chooser(Side side) const { return m_sides[side].combo; }
+  const api::GraphDiff& diff() const { return m_diff; }
+  /// True when the sides are matched by provenance (both trace steps), false for a model diff.
+  bool byProvenance() const { return m_byProvenance; }
+
+  /// Selects node `node` (an index into the side's main graph) and its counterparts.
+  void selectNode(Side side, int node);
+  int selectedNode(Side side) const { return m_selected[side]; }
+  /// The text under the panes describing the selection (rich text with links to counterparts).
+  QString selectionText() const;
+  /// Rings `nodes` of a side (the nodes a single pass step changed).
+  void markNodes(Side side, const std::vector<int>& nodes);
+
+  /// Blocks until both sides are laid out and any file is loaded; for tests and screenshots.
+  void waitForLayout();
+
+ signals:
+  /// The sides changed (a new pair is shown).
+  void sidesChanged();
+  void loadFailed(const QString& message);
+
+ private:
+  struct SideState {
+    QComboBox* combo = nullptr;
+    QLabel* caption = nullptr;
+    GraphView* view = nullptr;
+    int step = 0;
+    QString file;
+    std::shared_ptr<const api::GraphSnapshot> fileSnapshot;
+  };
+  void rebuildChooser(Side side);
+  void onChosen(Side side);
+  void show(Side side);
+  void recompute();
+  void onItemSelected(Side side, int item);
+  void syncFrom(Side side);
+  void updateCaption(Side side);
+  void updateInfo();
+  void onFileLoaded();
+
+  std::shared_ptr<const api::OptimizeTrace> m_trace;
+  SideState m_sides[2];
+  api::GraphDiff m_diff;
+  bool m_byProvenance = true;
+  int m_selected[2] = {-1, -1};
+  bool m_syncing = false;
+  QLabel* m_legend;
+  QLabel* m_info;
+  struct FileJob {
+    Side side = kLeft;
+    QString path;
+    std::shared_ptr<const api::GraphSnapshot> snapshot;
+    QString error;
+  };
+  std::shared_ptr<FileJob> m_fileJob;
+  QFutureWatcher<void> m_fileWatcher;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,196 @@
+// Export dialog.
+#include "widgets/export_model_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace onnxlens {
+namespace widgets {
+
+struct ExportModelDialog::Job {
+  api::OptimizeRequest request;
+  std::string model;
+  Expected<api::OptimizeReport> result = Status(StatusCode::kInternal, "not run");
+};
+
+ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
+    : QDialog(parent), m_model(modelPath) {
+  setWindowTitle(tr("Export Optimized Model"));
+  m_ask = [this](const QString& title, const QString& text) {
+    return QMessageBox::question(this, title, text) == QMessageBox::Yes;
+  };
+  auto* layout = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  m_level = new QComboBox(this);
+  m_level->addItem(tr("Disabled (as loaded)"), QStringLiteral("disabled"));
+  m_level->addItem(tr("Basic"), QStringLiteral("basic"));
+  m_level->addItem(tr("Extended"), QStringLiteral("extended"));
+  m_level->addItem(tr("Layout (all)"), QStringLiteral("layout"));
+  m_level->setCurrentIndex(2);
+  form->addRow(tr("Optimization level:"), m_level);
+  m_format = new QComboBox(this);
+  m_format->addItem(tr("ONNX Runtime (com.microsoft fused ops)"), QStringLiteral("ort"));
+  m_format->addItem(tr("Standard ONNX (any runtime)"), QStringLiteral("standard"));
+  form->addRow(tr("Format:"), m_format);
+  m_external = new QCheckBox(tr("Weights in an external data file"), this);
+  form->addRow(QString(), m_external);
+  m_path = new QLineEdit(this);
+  auto* browse = new QPushButton(tr("Browse…"), this);
+  auto* pathRow = new QHBoxLayout;
+  pathRow->addWidget(m_path, 1);
+  pathRow->addWidget(browse);
+  form->addRow(tr("File:"), pathRow);
+  layout->addLayout(form);
+  m_command = new QLabel(this);
+  m_command->setWordWrap(true);
+  m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(m_command);
+  m_error = new QLabel(this);
+  m_error->setWordWrap(true);
+  m_error->setStyleSheet(QStringLiteral("color: #c62828"));
+  layout->addWidget(m_error);
+  m_progress = new QProgressBar(this);
+  m_progress->setRange(0, 0);
+  m_progress->hide();
+  layout->addWidget(m_progress);
+  m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+  layout->addWidget(m_buttons);
+
+  const QFileInfo info(modelPath);
+  m_path->setText(
+      info.absoluteDir().filePath(info.completeBaseName() + QStringLiteral(".optimized.onnx")));
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString p = QFileDialog::getSaveFileName(this, tr("Export Optimized Model"),
+                                                   m_path->text(), tr("ONNX models (*.onnx)"));
+    if (!p.isEmpty()) {
+      m_path->setText(p);
+      m_force = true;  // the file dialog asked about an existing file already
+    }
+  });
+  connect(m_buttons, &QDialogButtonBox::accepted, this, &ExportModelDialog::startExport);
+  connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &ExportModelDialog::onDone);
+  for (QComboBox* c : {m_level, m_format})
+    connect(c, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+            &ExportModelDialog::updateCommand);
+  connect(m_external, &QCheckBox::toggled, this, &ExportModelDialog::updateCommand);
+  connect(m_path, &QLineEdit::textChanged, this, [this] {
+    m_force = false;
+    updateCommand();
+  });
+  updateCommand();
+}
+
+ExportModelDialog::~ExportModelDialog() { m_watcher.waitForFinished(); }
+
+void ExportModelDialog::setLevel(const QString& level) {
+  const int i = m_level->findData(level);
+  if (i >= 0) m_level->setCurrentIndex(i);
+}
+
+void ExportModelDialog::setFormat(const QString& format) {
+  const int i = m_format->findData(format);
+  if (i >= 0) m_format->setCurrentIndex(i);
+}
+
+void ExportModelDialog::setExternalData(bool on) { m_external->setChecked(on); }
+
+void ExportModelDialog::setOutputPath(const QString& path) { m_path->setText(path); }
+
+api::OptimizeRequest ExportModelDialog::request() const {
+  api::OptimizeRequest r;
+  r.level = m_level->currentData().toString().toStdString();
+  r.format = m_format->currentData().toString().toStdString();
+  r.external_data = m_external->isChecked();
+  r.output = m_path->text().toStdString();
+  r.force = m_force;
+  return r;
+}
+
+QString ExportModelDialog::commandLine() const {
+  const api::OptimizeRequest r = request();
+  QString cmd = QStringLiteral("onnxlens-cli optimize %1 --level %2 -o %3 --format %4")
+                    .arg(m_model, QString::fromStdString(r.level), m_path->text(),
+                         QString::fromStdString(r.format));
+  if (r.external_data) cmd += QStringLiteral(" --external-data");
+  return cmd;
+}
+
+void ExportModelDialog::updateCommand() {
+  m_command->setText(
+      tr("Same as: %1").arg(QStringLiteral("<code>%1</code>").arg(commandLine().toHtmlEscaped())));
+  m_error->clear();
+}
+
+QString ExportModelDialog::errorText() const { return m_error->text(); }
+
+void ExportModelDialog::startExport() {
+  if (m_watcher.isRunning()) return;
+  const QString out = m_path->text().trimmed();
+  m_error->clear();
+  if (out.isEmpty()) {
+    m_error->setText(tr("Choose a file to write."));
+    emit exportFinished(false);
+    return;
+  }
+  const QFileInfo target(out), source(m_model);
+  if (target.exists() && target.canonicalFilePath() == source.canonicalFilePath()) {
+    m_error->setText(tr("%1 is the opened model; export to another file.").arg(out));
+    emit exportFinished(false);
+    return;
+  }
+  if (target.exists() && !m_force) {
+    if (!m_ask(tr("Replace File?"), tr("%1 exists. Replace it?").arg(out))) {
+      emit exportFinished(false);
+      return;
+    }
+    m_force = true;
+  }
+  auto job = std::make_shared<Job>();
+  job->request = request();
+  job->model = m_model.toStdString();
+  m_job = job;
+  m_progress->show();
+  m_buttons->setEnabled(false);
+  m_watcher.setFuture(
+      QtConcurrent::run([job] { job->result = api::OptimizeModelFile(job->model, job->request); }));
+}
+
+void ExportModelDialog::waitForExport() {
+  m_watcher.waitForFinished();
+  QCoreApplication::processEvents();
+}
+
+void ExportModelDialog::onDone() {
+  m_progress->hide();
+  m_buttons->setEnabled(true);
+  const auto job = m_job;
+  m_job.reset();
+  if (!job) return;
+  if (!job->result.ok()) {
+    m_error->setText(QString::fromStdString(job->result.status().message()));
+    emit exportFinished(false);
+    return;
+  }
+  m_exported = QString::fromStdString(job->result->written);
+  emit exportFinished(true);
+  accept();
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

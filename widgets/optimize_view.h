@@ -1,0 +1,98 @@
+// The Optimize tab: the comparison (CompareView) in the middle, and beside it the pass stepper,
+// the op-count table of the two sides and output verification. The optimization trace (every
+// level, every step) is computed off the UI thread when the tab is first shown, with a progress
+// bar and Cancel; disabling a pass re-runs it.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QStringList>
+#include <QWidget>
+#include <memory>
+
+#include "api/optimize_trace.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTimer;
+
+namespace onnxlens {
+namespace widgets {
+
+class CompareView;
+class OpCountModel;
+class PassStepper;
+class VerifyPanel;
+
+class OptimizeView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit OptimizeView(QWidget* parent = nullptr);
+  ~OptimizeView() override;
+
+  /// The model the tab optimizes; the trace is dropped and recomputed when next needed.
+  void setModelPath(const QString& path);
+  QString modelPath() const { return m_path; }
+  /// Starts the trace when there is none (showing the tab does this).
+  void ensureTrace();
+  /// Optimizes again with `disabled` passes off.
+  void rerun(const QStringList& disabled);
+  /// "ort" or "standard"; re-runs when it changes.
+  void setFormat(const QString& format);
+  QString format() const;
+  bool isTracing() const;
+  /// Blocks (processing events) until the trace is shown; for tests and screenshots.
+  void waitForTrace();
+  std::shared_ptr<const api::OptimizeTrace> trace() const { return m_trace; }
+
+  CompareView* compare() const { return m_compare; }
+  PassStepper* stepper() const { return m_stepper; }
+  OpCountModel* opCounts() const { return m_opCounts; }
+  VerifyPanel* verifier() const { return m_verify; }
+  /// Shows the pass list, op-count table or verification beside the graphs.
+  enum Panel { PassesPanel, OpCountsPanel, VerifyPanelIndex };
+  void showPanel(Panel panel);
+
+  /// The level the right side shows ("extended"), or "" when it shows a step or a file.
+  QString rightLevel() const;
+
+ signals:
+  void exportRequested();
+  void errorOccurred(const QString& title, const QString& message);
+  void traceReady();
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  struct Job;
+  void startTrace(const QStringList& disabled);
+  void onTraceDone();
+  void onSidesChanged();
+  void onStepSelected(int step);
+  void setBusy(bool busy);
+
+  QString m_path;
+  std::shared_ptr<const api::OptimizeTrace> m_trace;
+  CompareView* m_compare;
+  PassStepper* m_stepper;
+  OpCountModel* m_opCounts;
+  QTableView* m_opTable;
+  VerifyPanel* m_verify;
+  QTabWidget* m_panels;
+  QComboBox* m_format;
+  QLabel* m_stage;
+  QProgressBar* m_progress;
+  QPushButton* m_cancel;
+  QPushButton* m_export;
+  std::shared_ptr<Job> m_job;
+  QFutureWatcher<void> m_watcher;
+  QTimer* m_poll;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,235 @@
+// Pass stepper.
+#include "widgets/pass_stepper.h"
+
+#include <QAction>
+#include <QBrush>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace onnxlens {
+namespace widgets {
+
+StepListModel::StepListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void StepListModel::setSteps(std::vector<api::OptimizeStepReport> steps) {
+  beginResetModel();
+  m_steps = std::move(steps);
+  m_culprit = 0;
+  endResetModel();
+}
+
+void StepListModel::setCulprit(int step) {
+  m_culprit = step;
+  if (!m_steps.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int StepListModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_steps.size());
+}
+
+int StepListModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StepListModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+  const api::OptimizeStepReport& s = m_steps[index.row()];
+  const QLocale locale;
+  if (role == Qt::DisplayRole) {
+    auto count = [](int n, QChar sign) {
+      return n == 0 ? QString() : QString(sign) + QString::number(n);
+    };
+    switch (index.column()) {
+      case IndexColumn:
+        return s.index;
+      case LevelColumn:
+        return QString::fromStdString(s.level);
+      case RoundColumn:
+        return s.round;
+      case PassColumn:
+        return QString::fromStdString(s.pass);
+      case RemovedColumn:
+        return count(s.removed, QChar(0x2212));
+      case AddedColumn:
+        return count(s.added, QLatin1Char('+'));
+      case ModifiedColumn:
+        return count(s.modified, QChar(0x223C));
+      case NodesColumn:
+        return locale.toString(static_cast<qlonglong>(s.nodes_after));
+      case TimeColumn:
+        return locale.toString(s.millis, 'f', 2);
+    }
+  }
+  if (role == Qt::TextAlignmentRole)
+    return index.column() == PassColumn || index.column() == LevelColumn
+               ? int(Qt::AlignLeft | Qt::AlignVCenter)
+               : int(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::BackgroundRole && s.index == m_culprit)
+    return QBrush(QColor(0xe5, 0x39, 0x35, 90));
+  if (role == Qt::ToolTipRole && s.index == m_culprit)
+    return tr("Verification: the outputs first differ after this step");
+  if (role == Qt::ForegroundRole) {
+    if (index.column() == RemovedColumn) return QBrush(QColor(0xc6, 0x28, 0x28));
+    if (index.column() == AddedColumn) return QBrush(QColor(0x2e, 0x7d, 0x32));
+  }
+  return {};
+}
+
+QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole) {
+    switch (section) {
+      case RemovedColumn:
+        return tr("Nodes removed");
+      case AddedColumn:
+        return tr("Nodes added");
+      case ModifiedColumn:
+        return tr("Nodes modified");
+      case NodesColumn:
+        return tr("Nodes after the step");
+      case TimeColumn:
+        return tr("Time the pass took, in milliseconds");
+    }
+    return {};
+  }
+  if (role != Qt::DisplayRole) return {};
+  switch (section) {
+    case IndexColumn:
+      return tr("Step");
+    case LevelColumn:
+      return tr("Level");
+    case RoundColumn:
+      return tr("Round");
+    case PassColumn:
+      return tr("Pass");
+    case RemovedColumn:
+      return QStringLiteral("−");
+    case AddedColumn:
+      return QStringLiteral("+");
+    case ModifiedColumn:
+      return QStringLiteral("∼");
+    case NodesColumn:
+      return tr("Nodes");
+    case TimeColumn:
+      return tr("ms");
+  }
+  return {};
+}
+
+PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  m_model = new StepListModel(this);
+  m_table = new QTableView(this);
+  m_table->setModel(m_model);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->verticalHeader()->hide();
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_table->horizontalHeader()->setSectionResizeMode(StepListModel::PassColumn,
+                                                    QHeaderView::Stretch);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setToolTip(
+      tr("Arrows or Alt+Left / Alt+Right step through the passes; a "
+         "double-click shows one pass alone, before and after."));
+  layout->addWidget(m_table, 1);
+
+  auto* buttons = new QHBoxLayout;
+  m_prev = new QPushButton(QStringLiteral("◀"), this);
+  m_next = new QPushButton(QStringLiteral("▶"), this);
+  m_prev->setToolTip(tr("Previous step (Alt+Left)"));
+  m_next->setToolTip(tr("Next step (Alt+Right)"));
+  m_disable = new QPushButton(tr("Disable && Re-run"), this);
+  m_disable->setToolTip(tr("Optimize again without the selected step's pass"));
+  buttons->addWidget(m_prev);
+  buttons->addWidget(m_next);
+  buttons->addStretch();
+  buttons->addWidget(m_disable);
+  layout->addLayout(buttons);
+  auto* disabledRow = new QHBoxLayout;
+  m_disabledLabel = new QLabel(this);
+  m_disabledLabel->setWordWrap(true);
+  m_enableAll = new QPushButton(tr("Enable All"), this);
+  disabledRow->addWidget(m_disabledLabel, 1);
+  disabledRow->addWidget(m_enableAll);
+  layout->addLayout(disabledRow);
+  updateDisabledLabel();
+
+  auto* forward = new QAction(tr("Next Step"), this);
+  forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+  forward->setShortcutContext(Qt::WindowShortcut);
+  auto* back = new QAction(tr("Previous Step"), this);
+  back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+  back->setShortcutContext(Qt::WindowShortcut);
+  addAction(forward);
+  addAction(back);
+  connect(forward, &QAction::triggered, this, &PassStepper::stepForward);
+  connect(back, &QAction::triggered, this, &PassStepper::stepBack);
+  connect(m_next, &QPushButton::clicked, this, &PassStepper::stepForward);
+  connect(m_prev, &QPushButton::clicked, this, &PassStepper::stepBack);
+  connect(m_disable, &QPushButton::clicked, this, &PassStepper::disableSelectedPass);
+  connect(m_enableAll, &QPushButton::clicked, this, [this] {
+    m_disabled.clear();
+    updateDisabledLabel();
+    emit rerunRequested(m_disabled);
+  });
+  connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            m_disable->setEnabled(current.isValid());
+            if (current.isValid()) emit stepSelected(current.row() + 1);
+          });
+  connect(m_table, &QTableView::doubleClicked, this,
+          [this](const QModelIndex& index) { emit stepPairRequested(index.row() + 1); });
+  m_disable->setEnabled(false);
+}
+
+void PassStepper::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
+  m_model->setSteps(trace ? trace->steps : std::vector<api::OptimizeStepReport>());
+  if (trace) {
+    m_disabled.clear();
+    for (const auto& d : trace->request.disabled) m_disabled << QString::fromStdString(d);
+  }
+  updateDisabledLabel();
+  m_disable->setEnabled(false);
+}
+
+int PassStepper::currentStep() const {
+  const QModelIndex i = m_table->currentIndex();
+  return i.isValid() ? i.row() + 1 : 0;
+}
+
+void PassStepper::selectStep(int step) {
+  if (step < 1 || step > m_model->rowCount()) return;
+  m_table->setCurrentIndex(m_model->index(step - 1, StepListModel::PassColumn));
+  m_table->scrollTo(m_table->currentIndex());
+}
+
+void PassStepper::stepForward() { selectStep(currentStep() + 1); }
+
+void PassStepper::stepBack() { selectStep(std::max(1, currentStep() - 1)); }
+
+void PassStepper::setCulprit(int step) { m_model->setCulprit(step); }
+
+void PassStepper::disableSelectedPass() {
+  const int step = currentStep();
+  if (step < 1) return;
+  const QString pass = QString::fromStdString(m_model->steps()[step - 1].pass);
+  if (!m_disabled.contains(pass)) m_disabled << pass;
+  updateDisabledLabel();
+  emit rerunRequested(m_disabled);
+}
+
+void PassStepper::updateDisabledLabel() {
+  m_disabledLabel->setText(m_disabled.isEmpty()
+                               ? tr("Every pass enabled.")
+                               : tr("Disabled: %1").arg(m_disabled.join(QStringLiteral(", "))));
+  m_enableAll->setVisible(!m_disabled.isEmpty());
+}
+
+}  // namespace widgets
+}  // namespace onnxlens
