@@ -24,6 +24,245 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::CompareView</name>
+    <message>
+        <source>What the left side shows</source>
+        <translation>Was die linke Seite zeigt</translation>
+    </message>
+    <message>
+        <source>What the right side shows</source>
+        <translation>Was die rechte Seite zeigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Original (%1)</source>
+        <translation>Original (%1)</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>After step %1: %2 (%3)</source>
+        <translation>Nach Schritt %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Other file…</source>
+        <translation>Andere Datei…</translation>
+    </message>
+    <message>
+        <source>Compare with Model</source>
+        <translation>Mit Modell vergleichen</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX-Modelle (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>There is no step %1 (the optimization made %2).</source>
+        <translation>Es gibt keinen Schritt %1 (die Optimierung hatte %2).</translation>
+    </message>
+    <message>
+        <source>The level %1 was not run.</source>
+        <translation>Die Stufe %1 wurde nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 is neither original, basic, extended, layout, step:N nor a file.</source>
+        <translation>%1 ist weder original, basic, extended, layout, step:N noch eine Datei.</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Lade %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The two graphs are the same.</source>
+        <translation>Die beiden Graphen sind gleich.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n entfernt</numerusform>
+            <numerusform>%n entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 fused from %2</source>
+        <translation>%1 verschmolzen aus %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n hinzugefügt</numerusform>
+            <numerusform>%n hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n unverändert</numerusform>
+            <numerusform>%n unverändert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>matched by the optimizer&apos;s provenance</source>
+        <translation>zugeordnet über die Herkunft aus dem Optimierer</translation>
+    </message>
+    <message>
+        <source>matched by node name, then by structure</source>
+        <translation>zugeordnet über Knotennamen, dann über die Struktur</translation>
+    </message>
+    <message>
+        <source>Select a node on either side to see its counterparts.</source>
+        <translation>Wählen Sie einen Knoten auf einer Seite, um seine Gegenstücke zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>modified (attributes, op type, weights or inputs differ)</source>
+        <translation>geändert (Attribute, Operatortyp, Gewichte oder Eingaben unterscheiden sich)</translation>
+    </message>
+    <message numerus="yes">
+        <source>fused from %n node(s): </source>
+        <translation>
+            <numerusform>verschmolzen aus %n Knoten: </numerusform>
+            <numerusform>verschmolzen aus %n Knoten: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fused into: </source>
+        <translation>verschmolzen in: </translation>
+    </message>
+    <message>
+        <source>removed: nothing on the right stands for it</source>
+        <translation>entfernt: rechts steht nichts dafür</translation>
+    </message>
+    <message>
+        <source>added by the optimizer</source>
+        <translation>vom Optimierer hinzugefügt</translation>
+    </message>
+    <message>
+        <source>only in the right model</source>
+        <translation>nur im rechten Modell</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ExportModelDialog</name>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation>Optimiertes Modell exportieren</translation>
+    </message>
+    <message>
+        <source>Disabled (as loaded)</source>
+        <translation>Deaktiviert (wie geladen)</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>Layout (alle)</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>Optimierungsstufe:</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime (verschmolzene com.microsoft-Operatoren)</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>Standard-ONNX (jede Laufzeit)</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>Weights in an external data file</source>
+        <translation>Gewichte in einer externen Datendatei</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>Entspricht: %1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>Wählen Sie eine Datei zum Schreiben.</translation>
+    </message>
+    <message>
+        <source>%1 is the opened model; export to another file.</source>
+        <translation>%1 ist das geöffnete Modell; exportieren Sie in eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existiert. Ersetzen?</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -380,6 +619,22 @@
         <source>Next / previous find result</source>
         <translation>Nächster / vorheriger Treffer</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Export &amp;Optimized Model…</source>
+        <translation>&amp;Optimiertes Modell exportieren…</translation>
+    </message>
+    <message>
+        <source>Model Exported</source>
+        <translation>Modell exportiert</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Open it?</source>
+        <translation>%1 geschrieben. Öffnen?</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -646,6 +901,37 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::OpCountModel</name>
+    <message>
+        <source>All nodes</source>
+        <translation>Alle Knoten</translation>
+    </message>
+    <message>
+        <source>Initializers</source>
+        <translation>Initialisierer</translation>
+    </message>
+    <message>
+        <source>Initializer bytes</source>
+        <translation>Initialisierer-Bytes</translation>
+    </message>
+    <message>
+        <source>%1 fewer</source>
+        <translation>%1 weniger</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>%1 mehr</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>
@@ -658,6 +944,108 @@
     <message>
         <source>Share</source>
         <translation>Anteil</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::OptimizeView</name>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (contrib ops)</source>
+        <translation>ONNX Runtime (Contrib-Operatoren)</translation>
+    </message>
+    <message>
+        <source>Standard ONNX</source>
+        <translation>Standard-ONNX</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
+        <translation>Die verschmolzenen com.microsoft-Operatoren von ONNX Runtime oder nur Standard-ONNX-Operatoren (läuft auf jeder Laufzeit)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export Optimized Model…</source>
+        <translation>Optimiertes Modell exportieren…</translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation>Durchläufe</translation>
+    </message>
+    <message>
+        <source>Op Counts</source>
+        <translation>Operatoranzahl</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Optimizing…</source>
+        <translation>Optimiere…</translation>
+    </message>
+    <message>
+        <source>Recording the steps…</source>
+        <translation>Zeichne die Schritte auf…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Lade…</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>Modell kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Cannot optimize the model</source>
+        <translation>Das Modell kann nicht optimiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassStepper</name>
+    <message>
+        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
+        <translation>Pfeiltasten oder Alt+Links / Alt+Rechts gehen durch die Durchläufe; ein Doppelklick zeigt einen Durchlauf allein, vorher und nachher.</translation>
+    </message>
+    <message>
+        <source>Previous step (Alt+Left)</source>
+        <translation>Vorheriger Schritt (Alt+Links)</translation>
+    </message>
+    <message>
+        <source>Next step (Alt+Right)</source>
+        <translation>Nächster Schritt (Alt+Rechts)</translation>
+    </message>
+    <message>
+        <source>Disable &amp;&amp; Re-run</source>
+        <translation>Deaktivieren &amp;&amp; neu ausführen</translation>
+    </message>
+    <message>
+        <source>Optimize again without the selected step&apos;s pass</source>
+        <translation>Erneut optimieren, ohne den Durchlauf des gewählten Schritts</translation>
+    </message>
+    <message>
+        <source>Enable All</source>
+        <translation>Alle aktivieren</translation>
+    </message>
+    <message>
+        <source>Next Step</source>
+        <translation>Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>Previous Step</source>
+        <translation>Vorheriger Schritt</translation>
+    </message>
+    <message>
+        <source>Every pass enabled.</source>
+        <translation>Alle Durchläufe aktiviert.</translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation>Deaktiviert: %1</translation>
     </message>
 </context>
 <context>
@@ -693,6 +1081,57 @@
     <message>
         <source>Theme:</source>
         <translation>Design:</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::StepListModel</name>
+    <message>
+        <source>Verification: the outputs first differ after this step</source>
+        <translation>Prüfung: nach diesem Schritt weichen die Ausgaben zuerst ab</translation>
+    </message>
+    <message>
+        <source>%1 removed, %2 added, %3 modified</source>
+        <translation>%1 entfernt, %2 hinzugefügt, %3 geändert</translation>
+    </message>
+    <message>
+        <source>Nodes removed (−), added (+) and modified (∼)</source>
+        <translation>Entfernte (−), hinzugefügte (+) und geänderte (∼) Knoten</translation>
+    </message>
+    <message>
+        <source>Nodes after the step</source>
+        <translation>Knoten nach dem Schritt</translation>
+    </message>
+    <message>
+        <source>Time the pass took, in milliseconds</source>
+        <translation>Dauer des Durchlaufs in Millisekunden</translation>
+    </message>
+    <message>
+        <source>Optimization level and round</source>
+        <translation>Optimierungsstufe und Runde</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
     </message>
 </context>
 <context>
@@ -813,6 +1252,108 @@
     <message>
         <source>Shape</source>
         <translation>Form</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::VerifyPanel</name>
+    <message>
+        <source>Random inputs, seed</source>
+        <translation>Zufällige Eingaben, Startwert</translation>
+    </message>
+    <message>
+        <source>Inputs from a folder (.pb / .npy)</source>
+        <translation>Eingaben aus einem Ordner (.pb / .npy)</translation>
+    </message>
+    <message>
+        <source>test_data_set_0</source>
+        <translation>test_data_set_0</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Verify Outputs</source>
+        <translation>Ausgaben prüfen</translation>
+    </message>
+    <message>
+        <source>Run the original and the right-hand graph on the same inputs and compare every output</source>
+        <translation>Original und rechten Graphen mit denselben Eingaben ausführen und jede Ausgabe vergleichen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>Max. abs. Fehler</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>Max. rel. Fehler</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+    <message>
+        <source>Compares the original with the graph on the right.</source>
+        <translation>Vergleicht das Original mit dem Graphen rechts.</translation>
+    </message>
+    <message>
+        <source>Compare the original with the graph after step %1</source>
+        <translation>Das Original mit dem Graphen nach Schritt %1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Choose a level or a step on the right side to verify it</source>
+        <translation>Wählen Sie rechts eine Stufe oder einen Schritt, um ihn zu prüfen</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Prüfe…</translation>
+    </message>
+    <message>
+        <source>Verification cancelled.</source>
+        <translation>Prüfung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Verification failed: %1</source>
+        <translation>Prüfung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>match</source>
+        <translation>stimmt überein</translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation>weicht ab</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
+        <translation>
+            <numerusform>Die %n Ausgabe stimmt überein (rtol 1e-3, atol 1e-4).</numerusform>
+            <numerusform>Alle %n Ausgaben stimmen überein (rtol 1e-3, atol 1e-4).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
+        <translation>Die Ausgaben weichen ab. Bisektion (%1 Läufe): der erste Schritt, der sie ändert, ist &lt;a href=&quot;step:%2&quot;&gt;Schritt %2, %3&lt;/a&gt;.</translation>
+    </message>
+    <message>
+        <source>Outputs differ.</source>
+        <translation>Die Ausgaben weichen ab.</translation>
     </message>
 </context>
 </TS>

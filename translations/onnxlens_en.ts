@@ -2,6 +2,58 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>onnxlens::widgets::CompareView</name>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removed</numerusform>
+            <numerusform>%n removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n added</numerusform>
+            <numerusform>%n added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n modified</numerusform>
+            <numerusform>%n modified</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n unchanged</numerusform>
+            <numerusform>%n unchanged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fused from %n node(s): </source>
+        <translation>
+            <numerusform>fused from %n node: </numerusform>
+            <numerusform>fused from %n nodes: </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message numerus="yes">
         <source>%n match(es)</source>
@@ -55,6 +107,16 @@
         <translation>
             <numerusform>Histogram (%n bin)</numerusform>
             <numerusform>Histogram (%n bins)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::VerifyPanel</name>
+    <message numerus="yes">
+        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
+        <translation>
+            <numerusform>The output matches (rtol 1e-3, atol 1e-4).</numerusform>
+            <numerusform>All %n outputs match (rtol 1e-3, atol 1e-4).</numerusform>
         </translation>
     </message>
 </context>

@@ -24,6 +24,238 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::CompareView</name>
+    <message>
+        <source>What the left side shows</source>
+        <translation>左侧显示的内容</translation>
+    </message>
+    <message>
+        <source>What the right side shows</source>
+        <translation>右侧显示的内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Original (%1)</source>
+        <translation>原始 (%1)</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>After step %1: %2 (%3)</source>
+        <translation>第 %1 步之后：%2 (%3)</translation>
+    </message>
+    <message>
+        <source>Other file…</source>
+        <translation>其他文件…</translation>
+    </message>
+    <message>
+        <source>Compare with Model</source>
+        <translation>与模型比较</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>There is no step %1 (the optimization made %2).</source>
+        <translation>没有第 %1 步（优化共有 %2 步）。</translation>
+    </message>
+    <message>
+        <source>The level %1 was not run.</source>
+        <translation>未运行级别 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is neither original, basic, extended, layout, step:N nor a file.</source>
+        <translation>%1 既不是 original、basic、extended、layout、step:N，也不是文件。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>The two graphs are the same.</source>
+        <translation>两个图相同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>已删除 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 fused from %2</source>
+        <translation>%1 个由 %2 个融合而成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>已添加 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>已修改 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged</source>
+        <translation>
+            <numerusform>%n 个未变</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>matched by the optimizer&apos;s provenance</source>
+        <translation>按优化器的来源匹配</translation>
+    </message>
+    <message>
+        <source>matched by node name, then by structure</source>
+        <translation>先按节点名称、再按结构匹配</translation>
+    </message>
+    <message>
+        <source>Select a node on either side to see its counterparts.</source>
+        <translation>在任一侧选择节点以查看其对应节点。</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>modified (attributes, op type, weights or inputs differ)</source>
+        <translation>已修改（属性、算子类型、权重或输入不同）</translation>
+    </message>
+    <message numerus="yes">
+        <source>fused from %n node(s): </source>
+        <translation>
+            <numerusform>由 %n 个节点融合而成：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fused into: </source>
+        <translation>融合到：</translation>
+    </message>
+    <message>
+        <source>removed: nothing on the right stands for it</source>
+        <translation>已删除：右侧没有对应节点</translation>
+    </message>
+    <message>
+        <source>added by the optimizer</source>
+        <translation>由优化器添加</translation>
+    </message>
+    <message>
+        <source>only in the right model</source>
+        <translation>仅在右侧模型中</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ExportModelDialog</name>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation>导出优化后的模型</translation>
+    </message>
+    <message>
+        <source>Disabled (as loaded)</source>
+        <translation>禁用（按加载原样）</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>布局（全部）</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>优化级别：</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime（com.microsoft 融合算子）</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>标准 ONNX（任意运行时）</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Weights in an external data file</source>
+        <translation>权重存于外部数据文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>等同于：%1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is the opened model; export to another file.</source>
+        <translation>%1 是已打开的模型；请导出到其他文件。</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。要替换吗？</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -377,6 +609,22 @@
         <source>Next / previous find result</source>
         <translation>下一个 / 上一个查找结果</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>Export &amp;Optimized Model…</source>
+        <translation>导出优化后的模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Model Exported</source>
+        <translation>模型已导出</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Open it?</source>
+        <translation>已写入 %1。要打开吗？</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -642,6 +890,37 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::OpCountModel</name>
+    <message>
+        <source>All nodes</source>
+        <translation>全部节点</translation>
+    </message>
+    <message>
+        <source>Initializers</source>
+        <translation>初始化器</translation>
+    </message>
+    <message>
+        <source>Initializer bytes</source>
+        <translation>初始化器字节数</translation>
+    </message>
+    <message>
+        <source>%1 fewer</source>
+        <translation>减少 %1</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>增加 %1</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::OpHistogramModel</name>
     <message>
         <source>Operator</source>
@@ -654,6 +933,108 @@
     <message>
         <source>Share</source>
         <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::OptimizeView</name>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (contrib ops)</source>
+        <translation>ONNX Runtime（contrib 算子）</translation>
+    </message>
+    <message>
+        <source>Standard ONNX</source>
+        <translation>标准 ONNX</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
+        <translation>ONNX Runtime 的 com.microsoft 融合算子，或仅标准 ONNX 算子（可在任意运行时运行）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export Optimized Model…</source>
+        <translation>导出优化后的模型…</translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation>优化遍</translation>
+    </message>
+    <message>
+        <source>Op Counts</source>
+        <translation>算子计数</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Optimizing…</source>
+        <translation>正在优化…</translation>
+    </message>
+    <message>
+        <source>Recording the steps…</source>
+        <translation>正在记录各步骤…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <source>Cannot optimize the model</source>
+        <translation>无法优化模型</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassStepper</name>
+    <message>
+        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
+        <translation>方向键或 Alt+左/Alt+右 逐步浏览各优化遍；双击可单独查看某一遍的前后对比。</translation>
+    </message>
+    <message>
+        <source>Previous step (Alt+Left)</source>
+        <translation>上一步 (Alt+左)</translation>
+    </message>
+    <message>
+        <source>Next step (Alt+Right)</source>
+        <translation>下一步 (Alt+右)</translation>
+    </message>
+    <message>
+        <source>Disable &amp;&amp; Re-run</source>
+        <translation>禁用并重新运行</translation>
+    </message>
+    <message>
+        <source>Optimize again without the selected step&apos;s pass</source>
+        <translation>不使用所选步骤的优化遍重新优化</translation>
+    </message>
+    <message>
+        <source>Enable All</source>
+        <translation>全部启用</translation>
+    </message>
+    <message>
+        <source>Next Step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Previous Step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Every pass enabled.</source>
+        <translation>所有优化遍均已启用。</translation>
+    </message>
+    <message>
+        <source>Disabled: %1</source>
+        <translation>已禁用：%1</translation>
     </message>
 </context>
 <context>
@@ -689,6 +1070,57 @@
     <message>
         <source>Theme:</source>
         <translation>主题：</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::StepListModel</name>
+    <message>
+        <source>Verification: the outputs first differ after this step</source>
+        <translation>验证：输出从此步骤开始出现差异</translation>
+    </message>
+    <message>
+        <source>%1 removed, %2 added, %3 modified</source>
+        <translation>删除 %1 个，添加 %2 个，修改 %3 个</translation>
+    </message>
+    <message>
+        <source>Nodes removed (−), added (+) and modified (∼)</source>
+        <translation>删除 (−)、添加 (+) 和修改 (∼) 的节点</translation>
+    </message>
+    <message>
+        <source>Nodes after the step</source>
+        <translation>该步骤后的节点数</translation>
+    </message>
+    <message>
+        <source>Time the pass took, in milliseconds</source>
+        <translation>该优化遍耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Optimization level and round</source>
+        <translation>优化级别和轮次</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>优化遍</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
     </message>
 </context>
 <context>
@@ -807,6 +1239,107 @@
     <message>
         <source>Shape</source>
         <translation>形状</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::VerifyPanel</name>
+    <message>
+        <source>Random inputs, seed</source>
+        <translation>随机输入，种子</translation>
+    </message>
+    <message>
+        <source>Inputs from a folder (.pb / .npy)</source>
+        <translation>来自文件夹的输入 (.pb / .npy)</translation>
+    </message>
+    <message>
+        <source>test_data_set_0</source>
+        <translation>test_data_set_0</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Verify Outputs</source>
+        <translation>验证输出</translation>
+    </message>
+    <message>
+        <source>Run the original and the right-hand graph on the same inputs and compare every output</source>
+        <translation>用相同输入运行原始图和右侧的图，并比较每个输出</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Max abs error</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Max rel error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>输入文件夹</translation>
+    </message>
+    <message>
+        <source>Compares the original with the graph on the right.</source>
+        <translation>将原始图与右侧的图进行比较。</translation>
+    </message>
+    <message>
+        <source>Compare the original with the graph after step %1</source>
+        <translation>将原始图与第 %1 步之后的图进行比较</translation>
+    </message>
+    <message>
+        <source>Choose a level or a step on the right side to verify it</source>
+        <translation>请在右侧选择一个级别或步骤进行验证</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>正在验证…</translation>
+    </message>
+    <message>
+        <source>Verification cancelled.</source>
+        <translation>验证已取消。</translation>
+    </message>
+    <message>
+        <source>Verification failed: %1</source>
+        <translation>验证失败：%1</translation>
+    </message>
+    <message>
+        <source>match</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation>不同</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
+        <translation>
+            <numerusform>全部 %n 个输出一致（rtol 1e-3，atol 1e-4）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
+        <translation>输出不同。二分查找（%1 次运行）：最先改变输出的是&lt;a href=&quot;step:%2&quot;&gt;第 %2 步，%3&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Outputs differ.</source>
+        <translation>输出不同。</translation>
     </message>
 </context>
 </TS>

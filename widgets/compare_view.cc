@@ -406,6 +406,25 @@ void CompareView::markNodes(Side side, const std::vector<int>& nodes) {
       items.push_back(v->model().item_of_node[n]);
   }
   v->setMarkedItems(items);
+  if (items.empty()) return;
+  // Bring the first change into view once the side is laid out (it may still be laying out).
+  auto scroll = [this, v, first = items.front()] {
+    const QRectF r = v->itemRect(first);
+    if (r.isNull()) return;
+    m_syncing = true;
+    v->centerOn(r.center());
+    m_syncing = false;
+    syncFrom(v == m_sides[kLeft].view ? kLeft : kRight);
+  };
+  if (!v->isLayingOut()) {
+    scroll();
+    return;
+  }
+  auto* once = new QObject(this);
+  connect(v, &GraphView::layoutFinished, once, [once, scroll] {
+    scroll();
+    once->deleteLater();
+  });
 }
 
 QString CompareView::selectionText() const { return m_info->text(); }

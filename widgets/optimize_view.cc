@@ -91,7 +91,7 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   split->addWidget(m_compare);
   split->addWidget(m_panels);
   split->setStretchFactor(0, 1);
-  split->setSizes({930, 350});
+  split->setSizes({790, 490});
   layout->addWidget(split, 1);
 
   m_poll = new QTimer(this);

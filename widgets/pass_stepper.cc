@@ -41,42 +41,37 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
   const api::OptimizeStepReport& s = m_steps[index.row()];
   const QLocale locale;
   if (role == Qt::DisplayRole) {
-    auto count = [](int n, QChar sign) {
-      return n == 0 ? QString() : QString(sign) + QString::number(n);
-    };
     switch (index.column()) {
       case IndexColumn:
         return s.index;
-      case LevelColumn:
-        return QString::fromStdString(s.level);
-      case RoundColumn:
-        return s.round;
       case PassColumn:
         return QString::fromStdString(s.pass);
-      case RemovedColumn:
-        return count(s.removed, QChar(0x2212));
-      case AddedColumn:
-        return count(s.added, QLatin1Char('+'));
-      case ModifiedColumn:
-        return count(s.modified, QChar(0x223C));
+      case ChangeColumn: {
+        QStringList parts;
+        if (s.removed) parts << QString(QChar(0x2212)) + QString::number(s.removed);
+        if (s.added) parts << QStringLiteral("+") + QString::number(s.added);
+        if (s.modified) parts << QString(QChar(0x223C)) + QString::number(s.modified);
+        return parts.join(QLatin1Char(' '));
+      }
       case NodesColumn:
         return locale.toString(static_cast<qlonglong>(s.nodes_after));
       case TimeColumn:
         return locale.toString(s.millis, 'f', 2);
+      case LevelColumn:
+        return QStringLiteral("%1 · %2").arg(QString::fromStdString(s.level)).arg(s.round);
     }
   }
   if (role == Qt::TextAlignmentRole)
-    return index.column() == PassColumn || index.column() == LevelColumn
+    return index.column() == PassColumn || index.column() == LevelColumn ||
+                   index.column() == ChangeColumn
                ? int(Qt::AlignLeft | Qt::AlignVCenter)
                : int(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::BackgroundRole && s.index == m_culprit)
     return QBrush(QColor(0xe5, 0x39, 0x35, 90));
   if (role == Qt::ToolTipRole && s.index == m_culprit)
     return tr("Verification: the outputs first differ after this step");
-  if (role == Qt::ForegroundRole) {
-    if (index.column() == RemovedColumn) return QBrush(QColor(0xc6, 0x28, 0x28));
-    if (index.column() == AddedColumn) return QBrush(QColor(0x2e, 0x7d, 0x32));
-  }
+  if (role == Qt::ToolTipRole && index.column() == ChangeColumn)
+    return tr("%1 removed, %2 added, %3 modified").arg(s.removed).arg(s.added).arg(s.modified);
   return {};
 }
 
@@ -84,16 +79,14 @@ QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int
   if (orientation != Qt::Horizontal) return {};
   if (role == Qt::ToolTipRole) {
     switch (section) {
-      case RemovedColumn:
-        return tr("Nodes removed");
-      case AddedColumn:
-        return tr("Nodes added");
-      case ModifiedColumn:
-        return tr("Nodes modified");
+      case ChangeColumn:
+        return tr("Nodes removed (−), added (+) and modified (∼)");
       case NodesColumn:
         return tr("Nodes after the step");
       case TimeColumn:
         return tr("Time the pass took, in milliseconds");
+      case LevelColumn:
+        return tr("Optimization level and round");
     }
     return {};
   }
@@ -103,16 +96,10 @@ QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int
       return tr("Step");
     case LevelColumn:
       return tr("Level");
-    case RoundColumn:
-      return tr("Round");
     case PassColumn:
       return tr("Pass");
-    case RemovedColumn:
-      return QStringLiteral("−");
-    case AddedColumn:
-      return QStringLiteral("+");
-    case ModifiedColumn:
-      return QStringLiteral("∼");
+    case ChangeColumn:
+      return tr("Change");
     case NodesColumn:
       return tr("Nodes");
     case TimeColumn:
@@ -131,8 +118,6 @@ PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_table->horizontalHeader()->setSectionResizeMode(StepListModel::PassColumn,
-                                                    QHeaderView::Stretch);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setToolTip(
       tr("Arrows or Alt+Left / Alt+Right step through the passes; a "
@@ -205,7 +190,7 @@ int PassStepper::currentStep() const {
 
 void PassStepper::selectStep(int step) {
   if (step < 1 || step > m_model->rowCount()) return;
-  m_table->setCurrentIndex(m_model->index(step - 1, StepListModel::PassColumn));
+  m_table->setCurrentIndex(m_model->index(step - 1, StepListModel::IndexColumn));
   m_table->scrollTo(m_table->currentIndex());
 }
 

@@ -25,13 +25,10 @@ class StepListModel : public QAbstractTableModel {
   enum Column {
     IndexColumn,
     PassColumn,
-    RemovedColumn,
-    AddedColumn,
-    ModifiedColumn,
+    ChangeColumn,  ///< "−80 +5 ∼3": nodes removed, added, modified
     NodesColumn,
     TimeColumn,
-    LevelColumn,
-    RoundColumn,
+    LevelColumn,  ///< "extended · 1": level and round
     ColumnCount
   };
   explicit StepListModel(QObject* parent = nullptr);
