@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "api/optimize_options.h"
 #include "api/optimize_trace.h"
 #include "common/strings.h"
 #include "ir/text_format.h"
@@ -35,18 +36,26 @@ std::vector<PassDescription> ListOptimizerPasses() {
   return out;
 }
 
+Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
+                                                     const std::string& format,
+                                                     const std::vector<std::string>& disabled) {
+  passes::OptimizeOptions oo;
+  OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(level));
+  if (format == "standard") {
+    oo.pass_options.format = passes::Format::kStandard;
+  } else if (format != "ort") {
+    return InvalidArgument("the format is ort or standard, got " + Quote(format));
+  }
+  oo.disabled.insert(disabled.begin(), disabled.end());
+  return oo;
+}
+
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
                                            const OptimizeRequest& req) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
-  passes::OptimizeOptions oo;
-  OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(req.level));
-  if (req.format == "standard") {
-    oo.pass_options.format = passes::Format::kStandard;
-  } else if (req.format != "ort") {
-    return InvalidArgument("--format is ort or standard, got " + Quote(req.format));
-  }
-  oo.disabled.insert(req.disabled.begin(), req.disabled.end());
+  OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
+                      OptimizeOptionsFor(req.level, req.format, req.disabled));
   oo.stop_after = req.stop_after;
   oo.extra_passes = req.extra_passes;
   oo.snapshots = req.verify;  // verification bisects over the steps

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "api/compare.h"
+#include "api/optimize_options.h"
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
@@ -54,14 +55,8 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
 
-  passes::OptimizeOptions oo;
-  OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(req.level));
-  if (req.format == "standard") {
-    oo.pass_options.format = passes::Format::kStandard;
-  } else if (req.format != "ort") {
-    return InvalidArgument("the format is ort or standard, got " + Quote(req.format));
-  }
-  oo.disabled.insert(req.disabled.begin(), req.disabled.end());
+  OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
+                      OptimizeOptionsFor(req.level, req.format, req.disabled));
   oo.snapshots = true;
   if (progress) {
     oo.keep_going = [&progress](int steps) {

@@ -133,12 +133,6 @@ TEST(OptimizeExport, StandardFormatPassesTheCheckerAndNeverOverwritesTheInput) {
   EXPECT_FALSE(clobber.ok());
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-
 TEST(CorpusLevels, EveryLevelComputesWhatDisabledComputes) {
   const auto models_found = ::onnxlens::testing::CorpusModels();
   if (models_found.empty())
@@ -161,8 +155,6 @@ TEST(CorpusLevels, EveryLevelComputesWhatDisabledComputes) {
       ASSERT_TRUE(r.ok()) << path << " " << level << ": " << r.status().message();
       EXPECT_TRUE(r->verify.ok) << path << " at " << level << ": first bad pass "
                                 << r->verify.culprit_pass;
-      if (!kSanitized)
-        EXPECT_LT(r->millis, 1000.0) << path << " took " << r->millis << " ms at " << level;
       // Acceptance: never more nodes than ONNX Runtime 1.30 after the same level (subgraphs
       // counted: nodes_total).
       const std::string name = dir.filename().string();
