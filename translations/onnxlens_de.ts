@@ -1004,6 +1004,14 @@
         <source>Cannot optimize the model</source>
         <translation>Das Modell kann nicht optimiert werden</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Run the optimizer again and record every step</source>
+        <translation>Den Optimierer erneut ausführen und jeden Schritt aufzeichnen</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::PassStepper</name>

@@ -993,6 +993,14 @@
         <source>Cannot optimize the model</source>
         <translation>无法优化模型</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>Run the optimizer again and record every step</source>
+        <translation>重新运行优化器并记录每一步</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::PassStepper</name>

@@ -59,7 +59,11 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   m_progress->setMaximumWidth(220);
   m_progress->setTextVisible(false);
   m_cancel = new QPushButton(tr("Cancel"), this);
+  m_run = new QPushButton(tr("Optimize"), this);
+  m_run->setToolTip(tr("Run the optimizer again and record every step"));
+  m_run->hide();
   bar->addSpacing(12);
+  bar->addWidget(m_run);
   bar->addWidget(m_stage);
   bar->addWidget(m_progress);
   bar->addWidget(m_cancel);
@@ -109,6 +113,7 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
     if (m_job) m_job->cancel = true;
   });
   connect(m_export, &QPushButton::clicked, this, &OptimizeView::exportRequested);
+  connect(m_run, &QPushButton::clicked, this, [this] { startTrace(m_stepper->disabledPasses()); });
   connect(m_format, QOverload<int>::of(&QComboBox::activated), this,
           [this](int) { startTrace(m_stepper->disabledPasses()); });
   connect(m_compare, &CompareView::sidesChanged, this, &OptimizeView::onSidesChanged);
@@ -182,6 +187,7 @@ void OptimizeView::startTrace(const QStringList& disabled) {
   job->request.format = format().toStdString();
   for (const QString& d : disabled) job->request.disabled.push_back(d.toStdString());
   m_job = job;
+  m_run->hide();
   setBusy(true);
   m_progress->setValue(0);
   m_watcher.setFuture(QtConcurrent::run([job] {
@@ -204,9 +210,14 @@ void OptimizeView::waitForTrace() {
 void OptimizeView::onTraceDone() {
   const auto job = m_job;
   setBusy(false);
-  if (!job || job->path != m_path.toStdString()) return;
   m_job.reset();
+  if (!job) return;
+  if (job->path != m_path.toStdString()) {  // another model was opened meanwhile
+    if (isVisible()) ensureTrace();
+    return;
+  }
   if (!job->result.ok()) {
+    m_run->show();
     if (job->result.status().code() != StatusCode::kCancelled)
       emit errorOccurred(tr("Cannot optimize the model"),
                          QString::fromStdString(job->result.status().message()));

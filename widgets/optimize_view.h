@@ -89,6 +89,7 @@ class OptimizeView : public QWidget {
   QProgressBar* m_progress;
   QPushButton* m_cancel;
   QPushButton* m_export;
+  QPushButton* m_run;  ///< shown after a cancelled or failed run
   std::shared_ptr<Job> m_job;
   QFutureWatcher<void> m_watcher;
   QTimer* m_poll;

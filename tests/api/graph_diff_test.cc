@@ -244,7 +244,8 @@ void ExpectDiffAgreesWithProvenance(const std::filesystem::path& model) {
   }
   EXPECT_EQ(diff.added, truth.added) << model;
   EXPECT_EQ(DiffByMatching((*a)->graphs[0], (*a)->graphs[0]).identical(), true);
-  std::printf("%s: %d of %zu original nodes changed\n", model.filename().c_str(), changed,
+  std::printf("%s: %d of %zu original nodes changed\n",
+              (model.parent_path().filename() / model.filename()).c_str(), changed,
               diff.left.size());
 }
 

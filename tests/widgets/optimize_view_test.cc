@@ -267,6 +267,21 @@ TEST(OptimizeView, VerifyRunsOffTheUiThreadAndReportsErrors) {
   EXPECT_FALSE(v->isRunning());
 }
 
+TEST(OptimizeView, AnotherModelOpenedDuringATraceIsTracedInstead) {
+  MainWindow w;
+  OpenOptimize(w, testing::SampleModel());
+  OptimizeView* ov = w.optimizeView();
+  const QString first = QString::fromStdString(testing::SampleModel().string());
+  QTemporaryDir tmp;
+  const QString second = tmp.filePath(QStringLiteral("copy.onnx"));
+  ASSERT_TRUE(QFile::copy(first, second));
+  ov->rerun({});           // a trace of the first model is running…
+  ov->setModelPath(second);  // …when another model is opened
+  for (int i = 0; i < 100 && (ov->isTracing() || !ov->trace()); ++i) ov->waitForTrace();
+  ASSERT_TRUE(ov->trace());
+  EXPECT_EQ(ov->trace()->model, second.toStdString());
+}
+
 QByteArray ReadAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
