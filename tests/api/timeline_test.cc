@@ -1,0 +1,154 @@
+// The timeline's plain parts: time <-> pixel mapping, ruler, tracks and nesting, level of detail
+// on a million slices, hit testing, and the range summary against core's trace summary.
+#include "api/timeline.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "api/profile.h"
+#include "test_paths.h"
+
+namespace onnxlens::api {
+namespace {
+
+profiling::TraceEvent Slice(const std::string& name, double ts, double dur, int64_t tid) {
+  profiling::TraceEvent e;
+  e.name = name;
+  e.cat = "Node";
+  e.ts_us = ts;
+  e.dur_us = dur;
+  e.tid = tid;
+  return e;
+}
+
+TEST(TimeAxis, MapsZoomsAtThePointerAndPans) {
+  TimeAxis a;
+  a.width_px = 1000;
+  a.Fit(100, 1100);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1.0);
+  EXPECT_DOUBLE_EQ(a.ToPx(600), 500);
+  EXPECT_DOUBLE_EQ(a.ToUs(a.ToPx(737.5)), 737.5);
+  const double under = a.ToUs(250);
+  a.ZoomAt(250, 4);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 0.25);
+  EXPECT_NEAR(a.ToUs(250), under, 1e-9);  // the time under the pointer stays put
+  a.ZoomAt(250, 1e12);                    // clamped
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1e-3);
+  a.Fit(0, 1000);
+  a.Pan(100);
+  EXPECT_DOUBLE_EQ(a.start_us, 100);
+}
+
+TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
+  EXPECT_EQ(FormatDuration(0.45), "450 ns");
+  EXPECT_EQ(FormatDuration(830), "830 µs");
+  EXPECT_EQ(FormatDuration(1250), "1.25 ms");
+  EXPECT_EQ(FormatDuration(2.1e6), "2.1 s");
+  TimeAxis a;
+  a.width_px = 1000;
+  a.Fit(0, 1000);  // 1 µs a pixel: ticks every 100 µs at >= 80 px
+  auto ticks = RulerTicks(a, 80);
+  ASSERT_GE(ticks.size(), 9u);
+  EXPECT_EQ(ticks[1].label, "100 µs");
+  for (size_t i = 1; i < ticks.size(); ++i) EXPECT_GE(ticks[i].x - ticks[i - 1].x, 80 - 1e-9);
+  a.Fit(0, 50e3);  // 50 ms across: 5 ms steps
+  ticks = RulerTicks(a, 80);
+  EXPECT_EQ(ticks[1].label, "5 ms");
+  a.Fit(0, 0.5);  // half a microsecond: nanoseconds
+  ticks = RulerTicks(a, 80);
+  EXPECT_NE(ticks[1].label.find("ns"), std::string::npos) << ticks[1].label;
+}
+
+TEST(Timeline, OneTrackPerThreadNestedByDepthWithRunBoundaries) {
+  std::vector<profiling::TraceEvent> ev;
+  profiling::TraceEvent meta;
+  meta.ph = 'M';
+  meta.name = "thread_name";
+  meta.tid = 7;
+  meta.args.push_back({"name", "main", false});
+  ev.push_back(meta);
+  auto run = Slice("model_run", 0, 100, 7);
+  run.cat = "Session";
+  ev.push_back(run);
+  ev.push_back(Slice("a_kernel_time", 10, 20, 7));
+  ev.push_back(Slice("b_kernel_time", 40, 20, 7));
+  ev.push_back(Slice("c_kernel_time", 15, 50, 8));
+  const Timeline tl = BuildTimeline(ev);
+  ASSERT_EQ(tl.tracks.size(), 2u);
+  EXPECT_EQ(tl.tracks[0].name, "main");
+  EXPECT_EQ(tl.tracks[1].name, "thread 8");
+  EXPECT_EQ(tl.tracks[0].Depths(), 2);
+  EXPECT_EQ(tl.slice_count, 4u);
+  EXPECT_EQ(tl.run_starts_us, std::vector<double>{0});
+  EXPECT_DOUBLE_EQ(tl.begin_us, 0);
+  EXPECT_DOUBLE_EQ(tl.end_us, 100);
+  const TimelineTrack& t = tl.tracks[0];
+  const int a = SliceAt(t, 1, 12);
+  ASSERT_GE(a, 0);
+  EXPECT_EQ(tl.names[t.slices[a].name], "a");  // kernel events by node name
+  EXPECT_EQ(SliceAt(t, 1, 35), -1);
+  EXPECT_GE(SliceAt(t, 1, 35, 6), 0);  // within the tolerance of a
+  EXPECT_EQ(tl.names[t.slices[SliceAt(t, 0, 35)].name], "model_run");
+}
+
+TEST(Timeline, LevelOfDetailBoundsTheRectanglesOfAMillionSlices) {
+  std::vector<profiling::TraceEvent> ev;
+  const int n = 1000000;
+  ev.reserve(n);
+  for (int i = 0; i < n; ++i) ev.push_back(Slice("k_kernel_time", i * 10.0, 6.0 + (i % 3), i % 2));
+  const Timeline tl = BuildTimeline(ev);
+  ASSERT_EQ(tl.tracks.size(), 2u);
+  TimeAxis a;
+  a.width_px = 1600;
+  a.Fit(tl.begin_us, tl.end_us);
+  for (const TimelineTrack& t : tl.tracks) {
+    std::vector<DrawRect> rects;
+    VisibleRects(t, a, &rects);
+    EXPECT_LE(rects.size(), 1700u);
+    int64_t covered = 0;
+    for (const DrawRect& r : rects) {
+      covered += r.count;
+      EXPECT_GE(r.x1, r.x0 + 1 - 1e-9);
+      EXPECT_GE(r.x0, -1);
+      EXPECT_LE(r.x1, a.width_px + 2);
+    }
+    EXPECT_EQ(covered, static_cast<int64_t>(t.slices.size()));  // nothing lost, nothing twice
+  }
+  // 1 ms across: 50 slices per track, each drawn on its own.
+  a.Fit(5e6, 5e6 + 1000);
+  std::vector<DrawRect> rects;
+  VisibleRects(tl.tracks[0], a, &rects);
+  EXPECT_GE(rects.size(), 50u);
+  EXPECT_LE(rects.size(), 51u);
+  for (const DrawRect& r : rects) EXPECT_EQ(r.count, 1);
+}
+
+TEST(Timeline, RangeSummaryOverTheWholeTraceIsCoresSummary) {
+  ProfileOptions po;
+  po.runs = 3;
+  auto p = ProfileModelFile(testing::SampleModel(), po);
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  const Timeline tl = BuildTimeline(p->events);
+  const auto rows = SummarizeRange(tl, tl.begin_us, tl.end_us);
+  std::map<std::string, RangeRow> by_name;
+  for (const auto& r : rows) by_name[r.name] = r;
+  ASSERT_FALSE(p->summary.by_node.empty());
+  for (const auto& node : p->summary.by_node) {
+    ASSERT_TRUE(by_name.count(node.key)) << node.key;
+    EXPECT_EQ(by_name[node.key].occurrences, node.count) << node.key;
+    EXPECT_NEAR(by_name[node.key].wall_us, node.total_us, 1e-6 * node.total_us + 1e-9);
+  }
+  EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end(), [](const RangeRow& a, const RangeRow& b) {
+    return a.wall_us > b.wall_us;
+  }));
+  // Half the trace: time clipped to the range, never more than the range on one track.
+  const double mid = (tl.begin_us + tl.end_us) / 2;
+  for (const auto& r : SummarizeRange(tl, tl.begin_us, mid, {0})) {
+    EXPECT_LE(r.wall_us, mid - tl.begin_us + 1e-6) << r.name;
+    EXPECT_NEAR(r.avg_us * r.occurrences, r.wall_us, 1e-6);
+  }
+}
+
+}  // namespace
+}  // namespace onnxlens::api
