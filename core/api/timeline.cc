@@ -49,15 +49,19 @@ std::vector<RulerTick> RulerTicks(const TimeAxis& axis, double min_spacing_px, d
       break;
     }
   }
+  // The unit follows the largest label (600.1 ms rather than 600100 µs); the decimals follow the
+  // step in that unit.
+  const double largest =
+      std::max({std::abs(axis.start_us - origin_us), std::abs(axis.EndUs() - origin_us), step});
   const char* unit = "s";
   double scale = 1e6;
-  if (step < 1) {
+  if (largest < 1) {
     unit = "ns";
     scale = 1e-3;
-  } else if (step < 1e3) {
+  } else if (largest < 1e3) {
     unit = "µs";
     scale = 1;
-  } else if (step < 1e6) {
+  } else if (largest < 1e6) {
     unit = "ms";
     scale = 1e3;
   }

@@ -47,11 +47,14 @@ TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
   EXPECT_EQ(FormatDuration(2.1e6), "2.1 s");
   TimeAxis a;
   a.width_px = 1000;
-  a.Fit(0, 1000);  // 1 µs a pixel: ticks every 100 µs at >= 80 px
+  a.Fit(0, 999);  // about 1 µs a pixel: ticks every 100 µs at >= 80 px
   auto ticks = RulerTicks(a, 80);
   ASSERT_GE(ticks.size(), 9u);
   EXPECT_EQ(ticks[1].label, "100 µs");
   for (size_t i = 1; i < ticks.size(); ++i) EXPECT_GE(ticks[i].x - ticks[i - 1].x, 80 - 1e-9);
+  a.Fit(600000, 601000);  // far from the origin: the unit of the largest label
+  ticks = RulerTicks(a, 80);
+  EXPECT_EQ(ticks[1].label, "600.1 ms");
   a.Fit(0, 50e3);  // 50 ms across: 5 ms steps
   ticks = RulerTicks(a, 80);
   EXPECT_EQ(ticks[1].label, "5 ms");

@@ -1,0 +1,91 @@
+// The timeline widget: tracks, click selection, keyboard zoom / pan / focus / step, range drag.
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <QTest>
+#include <set>
+
+#include "api/profile.h"
+#include "api/timeline.h"
+#include "test_paths.h"
+#include "widgets/timeline_widget.h"
+
+namespace onnxlens::widgets {
+namespace {
+
+std::shared_ptr<const api::Timeline> ProfiledSample() {
+  api::ProfileOptions po;
+  po.runs = 2;
+  auto p = api::ProfileModelFile(testing::SampleModel(), po);
+  EXPECT_TRUE(p.ok()) << p.status().message();
+  return std::make_shared<const api::Timeline>(api::BuildTimeline(p->events));
+}
+
+TEST(TimelineWidget, ClickSelectsTheSliceUnderThePointerAndKeysMoveTheView) {
+  const auto tl = ProfiledSample();
+  ASSERT_FALSE(tl->tracks.empty());
+  TimelineWidget w;
+  w.resize(1200, 400);
+  w.setTimeline(tl);
+  w.show();
+  // A kernel slice of the first track, shown across the width.
+  const api::TimelineTrack& t = tl->tracks[0];
+  int slice = -1;
+  for (size_t i = 0; i < t.slices.size() && slice < 0; ++i)
+    if (t.slices[i].op >= 0) slice = static_cast<int>(i);
+  ASSERT_GE(slice, 0);
+  const api::TimelineSlice& s = t.slices[slice];
+  w.showRange(s.start_us - s.dur_us, s.End() + s.dur_us);
+  const int x =
+      TimelineWidget::kGutter + static_cast<int>(w.axis().ToPx(s.start_us + s.dur_us / 2));
+  const int y = w.trackTop(0) + s.depth * TimelineWidget::kRowHeight + 5;
+  QSignalSpy selected(&w, &TimelineWidget::sliceSelected);
+  QTest::mouseClick(&w, Qt::LeftButton, {}, QPoint(x, y));
+  ASSERT_EQ(selected.count(), 1);
+  EXPECT_EQ(w.selectedTrack(), 0);
+  EXPECT_EQ(w.selectedSlice(), slice);
+
+  const double scale = w.axis().us_per_px;
+  QTest::keyClick(&w, Qt::Key_W);
+  EXPECT_LT(w.axis().us_per_px, scale);
+  QTest::keyClick(&w, Qt::Key_S);
+  QTest::keyClick(&w, Qt::Key_S);
+  EXPECT_GT(w.axis().us_per_px, scale);
+  const double start = w.axis().start_us;
+  QTest::keyClick(&w, Qt::Key_D);
+  EXPECT_GT(w.axis().start_us, start);
+  QTest::keyClick(&w, Qt::Key_F);  // the selection fills the view again
+  EXPECT_LE(w.axis().start_us, s.start_us);
+  EXPECT_GE(w.axis().EndUs(), s.End());
+  QTest::keyClick(&w, Qt::Key_Period);
+  EXPECT_EQ(w.selectedSlice(), slice + 1);
+  QTest::keyClick(&w, Qt::Key_Comma);
+  EXPECT_EQ(w.selectedSlice(), slice);
+}
+
+TEST(TimelineWidget, ShiftDragSelectsARangeAndFullZoomOutStaysBounded) {
+  const auto tl = ProfiledSample();
+  TimelineWidget w;
+  w.resize(1000, 400);
+  w.setTimeline(tl);
+  w.show();
+  QSignalSpy range(&w, &TimelineWidget::rangeSelected);
+  const int y = w.trackTop(0) + 4;
+  QTest::mousePress(&w, Qt::LeftButton, Qt::ShiftModifier, QPoint(300, y));
+  QMouseEvent move(QEvent::MouseMove, QPointF(700, y), Qt::LeftButton, Qt::LeftButton,
+                   Qt::ShiftModifier);
+  QApplication::sendEvent(&w, &move);
+  QTest::mouseRelease(&w, Qt::LeftButton, Qt::ShiftModifier, QPoint(700, y));
+  ASSERT_EQ(range.count(), 1);
+  const double t0 = range.at(0).at(0).toDouble(), t1 = range.at(0).at(1).toDouble();
+  EXPECT_NEAR(t0, w.axis().ToUs(300 - TimelineWidget::kGutter), w.axis().us_per_px);
+  EXPECT_NEAR(t1, w.axis().ToUs(700 - TimelineWidget::kGutter), w.axis().us_per_px);
+  EXPECT_FALSE(api::SummarizeRange(*tl, t0, t1).empty());
+  w.fitAll();
+  (void)w.grab();  // paints
+  EXPECT_GT(w.lastPaintRects(), 0);
+  EXPECT_LE(w.lastPaintRects(), static_cast<int>(tl->slice_count));
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets

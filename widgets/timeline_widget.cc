@@ -1,0 +1,290 @@
+// Timeline widget.
+#include "widgets/timeline_widget.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/op_colors.h"
+
+namespace onnxlens {
+namespace widgets {
+
+TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
+  setFocusPolicy(Qt::StrongFocus);
+  setMouseTracking(false);
+  setMinimumSize(400, 120);
+  setAutoFillBackground(true);
+}
+
+void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) {
+  m_timeline = std::move(timeline);
+  m_selTrack = m_selSlice = -1;
+  m_range0 = m_range1 = -1;
+  m_trackTop.clear();
+  m_nameColors.clear();
+  m_opColors.clear();
+  if (m_timeline) {
+    for (const std::string& n : m_timeline->names) {
+      m_opColors.push_back(opColor(QString::fromStdString(n)));
+      const bool parallel = n.size() > 11 && n.compare(n.size() - 11, 11, " [parallel]") == 0;
+      // Thread-pool spans and session events (model_run, loading) in greys.
+      m_nameColors.push_back(parallel ? QColor(0x90, 0xa4, 0xae) : QColor(0x78, 0x90, 0x9c));
+    }
+  }
+  int y = kRuler + 4;
+  if (m_timeline) {
+    for (const api::TimelineTrack& t : m_timeline->tracks) {
+      m_trackTop.push_back(y);
+      y += std::max(1, t.Depths()) * kRowHeight + 8;
+    }
+  }
+  setMinimumHeight(std::max(120, y));
+  fitAll();
+}
+
+double TimelineWidget::plotWidth() const { return std::max(1, width() - kGutter); }
+
+void TimelineWidget::fitAll() {
+  m_axis.width_px = plotWidth();
+  if (m_timeline && m_timeline->end_us > m_timeline->begin_us)
+    m_axis.Fit(m_timeline->begin_us, m_timeline->end_us);
+  update();
+  emit viewChanged();
+}
+
+void TimelineWidget::showRange(double t0, double t1) {
+  m_axis.width_px = plotWidth();
+  m_axis.Fit(t0, t1);
+  update();
+  emit viewChanged();
+}
+
+void TimelineWidget::zoomAt(double px, double factor) {
+  const double span = m_timeline ? std::max(1.0, m_timeline->end_us - m_timeline->begin_us) : 1e6;
+  m_axis.ZoomAt(px - kGutter, factor, 1e-3, 2 * span / plotWidth());
+  update();
+  emit viewChanged();
+}
+
+void TimelineWidget::panBy(double dpx) {
+  m_axis.Pan(dpx);
+  update();
+  emit viewChanged();
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent*) {
+  // Keep the time range on screen when the width changes.
+  const double t0 = m_axis.start_us, t1 = m_axis.EndUs();
+  m_axis.width_px = plotWidth();
+  if (t1 > t0) m_axis.Fit(t0, t1);
+}
+
+const QColor& TimelineWidget::sliceColor(int name, int op) const {
+  return op >= 0 ? m_opColors[op] : m_nameColors[name];
+}
+
+int TimelineWidget::trackTop(int track) const {
+  return track >= 0 && track < static_cast<int>(m_trackTop.size()) ? m_trackTop[track] : -1;
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  const QPalette pal = palette();
+  p.fillRect(rect(), pal.base());
+  m_lastRects = 0;
+  if (!m_timeline) return;
+  m_axis.width_px = plotWidth();
+  const QFontMetrics fm(font());
+  // Ruler.
+  p.fillRect(QRect(0, 0, width(), kRuler), pal.window());
+  p.setPen(pal.color(QPalette::WindowText));
+  for (const api::RulerTick& t : api::RulerTicks(m_axis, 90, m_timeline->begin_us)) {
+    const int x = kGutter + static_cast<int>(std::lround(t.x));
+    p.drawLine(x, kRuler - (t.major ? 10 : 6), x, kRuler);
+    p.drawText(x + 3, kRuler - 8, QString::fromStdString(t.label));
+  }
+  // Tracks.
+  p.setClipRect(QRect(kGutter, kRuler, width() - kGutter, height() - kRuler));
+  for (size_t ti = 0; ti < m_timeline->tracks.size(); ++ti) {
+    const api::TimelineTrack& track = m_timeline->tracks[ti];
+    const int top = m_trackTop[ti];
+    if (top > height()) break;
+    if (top + track.Depths() * kRowHeight < kRuler) continue;
+    m_rects.clear();
+    api::VisibleRects(track, m_axis, &m_rects);
+    m_lastRects += static_cast<int>(m_rects.size());
+    for (const api::DrawRect& r : m_rects) {
+      const double x0 = std::max(-2.0, r.x0), x1 = std::min(m_axis.width_px + 2, r.x1);
+      const QRectF box(kGutter + x0, top + r.depth * kRowHeight, std::max(1.0, x1 - x0),
+                       kRowHeight - 2);
+      p.fillRect(box, sliceColor(r.name, r.op));
+      if (r.slice >= 0 && static_cast<int>(ti) == m_selTrack && r.slice == m_selSlice) {
+        p.setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2));
+        p.drawRect(box.adjusted(1, 1, -1, -1));
+      }
+      if (r.slice >= 0 && box.width() > 40) {
+        p.setPen(Qt::white);
+        const QString label = fm.elidedText(QString::fromStdString(m_timeline->names[r.name]),
+                                            Qt::ElideMiddle, static_cast<int>(box.width()) - 6);
+        p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+      }
+    }
+  }
+  // Run starts, then the selected range.
+  p.setPen(QPen(QColor(0xe5, 0x39, 0x35), 1, Qt::DashLine));
+  for (double t : m_timeline->run_starts_us) {
+    const double x = m_axis.ToPx(t);
+    if (x >= 0 && x <= m_axis.width_px)
+      p.drawLine(QPointF(kGutter + x, kRuler), QPointF(kGutter + x, height()));
+  }
+  if (m_range1 > m_range0) {
+    const double x0 = m_axis.ToPx(m_range0), x1 = m_axis.ToPx(m_range1);
+    p.fillRect(QRectF(kGutter + x0, kRuler, x1 - x0, height() - kRuler),
+               QColor(0x1e, 0x88, 0xe5, 40));
+  }
+  // Track names in the gutter.
+  p.setClipping(false);
+  p.fillRect(QRect(0, kRuler, kGutter, height() - kRuler), pal.window());
+  p.setPen(pal.color(QPalette::WindowText));
+  for (size_t ti = 0; ti < m_timeline->tracks.size(); ++ti) {
+    const QRect r(6, m_trackTop[ti], kGutter - 10, kRowHeight);
+    p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft,
+               fm.elidedText(QString::fromStdString(m_timeline->tracks[ti].name), Qt::ElideRight,
+                             r.width()));
+  }
+}
+
+std::pair<int, int> TimelineWidget::sliceAt(const QPoint& pos) const {
+  if (!m_timeline || pos.x() < kGutter || pos.y() < kRuler) return {-1, -1};
+  for (size_t ti = 0; ti < m_timeline->tracks.size(); ++ti) {
+    const api::TimelineTrack& t = m_timeline->tracks[ti];
+    const int depth = (pos.y() - m_trackTop[ti]) / kRowHeight;
+    if (pos.y() < m_trackTop[ti] || depth >= t.Depths()) continue;
+    const double tus = m_axis.ToUs(pos.x() - kGutter);
+    const int s = api::SliceAt(t, depth, tus, 2 * m_axis.us_per_px);
+    return {s >= 0 ? static_cast<int>(ti) : -1, s};
+  }
+  return {-1, -1};
+}
+
+void TimelineWidget::selectSlice(int track, int slice) {
+  m_selTrack = slice >= 0 ? track : -1;
+  m_selSlice = slice;
+  update();
+  emit sliceSelected(m_selTrack, m_selSlice);
+}
+
+void TimelineWidget::focusSelection() {
+  if (m_selTrack >= 0) {
+    const api::TimelineSlice& s = m_timeline->tracks[m_selTrack].slices[m_selSlice];
+    const double pad = std::max(s.dur_us * 0.25, 1.0);
+    showRange(s.start_us - pad, s.End() + pad);
+  } else if (m_range1 > m_range0) {
+    showRange(m_range0, m_range1);
+  }
+}
+
+void TimelineWidget::stepSlice(int direction) {
+  if (m_selTrack < 0) return;
+  const api::TimelineTrack& t = m_timeline->tracks[m_selTrack];
+  const int depth = t.slices[m_selSlice].depth;
+  const int next = m_selSlice + direction;
+  if (next < static_cast<int>(t.depth_begin[depth]) ||
+      next >= static_cast<int>(t.depth_begin[depth + 1]))
+    return;
+  selectSlice(m_selTrack, next);
+  const api::TimelineSlice& s = t.slices[next];
+  if (m_axis.ToPx(s.start_us) < 0 || m_axis.ToPx(s.End()) > m_axis.width_px) {
+    const double span = m_axis.EndUs() - m_axis.start_us;
+    showRange(s.start_us - span / 2, s.start_us + span / 2);
+  }
+}
+
+void TimelineWidget::selectRange(double t0, double t1) {
+  if (t1 < t0) std::swap(t0, t1);
+  m_range0 = t0;
+  m_range1 = t1;
+  update();
+  emit rangeSelected(t0, t1);
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent* e) {
+  zoomAt(e->position().x(), std::pow(1.2, e->angleDelta().y() / 120.0));
+  e->accept();
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent* e) {
+  m_pressPos = e->pos();
+  m_pressStart = m_axis.start_us;
+  m_ranging = e->modifiers() & Qt::ShiftModifier;
+  m_dragging = false;
+  setFocus();
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent* e) {
+  if (!(e->buttons() & Qt::LeftButton)) return;
+  const int dx = e->pos().x() - m_pressPos.x();
+  if (std::abs(dx) < 3 && !m_dragging) return;
+  m_dragging = true;
+  if (m_ranging) {
+    m_range0 = m_axis.ToUs(m_pressPos.x() - kGutter);
+    m_range1 = m_axis.ToUs(e->pos().x() - kGutter);
+    if (m_range1 < m_range0) std::swap(m_range0, m_range1);
+    update();
+  } else {
+    m_axis.start_us = m_pressStart - dx * m_axis.us_per_px;
+    update();
+    emit viewChanged();
+  }
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) {
+  if (m_dragging) {
+    if (m_ranging) selectRange(m_range0, m_range1);
+    m_dragging = false;
+    return;
+  }
+  const auto [track, slice] = sliceAt(e->pos());
+  selectSlice(track, slice);
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* e) {
+  const double center = plotWidth() / 2 + kGutter;
+  const QPoint cursor = mapFromGlobal(QCursor::pos());
+  const double at = rect().contains(cursor) && cursor.x() > kGutter ? cursor.x() : center;
+  switch (e->key()) {
+    case Qt::Key_W:
+      zoomAt(at, 1.5);
+      break;
+    case Qt::Key_S:
+      zoomAt(at, 1 / 1.5);
+      break;
+    case Qt::Key_A:
+      panBy(-plotWidth() / 8);
+      break;
+    case Qt::Key_D:
+      panBy(plotWidth() / 8);
+      break;
+    case Qt::Key_F:
+      focusSelection();
+      break;
+    case Qt::Key_Period:
+      stepSlice(1);
+      break;
+    case Qt::Key_Comma:
+      stepSlice(-1);
+      break;
+    case Qt::Key_0:
+      fitAll();
+      break;
+    default:
+      QWidget::keyPressEvent(e);
+  }
+}
+
+}  // namespace widgets
+}  // namespace onnxlens
