@@ -1,7 +1,9 @@
-// `onnxlens-cli profile MODEL [--level L] [--threads N] [--runs N] [--inputs DIR | --random
+// `onnxlens-cli profile MODEL [--level L] [--threads N] [--warmup N] [--runs N | --duration S]
+//  [--inputs DIR | --random
 //  [--seed N]] [-o TRACE.json] [--summary] [--top N]` and `onnxlens-cli trace-summary TRACE.json
 //  [--top N]` (reads ONNX Runtime's profile files too).
 #include <cstdio>
+#include <cstdlib>
 
 #include "api/profile.h"
 #include "cli/args.h"
@@ -23,7 +25,8 @@ bool ReadCount(const Args& args, const char* flag, int min, int* out) {
 
 int RunProfile(const std::vector<std::string>& argv) {
   auto args = Args::Parse(argv, {"--summary", "--random"},
-                          {"--level", "--threads", "--runs", "--inputs", "--seed", "-o", "--top"});
+                          {"--level", "--threads", "--runs", "--warmup", "--duration", "--inputs",
+                           "--seed", "-o", "--top"});
   if (!args.ok()) {
     PrintError(args.status().message());
     return kExitUsage;
@@ -35,8 +38,21 @@ int RunProfile(const std::vector<std::string>& argv) {
   api::ProfileOptions opt;
   int top = 20;
   if (!ReadCount(*args, "--threads", 0, &opt.threads) ||
-      !ReadCount(*args, "--runs", 1, &opt.runs) || !ReadCount(*args, "--top", 1, &top))
+      !ReadCount(*args, "--runs", 1, &opt.runs) || !ReadCount(*args, "--warmup", 0, &opt.warmup) ||
+      !ReadCount(*args, "--top", 1, &top))
     return kExitUsage;
+  if (auto v = args->Get("--duration")) {
+    char* end = nullptr;
+    opt.duration_s = std::strtod(v->c_str(), &end);
+    if (end == v->c_str() || *end != '\0' || !(opt.duration_s > 0) || opt.duration_s > 3600) {
+      PrintError("--duration is seconds, more than 0 and at most 3600, got " + Quote(*v));
+      return kExitUsage;
+    }
+    if (args->Get("--runs")) {
+      PrintError("--runs and --duration exclude each other");
+      return kExitUsage;
+    }
+  }
   if (auto v = args->Get("--level")) opt.level = *v;
   if (auto v = args->Get("--inputs")) {
     if (args->Has("--random")) {

@@ -28,7 +28,8 @@ const Command kCommands[] = {
      "[--external-data] [--force]] | optimize --list",
      RunOptimize},
     {"profile", "run a model with the profiler on; write a Chrome trace and print summaries",
-     "profile MODEL [--level L] [--threads N] [--runs N] [--inputs DIR | --random [--seed N]] "
+     "profile MODEL [--level L] [--threads N] [--warmup N] [--runs N | --duration S] "
+     "[--inputs DIR | --random [--seed N]] "
      "[-o TRACE.json] [--summary] [--top N]",
      RunProfile},
     {"bench",

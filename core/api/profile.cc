@@ -1,6 +1,8 @@
 // Profile a model file.
 #include "api/profile.h"
 
+#include <algorithm>
+
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
@@ -11,7 +13,13 @@ namespace onnxlens::api {
 
 Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
                                          const ProfileOptions& options) {
-  if (options.runs < 1) return InvalidArgument("--runs must be at least 1");
+  if (options.runs < 1 && options.duration_s <= 0)
+    return InvalidArgument("--runs must be at least 1");
+  if (options.warmup < 0) return InvalidArgument("--warmup must be at least 0");
+  auto keep_going = [&options](double fraction, const char* stage) {
+    return !options.progress || options.progress(std::min(1.0, fraction), stage);
+  };
+  if (!keep_going(0, "loading")) return Cancelled("profiling cancelled");
   auto profiler = std::make_shared<profiling::Profiler>();
   const double load_start = profiler->NowUs();
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
@@ -26,13 +34,45 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.profiler = profiler;
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*session, options.inputs_dir, options.seed));
-  for (int i = 0; i < options.runs; ++i) OL_RETURN_IF_ERROR(session->Run(inputs).status());
+  // Loading and session creation stay in the trace; warm-up runs do not.
+  std::vector<profiling::TraceEvent> setup;
+  if (options.warmup > 0) {
+    setup = profiler->Events();
+    for (int i = 0; i < options.warmup; ++i) {
+      if (!keep_going(0, "warming up")) return Cancelled("profiling cancelled");
+      OL_RETURN_IF_ERROR(session->Run(inputs).status());
+    }
+    profiler->Clear();
+  }
+  int runs = 0;
+  const double start_us = profiler->NowUs();
+  const double budget_us = options.duration_s * 1e6;
+  constexpr int kMaxRuns = 1000000;
+  for (;;) {
+    const double done = budget_us > 0 ? (profiler->NowUs() - start_us) / budget_us
+                                      : static_cast<double>(runs) / options.runs;
+    if (budget_us > 0 ? (runs > 0 && done >= 1) || runs >= kMaxRuns : runs >= options.runs) break;
+    if (!keep_going(done, "profiling")) return Cancelled("profiling cancelled");
+    OL_RETURN_IF_ERROR(session->Run(inputs).status());
+    ++runs;
+  }
   ProfileResult result;
   result.events = profiler->Events();
+  if (!setup.empty()) {
+    // Metadata stays first; the setup events (earlier than every run) follow it.
+    auto first_complete = std::find_if(result.events.begin(), result.events.end(),
+                                       [](const profiling::TraceEvent& e) { return e.ph != 'M'; });
+    std::vector<profiling::TraceEvent> before;
+    for (auto& e : setup)
+      if (e.ph != 'M') before.push_back(std::move(e));
+    result.events.insert(first_complete, std::make_move_iterator(before.begin()),
+                         std::make_move_iterator(before.end()));
+  }
   result.metadata = {{"model", path.string()},
                      {"level", options.level},
                      {"threads", std::to_string(session->threads())},
-                     {"runs", std::to_string(options.runs)}};
+                     {"runs", std::to_string(runs)},
+                     {"warmup", std::to_string(options.warmup)}};
   result.summary = profiling::Summarize(result.events);
   return result;
 }

@@ -156,5 +156,19 @@ TEST(CliTest, BenchBadUsage) {
   EXPECT_NE(missing.err.find("/no/such.onnx"), std::string::npos) << missing.err;
 }
 
+TEST(CliProfile, WarmUpAndDurationAreReadAndChecked) {
+  CliRun r = RunCli("profile " + Q(testing::SampleModel()) + " --warmup 2 --runs 3 --summary");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 run(s)"), std::string::npos) << r.out;  // warm-up runs not counted
+  CliRun d = RunCli("profile " + Q(testing::SampleModel()) + " --duration 0.05 --summary");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  EXPECT_NE(d.out.find("run(s)"), std::string::npos);
+  CliRun bad = RunCli("profile " + Q(testing::SampleModel()) + " --duration soon");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--duration"), std::string::npos) << bad.err;
+  CliRun both = RunCli("profile " + Q(testing::SampleModel()) + " --duration 1 --runs 2");
+  EXPECT_EQ(both.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace onnxlens

@@ -100,3 +100,56 @@ TEST(Profile, BadModelIsAnError) {
 
 }  // namespace
 }  // namespace onnxlens::api
+
+namespace onnxlens {
+namespace {
+
+int CountRuns(const std::vector<profiling::TraceEvent>& events) {
+  int runs = 0;
+  for (const auto& e : events) runs += e.name == "model_run";
+  return runs;
+}
+
+TEST(ProfileOptions, WarmUpRunsAreLeftOutAndSetupStays) {
+  api::ProfileOptions o;
+  o.runs = 2;
+  o.warmup = 3;
+  auto r = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(CountRuns(r->events), 2);
+  bool loading = false, metadata_first = true, seen_complete = false;
+  for (const auto& e : r->events) {
+    loading |= e.name == "model_loading_uri";
+    if (e.ph == 'M' && seen_complete) metadata_first = false;
+    seen_complete |= e.ph != 'M';
+  }
+  EXPECT_TRUE(loading);
+  EXPECT_TRUE(metadata_first);
+  EXPECT_EQ(r->summary.runs, 2);
+}
+
+TEST(ProfileOptions, DurationRunsUntilTheTimeIsUpAndProgressCancels) {
+  api::ProfileOptions o;
+  o.duration_s = 0.05;
+  std::vector<double> fractions;
+  o.progress = [&fractions](double f, const std::string&) {
+    fractions.push_back(f);
+    return true;
+  };
+  auto r = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_GE(CountRuns(r->events), 1);
+  ASSERT_FALSE(fractions.empty());
+  for (double f : fractions) EXPECT_LE(f, 1.0);
+
+  int calls = 0;
+  o.duration_s = 0;
+  o.runs = 50;
+  o.progress = [&calls](double, const std::string&) { return ++calls < 4; };
+  auto cancelled = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o);
+  ASSERT_FALSE(cancelled.ok());
+  EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
+}
+
+}  // namespace
+}  // namespace onnxlens
