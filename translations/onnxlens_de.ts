@@ -635,6 +635,10 @@
         <source>Wrote %1. Open it?</source>
         <translation>%1 geschrieben. Öffnen?</translation>
     </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profilieren</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1092,6 +1096,197 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProfileDialog</name>
+    <message>
+        <source>Profile</source>
+        <translation>Profilieren</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>Layout (alle)</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>Optimierungsstufe:</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Threads:</translation>
+    </message>
+    <message>
+        <source>Warm-up runs:</source>
+        <translation>Aufwärmläufe:</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>Läufe:</translation>
+    </message>
+    <message>
+        <source>Duration (s):</source>
+        <translation>Dauer (s):</translation>
+    </message>
+    <message>
+        <source>Random inputs, seed:</source>
+        <translation>Zufällige Eingaben, Startwert:</translation>
+    </message>
+    <message>
+        <source>Inputs from a folder:</source>
+        <translation>Eingaben aus einem Ordner:</translation>
+    </message>
+    <message>
+        <source>.pb or .npy files</source>
+        <translation>.pb- oder .npy-Dateien</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>Eingabeordner</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProfileView</name>
+    <message>
+        <source>Profile…</source>
+        <translation>Profilieren…</translation>
+    </message>
+    <message>
+        <source>Open Trace…</source>
+        <translation>Trace öffnen…</translation>
+    </message>
+    <message>
+        <source>The profiles of this session; choose one to show it</source>
+        <translation>Die Profile dieser Sitzung; wählen Sie eines zur Anzeige</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Slice</source>
+        <translation>Abschnitt</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Op Types</source>
+        <translation>Operatortypen</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; W / S zoom, A / D pan, F focuses, . and , step.</source>
+        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; W / S zoomen, A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Trace files (*.json);;All files (*)</source>
+        <translation>Trace-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n Thread</numerusform>
+            <numerusform>%n Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>alle Kerne</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · level %2 · %3 · %4</source>
+        <translation>%1 · Stufe %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>Profiliere…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Cannot profile the model</source>
+        <translation>Das Modell kann nicht profiliert werden</translation>
+    </message>
+    <message>
+        <source>Cannot open the trace</source>
+        <translation>Der Trace kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 holds no complete (&quot;X&quot;) events to show.</source>
+        <translation>%1 enthält keine vollständigen (&quot;X&quot;) Ereignisse zum Anzeigen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</source>
+        <translation>
+            <numerusform>%n Lauf · %1 pro Lauf · Kernel %2 pro Lauf · %3 Abschnitte auf %4 Thread(s)</numerusform>
+            <numerusform>%n Läufe · %1 pro Lauf · Kernel %2 pro Lauf · %3 Abschnitte auf %4 Thread(s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::StepListModel</name>
     <message>
         <source>Verification: the outputs first differ after this step</source>
@@ -1140,6 +1335,41 @@
     <message>
         <source>ms</source>
         <translation>ms</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SummaryTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Occurrences</source>
+        <translation>Vorkommen</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Wall duration (ms)</source>
+        <translation>Gesamtdauer (ms)</translation>
+    </message>
+    <message>
+        <source>Total (ms)</source>
+        <translation>Gesamt (ms)</translation>
+    </message>
+    <message>
+        <source>Average (µs)</source>
+        <translation>Durchschnitt (µs)</translation>
+    </message>
+    <message>
+        <source>Mean (µs)</source>
+        <translation>Mittelwert (µs)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
     </message>
 </context>
 <context>

@@ -94,6 +94,30 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProfileView</name>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n thread</numerusform>
+            <numerusform>%n threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n run</numerusform>
+            <numerusform>%n runs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</source>
+        <translation>
+            <numerusform>%n run · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</numerusform>
+            <numerusform>%n runs · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TensorPanel</name>
     <message numerus="yes">
         <source>First %n value(s)</source>

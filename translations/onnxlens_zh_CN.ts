@@ -625,6 +625,10 @@
         <source>Wrote %1. Open it?</source>
         <translation>已写入 %1。要打开吗？</translation>
     </message>
+    <message>
+        <source>Profile</source>
+        <translation>性能分析</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1081,6 +1085,194 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProfileDialog</name>
+    <message>
+        <source>Profile</source>
+        <translation>性能分析</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>禁用</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>布局（全部）</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>优化级别：</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>所有核心</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>线程：</translation>
+    </message>
+    <message>
+        <source>Warm-up runs:</source>
+        <translation>预热运行次数：</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行次数：</translation>
+    </message>
+    <message>
+        <source>Duration (s):</source>
+        <translation>时长（秒）：</translation>
+    </message>
+    <message>
+        <source>Random inputs, seed:</source>
+        <translation>随机输入，种子：</translation>
+    </message>
+    <message>
+        <source>Inputs from a folder:</source>
+        <translation>来自文件夹的输入：</translation>
+    </message>
+    <message>
+        <source>.pb or .npy files</source>
+        <translation>.pb 或 .npy 文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Input Folder</source>
+        <translation>输入文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProfileView</name>
+    <message>
+        <source>Profile…</source>
+        <translation>性能分析…</translation>
+    </message>
+    <message>
+        <source>Open Trace…</source>
+        <translation>打开跟踪文件…</translation>
+    </message>
+    <message>
+        <source>The profiles of this session; choose one to show it</source>
+        <translation>本次会话的性能分析结果；选择一个进行查看</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Slice</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Op Types</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>执行提供程序</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; W / S zoom, A / D pan, F focuses, . and , step.</source>
+        <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；W / S 缩放，A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>打开跟踪文件</translation>
+    </message>
+    <message>
+        <source>Trace files (*.json);;All files (*)</source>
+        <translation>跟踪文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>所有核心</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 次运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · level %2 · %3 · %4</source>
+        <translation>%1 · 级别 %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>正在进行性能分析…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot profile the model</source>
+        <translation>无法对模型进行性能分析</translation>
+    </message>
+    <message>
+        <source>Cannot open the trace</source>
+        <translation>无法打开跟踪文件</translation>
+    </message>
+    <message>
+        <source>%1 holds no complete (&quot;X&quot;) events to show.</source>
+        <translation>%1 中没有可显示的完整（&quot;X&quot;）事件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</source>
+        <translation>
+            <numerusform>%n 次运行 · 每次 %1 · 内核每次 %2 · %4 个线程上共 %3 个切片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::StepListModel</name>
     <message>
         <source>Verification: the outputs first differ after this step</source>
@@ -1129,6 +1321,41 @@
     <message>
         <source>ms</source>
         <translation>毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SummaryTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Occurrences</source>
+        <translation>出现次数</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Wall duration (ms)</source>
+        <translation>墙钟时长（毫秒）</translation>
+    </message>
+    <message>
+        <source>Total (ms)</source>
+        <translation>总计（毫秒）</translation>
+    </message>
+    <message>
+        <source>Average (µs)</source>
+        <translation>平均（微秒）</translation>
+    </message>
+    <message>
+        <source>Mean (µs)</source>
+        <translation>均值（微秒）</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 #include "widgets/preferences_dialog.h"
+#include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
 
 namespace onnxlens {
@@ -103,8 +104,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   graphPane->setSizes({900, 360});
   m_summary = new ModelSummaryPanel(tabs);
   m_optimize = new OptimizeView(tabs);
+  m_profile = new ProfileView(tabs);
   tabs->addTab(graphPane, tr("Graph"));
   tabs->addTab(m_optimize, tr("Optimize"));
+  tabs->addTab(m_profile, tr("Profile"));
   tabs->addTab(m_summary, tr("Summary"));
   m_document = tabs;
   m_tabs = tabs;
@@ -166,6 +169,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_optimize, &OptimizeView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
+  connect(m_profile, &ProfileView::errorOccurred, this,
+          [this](const QString& title, const QString& message) { m_presentError(title, message); });
+  // A kernel slice selects its node in the graph, and a node its first slice.
+  connect(m_profile, &ProfileView::nodeSelected, this, [this](const QString& node) {
+    if (m_crossSelecting) return;
+    m_crossSelecting = true;
+    m_graph->selectByName(node);
+    m_crossSelecting = false;
+  });
+  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
+    if (m_crossSelecting || m_profile->runCount() == 0 || item < 0 || !m_graph->snapshot()) return;
+    const auto& it = m_graph->model().items[item];
+    if (it.kind != api::ViewItemKind::kNode) return;
+    m_crossSelecting = true;
+    m_profile->selectNode(QString::fromStdString(
+        m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index].name));
+    m_crossSelecting = false;
+  });
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
   connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
   connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
@@ -304,6 +325,9 @@ bool MainWindow::showView(const QString& name) {
     m_tabs->setCurrentWidget(m_optimize);
     m_optimize->ensureTrace();
     m_optimize->showPanel(OptimizeView::PassesPanel);
+  } else if (name == QLatin1String("timeline")) {
+    m_stack->setCurrentWidget(m_document);  // a trace file needs no model
+    m_tabs->setCurrentWidget(m_profile);
   } else if (name == QLatin1String("summary")) {
     m_tabs->setCurrentWidget(m_summary);
   } else {
@@ -350,6 +374,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_exportModelAction->setEnabled(true);
   RecentFiles::add(path);
   m_optimize->setModelPath(path);
+  m_profile->setModelPath(path);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);

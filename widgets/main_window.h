@@ -26,6 +26,7 @@ class ModelLoader;
 class ModelSummaryPanel;
 class NodeSidebar;
 class OptimizeView;
+class ProfileView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -57,8 +58,9 @@ class MainWindow : public QMainWindow {
   FindBar* findBar() const { return m_find; }
   ModelLoader* loader() const { return m_loader; }
   OptimizeView* optimizeView() const { return m_optimize; }
+  ProfileView* profileView() const { return m_profile; }
   /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
-  /// list), "summary". False for another name.
+  /// list), "timeline" (the Profile tab), "summary". False for another name.
   bool showView(const QString& name);
 
   /// The Export Optimized Model dialog: exports, then offers to open the written file.
@@ -115,6 +117,8 @@ class MainWindow : public QMainWindow {
   ErrorPresenter m_presentError;
   QuestionPresenter m_ask;
   OptimizeView* m_optimize;
+  ProfileView* m_profile;
+  bool m_crossSelecting = false;  ///< a timeline <-> graph selection is being mirrored
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
 };

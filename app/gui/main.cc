@@ -16,6 +16,7 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_stepper.h"
+#include "widgets/profile_view.h"
 #include "widgets/screenshot.h"
 #include "widgets/theme.h"
 
@@ -110,6 +111,11 @@ int main(int argc, char** argv) {
                                            "(default) or standard."),
                             QStringLiteral("ort|standard"));
   parser.addOption(format);
+  QCommandLineOption trace(QStringLiteral("trace"),
+                           QStringLiteral("With --view timeline: open the trace FILE (ours or ONNX "
+                                          "Runtime's) instead of profiling the model."),
+                           QStringLiteral("FILE"));
+  parser.addOption(trace);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -129,6 +135,42 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
       status = 1;
     });
+    if (parser.value(view) == QLatin1String("timeline")) {
+      // The Profile tab: profile the model (or read --trace), then show the timeline.
+      auto fail = [&status](const QString& message) {
+        std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
+        status = 1;
+      };
+      if (!models.isEmpty()) {
+        window.openFile(models.first());
+        window.waitForLoad();
+      }
+      window.show();
+      QCoreApplication::processEvents();
+      window.showView(QStringLiteral("timeline"));
+      onnxlens::widgets::ProfileView* pv = window.profileView();
+      if (parser.isSet(trace)) {
+        pv->openTrace(parser.value(trace));
+      } else if (!models.isEmpty()) {
+        onnxlens::api::ProfileOptions o;
+        o.level = "extended";
+        o.warmup = 1;
+        o.runs = 3;
+        pv->startProfile(o);
+      } else {
+        fail(QStringLiteral("--view timeline needs a MODEL or --trace FILE"));
+      }
+      pv->waitForIdle();
+      if (pv->runCount() == 0) fail(QStringLiteral("nothing was profiled"));
+      if (parser.isSet(select) && !pv->selectNode(parser.value(select)))
+        fail(QStringLiteral("no kernel slice of node '%1'").arg(parser.value(select)));
+      QString error;
+      if (!onnxlens::widgets::saveScreenshot(&window, parser.value(screenshot), &error)) {
+        std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(error));
+        return 1;
+      }
+      return status;
+    }
     if (!models.isEmpty()) {
       window.openFile(models.first());
       window.waitForLoad();

@@ -1,0 +1,117 @@
+// The Profile tab: a profiled run yields one track per thread and one slice per kernel event, the
+// range summary is core's, a slice selects its node in the graph and back, ONNX Runtime's profile
+// files open, bad files are reported.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <set>
+
+#include "api/timeline.h"
+#include "profiling/summary.h"
+#include "test_paths.h"
+#include "widgets/graph_view.h"
+#include "widgets/main_window.h"
+#include "widgets/profile_view.h"
+#include "widgets/summary_table_model.h"
+#include "widgets/timeline_widget.h"
+
+namespace onnxlens::widgets {
+namespace {
+
+std::filesystem::path ProfiledModel() {
+  const auto resnet = testing::CorpusDir() / "resnet18/model.onnx";
+  return std::filesystem::exists(resnet) ? resnet : testing::SampleModel();
+}
+
+TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(ProfiledModel().string()));
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.level = "disabled";  // node names as in the graph
+  o.threads = 2;
+  o.runs = 2;
+  o.warmup = 1;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  const ProfileView::Run& run = pv->run(0);
+  std::set<int64_t> threads;
+  int64_t kernels = 0;
+  for (const auto& e : run.events) {
+    if (e.ph == 'X') threads.insert(e.tid);
+    kernels += profiling::IsKernelEvent(e);
+  }
+  EXPECT_EQ(run.timeline->tracks.size(), threads.size());
+  int64_t kernel_slices = 0;
+  for (const auto& t : run.timeline->tracks)
+    for (const auto& s : t.slices) kernel_slices += s.op >= 0;
+  EXPECT_EQ(kernel_slices, kernels);
+  EXPECT_GT(kernels, 0);
+  EXPECT_EQ(pv->opModel()->rowCount(), static_cast<int>(run.summary.by_op.size()));
+
+  // A range: the table is core's summary of it.
+  const double t0 = run.timeline->run_starts_us.front(), t1 = run.timeline->end_us;
+  pv->timeline()->selectRange(t0, t1);
+  const auto rows = api::SummarizeRange(*run.timeline, t0, t1);
+  ASSERT_EQ(pv->rangeModel()->rowCount(), static_cast<int>(rows.size()));
+  for (int r = 0; r < pv->rangeModel()->rowCount(); ++r) {
+    EXPECT_EQ(pv->rangeModel()->name(r).toStdString(), rows[r].name);
+    EXPECT_NEAR(pv->rangeModel()
+                    ->data(pv->rangeModel()->index(r, SummaryTableModel::TotalColumn),
+                           SummaryTableModel::SortRole)
+                    .toDouble(),
+                rows[r].wall_us, 1e-9);
+  }
+
+  // A kernel slice selects its node in the graph…
+  const auto& track = run.timeline->tracks[0];
+  int slice = -1;
+  for (size_t i = 0; i < track.slices.size() && slice < 0; ++i)
+    if (track.slices[i].op >= 0) slice = static_cast<int>(i);
+  ASSERT_GE(slice, 0);
+  pv->timeline()->selectSlice(0, slice);
+  const std::string node = run.timeline->names[track.slices[slice].name];
+  GraphView* g = w.graphView();
+  g->waitForLayout();
+  ASSERT_GE(g->selectedItem(), 0);
+  const auto& item = g->model().items[g->selectedItem()];
+  EXPECT_EQ(g->snapshot()->graphs[0].nodes[item.index].name, node);
+  EXPECT_TRUE(pv->detailsText().contains(QStringLiteral("op_name")));
+  // …and a node its first slice.
+  pv->timeline()->selectSlice(-1, -1);
+  g->selectItem(g->selectedItem());
+  EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
+}
+
+TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
+  ProfileView pv;
+  QString error;
+  QObject::connect(&pv, &ProfileView::errorOccurred,
+                   [&error](const QString&, const QString& m) { error = m; });
+  pv.openTrace(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/traces/ort_squeezenet1_1_profile.json").string()));
+  pv.waitForIdle();
+  ASSERT_EQ(pv.runCount(), 1) << error.toStdString();
+  EXPECT_GT(pv.run(0).timeline->slice_count, 30u);
+  EXPECT_GT(pv.opModel()->rowCount(), 3);  // Conv, Relu, Concat, ...
+  QTemporaryDir tmp;
+  const QString bad = tmp.filePath(QStringLiteral("bad.json"));
+  QFile f(bad);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write("{\"traceEvents\": [ oops");
+  f.close();
+  pv.openTrace(bad);
+  pv.waitForIdle();
+  EXPECT_EQ(pv.runCount(), 1);
+  EXPECT_TRUE(error.contains(QStringLiteral("bad.json"))) << error.toStdString();
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets

@@ -1,0 +1,103 @@
+// Profile dialog.
+#include "widgets/profile_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace onnxlens {
+namespace widgets {
+
+ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Profile"));
+  auto* layout = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  m_level = new QComboBox(this);
+  m_level->addItem(tr("Disabled"), QStringLiteral("disabled"));
+  m_level->addItem(tr("Basic"), QStringLiteral("basic"));
+  m_level->addItem(tr("Extended"), QStringLiteral("extended"));
+  m_level->addItem(tr("Layout (all)"), QStringLiteral("layout"));
+  m_level->setCurrentIndex(2);
+  form->addRow(tr("Optimization level:"), m_level);
+  m_threads = new QSpinBox(this);
+  m_threads->setRange(0, 256);
+  m_threads->setSpecialValueText(tr("all cores"));
+  form->addRow(tr("Threads:"), m_threads);
+  m_warmup = new QSpinBox(this);
+  m_warmup->setRange(0, 1000);
+  m_warmup->setValue(2);
+  form->addRow(tr("Warm-up runs:"), m_warmup);
+  m_byRuns = new QRadioButton(tr("Runs:"), this);
+  m_runs = new QSpinBox(this);
+  m_runs->setRange(1, 100000);
+  m_runs->setValue(10);
+  form->addRow(m_byRuns, m_runs);
+  m_byDuration = new QRadioButton(tr("Duration (s):"), this);
+  m_duration = new QDoubleSpinBox(this);
+  m_duration->setRange(0.1, 3600);
+  m_duration->setValue(5);
+  form->addRow(m_byDuration, m_duration);
+  m_byRuns->setChecked(true);
+  m_random = new QRadioButton(tr("Random inputs, seed:"), this);
+  m_seed = new QSpinBox(this);
+  m_seed->setRange(0, 1 << 30);
+  form->addRow(m_random, m_seed);
+  m_folder = new QRadioButton(tr("Inputs from a folder:"), this);
+  m_path = new QLineEdit(this);
+  m_path->setPlaceholderText(tr(".pb or .npy files"));
+  auto* browse = new QPushButton(tr("Browse…"), this);
+  auto* row = new QHBoxLayout;
+  row->addWidget(m_path, 1);
+  row->addWidget(browse);
+  form->addRow(m_folder, row);
+  m_random->setChecked(true);
+  layout->addLayout(form);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  buttons->button(QDialogButtonBox::Ok)->setText(tr("Profile"));
+  layout->addWidget(buttons);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Input Folder"), m_path->text());
+    if (!dir.isEmpty()) {
+      m_path->setText(dir);
+      m_folder->setChecked(true);
+    }
+  });
+}
+
+api::ProfileOptions ProfileDialog::options() const {
+  api::ProfileOptions o;
+  o.level = m_level->currentData().toString().toStdString();
+  o.threads = m_threads->value();
+  o.warmup = m_warmup->value();
+  o.runs = m_runs->value();
+  o.duration_s = m_byDuration->isChecked() ? m_duration->value() : 0;
+  o.seed = static_cast<uint64_t>(m_seed->value());
+  if (m_folder->isChecked()) o.inputs_dir = m_path->text().toStdString();
+  return o;
+}
+
+void ProfileDialog::setOptions(const api::ProfileOptions& o) {
+  const int level = m_level->findData(QString::fromStdString(o.level));
+  if (level >= 0) m_level->setCurrentIndex(level);
+  m_threads->setValue(o.threads);
+  m_warmup->setValue(o.warmup);
+  m_runs->setValue(o.runs);
+  (o.duration_s > 0 ? m_byDuration : m_byRuns)->setChecked(true);
+  if (o.duration_s > 0) m_duration->setValue(o.duration_s);
+  m_seed->setValue(static_cast<int>(o.seed));
+  m_path->setText(QString::fromStdString(o.inputs_dir.string()));
+  (o.inputs_dir.empty() ? m_random : m_folder)->setChecked(true);
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,42 @@
+// The Profile dialog: optimization level, threads, warm-up, runs or duration, inputs (random from
+// a seed, or a folder of .pb / .npy files). Produces core's ProfileOptions.
+#pragma once
+
+#include <QDialog>
+
+#include "api/profile.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+
+namespace onnxlens {
+namespace widgets {
+
+class ProfileDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit ProfileDialog(QWidget* parent = nullptr);
+
+  api::ProfileOptions options() const;
+  void setOptions(const api::ProfileOptions& options);
+
+ private:
+  QComboBox* m_level;
+  QSpinBox* m_threads;
+  QSpinBox* m_warmup;
+  QRadioButton* m_byRuns;
+  QSpinBox* m_runs;
+  QRadioButton* m_byDuration;
+  QDoubleSpinBox* m_duration;
+  QRadioButton* m_random;
+  QSpinBox* m_seed;
+  QRadioButton* m_folder;
+  QLineEdit* m_path;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens

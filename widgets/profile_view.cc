@@ -1,0 +1,348 @@
+// The Profile tab.
+#include "widgets/profile_view.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMutex>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <atomic>
+
+#include "profiling/trace_json.h"
+#include "widgets/profile_dialog.h"
+#include "widgets/summary_table_model.h"
+#include "widgets/timeline_widget.h"
+
+namespace onnxlens {
+namespace widgets {
+
+struct ProfileView::Job {
+  std::atomic<bool> cancel{false};
+  std::atomic<int> permille{0};
+  QString label;
+  std::string model;  ///< profile this model…
+  std::string trace;  ///< …or read this trace file
+  api::ProfileOptions options;
+  std::shared_ptr<Run> run;
+  QString error;
+  bool cancelled = false;
+};
+
+namespace {
+
+QTableView* makeTable(SummaryTableModel* model, QWidget* parent) {
+  auto* proxy = new QSortFilterProxyModel(parent);
+  proxy->setSourceModel(model);
+  proxy->setSortRole(SummaryTableModel::SortRole);
+  auto* t = new QTableView(parent);
+  t->setModel(proxy);
+  t->setSortingEnabled(true);
+  t->sortByColumn(SummaryTableModel::TotalColumn, Qt::DescendingOrder);
+  t->verticalHeader()->hide();
+  t->setSelectionBehavior(QAbstractItemView::SelectRows);
+  t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  t->horizontalHeader()->setSectionResizeMode(SummaryTableModel::NameColumn, QHeaderView::Stretch);
+  return t;
+}
+
+}  // namespace
+
+ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* bar = new QHBoxLayout;
+  bar->setContentsMargins(6, 4, 6, 2);
+  m_profile = new QPushButton(tr("Profile…"), this);
+  m_open = new QPushButton(tr("Open Trace…"), this);
+  m_runChooser = new QComboBox(this);
+  m_runChooser->setMinimumContentsLength(30);
+  m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
+  m_stage = new QLabel(this);
+  m_progress = new QProgressBar(this);
+  m_progress->setRange(0, 1000);
+  m_progress->setMaximumWidth(200);
+  m_progress->setTextVisible(false);
+  m_cancel = new QPushButton(tr("Cancel"), this);
+  bar->addWidget(m_profile);
+  bar->addWidget(m_open);
+  bar->addWidget(m_runChooser, 1);
+  bar->addWidget(m_stage);
+  bar->addWidget(m_progress);
+  bar->addWidget(m_cancel);
+  layout->addLayout(bar);
+
+  auto* split = new QSplitter(Qt::Vertical, this);
+  auto* scroll = new QScrollArea(split);
+  scroll->setWidgetResizable(true);
+  m_timeline = new TimelineWidget(scroll);
+  scroll->setWidget(m_timeline);
+  m_tabs = new QTabWidget(split);
+  m_details = new QLabel(m_tabs);
+  m_details->setWordWrap(true);
+  m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_details->setMargin(8);
+  m_range = new SummaryTableModel(this);
+  m_byOp = new SummaryTableModel(this);
+  m_byNode = new SummaryTableModel(this);
+  m_byProvider = new SummaryTableModel(this);
+  m_byThread = new SummaryTableModel(this);
+  m_tabs->addTab(m_details, tr("Slice"));
+  m_rangeTable = makeTable(m_range, m_tabs);
+  m_tabs->addTab(m_rangeTable, tr("Range"));
+  m_tabs->addTab(makeTable(m_byOp, m_tabs), tr("Op Types"));
+  auto* nodes = makeTable(m_byNode, m_tabs);
+  m_tabs->addTab(nodes, tr("Nodes"));
+  m_tabs->addTab(makeTable(m_byProvider, m_tabs), tr("Providers"));
+  m_tabs->addTab(makeTable(m_byThread, m_tabs), tr("Threads"));
+  split->addWidget(scroll);
+  split->addWidget(m_tabs);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  split->setSizes({420, 260});
+  layout->addWidget(split, 1);
+  m_details->setText(
+      tr("Profile the model (Profile…) or open a trace file. Click a slice for its "
+         "details, Shift+drag for a range summary; W / S zoom, A / D pan, F "
+         "focuses, . and , step."));
+
+  m_poll = new QTimer(this);
+  m_poll->setInterval(100);
+  connect(m_poll, &QTimer::timeout, this, [this] {
+    if (m_job) m_progress->setValue(m_job->permille.load());
+  });
+  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &ProfileView::onDone);
+  connect(m_cancel, &QPushButton::clicked, this, &ProfileView::cancel);
+  connect(m_profile, &QPushButton::clicked, this, [this] {
+    ProfileDialog d(this);
+    d.setOptions(m_lastOptions);
+    if (d.exec() == QDialog::Accepted) startProfile(d.options());
+  });
+  connect(m_open, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Trace"), QString(),
+                                                      tr("Trace files (*.json);;All files (*)"));
+    if (!path.isEmpty()) openTrace(path);
+  });
+  connect(m_runChooser, QOverload<int>::of(&QComboBox::activated), this, &ProfileView::showRun);
+  connect(m_timeline, &TimelineWidget::sliceSelected, this, &ProfileView::onSliceSelected);
+  connect(m_timeline, &TimelineWidget::rangeSelected, this, &ProfileView::showRange);
+  connect(nodes, &QTableView::doubleClicked, this, [this, nodes](const QModelIndex& index) {
+    auto* proxy = static_cast<QSortFilterProxyModel*>(nodes->model());
+    selectNode(m_byNode->name(proxy->mapToSource(index).row()));
+  });
+  m_lastOptions.level = "extended";
+  m_lastOptions.runs = 10;
+  m_lastOptions.warmup = 2;
+  setBusy(false);
+}
+
+ProfileView::~ProfileView() {
+  cancel();
+  m_watcher.waitForFinished();
+}
+
+void ProfileView::setModelPath(const QString& path) {
+  m_path = path;
+  m_profile->setEnabled(!path.isEmpty() && !isBusy());
+}
+
+void ProfileView::setBusy(bool busy) {
+  m_stage->setVisible(busy);
+  m_progress->setVisible(busy);
+  m_cancel->setVisible(busy);
+  m_profile->setEnabled(!busy && !m_path.isEmpty());
+  m_open->setEnabled(!busy);
+  if (busy)
+    m_poll->start();
+  else
+    m_poll->stop();
+}
+
+bool ProfileView::isBusy() const { return m_watcher.isRunning(); }
+
+void ProfileView::cancel() {
+  if (m_job) m_job->cancel = true;
+}
+
+void ProfileView::startProfile(const api::ProfileOptions& options) {
+  if (m_path.isEmpty()) return;
+  m_lastOptions = options;
+  auto job = std::make_shared<Job>();
+  job->model = m_path.toStdString();
+  job->options = options;
+  const QString threads =
+      options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
+  const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
+                                                : tr("%n run(s)", nullptr, options.runs);
+  job->label = tr("%1 · level %2 · %3 · %4")
+                   .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level),
+                        threads, amount);
+  m_stage->setText(tr("Profiling…"));
+  start(job);
+}
+
+void ProfileView::openTrace(const QString& path) {
+  auto job = std::make_shared<Job>();
+  job->trace = path.toStdString();
+  job->label = QFileInfo(path).fileName();
+  m_stage->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+  start(job);
+}
+
+void ProfileView::start(std::shared_ptr<Job> job) {
+  cancel();
+  m_watcher.waitForFinished();
+  m_job = job;
+  m_progress->setValue(0);
+  setBusy(true);
+  m_watcher.setFuture(QtConcurrent::run([job] {
+    auto run = std::make_shared<Run>();
+    run->label = job->label;
+    if (!job->trace.empty()) {
+      auto t = profiling::ReadTraceFile(job->trace);
+      if (!t.ok()) {
+        job->error = QString::fromStdString(t.status().message());
+        return;
+      }
+      run->events = std::move(t->events);
+    } else {
+      api::ProfileOptions o = job->options;
+      o.progress = [job](double f, const std::string&) {
+        job->permille = static_cast<int>(f * 1000);
+        return !job->cancel.load();
+      };
+      auto r = api::ProfileModelFile(job->model, o);
+      if (!r.ok()) {
+        job->cancelled = r.status().code() == StatusCode::kCancelled;
+        job->error = QString::fromStdString(r.status().message());
+        return;
+      }
+      run->events = std::move(r->events);
+    }
+    run->summary = profiling::Summarize(run->events);
+    run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
+    job->run = run;
+  }));
+}
+
+void ProfileView::waitForIdle() {
+  m_watcher.waitForFinished();
+  QCoreApplication::processEvents();
+}
+
+void ProfileView::onDone() {
+  const auto job = m_job;
+  m_job.reset();
+  setBusy(false);
+  if (!job) return;
+  if (!job->run) {
+    if (!job->cancelled)
+      emit errorOccurred(
+          job->trace.empty() ? tr("Cannot profile the model") : tr("Cannot open the trace"),
+          job->error);
+    return;
+  }
+  if (job->run->timeline->slice_count == 0) {
+    emit errorOccurred(tr("Cannot open the trace"),
+                       tr("%1 holds no complete (\"X\") events to show.").arg(job->label));
+    return;
+  }
+  m_runs.push_back(job->run);
+  m_runChooser->addItem(job->run->label);
+  showRun(runCount() - 1);
+  emit runAdded(runCount() - 1);
+}
+
+void ProfileView::showRun(int index) {
+  if (index < 0 || index >= runCount()) return;
+  m_current = index;
+  m_runChooser->setCurrentIndex(index);
+  const Run& r = *m_runs[index];
+  m_timeline->setTimeline(r.timeline);
+  // Start on the runs: loading and session creation can take far longer than all of them.
+  if (!r.timeline->run_starts_us.empty()) {
+    const double t0 = r.timeline->run_starts_us.front();
+    const double pad = (r.timeline->end_us - t0) * 0.02;
+    m_timeline->showRange(t0 - pad, r.timeline->end_us + pad);
+  }
+  m_byOp->setRows(r.summary.by_op);
+  m_byNode->setRows(r.summary.by_node);
+  m_byProvider->setRows(r.summary.by_provider);
+  m_byThread->setRows(r.summary.by_thread);
+  m_range->setRangeRows({});
+  m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
+                        nullptr, static_cast<int>(r.summary.runs))
+                         .arg(QString::fromStdString(api::FormatDuration(
+                                  r.summary.runs ? r.summary.run_us / r.summary.runs : 0)),
+                              QString::fromStdString(api::FormatDuration(
+                                  r.summary.runs ? r.summary.kernel_us / r.summary.runs : 0)))
+                         .arg(static_cast<qlonglong>(r.timeline->slice_count))
+                         .arg(r.timeline->tracks.size()));
+}
+
+void ProfileView::onSliceSelected(int track, int slice) {
+  if (m_current < 0 || track < 0 || slice < 0) return;
+  const Run& r = *m_runs[m_current];
+  const api::TimelineSlice& s = r.timeline->tracks[track].slices[slice];
+  const profiling::TraceEvent& e = r.events[s.event];
+  const QString name = QString::fromStdString(r.timeline->names[s.name]);
+  QString html = QStringLiteral("<b>%1</b><table cellpadding=2>").arg(name.toHtmlEscaped());
+  auto row = [&html](const QString& k, const QString& v) {
+    html +=
+        QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
+  };
+  row(tr("Duration"), QString::fromStdString(api::FormatDuration(s.dur_us)));
+  row(tr("Start"), QString::fromStdString(api::FormatDuration(s.start_us - r.timeline->begin_us)));
+  row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
+  row(tr("Category"), QString::fromStdString(e.cat));
+  for (const profiling::TraceArg& a : e.args)
+    row(QString::fromStdString(a.key), QString::fromStdString(a.value));
+  html += QStringLiteral("</table>");
+  m_details->setText(html);
+  m_tabs->setCurrentWidget(m_details);
+  if (s.op >= 0) emit nodeSelected(name);
+}
+
+bool ProfileView::selectNode(const QString& node) {
+  if (m_current < 0) return false;
+  const api::Timeline& tl = *m_runs[m_current]->timeline;
+  const std::string n = node.toStdString();
+  for (size_t t = 0; t < tl.tracks.size(); ++t) {
+    const auto& slices = tl.tracks[t].slices;
+    for (size_t i = 0; i < slices.size(); ++i) {
+      if (slices[i].op >= 0 && tl.names[slices[i].name] == n) {
+        m_timeline->selectSlice(static_cast<int>(t), static_cast<int>(i));
+        m_timeline->focusSelection();
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void ProfileView::showRange(double t0, double t1) {
+  if (m_current < 0) return;
+  m_range->setRangeRows(api::SummarizeRange(*m_runs[m_current]->timeline, t0, t1));
+  m_tabs->setCurrentWidget(m_rangeTable);
+}
+
+QString ProfileView::detailsText() const { return m_details->text(); }
+
+void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
+
+}  // namespace widgets
+}  // namespace onnxlens

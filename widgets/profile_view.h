@@ -1,0 +1,107 @@
+// The Profile tab: profiled runs (the Profile dialog; off the UI thread with progress and Cancel)
+// or trace files (ours or ONNX Runtime's) kept in the document, one chosen at a time; the timeline
+// with slice details, the range summary (Shift+drag), and tables per op type, node, provider and
+// thread. A kernel slice names its node (nodeSelected) so the graph can select it, and back.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+#include "api/profile.h"
+#include "api/timeline.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTimer;
+
+namespace onnxlens {
+namespace widgets {
+
+class SummaryTableModel;
+class TimelineWidget;
+
+class ProfileView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ProfileView(QWidget* parent = nullptr);
+  ~ProfileView() override;
+
+  void setModelPath(const QString& path);
+  /// Profiles the model in the background; the result becomes a new run of the document.
+  void startProfile(const api::ProfileOptions& options);
+  /// Reads a trace file in the background (ours or ONNX Runtime's) as a new run.
+  void openTrace(const QString& path);
+  void cancel();
+  bool isBusy() const;
+  /// Blocks (processing events) until the background work ends; for tests and screenshots.
+  void waitForIdle();
+
+  struct Run {
+    QString label;
+    std::vector<profiling::TraceEvent> events;
+    profiling::TraceSummary summary;
+    std::shared_ptr<const api::Timeline> timeline;
+  };
+  int runCount() const { return static_cast<int>(m_runs.size()); }
+  const Run& run(int index) const { return *m_runs[index]; }
+  int currentRun() const { return m_current; }
+  void showRun(int index);
+
+  /// Selects the first kernel slice of node `node` in the timeline; false when there is none.
+  bool selectNode(const QString& node);
+  /// Shows the range summary of [t0, t1] of the current run.
+  void showRange(double t0_us, double t1_us);
+
+  TimelineWidget* timeline() const { return m_timeline; }
+  SummaryTableModel* rangeModel() const { return m_range; }
+  SummaryTableModel* opModel() const { return m_byOp; }
+  SummaryTableModel* nodeModel() const { return m_byNode; }
+  QString detailsText() const;
+  void showOpsTable();
+
+ signals:
+  /// A kernel slice was selected: its node's name.
+  void nodeSelected(const QString& node);
+  void errorOccurred(const QString& title, const QString& message);
+  void runAdded(int index);
+
+ private:
+  struct Job;
+  void start(std::shared_ptr<Job> job);
+  void onDone();
+  void onSliceSelected(int track, int slice);
+  void setBusy(bool busy);
+
+  QString m_path;
+  std::vector<std::shared_ptr<Run>> m_runs;
+  int m_current = -1;
+  api::ProfileOptions m_lastOptions;
+  TimelineWidget* m_timeline;
+  QComboBox* m_runChooser;
+  QPushButton* m_profile;
+  QPushButton* m_open;
+  QProgressBar* m_progress;
+  QPushButton* m_cancel;
+  QLabel* m_stage;
+  QLabel* m_details;
+  QTabWidget* m_tabs;
+  SummaryTableModel* m_range;
+  SummaryTableModel* m_byOp;
+  SummaryTableModel* m_byNode;
+  SummaryTableModel* m_byProvider;
+  SummaryTableModel* m_byThread;
+  QTableView* m_rangeTable;
+  QTimer* m_poll;
+  std::shared_ptr<Job> m_job;
+  QFutureWatcher<void> m_watcher;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens

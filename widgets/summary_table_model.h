@@ -1,0 +1,47 @@
+// Table model of a profile summary: Name | Count | Total (ms) | Mean (µs) | Share, from core's
+// per-op / per-node / per-provider / per-thread rows or from a time range's slice summary
+// (Perfetto's Name | Wall duration | Average | Occurrences). Sorts numerically through SortRole.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <vector>
+
+#include "api/timeline.h"
+#include "profiling/summary.h"
+
+namespace onnxlens {
+namespace widgets {
+
+class SummaryTableModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { NameColumn, CountColumn, TotalColumn, MeanColumn, ShareColumn, ColumnCount };
+  static constexpr int SortRole = Qt::UserRole + 1;
+
+  explicit SummaryTableModel(QObject* parent = nullptr);
+
+  void setRows(const std::vector<profiling::SummaryRow>& rows);
+  /// A range summary; the share is of the summed wall time.
+  void setRangeRows(const std::vector<api::RangeRow>& rows);
+  /// The name of row `row` (a node name for the per-node table).
+  QString name(int row) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
+
+ private:
+  struct Row {
+    QString name;
+    int64_t count;
+    double total_us, mean_us, percent;
+  };
+  std::vector<Row> m_rows;
+  bool m_range = false;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens
