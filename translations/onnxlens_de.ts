@@ -639,6 +639,26 @@
         <source>Profile</source>
         <translation>Profilieren</translation>
     </message>
+    <message>
+        <source>&amp;Heat from Profile</source>
+        <translation>&amp;Wärmebild aus dem Profil</translation>
+    </message>
+    <message>
+        <source>Colour the graph by each node&apos;s share of the profiled run time</source>
+        <translation>Den Graphen nach dem Anteil jedes Knotens an der profilierten Laufzeit färben</translation>
+    </message>
+    <message>
+        <source>No profile</source>
+        <translation>Kein Profil</translation>
+    </message>
+    <message>
+        <source>Profile the model first (Profile tab → Profile…).</source>
+        <translation>Profilieren Sie zuerst das Modell (Reiter Profil → Profilieren…).</translation>
+    </message>
+    <message>
+        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled</source>
+        <translation>Wärme: Anteil an der Kernelzeit, 0 % %1 %2 % (heißester Knoten) · %3 von %4 Knoten profiliert</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

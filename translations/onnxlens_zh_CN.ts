@@ -629,6 +629,26 @@
         <source>Profile</source>
         <translation>性能分析</translation>
     </message>
+    <message>
+        <source>&amp;Heat from Profile</source>
+        <translation>按性能分析着色(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Colour the graph by each node&apos;s share of the profiled run time</source>
+        <translation>按每个节点在分析运行时间中的占比为图着色</translation>
+    </message>
+    <message>
+        <source>No profile</source>
+        <translation>没有性能分析结果</translation>
+    </message>
+    <message>
+        <source>Profile the model first (Profile tab → Profile…).</source>
+        <translation>请先对模型进行性能分析（性能分析选项卡 → 性能分析…）。</translation>
+    </message>
+    <message>
+        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled</source>
+        <translation>热度：内核时间占比，0% %1 %2%（最热节点）· %4 个节点中已分析 %3 个</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

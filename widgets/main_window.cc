@@ -15,6 +15,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -30,6 +31,7 @@
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/node_sidebar.h"
+#include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
@@ -94,7 +96,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_graph = new GraphView(graphColumn);
   m_find = new FindBar(m_graph, graphColumn);
   m_breadcrumb = new BreadcrumbBar(graphColumn);
+  m_heatLegend = new QLabel(graphColumn);
+  m_heatLegend->setTextFormat(Qt::RichText);
+  m_heatLegend->setContentsMargins(6, 2, 6, 2);
+  m_heatLegend->hide();
   graphLayout->addWidget(m_breadcrumb);
+  graphLayout->addWidget(m_heatLegend);
   graphLayout->addWidget(m_find);
   graphLayout->addWidget(m_graph, 1);
   m_sidebar = new NodeSidebar(graphPane);
@@ -171,6 +178,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
   connect(m_profile, &ProfileView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
+  connect(m_profile, &ProfileView::currentRunChanged, this, [this] {
+    if (m_heat) applyHeat();
+  });
   // A kernel slice selects its node in the graph, and a node its first slice.
   connect(m_profile, &ProfileView::nodeSelected, this, [this](const QString& node) {
     if (m_crossSelecting) return;
@@ -273,6 +283,11 @@ void MainWindow::createViewMenu() {
   minimap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
   connect(minimap, &QAction::toggled, this,
           [this](bool on) { m_graph->minimap()->setEnabledByUser(on); });
+  m_heatAction = view->addAction(tr("&Heat from Profile"));
+  m_heatAction->setCheckable(true);
+  m_heatAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+  m_heatAction->setToolTip(tr("Colour the graph by each node's share of the profiled run time"));
+  connect(m_heatAction, &QAction::toggled, this, &MainWindow::setHeat);
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
@@ -325,6 +340,9 @@ bool MainWindow::showView(const QString& name) {
     m_tabs->setCurrentWidget(m_optimize);
     m_optimize->ensureTrace();
     m_optimize->showPanel(OptimizeView::PassesPanel);
+  } else if (name == QLatin1String("heat")) {
+    m_tabs->setCurrentIndex(0);
+    setHeat(true);
   } else if (name == QLatin1String("timeline")) {
     m_stack->setCurrentWidget(m_document);  // a trace file needs no model
     m_tabs->setCurrentWidget(m_profile);
@@ -334,6 +352,54 @@ bool MainWindow::showView(const QString& name) {
     return false;
   }
   return true;
+}
+
+void MainWindow::setHeat(bool on) {
+  if (on && m_profile->runCount() == 0) {
+    m_presentError(tr("No profile"), tr("Profile the model first (Profile tab → Profile…)."));
+    on = false;
+  }
+  m_heat = on;
+  {
+    QSignalBlocker block(m_heatAction);
+    m_heatAction->setChecked(on);
+  }
+  applyHeat();
+}
+
+QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
+
+void MainWindow::applyHeat() {
+  if (!m_heat || !m_graph->snapshot()) {
+    m_graph->setItemHalos({}, false);
+    m_heatLegend->hide();
+    return;
+  }
+  const QHash<QString, double> shares = m_profile->nodeShares();
+  double hottest = 0;
+  for (double v : shares) hottest = std::max(hottest, v);
+  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
+  const auto& items = m_graph->model().items;
+  std::vector<QColor> halos(items.size());
+  int coloured = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind != api::ViewItemKind::kNode) continue;
+    auto it = shares.find(QString::fromStdString(nodes[items[i].index].name));
+    if (it == shares.end() || hottest <= 0) continue;
+    halos[i] = heatColor(*it / hottest);
+    ++coloured;
+  }
+  m_graph->setItemHalos(halos, true);
+  QString scale;
+  for (int k = 0; k <= 4; ++k)
+    scale += QStringLiteral("<span style=\"color:%1\">■</span>").arg(heatColor(k / 4.0).name());
+  m_heatLegend->setText(
+      tr("Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled")
+          .arg(scale)
+          .arg(hottest, 0, 'f', 1)
+          .arg(coloured)
+          .arg(nodes.size()));
+  m_heatLegend->show();
 }
 
 void MainWindow::showExportModelDialog() {
@@ -390,6 +456,7 @@ void MainWindow::openGraph(int graph) {
   m_breadcrumb->setGraph(info->snapshot, m_graph->graphIndex());
   m_sidebar->showItem(info->snapshot, m_graph->model(), -1);
   if (m_find->isVisible()) m_find->refresh();
+  applyHeat();
   updateCounts();
 }
 

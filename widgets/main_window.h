@@ -63,6 +63,12 @@ class MainWindow : public QMainWindow {
   /// list), "timeline" (the Profile tab), "summary". False for another name.
   bool showView(const QString& name);
 
+  /// Colours the graph by each node's share of the current profile's kernel time (a legend above
+  /// the graph); off clears. Needs a profile (Profile tab).
+  void setHeat(bool on);
+  bool heatShown() const { return m_heat; }
+  QString heatLegend() const;
+
   /// The Export Optimized Model dialog: exports, then offers to open the written file.
   void showExportModelDialog();
 
@@ -118,7 +124,11 @@ class MainWindow : public QMainWindow {
   QuestionPresenter m_ask;
   OptimizeView* m_optimize;
   ProfileView* m_profile;
-  bool m_crossSelecting = false;  ///< a timeline <-> graph selection is being mirrored
+  bool m_crossSelecting = false;
+  bool m_heat = false;
+  QAction* m_heatAction = nullptr;
+  QLabel* m_heatLegend = nullptr;
+  void applyHeat();  ///< a timeline <-> graph selection is being mirrored
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
 };

@@ -1,6 +1,8 @@
 // Operator category colours.
 #include "widgets/op_colors.h"
 
+#include <algorithm>
+
 #include "api/op_category.h"
 
 namespace onnxlens {
@@ -81,6 +83,17 @@ GraphColors GraphColors::forPalette(const QPalette& palette) {
     c.io = QColor(0x55, 0x55, 0x55);
   }
   return c;
+}
+
+QColor heatColor(double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  // Three stops: #fff176 -> #ff9800 -> #d50000.
+  const QColor a(0xff, 0xf1, 0x76), b(0xff, 0x98, 0x00), c(0xd5, 0x00, 0x00);
+  const QColor &from = t < 0.5 ? a : b, &to = t < 0.5 ? b : c;
+  const double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+  auto mix = [u](int x, int y) { return static_cast<int>(x + (y - x) * u + 0.5); };
+  return QColor(mix(from.red(), to.red()), mix(from.green(), to.green()),
+                mix(from.blue(), to.blue()), 220);
 }
 
 }  // namespace widgets

@@ -20,6 +20,9 @@ struct GraphColors {
   static GraphColors forPalette(const QPalette& palette);
 };
 
+/// Heat colour for `t` in [0, 1]: pale yellow (cool) through orange to deep red (hot).
+QColor heatColor(double t);
+
 /// True when the palette's window colour is dark (a dark theme).
 bool isDarkPalette(const QPalette& palette);
 

@@ -284,6 +284,7 @@ void ProfileView::showRun(int index) {
   m_byProvider->setRows(r.summary.by_provider);
   m_byThread->setRows(r.summary.by_thread);
   m_range->setRangeRows({});
+  emit currentRunChanged(index);
   m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
                         nullptr, static_cast<int>(r.summary.runs))
                          .arg(QString::fromStdString(api::FormatDuration(
@@ -341,6 +342,14 @@ void ProfileView::showRange(double t0, double t1) {
 }
 
 QString ProfileView::detailsText() const { return m_details->text(); }
+
+QHash<QString, double> ProfileView::nodeShares() const {
+  QHash<QString, double> out;
+  if (m_current < 0) return out;
+  for (const auto& row : m_runs[m_current]->summary.by_node)
+    out[QString::fromStdString(row.key)] = row.percent;
+  return out;
+}
 
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QWidget>
 #include <memory>
 #include <vector>
@@ -64,6 +65,8 @@ class ProfileView : public QWidget {
   SummaryTableModel* opModel() const { return m_byOp; }
   SummaryTableModel* nodeModel() const { return m_byNode; }
   QString detailsText() const;
+  /// Each node's share of the kernel time in the current run, in percent (heat colouring).
+  QHash<QString, double> nodeShares() const;
   void showOpsTable();
 
  signals:
@@ -71,6 +74,8 @@ class ProfileView : public QWidget {
   void nodeSelected(const QString& node);
   void errorOccurred(const QString& title, const QString& message);
   void runAdded(int index);
+  /// The run shown changed (a new one, or another chosen).
+  void currentRunChanged(int index);
 
  private:
   struct Job;

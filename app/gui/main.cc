@@ -135,7 +135,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
       status = 1;
     });
-    if (parser.value(view) == QLatin1String("timeline")) {
+    const bool heat = parser.value(view) == QLatin1String("heat");
+    if (parser.value(view) == QLatin1String("timeline") || heat) {
       // The Profile tab: profile the model (or read --trace), then show the timeline.
       auto fail = [&status](const QString& message) {
         std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
@@ -153,7 +154,8 @@ int main(int argc, char** argv) {
         pv->openTrace(parser.value(trace));
       } else if (!models.isEmpty()) {
         onnxlens::api::ProfileOptions o;
-        o.level = "extended";
+        // Heat colours the graph as loaded: profile it unoptimized so every node has its time.
+        o.level = heat ? "disabled" : "extended";
         o.warmup = 1;
         o.runs = 3;
         pv->startProfile(o);
@@ -162,7 +164,11 @@ int main(int argc, char** argv) {
       }
       pv->waitForIdle();
       if (pv->runCount() == 0) fail(QStringLiteral("nothing was profiled"));
-      if (parser.isSet(select) && !pv->selectNode(parser.value(select)))
+      if (heat && pv->runCount() > 0) {
+        window.showView(QStringLiteral("heat"));
+        window.graphView()->waitForLayout();
+      }
+      if (parser.isSet(select) && !heat && !pv->selectNode(parser.value(select)))
         fail(QStringLiteral("no kernel slice of node '%1'").arg(parser.value(select)));
       QString error;
       if (!onnxlens::widgets::saveScreenshot(&window, parser.value(screenshot), &error)) {
@@ -184,7 +190,8 @@ int main(int argc, char** argv) {
                                 viewName == QLatin1String("steps") ||
                                 viewName == QLatin1String("optimize");
       if (!viewName.isEmpty() && !optimizeView && !window.showView(viewName))
-        fail(QStringLiteral("no view '%1' (graph, compare, steps or summary)").arg(viewName));
+        fail(QStringLiteral("no view '%1' (graph, compare, steps, timeline, heat or summary)")
+                 .arg(viewName));
       if (optimizeView) {
         window.show();  // the panes need their real size for the first view
         QCoreApplication::processEvents();

@@ -12,6 +12,7 @@
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/op_colors.h"
 #include "widgets/profile_view.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
@@ -88,6 +89,31 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   pv->timeline()->selectSlice(-1, -1);
   g->selectItem(g->selectedItem());
   EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
+
+  // Heat: every profiled node drawn gets a heat halo, the hottest the hottest colour.
+  w.setHeat(true);
+  ASSERT_TRUE(w.heatShown());
+  const auto shares = pv->nodeShares();
+  double hottest = 0;
+  for (double v : shares) hottest = std::max(hottest, v);
+  const auto& halos = g->itemHalos();
+  int coloured = 0, hot = 0;
+  for (size_t i = 0; i < g->model().items.size(); ++i) {
+    const auto& it = g->model().items[i];
+    if (it.kind != api::ViewItemKind::kNode) continue;
+    const QString name = QString::fromStdString(g->snapshot()->graphs[0].nodes[it.index].name);
+    EXPECT_EQ(halos[i].isValid(), shares.contains(name)) << name.toStdString();
+    coloured += halos[i].isValid();
+    if (shares.contains(name) && shares[name] == hottest) {
+      EXPECT_EQ(halos[i], heatColor(1.0));
+      ++hot;
+    }
+  }
+  EXPECT_GT(coloured, 0);
+  EXPECT_GE(hot, 1);
+  EXPECT_TRUE(w.heatLegend().contains(QStringLiteral("%"))) << w.heatLegend().toStdString();
+  w.setHeat(false);
+  EXPECT_TRUE(g->itemHalos().empty());
 }
 
 TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
