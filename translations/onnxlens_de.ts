@@ -1116,6 +1116,21 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProfileCharts</name>
+    <message>
+        <source>Top op types (ms per run)</source>
+        <translation>Häufigste Operatortypen (ms pro Lauf)</translation>
+    </message>
+    <message>
+        <source>Run latency (ms)</source>
+        <translation>Laufzeit pro Lauf (ms)</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::ProfileDialog</name>
     <message>
         <source>Profile</source>
@@ -1304,6 +1319,57 @@
     <message>
         <source>Category</source>
         <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::RunComparison</name>
+    <message>
+        <source>A:</source>
+        <translation>A:</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>A (ms)</source>
+        <translation>A (ms)</translation>
+    </message>
+    <message>
+        <source>B (ms)</source>
+        <translation>B (ms)</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max</translation>
     </message>
 </context>
 <context>

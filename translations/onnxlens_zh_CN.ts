@@ -1105,6 +1105,21 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProfileCharts</name>
+    <message>
+        <source>Top op types (ms per run)</source>
+        <translation>耗时最多的算子类型（每次运行毫秒）</translation>
+    </message>
+    <message>
+        <source>Run latency (ms)</source>
+        <translation>运行延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行次数</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::ProfileDialog</name>
     <message>
         <source>Profile</source>
@@ -1290,6 +1305,57 @@
     <message>
         <source>Category</source>
         <translation>类别</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>比较运行</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::RunComparison</name>
+    <message>
+        <source>A:</source>
+        <translation>A：</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B：</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>统计量</translation>
+    </message>
+    <message>
+        <source>A (ms)</source>
+        <translation>A（毫秒）</translation>
+    </message>
+    <message>
+        <source>B (ms)</source>
+        <translation>B（毫秒）</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
     </message>
 </context>
 <context>

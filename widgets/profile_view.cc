@@ -22,6 +22,7 @@
 #include <atomic>
 
 #include "profiling/trace_json.h"
+#include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
@@ -109,6 +110,10 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_tabs->addTab(nodes, tr("Nodes"));
   m_tabs->addTab(makeTable(m_byProvider, m_tabs), tr("Providers"));
   m_tabs->addTab(makeTable(m_byThread, m_tabs), tr("Threads"));
+  m_charts = new ProfileCharts(m_tabs);
+  m_tabs->addTab(m_charts, tr("Charts"));
+  m_comparison = new RunComparison(m_tabs);
+  m_tabs->addTab(m_comparison, tr("Compare Runs"));
   split->addWidget(scroll);
   split->addWidget(m_tabs);
   split->setStretchFactor(0, 3);
@@ -263,6 +268,13 @@ void ProfileView::onDone() {
   }
   m_runs.push_back(job->run);
   m_runChooser->addItem(job->run->label);
+  QStringList labels;
+  std::vector<std::vector<double>> latencies;
+  for (const auto& r : m_runs) {
+    labels << r->label;
+    latencies.push_back(RunLatenciesMs(r->events));
+  }
+  m_comparison->setRuns(labels, latencies);
   showRun(runCount() - 1);
   emit runAdded(runCount() - 1);
 }
@@ -284,6 +296,7 @@ void ProfileView::showRun(int index) {
   m_byProvider->setRows(r.summary.by_provider);
   m_byThread->setRows(r.summary.by_thread);
   m_range->setRangeRows({});
+  m_charts->setRun(r.events, r.summary);
   emit currentRunChanged(index);
   m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
                         nullptr, static_cast<int>(r.summary.runs))
@@ -352,6 +365,8 @@ QHash<QString, double> ProfileView::nodeShares() const {
 }
 
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
+
+void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_charts); }
 
 }  // namespace widgets
 }  // namespace onnxlens

@@ -24,6 +24,8 @@ class QTimer;
 namespace onnxlens {
 namespace widgets {
 
+class ProfileCharts;
+class RunComparison;
 class SummaryTableModel;
 class TimelineWidget;
 
@@ -68,6 +70,10 @@ class ProfileView : public QWidget {
   /// Each node's share of the kernel time in the current run, in percent (heat colouring).
   QHash<QString, double> nodeShares() const;
   void showOpsTable();
+  /// Shows the Charts tab under the timeline.
+  void showCharts();
+  ProfileCharts* charts() const { return m_charts; }
+  RunComparison* comparison() const { return m_comparison; }
 
  signals:
   /// A kernel slice was selected: its node's name.
@@ -103,6 +109,8 @@ class ProfileView : public QWidget {
   SummaryTableModel* m_byProvider;
   SummaryTableModel* m_byThread;
   QTableView* m_rangeTable;
+  ProfileCharts* m_charts;
+  RunComparison* m_comparison;
   QTimer* m_poll;
   std::shared_ptr<Job> m_job;
   QFutureWatcher<void> m_watcher;

@@ -136,7 +136,8 @@ int main(int argc, char** argv) {
       status = 1;
     });
     const bool heat = parser.value(view) == QLatin1String("heat");
-    if (parser.value(view) == QLatin1String("timeline") || heat) {
+    const bool charts = parser.value(view) == QLatin1String("charts");
+    if (parser.value(view) == QLatin1String("timeline") || heat || charts) {
       // The Profile tab: profile the model (or read --trace), then show the timeline.
       auto fail = [&status](const QString& message) {
         std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
@@ -157,13 +158,14 @@ int main(int argc, char** argv) {
         // Heat colours the graph as loaded: profile it unoptimized so every node has its time.
         o.level = heat ? "disabled" : "extended";
         o.warmup = 1;
-        o.runs = 3;
+        o.runs = charts ? 40 : 3;  // a histogram wants a few runs
         pv->startProfile(o);
       } else {
         fail(QStringLiteral("--view timeline needs a MODEL or --trace FILE"));
       }
       pv->waitForIdle();
       if (pv->runCount() == 0) fail(QStringLiteral("nothing was profiled"));
+      if (charts) pv->showCharts();
       if (heat && pv->runCount() > 0) {
         window.showView(QStringLiteral("heat"));
         window.graphView()->waitForLayout();
@@ -190,7 +192,8 @@ int main(int argc, char** argv) {
                                 viewName == QLatin1String("steps") ||
                                 viewName == QLatin1String("optimize");
       if (!viewName.isEmpty() && !optimizeView && !window.showView(viewName))
-        fail(QStringLiteral("no view '%1' (graph, compare, steps, timeline, heat or summary)")
+        fail(QStringLiteral(
+                 "no view '%1' (graph, compare, steps, timeline, charts, heat or summary)")
                  .arg(viewName));
       if (optimizeView) {
         window.show();  // the panes need their real size for the first view

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QLocale>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <set>
 
@@ -13,6 +15,7 @@
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
 #include "widgets/op_colors.h"
+#include "widgets/profile_charts.h"
 #include "widgets/profile_view.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
@@ -56,6 +59,12 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_EQ(kernel_slices, kernels);
   EXPECT_GT(kernels, 0);
   EXPECT_EQ(pv->opModel()->rowCount(), static_cast<int>(run.summary.by_op.size()));
+
+  // Charts: the top op types are core's, the percentiles the runs'.
+  ASSERT_FALSE(pv->charts()->topOps().empty());
+  EXPECT_EQ(pv->charts()->topOps().front().first.toStdString(), run.summary.by_op.front().key);
+  EXPECT_EQ(pv->charts()->latency().count, run.summary.runs);
+  EXPECT_LE(pv->charts()->latency().p50, pv->charts()->latency().p99);
 
   // A range: the table is core's summary of it.
   const double t0 = run.timeline->run_starts_us.front(), t1 = run.timeline->end_us;
@@ -114,6 +123,18 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_TRUE(w.heatLegend().contains(QStringLiteral("%"))) << w.heatLegend().toStdString();
   w.setHeat(false);
   EXPECT_TRUE(g->itemHalos().empty());
+
+  // A second run (one thread): the comparison puts the two side by side with their ratio.
+  o.threads = 1;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 2);
+  QTableWidget* cmp = pv->comparison()->table();
+  ASSERT_GE(cmp->rowCount(), 5);
+  EXPECT_EQ(cmp->item(2, 0)->text(), QStringLiteral("P50"));
+  const double a = QLocale().toDouble(cmp->item(2, 1)->text());
+  const double b = QLocale().toDouble(cmp->item(2, 2)->text());
+  EXPECT_NEAR(QLocale().toDouble(cmp->item(2, 3)->text()), b / a, 2e-3 + 1e-3 * b / a);
 }
 
 TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {

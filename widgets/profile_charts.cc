@@ -1,0 +1,218 @@
+// Profile charts and run comparison.
+#include "widgets/profile_charts.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtCharts/QAreaSeries>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QHorizontalBarSeries>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+#include <algorithm>
+
+namespace onnxlens {
+namespace widgets {
+
+using namespace QtCharts;
+
+std::vector<double> RunLatenciesMs(const std::vector<profiling::TraceEvent>& events) {
+  std::vector<double> out;
+  for (const auto& e : events)
+    if (e.ph == 'X' && e.name == "model_run") out.push_back(e.dur_us / 1e3);
+  return out;
+}
+
+namespace {
+
+QChartView* makeChart(QWidget* parent, const QString& title) {
+  auto* chart = new QChart;
+  chart->setTitle(title);
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->setBackgroundRoundness(0);
+  auto* view = new QChartView(chart, parent);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumHeight(180);
+  return view;
+}
+
+void clearChart(QChart* c) {
+  c->removeAllSeries();
+  for (QAbstractAxis* a : c->axes()) c->removeAxis(a);
+}
+
+}  // namespace
+
+ProfileCharts::ProfileCharts(QWidget* parent) : QWidget(parent) {
+  auto* l = new QHBoxLayout(this);
+  l->setContentsMargins(2, 2, 2, 2);
+  m_ops = makeChart(this, tr("Top op types (ms per run)"));
+  m_hist = makeChart(this, tr("Run latency (ms)"));
+  l->addWidget(m_ops, 1);
+  l->addWidget(m_hist, 1);
+}
+
+void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
+                           const profiling::TraceSummary& summary) {
+  const double runs = std::max<int64_t>(1, summary.runs);
+  m_topOps.clear();
+  for (const auto& r : summary.by_op) {
+    if (m_topOps.size() == 6) break;
+    m_topOps.emplace_back(QString::fromStdString(r.key), r.total_us / 1e3 / runs);
+  }
+  // One bar set per op type, named in the legend (category labels of a horizontal bar chart
+  // are cut to "..." when space is short; the legend keeps the names whole).
+  QChart* c = m_ops->chart();
+  clearChart(c);
+  if (!m_topOps.empty()) {
+    auto* series = new QHorizontalBarSeries;
+    for (auto it = m_topOps.rbegin(); it != m_topOps.rend(); ++it) {  // hottest on top
+      auto* set = new QBarSet(
+          QStringLiteral("%1  %2").arg(it->first, QLocale().toString(it->second, 'f', 3)));
+      *set << it->second;
+      series->append(set);
+    }
+    series->setBarWidth(0.9);
+    c->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(QStringList{QString()});
+    y->setVisible(false);
+    c->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    auto* x = new QValueAxis;
+    x->setRange(0, m_topOps.front().second * 1.05);
+    x->setLabelFormat(QStringLiteral("%.2f"));
+    c->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    c->legend()->setAlignment(Qt::AlignRight);
+    c->legend()->setReverseMarkers(true);  // hottest first, as the bars
+    c->legend()->show();
+  }
+
+  const std::vector<double> lat = RunLatenciesMs(events);
+  m_latency = api::ComputeLatencyStats(lat);
+  QChart* h = m_hist->chart();
+  clearChart(h);
+  if (lat.empty()) return;
+  const int bins = std::clamp(static_cast<int>(lat.size()) / 2, 1, 30);
+  const double lo = m_latency.min, hi = m_latency.max > lo ? m_latency.max : lo + 1e-3;
+  const double w = (hi - lo) / bins;
+  std::vector<int> counts(bins, 0);
+  for (double v : lat) ++counts[std::min(bins - 1, static_cast<int>((v - lo) / w))];
+  auto* upper = new QLineSeries;
+  int peak = 1;
+  for (int b = 0; b < bins; ++b) {
+    upper->append(lo + w * b, counts[b]);
+    upper->append(lo + w * (b + 1), counts[b]);
+    peak = std::max(peak, counts[b]);
+  }
+  auto* area = new QAreaSeries(upper);
+  area->setName(tr("runs"));
+  area->setColor(QColor(0x42, 0x85, 0xf4, 150));
+  area->setBorderColor(QColor(0x1e, 0x5b, 0xc6));
+  h->addSeries(area);
+  auto* x = new QValueAxis;
+  x->setRange(lo, hi);
+  x->setLabelFormat(QStringLiteral("%.2f"));
+  auto* y = new QValueAxis;
+  y->setRange(0, peak * 1.1);
+  y->setLabelFormat(QStringLiteral("%d"));
+  h->addAxis(x, Qt::AlignBottom);
+  h->addAxis(y, Qt::AlignLeft);
+  area->attachAxis(x);
+  area->attachAxis(y);
+  const std::pair<const char*, double> marks[] = {
+      {"P50", m_latency.p50}, {"P90", m_latency.p90}, {"P99", m_latency.p99}};
+  const QColor colours[] = {QColor(0x43, 0xa0, 0x47), QColor(0xff, 0x98, 0x00),
+                            QColor(0xd5, 0x00, 0x00)};
+  for (int i = 0; i < 3; ++i) {
+    auto* line = new QLineSeries;
+    line->setName(QStringLiteral("%1 %2 ms")
+                      .arg(QLatin1String(marks[i].first))
+                      .arg(QLocale().toString(marks[i].second, 'f', 3)));
+    line->append(marks[i].second, 0);
+    line->append(marks[i].second, peak * 1.1);
+    line->setPen(QPen(colours[i], 2, Qt::DashLine));
+    h->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+  }
+  h->legend()->setAlignment(Qt::AlignBottom);
+}
+
+RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  auto* row = new QHBoxLayout;
+  m_a = new QComboBox(this);
+  m_b = new QComboBox(this);
+  row->addWidget(new QLabel(tr("A:"), this));
+  row->addWidget(m_a, 1);
+  row->addWidget(new QLabel(tr("B:"), this));
+  row->addWidget(m_b, 1);
+  l->addLayout(row);
+  m_table = new QTableWidget(0, 4, this);
+  m_table->setHorizontalHeaderLabels({tr("Statistic"), tr("A (ms)"), tr("B (ms)"), tr("B / A")});
+  m_table->verticalHeader()->hide();
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  l->addWidget(m_table, 1);
+  auto update = [this](int) { compare(m_a->currentIndex(), m_b->currentIndex()); };
+  connect(m_a, QOverload<int>::of(&QComboBox::activated), this, update);
+  connect(m_b, QOverload<int>::of(&QComboBox::activated), this, update);
+}
+
+void RunComparison::setRuns(const QStringList& labels,
+                            const std::vector<std::vector<double>>& latencies) {
+  m_latencies = latencies;
+  for (QComboBox* c : {m_a, m_b}) {
+    c->clear();
+    c->addItems(labels);
+  }
+  const int n = labels.size();
+  m_a->setCurrentIndex(n >= 2 ? n - 2 : 0);
+  m_b->setCurrentIndex(n - 1);
+  compare(m_a->currentIndex(), m_b->currentIndex());
+}
+
+void RunComparison::compare(int a, int b) {
+  m_table->setRowCount(0);
+  if (a < 0 || b < 0 || a >= static_cast<int>(m_latencies.size()) ||
+      b >= static_cast<int>(m_latencies.size()))
+    return;
+  const api::LatencyStats sa = api::ComputeLatencyStats(m_latencies[a]);
+  const api::LatencyStats sb = api::ComputeLatencyStats(m_latencies[b]);
+  const std::pair<QString, std::pair<double, double>> rows[] = {
+      {tr("runs"), {static_cast<double>(sa.count), static_cast<double>(sb.count)}},
+      {tr("min"), {sa.min, sb.min}},
+      {QStringLiteral("P50"), {sa.p50, sb.p50}},
+      {QStringLiteral("P90"), {sa.p90, sb.p90}},
+      {QStringLiteral("P99"), {sa.p99, sb.p99}},
+      {tr("mean"), {sa.mean, sb.mean}},
+      {tr("max"), {sa.max, sb.max}}};
+  const QLocale locale;
+  for (const auto& [name, v] : rows) {
+    const int r = m_table->rowCount();
+    m_table->insertRow(r);
+    const bool count = r == 0;
+    auto cell = [&](int c, const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(c == 0 ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                    : int(Qt::AlignRight | Qt::AlignVCenter));
+      m_table->setItem(r, c, item);
+    };
+    cell(0, name);
+    cell(1, count ? locale.toString(v.first, 'f', 0) : locale.toString(v.first, 'f', 3));
+    cell(2, count ? locale.toString(v.second, 'f', 0) : locale.toString(v.second, 'f', 3));
+    cell(3, count || v.first <= 0 ? QString() : locale.toString(v.second / v.first, 'f', 3));
+  }
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

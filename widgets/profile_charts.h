@@ -1,0 +1,64 @@
+// Charts of a profile (Qt Charts): the top op types by kernel time per run (bars), and the
+// latency histogram of the runs with P50 / P90 / P99 marked; and the comparison of two runs
+// (percentiles side by side with their ratio, as `bench --vs` prints).
+#pragma once
+
+#include <QWidget>
+#include <utility>
+#include <vector>
+
+#include "api/bench.h"
+#include "profiling/summary.h"
+
+class QTableWidget;
+class QComboBox;
+
+namespace QtCharts {
+class QChartView;
+}
+
+namespace onnxlens {
+namespace widgets {
+
+/// Durations of the model_run events, in milliseconds.
+std::vector<double> RunLatenciesMs(const std::vector<profiling::TraceEvent>& events);
+
+class ProfileCharts : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ProfileCharts(QWidget* parent = nullptr);
+
+  void setRun(const std::vector<profiling::TraceEvent>& events,
+              const profiling::TraceSummary& summary);
+  const api::LatencyStats& latency() const { return m_latency; }
+  /// (op type, ms per run) drawn, hottest first.
+  const std::vector<std::pair<QString, double>>& topOps() const { return m_topOps; }
+
+ private:
+  QtCharts::QChartView* m_ops;
+  QtCharts::QChartView* m_hist;
+  api::LatencyStats m_latency;
+  std::vector<std::pair<QString, double>> m_topOps;
+};
+
+/// Two runs' latency percentiles side by side: A, B and B / A.
+class RunComparison : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunComparison(QWidget* parent = nullptr);
+  /// The runs to choose from (labels) and their latencies (ms).
+  void setRuns(const QStringList& labels, const std::vector<std::vector<double>>& latencies);
+  void compare(int a, int b);
+  QTableWidget* table() const { return m_table; }
+
+ private:
+  QComboBox* m_a;
+  QComboBox* m_b;
+  QTableWidget* m_table;
+  std::vector<std::vector<double>> m_latencies;
+};
+
+}  // namespace widgets
+}  // namespace onnxlens
