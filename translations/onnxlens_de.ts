@@ -1328,6 +1328,18 @@
         <source>Compare Runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
+    <message>
+        <source>Find slices (name or op)</source>
+        <translation>Abschnitte suchen (Name oder Operator)</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

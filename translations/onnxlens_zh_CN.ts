@@ -1314,6 +1314,18 @@
         <source>Compare Runs</source>
         <translation>比较运行</translation>
     </message>
+    <message>
+        <source>Find slices (name or op)</source>
+        <translation>查找切片（名称或算子）</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

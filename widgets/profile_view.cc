@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
@@ -81,6 +82,13 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(m_profile);
   bar->addWidget(m_open);
   bar->addWidget(m_runChooser, 1);
+  m_search = new QLineEdit(this);
+  m_search->setPlaceholderText(tr("Find slices (name or op)"));
+  m_search->setClearButtonEnabled(true);
+  m_search->setMaximumWidth(220);
+  m_searchCount = new QLabel(this);
+  bar->addWidget(m_search);
+  bar->addWidget(m_searchCount);
   bar->addWidget(m_stage);
   bar->addWidget(m_progress);
   bar->addWidget(m_cancel);
@@ -143,6 +151,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) openTrace(path);
   });
   connect(m_runChooser, QOverload<int>::of(&QComboBox::activated), this, &ProfileView::showRun);
+  connect(m_search, &QLineEdit::returnPressed, this, [this] { findSlices(m_search->text()); });
   connect(m_timeline, &TimelineWidget::sliceSelected, this, &ProfileView::onSliceSelected);
   connect(m_timeline, &TimelineWidget::rangeSelected, this, &ProfileView::showRange);
   connect(nodes, &QTableView::doubleClicked, this, [this, nodes](const QModelIndex& index) {
@@ -297,6 +306,10 @@ void ProfileView::showRun(int index) {
   m_byThread->setRows(r.summary.by_thread);
   m_range->setRangeRows({});
   m_charts->setRun(r.events, r.summary);
+  m_query.clear();
+  m_hits.clear();
+  m_hit = -1;
+  m_searchCount->clear();
   emit currentRunChanged(index);
   m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
                         nullptr, static_cast<int>(r.summary.runs))
@@ -365,6 +378,25 @@ QHash<QString, double> ProfileView::nodeShares() const {
 }
 
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
+
+int ProfileView::findSlices(const QString& query) {
+  if (m_current < 0) return 0;
+  if (query != m_query) {
+    m_query = query;
+    m_hits = api::FindSlices(*m_runs[m_current]->timeline, query.toStdString());
+    m_timeline->setHighlights(m_hits);
+    m_hit = -1;
+  }
+  if (m_hits.empty()) {
+    m_searchCount->setText(query.isEmpty() ? QString() : tr("no match"));
+    return 0;
+  }
+  m_hit = (m_hit + 1) % static_cast<int>(m_hits.size());
+  m_timeline->selectSlice(m_hits[m_hit].first, m_hits[m_hit].second);
+  m_timeline->focusSelection();
+  m_searchCount->setText(tr("%1 of %2").arg(m_hit + 1).arg(m_hits.size()));
+  return static_cast<int>(m_hits.size());
+}
 
 void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_charts); }
 

@@ -15,6 +15,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
@@ -70,6 +71,11 @@ class ProfileView : public QWidget {
   /// Each node's share of the kernel time in the current run, in percent (heat colouring).
   QHash<QString, double> nodeShares() const;
   void showOpsTable();
+  /// Finds slices by name or op type: the first call with a query selects the first hit (in time
+  /// order), the next calls step through them; returns the number of hits.
+  int findSlices(const QString& query);
+  int currentHit() const { return m_hit; }
+
   /// Shows the Charts tab under the timeline.
   void showCharts();
   ProfileCharts* charts() const { return m_charts; }
@@ -109,6 +115,11 @@ class ProfileView : public QWidget {
   SummaryTableModel* m_byProvider;
   SummaryTableModel* m_byThread;
   QTableView* m_rangeTable;
+  QLineEdit* m_search;
+  QLabel* m_searchCount;
+  QString m_query;
+  std::vector<std::pair<int, int>> m_hits;
+  int m_hit = -1;
   ProfileCharts* m_charts;
   RunComparison* m_comparison;
   QTimer* m_poll;

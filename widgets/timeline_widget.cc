@@ -24,6 +24,7 @@ void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) 
   m_timeline = std::move(timeline);
   m_selTrack = m_selSlice = -1;
   m_range0 = m_range1 = -1;
+  m_highlights.clear();
   m_trackTop.clear();
   m_nameColors.clear();
   m_opColors.clear();
@@ -122,6 +123,12 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
       const QRectF box(kGutter + x0, top + r.depth * kRowHeight, std::max(1.0, x1 - x0),
                        kRowHeight - 2);
       p.fillRect(box, sliceColor(r.name, r.op));
+      if (r.slice >= 0 && !m_highlights.empty() &&
+          std::binary_search(m_highlights.begin(), m_highlights.end(),
+                             std::make_pair(static_cast<int>(ti), r.slice))) {
+        p.setPen(QPen(QColor(0xff, 0xa0, 0x00), 2));
+        p.drawRect(box.adjusted(1, 1, -1, -1));
+      }
       if (r.slice >= 0 && static_cast<int>(ti) == m_selTrack && r.slice == m_selSlice) {
         p.setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2));
         p.drawRect(box.adjusted(1, 1, -1, -1));
@@ -202,6 +209,12 @@ void TimelineWidget::stepSlice(int direction) {
     const double span = m_axis.EndUs() - m_axis.start_us;
     showRange(s.start_us - span / 2, s.start_us + span / 2);
   }
+}
+
+void TimelineWidget::setHighlights(std::vector<std::pair<int, int>> hits) {
+  std::sort(hits.begin(), hits.end());
+  m_highlights = std::move(hits);
+  update();
 }
 
 void TimelineWidget::selectRange(double t0, double t1) {

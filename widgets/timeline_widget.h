@@ -44,6 +44,10 @@ class TimelineWidget : public QWidget {
   double rangeStart() const { return m_range0; }
   double rangeEnd() const { return m_range1; }
 
+  /// Outlines these (track, slice) pairs (search hits); empty clears.
+  void setHighlights(std::vector<std::pair<int, int>> hits);
+  const std::vector<std::pair<int, int>>& highlights() const { return m_highlights; }
+
   /// The track and slice under widget point `p` (-1 when none).
   std::pair<int, int> sliceAt(const QPoint& p) const;
   /// The y of track `track`'s first row, for tests.
@@ -83,6 +87,7 @@ class TimelineWidget : public QWidget {
   double m_pressStart = 0;
   bool m_dragging = false, m_ranging = false;
   int m_lastRects = 0;
+  std::vector<std::pair<int, int>> m_highlights;  ///< sorted
   mutable std::vector<api::DrawRect> m_rects;
   /// Colour per name index (kernel slices by op type), computed once per timeline.
   std::vector<QColor> m_nameColors, m_opColors;

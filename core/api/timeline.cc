@@ -2,6 +2,7 @@
 #include "api/timeline.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -217,6 +218,31 @@ int SliceAt(const TimelineTrack& track, int depth, double t, double tolerance) {
   const size_t i = FirstEndingAfter(track, b, e, t - tolerance);
   if (i < e && track.slices[i].start_us <= t + tolerance) return static_cast<int>(i);
   return -1;
+}
+
+std::vector<std::pair<int, int>> FindSlices(const Timeline& tl, const std::string& text,
+                                            size_t limit) {
+  std::vector<std::pair<int, int>> out;
+  if (text.empty()) return out;
+  auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  const std::string needle = lower(text);
+  std::vector<bool> hit(tl.names.size());
+  for (size_t i = 0; i < tl.names.size(); ++i)
+    hit[i] = lower(tl.names[i]).find(needle) != std::string::npos;
+  std::vector<std::pair<double, std::pair<int, int>>> found;
+  for (size_t t = 0; t < tl.tracks.size(); ++t) {
+    const auto& slices = tl.tracks[t].slices;
+    for (size_t i = 0; i < slices.size(); ++i) {
+      if (hit[slices[i].name] || (slices[i].op >= 0 && hit[slices[i].op]))
+        found.push_back({slices[i].start_us, {static_cast<int>(t), static_cast<int>(i)}});
+    }
+  }
+  std::sort(found.begin(), found.end());
+  for (size_t i = 0; i < found.size() && out.size() < limit; ++i) out.push_back(found[i].second);
+  return out;
 }
 
 std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "profiling/trace_event.h"
@@ -93,6 +94,11 @@ void VisibleRects(const TimelineTrack& track, const TimeAxis& axis, std::vector<
 
 /// The slice at depth `depth` covering time `t_us` (or within `tolerance_us` of it), else -1.
 int SliceAt(const TimelineTrack& track, int depth, double t_us, double tolerance_us = 0);
+
+/// Slices whose name or op type contains `text` (case-insensitive) as (track, slice), in time
+/// order; at most `limit`.
+std::vector<std::pair<int, int>> FindSlices(const Timeline& timeline, const std::string& text,
+                                            size_t limit = 100000);
 
 struct RangeRow {
   std::string name;

@@ -93,6 +93,15 @@ TEST(Timeline, OneTrackPerThreadNestedByDepthWithRunBoundaries) {
   EXPECT_EQ(SliceAt(t, 1, 35), -1);
   EXPECT_GE(SliceAt(t, 1, 35, 6), 0);  // within the tolerance of a
   EXPECT_EQ(tl.names[t.slices[SliceAt(t, 0, 35)].name], "model_run");
+  // Search by name, case-insensitive, in time order across tracks.
+  auto hits = FindSlices(tl, "B");
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(tl.names[tl.tracks[hits[0].first].slices[hits[0].second].name], "b");
+  hits = FindSlices(tl, "");
+  EXPECT_TRUE(hits.empty());
+  // Kernel slices go by their node ("a"), not the event name ("a_kernel_time"): only model_run.
+  hits = FindSlices(tl, "_");
+  EXPECT_EQ(hits.size(), 1u);
 }
 
 TEST(Timeline, LevelOfDetailBoundsTheRectanglesOfAMillionSlices) {

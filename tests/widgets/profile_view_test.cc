@@ -60,6 +60,17 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_GT(kernels, 0);
   EXPECT_EQ(pv->opModel()->rowCount(), static_cast<int>(run.summary.by_op.size()));
 
+  // Search: every Conv slice found, the first selected, Enter steps on.
+  const int hits = pv->findSlices(QStringLiteral("conv"));
+  EXPECT_EQ(hits, static_cast<int>(api::FindSlices(*run.timeline, "conv").size()));
+  ASSERT_GT(hits, 1);
+  EXPECT_EQ(pv->currentHit(), 0);
+  EXPECT_GE(pv->timeline()->selectedSlice(), 0);
+  EXPECT_EQ(pv->timeline()->highlights().size(), static_cast<size_t>(hits));
+  pv->findSlices(QStringLiteral("conv"));
+  EXPECT_EQ(pv->currentHit(), 1);
+  EXPECT_EQ(pv->findSlices(QStringLiteral("no such op")), 0);
+
   // Charts: the top op types are core's, the percentiles the runs'.
   ASSERT_FALSE(pv->charts()->topOps().empty());
   EXPECT_EQ(pv->charts()->topOps().front().first.toStdString(), run.summary.by_op.front().key);
