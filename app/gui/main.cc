@@ -19,6 +19,7 @@
 #include "widgets/profile_view.h"
 #include "widgets/screenshot.h"
 #include "widgets/theme.h"
+#include "widgets/timeline_widget.h"
 
 namespace {
 
@@ -116,6 +117,11 @@ int main(int argc, char** argv) {
                                           "Runtime's) instead of profiling the model."),
                            QStringLiteral("FILE"));
   parser.addOption(trace);
+  QCommandLineOption range(QStringLiteral("range"),
+                           QStringLiteral("With --view timeline: select run N (1 = the first) as "
+                                          "the time range and show its summary."),
+                           QStringLiteral("N"));
+  parser.addOption(range);
   parser.addOption(screenshot);
   parser.addOption(lang);
   parser.addOption(size);
@@ -166,6 +172,18 @@ int main(int argc, char** argv) {
       pv->waitForIdle();
       if (pv->runCount() == 0) fail(QStringLiteral("nothing was profiled"));
       if (charts) pv->showCharts();
+      if (parser.isSet(range) && pv->runCount() > 0) {
+        const auto& tl = *pv->run(pv->currentRun()).timeline;
+        const int n = parser.value(range).toInt();
+        if (n < 1 || n > static_cast<int>(tl.run_starts_us.size())) {
+          fail(QStringLiteral("there is no run %1 in the trace").arg(parser.value(range)));
+        } else {
+          const double t0 = tl.run_starts_us[n - 1];
+          const double t1 =
+              n < static_cast<int>(tl.run_starts_us.size()) ? tl.run_starts_us[n] : tl.end_us;
+          pv->timeline()->selectRange(t0, t1);
+        }
+      }
       if (heat && pv->runCount() > 0) {
         window.showView(QStringLiteral("heat"));
         window.graphView()->waitForLayout();
