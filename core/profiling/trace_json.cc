@@ -49,41 +49,258 @@ void Skip(Trace* t, size_t index, const std::string& why) {
     t->skipped_reasons.push_back("event " + std::to_string(index) + ": " + why);
 }
 
-bool ReadNumber(const Json& j, const char* key, double* out) {
-  auto it = j.find(key);
-  if (it == j.end()) return false;
-  if (it->is_number()) {
-    *out = it->get<double>();
-    return std::isfinite(*out);
+// One numeric field of an event: a number, or a string holding one (some writers quote ids).
+struct NumberField {
+  bool ok = false;
+  double value = 0;
+  void Set(double v) {
+    value = v;
+    ok = std::isfinite(v);
   }
-  if (it->is_string()) {  // some writers quote their ids
+  void SetText(const std::string& text) {
     char* end = nullptr;
-    const std::string& s = it->get_ref<const std::string&>();
-    *out = std::strtod(s.c_str(), &end);
-    return !s.empty() && *end == '\0' && std::isfinite(*out);
+    value = std::strtod(text.c_str(), &end);
+    ok = !text.empty() && *end == '\0' && std::isfinite(value);
   }
-  return false;
-}
+};
+
+// Reads a trace with nlohmann's SAX interface straight into events: no document of the whole file
+// is built (a million events would take gigabytes of JSON nodes). Only values that stay JSON (an
+// argument holding an array or object, as ONNX Runtime's input_type_shape) become small documents.
+class TraceSax : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  explicit TraceSax(Trace* trace) : trace_(trace) {}
+
+  bool root_array = false, root_object = false, saw_events = false;
+
+  bool null() override { return Primitive(Json(nullptr)); }
+  bool boolean(bool v) override { return Primitive(Json(v)); }
+  bool number_integer(number_integer_t v) override {
+    return Number(static_cast<double>(v), Json(v));
+  }
+  bool number_unsigned(number_unsigned_t v) override {
+    return Number(static_cast<double>(v), Json(v));
+  }
+  bool number_float(number_float_t v, const string_t&) override { return Number(v, Json(v)); }
+  bool string(string_t& v) override {
+    switch (Top()) {
+      case kEvent:
+        if (key_ == "ph") {
+          ph_ = v;
+          has_ph_ = true;
+        } else if (key_ == "name") {
+          event_.name = v;
+        } else if (key_ == "cat") {
+          event_.cat = v;
+        } else if (NumberField* f = Field()) {
+          f->SetText(v);
+        }
+        return true;
+      case kArgs:
+        event_.args.push_back({key_, v, false});
+        return true;
+      case kOther:
+        trace_->metadata.emplace_back(key_, v);
+        return true;
+      default:
+        return Primitive(Json(v));
+    }
+  }
+  bool binary(binary_t&) override { return Primitive(Json(nullptr)); }
+
+  bool start_object(std::size_t) override { return Open(true); }
+  bool start_array(std::size_t) override { return Open(false); }
+  bool key(string_t& k) override {
+    if (Top() == kDom)
+      dom_keys_.back() = k;
+    else
+      key_ = k;
+    return true;
+  }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  enum Kind { kRootObject, kEvents, kEvent, kArgs, kOther, kDom, kSkip };
+
+  Kind Top() const { return stack_.empty() ? kSkip : stack_.back(); }
+
+  NumberField* Field() {
+    if (key_ == "ts") return &ts_;
+    if (key_ == "dur") return &dur_;
+    if (key_ == "pid") return &pid_;
+    if (key_ == "tid") return &tid_;
+    return nullptr;
+  }
+
+  bool Number(double v, Json j) {
+    if (Top() == kEvent) {
+      if (NumberField* f = Field()) f->Set(v);
+      return true;
+    }
+    return Primitive(std::move(j));
+  }
+
+  // A value that is not a string where the structure does not care about it.
+  bool Primitive(Json v) {
+    switch (Top()) {
+      case kEvents:  // an element that is not an event object
+        Skip(trace_, index_++, "not an object");
+        return true;
+      case kArgs:
+        event_.args.push_back({key_, v.dump(), true});
+        return true;
+      case kOther:
+        trace_->metadata.emplace_back(key_, v.dump());
+        return true;
+      case kDom:
+        Insert(std::move(v));
+        return true;
+      default:
+        return true;  // ph / name / cat of the wrong type, unknown keys: ignored
+    }
+  }
+
+  void Insert(Json v) {
+    Json& parent = dom_.back();
+    if (parent.is_array())
+      parent.push_back(std::move(v));
+    else
+      parent[dom_keys_.back()] = std::move(v);
+  }
+
+  bool Open(bool object) {
+    if (stack_.empty()) {  // the root
+      root_array = !object;
+      root_object = object;
+      stack_.push_back(object ? kRootObject : kEvents);
+      if (!object) saw_events = true;
+      return true;
+    }
+    switch (Top()) {
+      case kRootObject:
+        if (!object && key_ == "traceEvents") {
+          saw_events = true;
+          stack_.push_back(kEvents);
+        } else if (object && key_ == "otherData") {
+          stack_.push_back(kOther);
+        } else {
+          stack_.push_back(kSkip);
+        }
+        return true;
+      case kEvents:
+        if (object) {
+          event_ = TraceEvent();
+          ph_.clear();
+          has_ph_ = false;
+          ts_ = dur_ = pid_ = tid_ = NumberField();
+          stack_.push_back(kEvent);
+        } else {
+          Skip(trace_, index_++, "not an object");
+          stack_.push_back(kSkip);
+        }
+        return true;
+      case kEvent:
+        stack_.push_back(object && key_ == "args" ? kArgs : kSkip);
+        return true;
+      case kArgs:
+      case kOther:
+        dom_owner_ = Top();
+        dom_owner_key_ = key_;
+        stack_.push_back(kDom);
+        dom_.push_back(object ? Json::object() : Json::array());
+        dom_keys_.emplace_back();
+        return true;
+      case kDom:
+        stack_.push_back(kDom);
+        dom_.push_back(object ? Json::object() : Json::array());
+        dom_keys_.emplace_back();
+        return true;
+      default:
+        stack_.push_back(kSkip);
+        return true;
+    }
+  }
+
+  bool Close() {
+    if (stack_.empty()) return false;
+    const Kind k = stack_.back();
+    stack_.pop_back();
+    if (k == kEvent) {
+      FinishEvent();
+    } else if (k == kDom) {
+      Json done = std::move(dom_.back());
+      dom_.pop_back();
+      dom_keys_.pop_back();
+      if (!dom_.empty()) {
+        Insert(std::move(done));
+      } else if (dom_owner_ == kArgs) {
+        event_.args.push_back({dom_owner_key_, done.dump(), true});
+      } else {
+        trace_->metadata.emplace_back(dom_owner_key_, done.dump());
+      }
+    }
+    return true;
+  }
+
+  void FinishEvent() {
+    const size_t i = index_++;
+    if (!has_ph_ || ph_.size() != 1) {
+      Skip(trace_, i, "no phase (ph)");
+      return;
+    }
+    TraceEvent& e = event_;
+    e.ph = ph_[0];
+    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I') {
+      Skip(trace_, i, "phase '" + std::string(1, e.ph) + "' is not read");
+      return;
+    }
+    const bool need_ts = e.ph != 'M';
+    if ((need_ts && !ts_.ok) || !pid_.ok || !tid_.ok) {
+      Skip(trace_, i, Quote(e.name) + " lacks a numeric ts, pid or tid");
+      return;
+    }
+    if (e.ph == 'X' && (!dur_.ok || dur_.value < 0)) {
+      Skip(trace_, i, Quote(e.name) + " has no duration >= 0");
+      return;
+    }
+    e.ts_us = ts_.ok ? ts_.value : 0;
+    e.dur_us = e.ph == 'X' ? dur_.value : 0;
+    e.pid = static_cast<int64_t>(pid_.value);
+    e.tid = static_cast<int64_t>(tid_.value);
+    trace_->events.push_back(std::move(e));
+  }
+
+  Trace* trace_;
+  std::vector<Kind> stack_;
+  std::string key_;
+  size_t index_ = 0;
+  TraceEvent event_;
+  std::string ph_;
+  bool has_ph_ = false;
+  NumberField ts_, dur_, pid_, tid_;
+  std::vector<Json> dom_;
+  std::vector<std::string> dom_keys_;
+  Kind dom_owner_ = kArgs;
+  std::string dom_owner_key_;
+};
 
 }  // namespace
 
 std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata) {
-  Json root;
-  Json list = Json::array();
-  for (const TraceEvent& e : events) list.push_back(EventToJson(e));
-  root["traceEvents"] = std::move(list);
-  root["displayTimeUnit"] = "ms";
   Json other = Json::object();
   other["producer"] = "onnxlens";
   for (const auto& [k, v] : metadata) other[k] = v;
-  root["otherData"] = std::move(other);
   // One event per line: readable, diffable, and still one JSON document.
   std::string out = "{\"traceEvents\": [\n";
-  for (size_t i = 0; i < root["traceEvents"].size(); ++i) {
-    out += root["traceEvents"][i].dump();
-    out += i + 1 < root["traceEvents"].size() ? ",\n" : "\n";
+  for (size_t i = 0; i < events.size(); ++i) {
+    out += EventToJson(events[i]).dump();
+    out += i + 1 < events.size() ? ",\n" : "\n";
   }
-  out += "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " + root["otherData"].dump() + "}\n";
+  out += "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " + other.dump() + "}\n";
   return out;
 }
 
@@ -98,66 +315,13 @@ Status WriteTraceFile(const std::filesystem::path& path, const std::vector<Trace
 }
 
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source) {
-  Json root = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) return InvalidArgument(source + ": not valid JSON");
-  const Json* list = nullptr;
   Trace trace;
-  if (root.is_array()) {
-    list = &root;
-  } else if (root.is_object() && root.contains("traceEvents") && root["traceEvents"].is_array()) {
-    list = &root["traceEvents"];
-    if (root.contains("otherData") && root["otherData"].is_object()) {
-      for (const auto& [k, v] : root["otherData"].items())
-        trace.metadata.emplace_back(k, v.is_string() ? v.get<std::string>() : v.dump());
-    }
-  } else {
+  TraceSax sax(&trace);
+  if (!nlohmann::json::sax_parse(text, &sax)) return InvalidArgument(source + ": not valid JSON");
+  if (!sax.saw_events) {
     return InvalidArgument(source +
                            ": not a trace (expected an event array or an object with "
                            "\"traceEvents\")");
-  }
-  for (size_t i = 0; i < list->size(); ++i) {
-    const Json& j = (*list)[i];
-    if (!j.is_object()) {
-      Skip(&trace, i, "not an object");
-      continue;
-    }
-    auto ph = j.find("ph");
-    if (ph == j.end() || !ph->is_string() || ph->get_ref<const std::string&>().size() != 1) {
-      Skip(&trace, i, "no phase (ph)");
-      continue;
-    }
-    TraceEvent e;
-    e.ph = ph->get_ref<const std::string&>()[0];
-    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I') {
-      Skip(&trace, i, "phase '" + std::string(1, e.ph) + "' is not read");
-      continue;
-    }
-    if (j.contains("name") && j["name"].is_string()) e.name = j["name"].get<std::string>();
-    if (j.contains("cat") && j["cat"].is_string()) e.cat = j["cat"].get<std::string>();
-    double ts = 0, dur = 0, pid = 0, tid = 0;
-    const bool need_ts = e.ph != 'M';
-    if ((need_ts && !ReadNumber(j, "ts", &ts)) || !ReadNumber(j, "pid", &pid) ||
-        !ReadNumber(j, "tid", &tid)) {
-      Skip(&trace, i, Quote(e.name) + " lacks a numeric ts, pid or tid");
-      continue;
-    }
-    if (e.ph == 'X' && (!ReadNumber(j, "dur", &dur) || dur < 0)) {
-      Skip(&trace, i, Quote(e.name) + " has no duration >= 0");
-      continue;
-    }
-    e.ts_us = ts;
-    e.dur_us = dur;
-    e.pid = static_cast<int64_t>(pid);
-    e.tid = static_cast<int64_t>(tid);
-    if (j.contains("args") && j["args"].is_object()) {
-      for (const auto& [k, v] : j["args"].items()) {
-        if (v.is_string())
-          e.args.push_back({k, v.get<std::string>(), false});
-        else
-          e.args.push_back({k, v.dump(), true});
-      }
-    }
-    trace.events.push_back(std::move(e));
   }
   return trace;
 }
