@@ -63,5 +63,40 @@ TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_FALSE(t->skipped_reasons.empty());
 }
 
+TEST(TraceJson, StreamingReaderKeepsNestedArgumentsAndSkipsWhatItDoesNotRead) {
+  auto t = ParseTrace(R"({"otherData": {"model": "m.onnx", "runs": 3, "extra": {"a": [1, 2]}},
+    "traceEvents": [
+      {"ph": "X", "name": "n_kernel_time", "cat": "Node", "ts": "10", "dur": 2.5, "pid": "1",
+       "tid": 7, "unknown": {"deep": [1, {"x": null}]},
+       "args": {"op_name": "Conv", "input_type_shape": [{"float": [1, 3, 224, 224]}],
+                "count": 4, "flag": true}},
+      [1, 2, 3],
+      {"ph": 5, "ts": 1, "pid": 1, "tid": 1},
+      {"ph": "M", "name": "thread_name", "pid": 1, "tid": 7, "args": {"name": "main"}}
+    ], "displayTimeUnit": "ms"})",
+                      "nested");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 2u);
+  const TraceEvent& e = t->events[0];
+  EXPECT_EQ(e.name, "n_kernel_time");
+  EXPECT_DOUBLE_EQ(e.ts_us, 10);  // a quoted number
+  EXPECT_DOUBLE_EQ(e.dur_us, 2.5);
+  EXPECT_EQ(e.pid, 1);
+  EXPECT_EQ(e.tid, 7);
+  EXPECT_EQ(e.Arg("op_name"), "Conv");
+  EXPECT_EQ(e.Arg("input_type_shape"), R"([{"float":[1,3,224,224]}])");
+  EXPECT_EQ(e.Arg("count"), "4");
+  EXPECT_EQ(e.Arg("flag"), "true");
+  EXPECT_EQ(t->events[1].Arg("name"), "main");
+  EXPECT_EQ(t->skipped, 2);  // the array element and the numeric phase
+  ASSERT_EQ(t->metadata.size(), 3u);
+  EXPECT_EQ(t->metadata[0], (std::pair<std::string, std::string>{"model", "m.onnx"}));
+  EXPECT_EQ(t->metadata[1].second, "3");
+  EXPECT_EQ(t->metadata[2].second, R"({"a":[1,2]})");
+  EXPECT_FALSE(ParseTrace(R"({"traceEvents": {"not": "an array"}})", "obj").ok());
+  EXPECT_FALSE(ParseTrace("42", "number").ok());
+  EXPECT_FALSE(ParseTrace(R"([{"ph": "X"}, )", "cut").ok());
+}
+
 }  // namespace
 }  // namespace onnxlens::profiling
