@@ -365,6 +365,20 @@ void MainWindow::setHeat(bool on) {
     m_heatAction->setChecked(on);
   }
   applyHeat();
+  if (!on || !m_graph->snapshot()) return;
+  // Go to the hottest node: where the time goes is what the user turned heat on for.
+  const QHash<QString, double> shares = m_profile->nodeShares();
+  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
+  int hottest = -1;
+  double best = -1;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    auto it = shares.find(QString::fromStdString(nodes[n].name));
+    if (it != shares.end() && *it > best && m_graph->model().item_of_node[n] >= 0) {
+      best = *it;
+      hottest = m_graph->model().item_of_node[n];
+    }
+  }
+  if (hottest >= 0) m_graph->revealItem(hottest);
 }
 
 QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
