@@ -142,11 +142,18 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     }
   }
   // Run starts, then the selected range.
-  p.setPen(QPen(QColor(0xe5, 0x39, 0x35), 1, Qt::DashLine));
-  for (double t : m_timeline->run_starts_us) {
-    const double x = m_axis.ToPx(t);
-    if (x >= 0 && x <= m_axis.width_px)
-      p.drawLine(QPointF(kGutter + x, kRuler), QPointF(kGutter + x, height()));
+  // Run starts: dashed lines across the tracks while they are a few pixels apart; when runs are
+  // denser than that (thousands of runs zoomed out) only red ticks on the ruler, one per column.
+  const QColor runColor(0xe5, 0x39, 0x35);
+  const std::vector<double> marks = api::VisibleMarks(m_timeline->run_starts_us, m_axis, 1.0);
+  const bool dense = static_cast<double>(marks.size()) * 6 > m_axis.width_px;
+  p.setClipping(false);
+  p.setPen(QPen(runColor, 1));
+  for (double x : marks) p.drawLine(QPointF(kGutter + x, kRuler - 5), QPointF(kGutter + x, kRuler));
+  p.setClipRect(QRect(kGutter, kRuler, width() - kGutter, height() - kRuler));
+  if (!dense) {
+    p.setPen(QPen(runColor, 1, Qt::DashLine));
+    for (double x : marks) p.drawLine(QPointF(kGutter + x, kRuler), QPointF(kGutter + x, height()));
   }
   if (m_range1 > m_range0) {
     const double x0 = m_axis.ToPx(m_range0), x1 = m_axis.ToPx(m_range1);

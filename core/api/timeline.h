@@ -92,6 +92,11 @@ struct DrawRect {
 void VisibleRects(const TimelineTrack& track, const TimeAxis& axis, std::vector<DrawRect>* out,
                   double min_px = 1.0);
 
+/// Pixel positions of the sorted times `times_us` visible on `axis`, at most one per `min_gap_px`
+/// (a later time closer than that to the last kept one is dropped), left to right.
+std::vector<double> VisibleMarks(const std::vector<double>& times_us, const TimeAxis& axis,
+                                 double min_gap_px = 1.0);
+
 /// The slice at depth `depth` covering time `t_us` (or within `tolerance_us` of it), else -1.
 int SliceAt(const TimelineTrack& track, int depth, double t_us, double tolerance_us = 0);
 

@@ -136,6 +136,29 @@ TEST(Timeline, LevelOfDetailBoundsTheRectanglesOfAMillionSlices) {
   for (const DrawRect& r : rects) EXPECT_EQ(r.count, 1);
 }
 
+TEST(Timeline, RunMarksAreAtMostOnePerPixelAndOnlyTheVisibleOnes) {
+  std::vector<double> starts;
+  for (int i = 0; i < 4000; ++i) starts.push_back(i * 3000.0);
+  TimeAxis a;
+  a.width_px = 1600;
+  a.Fit(0, 12e6);  // 4000 runs on 1600 px
+  const std::vector<double> xs = VisibleMarks(starts, a, 1.0);
+  EXPECT_LE(xs.size(), 1601u);
+  EXPECT_DOUBLE_EQ(xs.front(), 0);
+  // Runs are 0.4 px apart: every kept mark is the first run at least 1 px after the previous one.
+  for (size_t i = 1; i < xs.size(); ++i) {
+    EXPECT_GE(xs[i] - xs[i - 1], 1.0 - 1e-9);
+    EXPECT_LT(xs[i] - xs[i - 1], 1.4 + 1e-9);
+  }
+  // Zoomed in on 10 ms: the runs starting in it, each where ToPx puts it.
+  a.Fit(30000, 40000);
+  const std::vector<double> near = VisibleMarks(starts, a, 1.0);
+  ASSERT_EQ(near.size(), 4u);  // 30000, 33000, 36000, 39000
+  EXPECT_DOUBLE_EQ(near[0], a.ToPx(30000));
+  EXPECT_DOUBLE_EQ(near[3], a.ToPx(39000));
+  EXPECT_TRUE(VisibleMarks({}, a).empty());
+}
+
 TEST(Timeline, RangeSummaryOverTheWholeTraceIsCoresSummary) {
   ProfileOptions po;
   po.runs = 3;
