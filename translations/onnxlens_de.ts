@@ -1196,6 +1196,14 @@
         <source>Input Folder</source>
         <translation>Eingabeordner</translation>
     </message>
+    <message>
+        <source>Choose the folder of input files, or use random inputs.</source>
+        <translation>Wählen Sie den Ordner mit den Eingabedateien oder verwenden Sie zufällige Eingaben.</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 ist kein Ordner.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>

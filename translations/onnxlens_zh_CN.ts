@@ -1185,6 +1185,14 @@
         <source>Input Folder</source>
         <translation>输入文件夹</translation>
     </message>
+    <message>
+        <source>Choose the folder of input files, or use random inputs.</source>
+        <translation>请选择输入文件所在的文件夹，或使用随机输入。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>

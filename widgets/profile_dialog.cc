@@ -1,17 +1,20 @@
 // Profile dialog.
 #include "widgets/profile_dialog.h"
 
+#include <QButtonGroup>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <filesystem>
 
 namespace onnxlens {
 namespace widgets {
@@ -59,11 +62,39 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   row->addWidget(browse);
   form->addRow(m_folder, row);
   m_random->setChecked(true);
+  // Two independent choices: runs or duration, random or a folder (radio buttons sharing a parent
+  // would otherwise be one exclusive group).
+  auto* count = new QButtonGroup(this);
+  count->addButton(m_byRuns);
+  count->addButton(m_byDuration);
+  auto* inputs = new QButtonGroup(this);
+  inputs->addButton(m_random);
+  inputs->addButton(m_folder);
+  auto enable = [this] {
+    m_runs->setEnabled(m_byRuns->isChecked());
+    m_duration->setEnabled(m_byDuration->isChecked());
+    m_seed->setEnabled(m_random->isChecked());
+  };
+  connect(count, QOverload<QAbstractButton*>::of(&QButtonGroup::buttonClicked), this, enable);
+  connect(inputs, QOverload<QAbstractButton*>::of(&QButtonGroup::buttonClicked), this, enable);
+  connect(m_byRuns, &QRadioButton::toggled, this, enable);
+  connect(m_random, &QRadioButton::toggled, this, enable);
+  enable();
   layout->addLayout(form);
+  m_error = new QLabel(this);
+  m_error->setStyleSheet(QStringLiteral("color: #c62828"));
+  m_error->setWordWrap(true);
+  m_error->hide();
+  layout->addWidget(m_error);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Profile"));
   layout->addWidget(buttons);
-  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    const QString problem = validate();
+    m_error->setText(problem);
+    m_error->setVisible(!problem.isEmpty());
+    if (problem.isEmpty()) accept();
+  });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Input Folder"), m_path->text());
@@ -74,6 +105,16 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   });
 }
 
+QString ProfileDialog::validate() const {
+  if (!m_folder->isChecked()) return {};
+  const QString dir = m_path->text().trimmed();
+  if (dir.isEmpty()) return tr("Choose the folder of input files, or use random inputs.");
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir.toStdString(), ec))
+    return tr("%1 is not a folder.").arg(dir);
+  return {};
+}
+
 api::ProfileOptions ProfileDialog::options() const {
   api::ProfileOptions o;
   o.level = m_level->currentData().toString().toStdString();
@@ -82,7 +123,7 @@ api::ProfileOptions ProfileDialog::options() const {
   o.runs = m_runs->value();
   o.duration_s = m_byDuration->isChecked() ? m_duration->value() : 0;
   o.seed = static_cast<uint64_t>(m_seed->value());
-  if (m_folder->isChecked()) o.inputs_dir = m_path->text().toStdString();
+  if (m_folder->isChecked()) o.inputs_dir = m_path->text().trimmed().toStdString();
   return o;
 }
 

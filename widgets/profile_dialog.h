@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QRadioButton;
 class QSpinBox;
@@ -23,6 +24,9 @@ class ProfileDialog : public QDialog {
 
   api::ProfileOptions options() const;
   void setOptions(const api::ProfileOptions& options);
+  /// Why the choices cannot be profiled (an input folder that is not one), else empty; shown in
+  /// the dialog when Profile is pressed.
+  QString validate() const;
 
  private:
   QComboBox* m_level;
@@ -36,6 +40,7 @@ class ProfileDialog : public QDialog {
   QSpinBox* m_seed;
   QRadioButton* m_folder;
   QLineEdit* m_path;
+  QLabel* m_error;
 };
 
 }  // namespace widgets

@@ -227,8 +227,12 @@ void ProfileView::start(std::shared_ptr<Job> job) {
     auto run = std::make_shared<Run>();
     run->label = job->label;
     if (!job->trace.empty()) {
-      auto t = profiling::ReadTraceFile(job->trace);
+      auto t = profiling::ReadTraceFile(job->trace, [job](double f) {
+        job->permille = static_cast<int>(f * 1000);
+        return !job->cancel.load();
+      });
       if (!t.ok()) {
+        job->cancelled = t.status().code() == StatusCode::kCancelled;
         job->error = QString::fromStdString(t.status().message());
         return;
       }
@@ -263,8 +267,8 @@ void ProfileView::onDone() {
   m_job.reset();
   setBusy(false);
   if (!job) return;
-  if (!job->run) {
-    if (!job->cancelled)
+  if (!job->run || job->cancel) {  // a cancel that came too late to stop the work drops it too
+    if (!job->cancelled && !job->cancel)
       emit errorOccurred(
           job->trace.empty() ? tr("Cannot profile the model") : tr("Cannot open the trace"),
           job->error);

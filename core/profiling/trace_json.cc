@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "common/file_util.h"
@@ -119,9 +120,17 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   }
   bool end_object() override { return Close(); }
   bool end_array() override { return Close(); }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& e) override {
+    error_position = position;
+    // "[json.exception.parse_error.101] parse error at line 1, column 20: …": keep from "at".
+    error_message = e.what();
+    const size_t at = error_message.find(" at line ");
+    if (at != std::string::npos) error_message = error_message.substr(at + 1);
     return false;
   }
+  std::size_t error_position = 0;
+  std::string error_message;
 
  private:
   enum Kind { kRootObject, kEvents, kEvent, kArgs, kOther, kDom, kSkip };
@@ -314,10 +323,76 @@ Status WriteTraceFile(const std::filesystem::path& path, const std::vector<Trace
   });
 }
 
-Expected<Trace> ParseTrace(const std::string& text, const std::string& source) {
+namespace {
+
+// A character iterator over the text that reports progress every MiB; when the callback says stop
+// it jumps to the end, so the parse ends (with an error the caller recognises as the cancel).
+struct ProgressState {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  const TraceProgressFn* progress = nullptr;
+  bool cancelled = false;
+};
+
+class ProgressIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  ProgressIterator(const char* p, ProgressState* state) : p_(p), state_(state) {}
+  reference operator*() const { return *p_; }
+  ProgressIterator& operator++() {
+    ++p_;
+    constexpr std::ptrdiff_t kStep = std::ptrdiff_t{1} << 20;
+    if (((p_ - state_->begin) & (kStep - 1)) == 0 && p_ != state_->end) Report();
+    return *this;
+  }
+  ProgressIterator operator++(int) {
+    ProgressIterator old = *this;
+    ++*this;
+    return old;
+  }
+  bool operator==(const ProgressIterator& o) const { return p_ == o.p_; }
+  bool operator!=(const ProgressIterator& o) const { return p_ != o.p_; }
+
+ private:
+  void Report() {
+    const double f =
+        static_cast<double>(p_ - state_->begin) / static_cast<double>(state_->end - state_->begin);
+    if (!(*state_->progress)(f)) {
+      state_->cancelled = true;
+      p_ = state_->end;
+    }
+  }
+  const char* p_;
+  ProgressState* state_;
+};
+
+}  // namespace
+
+Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
+                           const TraceProgressFn& progress) {
   Trace trace;
   TraceSax sax(&trace);
-  if (!nlohmann::json::sax_parse(text, &sax)) return InvalidArgument(source + ": not valid JSON");
+  bool parsed = false;
+  ProgressState state;
+  if (progress) {
+    state.begin = text.data();
+    state.end = text.data() + text.size();
+    state.progress = &progress;
+    parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
+                                       ProgressIterator(state.end, &state), &sax);
+    if (state.cancelled) return Cancelled("reading " + source + " was cancelled");
+  } else {
+    parsed = nlohmann::json::sax_parse(text, &sax);
+  }
+  if (!parsed) {
+    return InvalidArgument(source + ": not valid JSON, " + sax.error_message + " (byte " +
+                           std::to_string(sax.error_position) + ")");
+  }
   if (!sax.saw_events) {
     return InvalidArgument(source +
                            ": not a trace (expected an event array or an object with "
@@ -326,10 +401,11 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source) {
   return trace;
 }
 
-Expected<Trace> ReadTraceFile(const std::filesystem::path& path) {
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const TraceProgressFn& progress) {
   constexpr uint64_t kMaxBytes = uint64_t{2} << 30;
   OL_ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxBytes));
-  return ParseTrace(text, path.string());
+  if (progress && !progress(0)) return Cancelled("reading " + path.string() + " was cancelled");
+  return ParseTrace(text, path.string(), progress);
 }
 
 }  // namespace onnxlens::profiling

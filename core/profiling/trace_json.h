@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,15 @@ struct Trace {
   std::vector<std::string> skipped_reasons;
 };
 
-/// Parses trace JSON text; `source` names it in errors.
-Expected<Trace> ParseTrace(const std::string& text, const std::string& source);
+/// Called with the fraction of the text parsed (every MiB); returning false cancels.
+using TraceProgressFn = std::function<bool(double fraction)>;
+
+/// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
+/// With `progress`, a cancel returns StatusCode::kCancelled.
+Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
+                           const TraceProgressFn& progress = {});
 /// Reads and parses a trace file (at most 2 GiB).
-Expected<Trace> ReadTraceFile(const std::filesystem::path& path);
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path,
+                              const TraceProgressFn& progress = {});
 
 }  // namespace onnxlens::profiling

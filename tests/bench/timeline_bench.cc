@@ -72,7 +72,12 @@ int main(int argc, char** argv) {
   const auto bytes = std::filesystem::file_size(path);
 
   t0 = Clock::now();
-  auto trace = onnxlens::profiling::ReadTraceFile(path);
+  // As the Profile tab reads it: with progress reports (and a cancel check) every MiB.
+  int reports = 0;
+  auto trace = onnxlens::profiling::ReadTraceFile(path, [&reports](double) {
+    ++reports;
+    return true;
+  });
   if (!trace.ok()) {
     std::fprintf(stderr, "%s\n", trace.status().message().c_str());
     return 1;
@@ -85,8 +90,10 @@ int main(int argc, char** argv) {
   std::filesystem::remove(path);
   std::printf("synthetic trace: %d kernel events, %zu events, %.1f MB JSON (written in %.0f ms)\n",
               n, trace->events.size(), bytes / 1e6, write_ms);
-  std::printf("open: read + parse %.0f ms, build timeline %.0f ms (%zu slices, %zu tracks)\n",
-              read_ms, build_ms, timeline->slice_count, timeline->tracks.size());
+  std::printf(
+      "open: read + parse %.0f ms (%d progress reports), build timeline %.0f ms (%zu slices, %zu "
+      "tracks)\n",
+      read_ms, reports, build_ms, timeline->slice_count, timeline->tracks.size());
 
   onnxlens::widgets::TimelineWidget w;
   w.resize(1600, 400);

@@ -63,6 +63,44 @@ TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_FALSE(t->skipped_reasons.empty());
 }
 
+TEST(TraceJson, SyntaxErrorsNameTheSourceAndTheByte) {
+  auto t = ParseTrace("{\"traceEvents\": [ oops", "bad.json");
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("bad.json"), std::string::npos);
+  EXPECT_NE(t.status().message().find("at line 1, column 19"), std::string::npos)
+      << t.status().message();
+  EXPECT_NE(t.status().message().find("(byte 19)"), std::string::npos) << t.status().message();
+}
+
+TEST(TraceJson, ProgressIsReportedEveryMibAndCanCancel) {
+  std::vector<TraceEvent> events(30000);
+  for (size_t i = 0; i < events.size(); ++i) {
+    events[i].name = "node_" + std::to_string(i) + "_kernel_time";
+    events[i].cat = "Node";
+    events[i].ts_us = i * 10.0;
+    events[i].dur_us = 5;
+    events[i].args = {{"op_name", "Conv", false}, {"provider", "CPUExecutionProvider", false}};
+  }
+  const std::string text = TraceToJson(events);
+  ASSERT_GT(text.size(), 3u << 20);
+  std::vector<double> seen;
+  auto t = ParseTrace(text, "mem", [&seen](double f) {
+    seen.push_back(f);
+    return true;
+  });
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->events.size(), events.size());  // same result as without progress
+  EXPECT_EQ(seen.size(), text.size() >> 20);
+  for (size_t i = 1; i < seen.size(); ++i) EXPECT_GT(seen[i], seen[i - 1]);
+  EXPECT_LT(seen.back(), 1.0);
+  // Stop at the second report: a cancel, not a syntax error.
+  int calls = 0;
+  auto c = ParseTrace(text, "mem", [&calls](double) { return ++calls < 2; });
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().code(), StatusCode::kCancelled) << c.status().message();
+  EXPECT_EQ(calls, 2);
+}
+
 TEST(TraceJson, StreamingReaderKeepsNestedArgumentsAndSkipsWhatItDoesNotRead) {
   auto t = ParseTrace(R"({"otherData": {"model": "m.onnx", "runs": 3, "extra": {"a": [1, 2]}},
     "traceEvents": [

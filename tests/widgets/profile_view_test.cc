@@ -3,11 +3,14 @@
 // files open, bad files are reported.
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QLocale>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "api/timeline.h"
 #include "profiling/summary.h"
@@ -146,6 +149,32 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   const double a = QLocale().toDouble(cmp->item(2, 1)->text());
   const double b = QLocale().toDouble(cmp->item(2, 2)->text());
   EXPECT_NEAR(QLocale().toDouble(cmp->item(2, 3)->text()), b / a, 2e-3 + 1e-3 * b / a);
+}
+
+TEST(ProfileView, CancelStopsAProfileAndDropsATraceBeingRead) {
+  ProfileView pv;
+  QString error;
+  QObject::connect(&pv, &ProfileView::errorOccurred,
+                   [&error](const QString&, const QString& m) { error = m; });
+  pv.setModelPath(QString::fromStdString(testing::SampleModel().string()));
+  api::ProfileOptions o;
+  o.duration_s = 600;  // only a working Cancel ends this
+  pv.startProfile(o);
+  EXPECT_TRUE(pv.isBusy());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let it start running
+  pv.cancel();
+  pv.waitForIdle();
+  QCoreApplication::processEvents();
+  EXPECT_FALSE(pv.isBusy());
+  EXPECT_EQ(pv.runCount(), 0);
+  EXPECT_TRUE(error.isEmpty()) << error.toStdString();  // a cancel is not an error
+  // A trace cancelled at once is not added, whether or not the read had finished.
+  pv.openTrace(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/traces/ort_squeezenet1_1_profile.json").string()));
+  pv.cancel();
+  pv.waitForIdle();
+  EXPECT_EQ(pv.runCount(), 0);
+  EXPECT_TRUE(error.isEmpty()) << error.toStdString();
 }
 
 TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {

@@ -1,0 +1,52 @@
+// The Profile dialog: the two choices (runs or duration, random or a folder) are independent, the
+// options round-trip, and an input folder that is not one is refused in the dialog.
+#include "widgets/profile_dialog.h"
+
+#include <gtest/gtest.h>
+
+#include <QTemporaryDir>
+
+namespace onnxlens::widgets {
+namespace {
+
+TEST(ProfileDialog, DurationAndInputFolderAreIndependentChoicesThatRoundTrip) {
+  QTemporaryDir dir;
+  ProfileDialog d;
+  api::ProfileOptions o;
+  o.level = "basic";
+  o.threads = 2;
+  o.warmup = 3;
+  o.runs = 7;
+  o.duration_s = 2.5;
+  o.seed = 42;
+  o.inputs_dir = dir.path().toStdString();
+  d.setOptions(o);
+  const api::ProfileOptions back = d.options();
+  EXPECT_EQ(back.level, "basic");
+  EXPECT_EQ(back.threads, 2);
+  EXPECT_EQ(back.warmup, 3);
+  EXPECT_DOUBLE_EQ(back.duration_s, 2.5);  // choosing the folder kept the duration
+  EXPECT_EQ(back.inputs_dir, o.inputs_dir);
+  EXPECT_TRUE(d.validate().isEmpty()) << d.validate().toStdString();
+
+  // Runs and random inputs.
+  o.duration_s = 0;
+  o.inputs_dir.clear();
+  d.setOptions(o);
+  EXPECT_DOUBLE_EQ(d.options().duration_s, 0);
+  EXPECT_EQ(d.options().runs, 7);
+  EXPECT_EQ(d.options().seed, 42u);
+  EXPECT_TRUE(d.options().inputs_dir.empty());
+}
+
+TEST(ProfileDialog, AnInputFolderThatIsNotOneIsRefused) {
+  ProfileDialog d;
+  api::ProfileOptions o;
+  o.inputs_dir = "/nonexistent/inputs";
+  d.setOptions(o);
+  EXPECT_TRUE(d.validate().contains(QStringLiteral("/nonexistent/inputs")))
+      << d.validate().toStdString();
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets
