@@ -656,8 +656,8 @@
         <translation>Profilieren Sie zuerst das Modell (Reiter Profil → Profilieren…).</translation>
     </message>
     <message>
-        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled</source>
-        <translation>Wärme: Anteil an der Kernelzeit, 0 % %1 %2 % (heißester Knoten) · %3 von %4 Knoten profiliert</translation>
+        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its hottest node) · %3 of %4 nodes profiled</source>
+        <translation>Wärmebild: Anteil an der Kernelzeit, 0% %1 %2% (heißester Knoten; eine geschlossene Gruppe zeigt ihren heißesten Knoten) · %3 von %4 Knoten profiliert</translation>
     </message>
 </context>
 <context>
@@ -1129,6 +1129,10 @@
         <source>runs</source>
         <translation>Läufe</translation>
     </message>
+    <message>
+        <source>ms per run</source>
+        <translation>ms pro Lauf</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileDialog</name>
@@ -1348,6 +1352,17 @@
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
+    <message>
+        <source>Shift+drag on the timeline to summarize a range.</source>
+        <translation>Umschalt+Ziehen in der Zeitleiste fasst einen Bereich zusammen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 · %3 long · %n slice(s)</source>
+        <translation>
+            <numerusform>%1 – %2 · %3 lang · %n Abschnitt</numerusform>
+            <numerusform>%1 – %2 · %3 lang · %n Abschnitte</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>
@@ -1476,6 +1491,10 @@
     <message>
         <source>Share</source>
         <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>% of range</source>
+        <translation>% des Bereichs</translation>
     </message>
 </context>
 <context>

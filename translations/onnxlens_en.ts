@@ -116,6 +116,13 @@
             <numerusform>%n runs · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 – %2 · %3 long · %n slice(s)</source>
+        <translation>
+            <numerusform>%1 – %2 · %3 long · %n slice</numerusform>
+            <numerusform>%1 – %2 · %3 long · %n slices</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

@@ -646,8 +646,8 @@
         <translation>请先对模型进行性能分析（性能分析选项卡 → 性能分析…）。</translation>
     </message>
     <message>
-        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled</source>
-        <translation>热度：内核时间占比，0% %1 %2%（最热节点）· %4 个节点中已分析 %3 个</translation>
+        <source>Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its hottest node) · %3 of %4 nodes profiled</source>
+        <translation>热度：占内核时间的比例，0% %1 %2%（最热节点；折叠的组显示其最热节点）· 已分析 %4 个节点中的 %3 个</translation>
     </message>
 </context>
 <context>
@@ -1118,6 +1118,10 @@
         <source>runs</source>
         <translation>运行次数</translation>
     </message>
+    <message>
+        <source>ms per run</source>
+        <translation>每次运行毫秒</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileDialog</name>
@@ -1334,6 +1338,16 @@
         <source>%1 of %2</source>
         <translation>第 %1 个，共 %2 个</translation>
     </message>
+    <message>
+        <source>Shift+drag on the timeline to summarize a range.</source>
+        <translation>在时间线上按住 Shift 拖动以汇总一个范围。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2 · %3 long · %n slice(s)</source>
+        <translation>
+            <numerusform>%1 – %2 · 时长 %3 · %n 个切片</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>
@@ -1462,6 +1476,10 @@
     <message>
         <source>Share</source>
         <translation>占比</translation>
+    </message>
+    <message>
+        <source>% of range</source>
+        <translation>占范围 %</translation>
     </message>
 </context>
 <context>

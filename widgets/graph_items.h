@@ -161,7 +161,7 @@ class GroupItem : public QGraphicsItem {
             .arg(expanded ? QCoreApplication::translate("onnxlens::widgets::GraphView", "close")
                           : QCoreApplication::translate("onnxlens::widgets::GraphView", "open")));
   }
-  QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+  QRectF boundingRect() const override { return m_rect.adjusted(-7, -7, 7, 7); }
   void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
     const QFontMetricsF fm(m_font);
     p->setFont(m_font);
@@ -173,6 +173,11 @@ class GroupItem : public QGraphicsItem {
       p->drawText(QRectF(m_rect.x() + 8, m_rect.y() + 2, m_rect.width() - 16, fm.height() + 2),
                   Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("▾ ") + m_title);
       return;
+    }
+    if (m_halo.isValid()) {
+      p->setPen(Qt::NoPen);
+      p->setBrush(m_halo);
+      p->drawRoundedRect(m_rect.adjusted(-6, -6, 6, 6), 9, 9);
     }
     p->setPen(QPen(m_c.closedBorder, 1));
     p->setBrush(m_c.closedFill);
@@ -192,9 +197,16 @@ class GroupItem : public QGraphicsItem {
   }
   int group() const { return m_group; }
   bool expanded() const { return m_expanded; }
+  /// A halo around the closed box (an invalid colour: none); open frames draw none.
+  void setHalo(const QColor& halo) {
+    m_halo = halo;
+    update();
+  }
+  QColor halo() const { return m_halo; }
 
  private:
   GraphColors m_c;
+  QColor m_halo;
   int m_group;
   QString m_title;
   int m_nodes;

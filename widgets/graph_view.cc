@@ -78,6 +78,7 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   m_marked.clear();
   m_hover = -1;
   m_halos.clear();
+  m_groupHalos.clear();
   m_linked.clear();
   m_selected = -1;
   m_selectedEdge = -1;
@@ -105,7 +106,11 @@ void GraphView::setOptions(const api::GraphViewOptions& options) {
     auto it = expanded.find(now.hierarchy.groups[g].path);
     now.expanded[g] = all || (it != expanded.end() && it->second);
   }
+  m_halos.clear();
+  m_groupHalos.clear();
+  m_linked.clear();
   startLayout();
+  emit modelRebuilt();
 }
 
 void GraphView::rebuildModel() {
@@ -449,6 +454,11 @@ void GraphView::applyDecorations() {
       if (halo != n->halo() || faded != (n->opacity() < 1)) n->setDiff(halo, faded);
       n->setMarked(std::find(m_marked.begin(), m_marked.end(), n->index()) != m_marked.end());
       n->setHovered(n->index() == m_hover);
+    } else if (auto* g = dynamic_cast<GroupItem*>(it)) {
+      const QColor halo = !g->expanded() && g->group() < static_cast<int>(m_groupHalos.size())
+                              ? m_groupHalos[g->group()]
+                              : QColor();
+      if (halo != g->halo()) g->setHalo(halo);
     }
   }
   const QPen normal(m_colors.edge, 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
@@ -602,6 +612,11 @@ void GraphView::finishReveal() {
 
 void GraphView::setMarkColor(const QColor& color) {
   m_markColor = color;
+  applyDecorations();
+}
+
+void GraphView::setGroupHalos(const std::vector<QColor>& halos) {
+  m_groupHalos = halos;
   applyDecorations();
 }
 

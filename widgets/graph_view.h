@@ -90,6 +90,9 @@ class GraphView : public QGraphicsView {
   /// one faded when `fadeOthers` (a comparison: what changed stands out); empty clears.
   void setItemHalos(const std::vector<QColor>& halos, bool fadeOthers);
   const std::vector<QColor>& itemHalos() const { return m_halos; }
+  /// Halos of closed name-scope groups, per group of the model's hierarchy (invalid: none).
+  void setGroupHalos(const std::vector<QColor>& halos);
+  const std::vector<QColor>& groupHalos() const { return m_groupHalos; }
   /// Draws `items` selected without emitting itemSelected (the counterparts of a selection on
   /// the other side of a comparison), opens the groups around them and scrolls to them.
   void showLinked(const std::vector<int>& items);
@@ -122,6 +125,9 @@ class GraphView : public QGraphicsView {
   void layoutProgress(int done, int total);
   void layoutFinished(double millis);
   void layoutFailed(const QString& message);
+  /// The view items were rebuilt for new options (folding constants changes item indices): item
+  /// and group halos were cleared; whoever set them sets them again.
+  void modelRebuilt();
   void zoomChanged(double zoom);
   void itemSelected(int item);
   /// An edge was clicked: value `value` of the graph shown.
@@ -177,6 +183,7 @@ class GraphView : public QGraphicsView {
   int m_hover = -1;
   QColor m_markColor{0xff, 0xa0, 0x00};
   std::vector<QColor> m_halos;
+  std::vector<QColor> m_groupHalos;
   bool m_fadeOthers = false;
   std::vector<int> m_linked;
   /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).

@@ -153,6 +153,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_progress->setRange(0, 100);
   };
   connect(m_graph, &GraphView::layoutFinished, this, layoutEnded);
+  connect(m_graph, &GraphView::modelRebuilt, this, &MainWindow::applyHeat);
   connect(m_graph, &GraphView::layoutFailed, this, [this, layoutEnded](const QString& message) {
     layoutEnded();
     m_presentError(tr("Cannot lay out the graph"), message);
@@ -386,6 +387,7 @@ QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
 void MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
     m_graph->setItemHalos({}, false);
+    m_graph->setGroupHalos({});
     m_heatLegend->hide();
     return;
   }
@@ -404,11 +406,26 @@ void MainWindow::applyHeat() {
     ++coloured;
   }
   m_graph->setItemHalos(halos, true);
+  // A closed group shows its hottest node's colour, so the heat leads into the groups.
+  const auto& h = m_graph->model().layout.hierarchy;
+  std::vector<double> groupMax(h.groups.size(), -1);
+  for (size_t i = 0; i < items.size() && i < h.group_of_node.size(); ++i) {
+    if (items[i].kind != api::ViewItemKind::kNode) continue;
+    auto it = shares.find(QString::fromStdString(nodes[items[i].index].name));
+    if (it == shares.end()) continue;
+    for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
+      groupMax[g] = std::max(groupMax[g], *it);
+  }
+  std::vector<QColor> groupHalos(h.groups.size());
+  for (size_t g = 0; g < h.groups.size(); ++g)
+    if (groupMax[g] >= 0 && hottest > 0) groupHalos[g] = heatColor(groupMax[g] / hottest);
+  m_graph->setGroupHalos(groupHalos);
   QString scale;
   for (int k = 0; k <= 4; ++k)
     scale += QStringLiteral("<span style=\"color:%1\">■</span>").arg(heatColor(k / 4.0).name());
   m_heatLegend->setText(
-      tr("Heat: share of the kernel time, 0% %1 %2% (hottest node) · %3 of %4 nodes profiled")
+      tr("Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its "
+         "hottest node) · %3 of %4 nodes profiled")
           .arg(scale)
           .arg(hottest, 0, 'f', 1)
           .arg(coloured)

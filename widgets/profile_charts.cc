@@ -121,9 +121,22 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
   auto* x = new QValueAxis;
   x->setRange(lo, hi);
   x->setLabelFormat(QStringLiteral("%.2f"));
+  x->setTitleText(tr("ms per run"));
+  // Counts are whole numbers: a whole-number step (1, 2, 5 × 10^k) and a top on a tick.
+  int step = 1;
+  for (int k = 1; (peak + 1 + step - 1) / step > 8; k *= 10) {
+    for (int m : {1, 2, 5}) {
+      step = m * k;
+      if ((peak + 1 + step - 1) / step <= 8) break;
+    }
+  }
+  m_histTop = step * ((peak + 1 + step - 1) / step);
+  m_histStep = step;
   auto* y = new QValueAxis;
-  y->setRange(0, peak * 1.1);
+  y->setRange(0, m_histTop);
+  y->setTickCount(m_histTop / step + 1);
   y->setLabelFormat(QStringLiteral("%d"));
+  y->setTitleText(tr("runs"));
   h->addAxis(x, Qt::AlignBottom);
   h->addAxis(y, Qt::AlignLeft);
   area->attachAxis(x);
@@ -138,7 +151,7 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
                       .arg(QLatin1String(marks[i].first))
                       .arg(QLocale().toString(marks[i].second, 'f', 3)));
     line->append(marks[i].second, 0);
-    line->append(marks[i].second, peak * 1.1);
+    line->append(marks[i].second, m_histTop);
     line->setPen(QPen(colours[i], 2, Qt::DashLine));
     h->addSeries(line);
     line->attachAxis(x);

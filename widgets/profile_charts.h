@@ -32,6 +32,9 @@ class ProfileCharts : public QWidget {
   void setRun(const std::vector<profiling::TraceEvent>& events,
               const profiling::TraceSummary& summary);
   const api::LatencyStats& latency() const { return m_latency; }
+  /// The histogram's count axis: its top and tick step (whole numbers, the top on a tick).
+  int histogramTop() const { return m_histTop; }
+  int histogramStep() const { return m_histStep; }
   /// (op type, ms per run) drawn, hottest first.
   const std::vector<std::pair<QString, double>>& topOps() const { return m_topOps; }
 
@@ -39,6 +42,7 @@ class ProfileCharts : public QWidget {
   QtCharts::QChartView* m_ops;
   QtCharts::QChartView* m_hist;
   api::LatencyStats m_latency;
+  int m_histTop = 0, m_histStep = 1;
   std::vector<std::pair<QString, double>> m_topOps;
 };
 

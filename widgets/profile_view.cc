@@ -20,6 +20,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
 #include <atomic>
 
 #include "profiling/trace_json.h"
@@ -94,7 +95,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(m_cancel);
   layout->addLayout(bar);
 
-  auto* split = new QSplitter(Qt::Vertical, this);
+  auto* split = m_split = new QSplitter(Qt::Vertical, this);
   auto* scroll = new QScrollArea(split);
   scroll->setWidgetResizable(true);
   m_timeline = new TimelineWidget(scroll);
@@ -111,8 +112,16 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_byProvider = new SummaryTableModel(this);
   m_byThread = new SummaryTableModel(this);
   m_tabs->addTab(m_details, tr("Slice"));
-  m_rangeTable = makeTable(m_range, m_tabs);
-  m_tabs->addTab(m_rangeTable, tr("Range"));
+  m_rangePage = new QWidget(m_tabs);
+  auto* rangeLayout = new QVBoxLayout(m_rangePage);
+  rangeLayout->setContentsMargins(0, 0, 0, 0);
+  m_rangeInfo = new QLabel(m_rangePage);
+  m_rangeInfo->setMargin(4);
+  m_rangeInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_rangeTable = makeTable(m_range, m_rangePage);
+  rangeLayout->addWidget(m_rangeInfo);
+  rangeLayout->addWidget(m_rangeTable, 1);
+  m_tabs->addTab(m_rangePage, tr("Range"));
   m_tabs->addTab(makeTable(m_byOp, m_tabs), tr("Op Types"));
   auto* nodes = makeTable(m_byNode, m_tabs);
   m_tabs->addTab(nodes, tr("Nodes"));
@@ -289,6 +298,7 @@ void ProfileView::onDone() {
   }
   m_comparison->setRuns(labels, latencies);
   showRun(runCount() - 1);
+  fitTimelineHeight();
   emit runAdded(runCount() - 1);
 }
 
@@ -308,7 +318,8 @@ void ProfileView::showRun(int index) {
   m_byNode->setRows(r.summary.by_node);
   m_byProvider->setRows(r.summary.by_provider);
   m_byThread->setRows(r.summary.by_thread);
-  m_range->setRangeRows({});
+  m_range->setRangeRows({}, 0);
+  m_rangeInfo->setText(tr("Shift+drag on the timeline to summarize a range."));
   m_charts->setRun(r.events, r.summary);
   m_query.clear();
   m_hits.clear();
@@ -367,8 +378,32 @@ bool ProfileView::selectNode(const QString& node) {
 
 void ProfileView::showRange(double t0, double t1) {
   if (m_current < 0) return;
-  m_range->setRangeRows(api::SummarizeRange(*m_runs[m_current]->timeline, t0, t1));
-  m_tabs->setCurrentWidget(m_rangeTable);
+  const api::Timeline& tl = *m_runs[m_current]->timeline;
+  const auto rows = api::SummarizeRange(tl, t0, t1);
+  m_range->setRangeRows(rows, t1 - t0);
+  qlonglong slices = 0;
+  for (const auto& r : rows) slices += r.occurrences;
+  m_rangeInfo->setText(tr("%1 – %2 · %3 long · %n slice(s)", nullptr, static_cast<int>(slices))
+                           .arg(QString::fromStdString(api::FormatDuration(t0 - tl.begin_us)),
+                                QString::fromStdString(api::FormatDuration(t1 - tl.begin_us)),
+                                QString::fromStdString(api::FormatDuration(t1 - t0))));
+  m_tabs->setCurrentWidget(m_rangePage);
+}
+
+QString ProfileView::rangeInfo() const { return m_rangeInfo->text(); }
+
+void ProfileView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (m_fitPending) fitTimelineHeight();
+}
+
+void ProfileView::fitTimelineHeight() {
+  // The timeline takes what its tracks need (at least a little, at most 60%); the tables the rest.
+  const int total = m_split->height();
+  m_fitPending = !isVisible() || total < 200;
+  if (m_fitPending) return;
+  const int want = std::clamp(m_timeline->minimumHeight() + 8, 120, total * 3 / 5);
+  m_split->setSizes({want, total - want});
 }
 
 QString ProfileView::detailsText() const { return m_details->text(); }

@@ -18,6 +18,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -68,6 +69,8 @@ class ProfileView : public QWidget {
   SummaryTableModel* opModel() const { return m_byOp; }
   SummaryTableModel* nodeModel() const { return m_byNode; }
   QString detailsText() const;
+  /// The line above the range table: where the range is and how long.
+  QString rangeInfo() const;
   /// Each node's share of the kernel time in the current run, in percent (heat colouring).
   QHash<QString, double> nodeShares() const;
   void showOpsTable();
@@ -80,6 +83,9 @@ class ProfileView : public QWidget {
   void showCharts();
   ProfileCharts* charts() const { return m_charts; }
   RunComparison* comparison() const { return m_comparison; }
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  signals:
   /// A kernel slice was selected: its node's name.
@@ -95,6 +101,7 @@ class ProfileView : public QWidget {
   void onDone();
   void onSliceSelected(int track, int slice);
   void setBusy(bool busy);
+  void fitTimelineHeight();
 
   QString m_path;
   std::vector<std::shared_ptr<Run>> m_runs;
@@ -115,6 +122,10 @@ class ProfileView : public QWidget {
   SummaryTableModel* m_byProvider;
   SummaryTableModel* m_byThread;
   QTableView* m_rangeTable;
+  QWidget* m_rangePage;
+  QLabel* m_rangeInfo;
+  QSplitter* m_split;
+  bool m_fitPending = false;  ///< fit the timeline's height once the view has its size
   QLineEdit* m_search;
   QLabel* m_searchCount;
   QString m_query;

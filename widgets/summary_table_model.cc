@@ -18,15 +18,13 @@ void SummaryTableModel::setRows(const std::vector<profiling::SummaryRow>& rows) 
   emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
-void SummaryTableModel::setRangeRows(const std::vector<api::RangeRow>& rows) {
+void SummaryTableModel::setRangeRows(const std::vector<api::RangeRow>& rows, double range_us) {
   beginResetModel();
   m_range = true;
   m_rows.clear();
-  double sum = 0;
-  for (const auto& r : rows) sum += r.wall_us;
   for (const auto& r : rows)
     m_rows.push_back({QString::fromStdString(r.name), r.occurrences, r.wall_us, r.avg_us,
-                      sum > 0 ? 100 * r.wall_us / sum : 0});
+                      range_us > 0 ? 100 * r.wall_us / range_us : 0});
   endResetModel();
   emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
@@ -94,7 +92,7 @@ QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation,
     case MeanColumn:
       return m_range ? tr("Average (µs)") : tr("Mean (µs)");
     case ShareColumn:
-      return tr("Share");
+      return m_range ? tr("% of range") : tr("Share");
   }
   return {};
 }

@@ -23,7 +23,9 @@ class SummaryTableModel : public QAbstractTableModel {
 
   void setRows(const std::vector<profiling::SummaryRow>& rows);
   /// A range summary; the share is of the summed wall time.
-  void setRangeRows(const std::vector<api::RangeRow>& rows);
+  /// Rows of a range summary; the share column is each row's wall time over the range's length
+  /// (nested slices and several threads can make the column add up to more than 100%).
+  void setRangeRows(const std::vector<api::RangeRow>& rows, double range_us);
   /// The name of row `row` (a node name for the per-node table).
   QString name(int row) const;
 

@@ -275,7 +275,7 @@ TEST(OptimizeView, AnotherModelOpenedDuringATraceIsTracedInstead) {
   QTemporaryDir tmp;
   const QString second = tmp.filePath(QStringLiteral("copy.onnx"));
   ASSERT_TRUE(QFile::copy(first, second));
-  ov->rerun({});           // a trace of the first model is running…
+  ov->rerun({});             // a trace of the first model is running…
   ov->setModelPath(second);  // …when another model is opened
   for (int i = 0; i < 100 && (ov->isTracing() || !ov->trace()); ++i) ov->waitForTrace();
   ASSERT_TRUE(ov->trace());

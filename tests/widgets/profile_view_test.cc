@@ -79,6 +79,9 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_EQ(pv->charts()->topOps().front().first.toStdString(), run.summary.by_op.front().key);
   EXPECT_EQ(pv->charts()->latency().count, run.summary.runs);
   EXPECT_LE(pv->charts()->latency().p50, pv->charts()->latency().p99);
+  EXPECT_GT(pv->charts()->histogramTop(), 0);
+  EXPECT_EQ(pv->charts()->histogramTop() % pv->charts()->histogramStep(), 0);  // top on a tick
+  EXPECT_LE(pv->charts()->histogramTop() / pv->charts()->histogramStep(), 8);
 
   // A range: the table is core's summary of it.
   const double t0 = run.timeline->run_starts_us.front(), t1 = run.timeline->end_us;
@@ -134,6 +137,28 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   }
   EXPECT_GT(coloured, 0);
   EXPECT_GE(hot, 1);
+  // A group's halo is its hottest node's colour (shown while it is closed).
+  const auto& h = g->model().layout.hierarchy;
+  ASSERT_EQ(g->groupHalos().size(), h.groups.size());
+  for (size_t grp = 1; grp < h.groups.size(); ++grp) {
+    double top = -1;
+    for (size_t i = 0; i < g->model().items.size(); ++i) {
+      const auto& it = g->model().items[i];
+      if (it.kind != api::ViewItemKind::kNode) continue;
+      bool inside = false;
+      for (int up = h.group_of_node[i]; up > 0 && !inside; up = h.groups[up].parent)
+        inside = up == static_cast<int>(grp);
+      const QString name = QString::fromStdString(g->snapshot()->graphs[0].nodes[it.index].name);
+      if (inside && shares.contains(name)) top = std::max(top, shares[name]);
+    }
+    EXPECT_EQ(g->groupHalos()[grp], top >= 0 ? heatColor(top / hottest) : QColor())
+        << h.groups[grp].path;
+  }
+  // New view options rebuild the items: the heat is applied again to the new ones.
+  auto opts = g->options();
+  opts.names = !opts.names;
+  g->setOptions(opts);
+  EXPECT_EQ(g->itemHalos().size(), g->model().items.size());
   EXPECT_TRUE(w.heatLegend().contains(QStringLiteral("%"))) << w.heatLegend().toStdString();
   w.setHeat(false);
   EXPECT_TRUE(g->itemHalos().empty());
