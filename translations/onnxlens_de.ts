@@ -1363,6 +1363,49 @@
             <numerusform>%1 – %2 · %3 lang · %n Abschnitte</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Op</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>Node index</source>
+        <translation>Knotenindex</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Input bytes</source>
+        <translation>Eingabe-Bytes</translation>
+    </message>
+    <message>
+        <source>Weight bytes</source>
+        <translation>Gewichts-Bytes</translation>
+    </message>
+    <message>
+        <source>Output bytes</source>
+        <translation>Ausgabe-Bytes</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message numerus="yes">
+        <source>This node in the run: %n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>Dieser Knoten im Lauf: %n Aufruf, im Mittel %1, %2% der Kernelzeit</numerusform>
+            <numerusform>Dieser Knoten im Lauf: %n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

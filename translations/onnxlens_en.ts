@@ -123,6 +123,13 @@
             <numerusform>%1 – %2 · %3 long · %n slices</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>This node in the run: %n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>This node in the run: %n call, mean %1, %2% of the kernel time</numerusform>
+            <numerusform>This node in the run: %n calls, mean %1, %2% of the kernel time</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

@@ -1348,6 +1348,48 @@
             <numerusform>%1 – %2 · 时长 %3 · %n 个切片</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>执行提供程序</translation>
+    </message>
+    <message>
+        <source>Node index</source>
+        <translation>节点索引</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Input bytes</source>
+        <translation>输入字节数</translation>
+    </message>
+    <message>
+        <source>Weight bytes</source>
+        <translation>权重字节数</translation>
+    </message>
+    <message>
+        <source>Output bytes</source>
+        <translation>输出字节数</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message numerus="yes">
+        <source>This node in the run: %n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>此节点在本次运行中：调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

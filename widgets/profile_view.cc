@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "api/slice_details.h"
 #include "profiling/trace_json.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
@@ -336,6 +338,26 @@ void ProfileView::showRun(int index) {
                          .arg(r.timeline->tracks.size()));
 }
 
+QString ProfileView::argLabel(const QString& key) {
+  // ONNX Runtime's kernel-event arguments by name; others as the trace names them.
+  if (key == QLatin1String("op_name")) return tr("Op");
+  if (key == QLatin1String("provider")) return tr("Provider");
+  if (key == QLatin1String("node_index")) return tr("Node index");
+  if (key == QLatin1String("input_type_shape")) return tr("Inputs");
+  if (key == QLatin1String("output_type_shape")) return tr("Outputs");
+  if (key == QLatin1String("activation_size")) return tr("Input bytes");
+  if (key == QLatin1String("parameter_size")) return tr("Weight bytes");
+  if (key == QLatin1String("output_size")) return tr("Output bytes");
+  return key;
+}
+
+QString ProfileView::formatBytes(int64_t bytes) {
+  const QLocale locale;
+  const QString exact = tr("%1 B").arg(locale.toString(static_cast<qlonglong>(bytes)));
+  if (bytes < 1024) return exact;
+  return QStringLiteral("%1 (%2)").arg(exact, locale.formattedDataSize(bytes));
+}
+
 void ProfileView::onSliceSelected(int track, int slice) {
   if (m_current < 0 || track < 0 || slice < 0) return;
   const Run& r = *m_runs[m_current];
@@ -351,9 +373,25 @@ void ProfileView::onSliceSelected(int track, int slice) {
   row(tr("Start"), QString::fromStdString(api::FormatDuration(s.start_us - r.timeline->begin_us)));
   row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
   row(tr("Category"), QString::fromStdString(e.cat));
-  for (const profiling::TraceArg& a : e.args)
-    row(QString::fromStdString(a.key), QString::fromStdString(a.value));
+  for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
+    const QString value = a.kind == api::SliceArgKind::kBytes ? formatBytes(a.bytes)
+                                                              : QString::fromStdString(a.value);
+    row(argLabel(QString::fromStdString(a.key)), value);
+  }
   html += QStringLiteral("</table>");
+  // The node over the whole run: how often it ran and what it costs.
+  if (s.op >= 0) {
+    for (const auto& n : r.summary.by_node) {
+      if (n.key != r.timeline->names[s.name]) continue;
+      html += QStringLiteral("<p>%1</p>")
+                  .arg(tr("This node in the run: %n call(s), mean %1, %2% of the kernel time",
+                          nullptr, static_cast<int>(n.count))
+                           .arg(QString::fromStdString(api::FormatDuration(n.mean_us)))
+                           .arg(QLocale().toString(n.percent, 'f', 1))
+                           .toHtmlEscaped());
+      break;
+    }
+  }
   m_details->setText(html);
   m_tabs->setCurrentWidget(m_details);
   if (s.op >= 0) emit nodeSelected(name);

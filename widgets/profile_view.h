@@ -102,6 +102,8 @@ class ProfileView : public QWidget {
   void onSliceSelected(int track, int slice);
   void setBusy(bool busy);
   void fitTimelineHeight();
+  static QString argLabel(const QString& key);
+  static QString formatBytes(int64_t bytes);
 
   QString m_path;
   std::vector<std::shared_ptr<Run>> m_runs;

@@ -110,7 +110,12 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   ASSERT_GE(g->selectedItem(), 0);
   const auto& item = g->model().items[g->selectedItem()];
   EXPECT_EQ(g->snapshot()->graphs[0].nodes[item.index].name, node);
-  EXPECT_TRUE(pv->detailsText().contains(QStringLiteral("op_name")));
+  // Details: the op, shapes as the graph writes them, the node's cost over the run.
+  const QString details = pv->detailsText();
+  EXPECT_TRUE(details.contains(QString::fromStdString(run.timeline->names[track.slices[slice].op])))
+      << details.toStdString();
+  EXPECT_TRUE(details.contains(QStringLiteral("float[1×"))) << details.toStdString();
+  EXPECT_TRUE(details.contains(QStringLiteral("This node in the run"))) << details.toStdString();
   // …and a node its first slice.
   pv->timeline()->selectSlice(-1, -1);
   g->selectItem(g->selectedItem());
