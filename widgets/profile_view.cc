@@ -334,7 +334,7 @@ void ProfileView::showRun(int index) {
                                   r.summary.runs ? r.summary.run_us / r.summary.runs : 0)),
                               QString::fromStdString(api::FormatDuration(
                                   r.summary.runs ? r.summary.kernel_us / r.summary.runs : 0)))
-                         .arg(static_cast<qlonglong>(r.timeline->slice_count))
+                         .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                          .arg(r.timeline->tracks.size()));
 }
 

@@ -75,7 +75,8 @@ std::vector<RulerTick> RulerTicks(const TimeAxis& axis, double min_spacing_px, d
     t.x = axis.ToPx(t.t_us);
     t.major = std::fmod(std::abs(k), 5.0) == 0;
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f %s", decimals, k * step / scale, unit);
+    const double v = k == 0 ? 0.0 : k * step / scale;  // ceil() of a small negative is -0
+    std::snprintf(buf, sizeof buf, "%.*f %s", decimals, v, unit);
     t.label = buf;
     out.push_back(t);
   }

@@ -61,6 +61,10 @@ TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
   a.Fit(0, 0.5);  // half a microsecond: nanoseconds
   ticks = RulerTicks(a, 80);
   EXPECT_NE(ticks[1].label.find("ns"), std::string::npos) << ticks[1].label;
+  a.Fit(-1e5, 12e6);  // starting a little before the origin: the zero tick is "0 s", not "-0 s"
+  ticks = RulerTicks(a, 80);
+  ASSERT_FALSE(ticks.empty());
+  EXPECT_EQ(ticks[0].label, "0 s");
 }
 
 TEST(Timeline, OneTrackPerThreadNestedByDepthWithRunBoundaries) {
