@@ -1252,10 +1252,6 @@
         <translation>Threads</translation>
     </message>
     <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; W / S zoom, A / D pan, F focuses, . and , step.</source>
-        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; W / S zoomen, A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
-    </message>
-    <message>
         <source>Open Trace</source>
         <translation>Trace öffnen</translation>
     </message>
@@ -1405,6 +1401,10 @@
             <numerusform>Dieser Knoten im Lauf: %n Aufruf, im Mittel %1, %2% der Kernelzeit</numerusform>
             <numerusform>Dieser Knoten im Lauf: %n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
+        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
     </message>
 </context>
 <context>

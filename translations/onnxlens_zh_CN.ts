@@ -1241,10 +1241,6 @@
         <translation>线程</translation>
     </message>
     <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; W / S zoom, A / D pan, F focuses, . and , step.</source>
-        <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；W / S 缩放，A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
-    </message>
-    <message>
         <source>Open Trace</source>
         <translation>打开跟踪文件</translation>
     </message>
@@ -1389,6 +1385,10 @@
         <translation>
             <numerusform>此节点在本次运行中：调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
+        <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
     </message>
 </context>
 <context>

@@ -141,8 +141,8 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(split, 1);
   m_details->setText(
       tr("Profile the model (Profile…) or open a trace file. Click a slice for its "
-         "details, Shift+drag for a range summary; W / S zoom, A / D pan, F "
-         "focuses, . and , step."));
+         "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
+         "Shift+wheel or A / D pan, F focuses, . and , step."));
 
   m_poll = new QTimer(this);
   m_poll->setInterval(100);

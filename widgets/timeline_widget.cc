@@ -233,7 +233,15 @@ void TimelineWidget::selectRange(double t0, double t1) {
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent* e) {
-  zoomAt(e->position().x(), std::pow(1.2, e->angleDelta().y() / 120.0));
+  // The wheel zooms at the pointer; a sideways wheel (or Shift+wheel) pans, 1/8 of the width a
+  // notch.
+  const QPoint d = e->angleDelta();
+  if (d.x() != 0 || (e->modifiers() & Qt::ShiftModifier)) {
+    const int notches = d.x() != 0 ? d.x() : d.y();
+    panBy(-notches / 120.0 * plotWidth() / 8);
+  } else {
+    zoomAt(e->position().x(), std::pow(1.2, d.y() / 120.0));
+  }
   e->accept();
 }
 

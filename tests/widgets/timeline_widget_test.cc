@@ -57,6 +57,27 @@ TEST(TimelineWidget, ClickSelectsTheSliceUnderThePointerAndKeysMoveTheView) {
   QTest::keyClick(&w, Qt::Key_F);  // the selection fills the view again
   EXPECT_LE(w.axis().start_us, s.start_us);
   EXPECT_GE(w.axis().EndUs(), s.End());
+  // The wheel zooms in at the pointer (the time under it stays); Shift+wheel pans; a drag pans.
+  const double under = w.axis().ToUs(x - TimelineWidget::kGutter);
+  const double before = w.axis().us_per_px;
+  QWheelEvent wheel(QPointF(x, y), QPointF(w.mapToGlobal(QPoint(x, y))), QPoint(), QPoint(0, 120),
+                    Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+  QApplication::sendEvent(&w, &wheel);
+  EXPECT_LT(w.axis().us_per_px, before);
+  EXPECT_NEAR(w.axis().ToUs(x - TimelineWidget::kGutter), under, 1e-6 * std::abs(under) + 1e-6);
+  const double left = w.axis().start_us;
+  QWheelEvent sideways(QPointF(x, y), QPointF(w.mapToGlobal(QPoint(x, y))), QPoint(),
+                       QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier, Qt::NoScrollPhase, false);
+  QApplication::sendEvent(&w, &sideways);
+  EXPECT_GT(w.axis().start_us, left);  // wheel down with Shift: later times come into view
+  const double dragStart = w.axis().start_us;
+  QTest::mousePress(&w, Qt::LeftButton, {}, QPoint(600, y));
+  QMouseEvent drag(QEvent::MouseMove, QPointF(500, y), Qt::LeftButton, Qt::LeftButton,
+                   Qt::NoModifier);
+  QApplication::sendEvent(&w, &drag);
+  QTest::mouseRelease(&w, Qt::LeftButton, {}, QPoint(500, y));
+  EXPECT_NEAR(w.axis().start_us, dragStart + 100 * w.axis().us_per_px, 1e-6 * std::abs(dragStart));
+  QTest::keyClick(&w, Qt::Key_F);
   QTest::keyClick(&w, Qt::Key_Period);
   EXPECT_EQ(w.selectedSlice(), slice + 1);
   QTest::keyClick(&w, Qt::Key_Comma);
