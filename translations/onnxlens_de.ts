@@ -1406,6 +1406,13 @@
         <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
         <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
+        <translation>
+            <numerusform>%1 Abschnitte auf %n Thread · %2 vom ersten bis zum letzten</numerusform>
+            <numerusform>%1 Abschnitte auf %n Threads · %2 vom ersten bis zum letzten</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

@@ -130,6 +130,13 @@
             <numerusform>This node in the run: %n calls, mean %1, %2% of the kernel time</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
+        <translation>
+            <numerusform>%1 slices on %n thread · %2 from the first to the last</numerusform>
+            <numerusform>%1 slices on %n threads · %2 from the first to the last</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

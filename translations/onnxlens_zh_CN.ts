@@ -1390,6 +1390,12 @@
         <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
         <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
+        <translation>
+            <numerusform>%n 个线程上共 %1 个切片 · 从第一个到最后一个共 %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

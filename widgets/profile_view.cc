@@ -328,14 +328,22 @@ void ProfileView::showRun(int index) {
   m_hit = -1;
   m_searchCount->clear();
   emit currentRunChanged(index);
-  m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
-                        nullptr, static_cast<int>(r.summary.runs))
-                         .arg(QString::fromStdString(api::FormatDuration(
-                                  r.summary.runs ? r.summary.run_us / r.summary.runs : 0)),
-                              QString::fromStdString(api::FormatDuration(
-                                  r.summary.runs ? r.summary.kernel_us / r.summary.runs : 0)))
-                         .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
-                         .arg(r.timeline->tracks.size()));
+  if (r.summary.runs == 0) {  // not a model's trace: what it holds
+    m_details->setText(tr("%1 slices on %n thread(s) · %2 from the first to the last", nullptr,
+                          static_cast<int>(r.timeline->tracks.size()))
+                           .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)),
+                                QString::fromStdString(api::FormatDuration(r.timeline->end_us -
+                                                                           r.timeline->begin_us))));
+  } else {
+    m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
+                          nullptr, static_cast<int>(r.summary.runs))
+                           .arg(QString::fromStdString(api::FormatDuration(
+                                    r.summary.runs ? r.summary.run_us / r.summary.runs : 0)),
+                                QString::fromStdString(api::FormatDuration(
+                                    r.summary.runs ? r.summary.kernel_us / r.summary.runs : 0)))
+                           .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
+                           .arg(r.timeline->tracks.size()));
+  }
 }
 
 QString ProfileView::argLabel(const QString& key) {

@@ -1,6 +1,7 @@
 // Timeline widget.
 #include "widgets/timeline_widget.h"
 
+#include <QHash>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -29,11 +30,21 @@ void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) 
   m_nameColors.clear();
   m_opColors.clear();
   if (m_timeline) {
+    // A model's trace: kernels in their op colours, thread-pool spans and session events
+    // (model_run, loading) in greys so the kernels stand out. Any other trace (no kernel events):
+    // a muted colour per name, as Perfetto does, so repeated slices are recognised.
+    bool kernels = false;
+    for (const api::TimelineTrack& t : m_timeline->tracks)
+      for (size_t i = 0; i < t.slices.size() && !kernels; ++i) kernels = t.slices[i].op >= 0;
     for (const std::string& n : m_timeline->names) {
       m_opColors.push_back(opColor(QString::fromStdString(n)));
       const bool parallel = n.size() > 11 && n.compare(n.size() - 11, 11, " [parallel]") == 0;
-      // Thread-pool spans and session events (model_run, loading) in greys.
-      m_nameColors.push_back(parallel ? QColor(0x90, 0xa4, 0xae) : QColor(0x78, 0x90, 0x9c));
+      if (kernels) {
+        m_nameColors.push_back(parallel ? QColor(0x90, 0xa4, 0xae) : QColor(0x78, 0x90, 0x9c));
+      } else {
+        const uint hue = qHash(QString::fromStdString(n)) % 360;
+        m_nameColors.push_back(QColor::fromHsv(static_cast<int>(hue), 110, 170));
+      }
     }
   }
   int y = kRuler + 4;

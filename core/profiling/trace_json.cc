@@ -1,6 +1,7 @@
 // Trace JSON via nlohmann::json.
 #include "profiling/trace_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -263,7 +264,7 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
     }
     TraceEvent& e = event_;
     e.ph = ph_[0];
-    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I') {
+    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I' && e.ph != 'B' && e.ph != 'E') {
       Skip(trace_, i, "phase '" + std::string(1, e.ph) + "' is not read");
       return;
     }
@@ -280,9 +281,17 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
     e.dur_us = e.ph == 'X' ? dur_.value : 0;
     e.pid = static_cast<int64_t>(pid_.value);
     e.tid = static_cast<int64_t>(tid_.value);
-    trace_->events.push_back(std::move(e));
+    if (e.ph == 'B' || e.ph == 'E')
+      begin_end.push_back({i, std::move(e)});  // paired into 'X' slices after the parse
+    else
+      trace_->events.push_back(std::move(e));
   }
 
+ public:
+  /// 'B' / 'E' events with their index in the file, for PairBeginEnd.
+  std::vector<std::pair<size_t, TraceEvent>> begin_end;
+
+ private:
   Trace* trace_;
   std::vector<Kind> stack_;
   std::string key_;
@@ -373,6 +382,46 @@ class ProgressIterator {
 
 }  // namespace
 
+namespace {
+
+// Duration events as begin / end pairs (chrome://tracing's "B" and "E") become complete "X"
+// events: per thread, in time order (file order among equal times), each E closes the innermost
+// open B; E's arguments join B's. An E with nothing open or a B never closed is skipped.
+void PairBeginEnd(std::vector<std::pair<size_t, TraceEvent>> be, Trace* trace) {
+  std::stable_sort(be.begin(), be.end(), [](const auto& a, const auto& b) {
+    if (a.second.pid != b.second.pid) return a.second.pid < b.second.pid;
+    if (a.second.tid != b.second.tid) return a.second.tid < b.second.tid;
+    return a.second.ts_us < b.second.ts_us;
+  });
+  std::vector<std::pair<size_t, TraceEvent>*> open;
+  auto close_thread = [&] {
+    for (auto* b : open)
+      Skip(trace, b->first, Quote(b->second.name) + " begins (B) but never ends");
+    open.clear();
+  };
+  for (size_t k = 0; k < be.size(); ++k) {
+    auto& [index, e] = be[k];
+    if (k > 0 && (e.pid != be[k - 1].second.pid || e.tid != be[k - 1].second.tid)) close_thread();
+    if (e.ph == 'B') {
+      open.push_back(&be[k]);
+      continue;
+    }
+    if (open.empty()) {
+      Skip(trace, index, "an end (E) with no open begin (B) on its thread");
+      continue;
+    }
+    TraceEvent x = std::move(open.back()->second);
+    open.pop_back();
+    x.ph = 'X';
+    x.dur_us = e.ts_us - x.ts_us;
+    for (TraceArg& a : e.args) x.args.push_back(std::move(a));
+    trace->events.push_back(std::move(x));
+  }
+  close_thread();
+}
+
+}  // namespace
+
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
                            const TraceProgressFn& progress) {
   Trace trace;
@@ -398,6 +447,7 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
                            ": not a trace (expected an event array or an object with "
                            "\"traceEvents\")");
   }
+  if (!sax.begin_end.empty()) PairBeginEnd(std::move(sax.begin_end), &trace);
   return trace;
 }
 

@@ -36,6 +36,8 @@ struct Trace {
 using TraceProgressFn = std::function<bool(double fraction)>;
 
 /// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
+/// Complete ("X"), metadata ("M") and instant ("i") events are read; begin / end pairs ("B" /
+/// "E") become complete events (per thread, nested); other phases are skipped and counted.
 /// With `progress`, a cancel returns StatusCode::kCancelled.
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
                            const TraceProgressFn& progress = {});

@@ -2,6 +2,8 @@
 // malformed traces are errors or skipped events with a count, never a crash.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "profiling/summary.h"
 #include "profiling/trace_json.h"
 #include "test_paths.h"
@@ -52,7 +54,7 @@ TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_FALSE(ParseTrace("{\"foo\": 1}", "b").ok());
   EXPECT_FALSE(ReadTraceFile("/nonexistent/trace.json").ok());
   auto t = ParseTrace(R"([{"ph":"X","ts":1,"pid":1,"tid":1,"dur":2,"name":"a"},
-                          {"ph":"B","ts":1,"pid":1,"tid":1,"name":"begin"},
+                          {"ph":"C","ts":1,"pid":1,"tid":1,"name":"counter"},
                           {"ph":"X","pid":1,"tid":1,"dur":2,"name":"no ts"},
                           {"ph":"X","ts":1,"pid":1,"tid":1,"dur":-5,"name":"negative"},
                           42])",
@@ -61,6 +63,37 @@ TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_EQ(t->events.size(), 1u);
   EXPECT_EQ(t->skipped, 4);
   EXPECT_FALSE(t->skipped_reasons.empty());
+}
+
+TEST(TraceJson, BeginEndPairsBecomeCompleteEventsPerThread) {
+  // Thread 1: outer [10, 50] holding inner [20, 30] (its E written before the outer's B, out of
+  // time order); thread 2: one pair, E with an argument. Then an E with nothing open and a B that
+  // never ends.
+  auto t = ParseTrace(R"([{"ph":"E","ts":30,"pid":1,"tid":1},
+                          {"ph":"B","ts":10,"pid":1,"tid":1,"name":"outer"},
+                          {"ph":"B","ts":20,"pid":1,"tid":1,"name":"inner","args":{"k":"v"}},
+                          {"ph":"E","ts":50,"pid":1,"tid":1},
+                          {"ph":"B","ts":5,"pid":1,"tid":2,"name":"other"},
+                          {"ph":"E","ts":7,"pid":1,"tid":2,"args":{"result":"ok"}},
+                          {"ph":"E","ts":60,"pid":1,"tid":3},
+                          {"ph":"B","ts":70,"pid":1,"tid":3,"name":"open"}])",
+                      "be");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  std::map<std::string, const TraceEvent*> by_name;
+  for (const auto& e : t->events) by_name[e.name] = &e;
+  ASSERT_EQ(t->events.size(), 3u);
+  ASSERT_TRUE(by_name.count("outer") && by_name.count("inner") && by_name.count("other"));
+  EXPECT_EQ(by_name["outer"]->ph, 'X');
+  EXPECT_DOUBLE_EQ(by_name["outer"]->ts_us, 10);
+  EXPECT_DOUBLE_EQ(by_name["outer"]->dur_us, 40);
+  EXPECT_DOUBLE_EQ(by_name["inner"]->dur_us, 10);
+  EXPECT_EQ(by_name["inner"]->Arg("k"), "v");
+  EXPECT_DOUBLE_EQ(by_name["other"]->dur_us, 2);
+  EXPECT_EQ(by_name["other"]->Arg("result"), "ok");
+  EXPECT_EQ(t->skipped, 2);
+  ASSERT_EQ(t->skipped_reasons.size(), 2u);
+  EXPECT_NE(t->skipped_reasons[0].find("no open begin"), std::string::npos);
+  EXPECT_NE(t->skipped_reasons[1].find("never ends"), std::string::npos);
 }
 
 TEST(TraceJson, SyntaxErrorsNameTheSourceAndTheByte) {

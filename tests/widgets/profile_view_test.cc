@@ -228,6 +228,22 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
   pv.waitForIdle();
   EXPECT_EQ(pv.runCount(), 1);
   EXPECT_TRUE(error.contains(QStringLiteral("bad.json"))) << error.toStdString();
+  // A chrome://tracing file of begin / end pairs (no model runs): its slices, nested.
+  error.clear();
+  const QString be = tmp.filePath(QStringLiteral("be.json"));
+  QFile g(be);
+  ASSERT_TRUE(g.open(QIODevice::WriteOnly));
+  g.write(R"([{"ph":"B","ts":0,"pid":1,"tid":1,"name":"frame"},
+              {"ph":"B","ts":10,"pid":1,"tid":1,"name":"paint"},
+              {"ph":"E","ts":90,"pid":1,"tid":1},{"ph":"E","ts":100,"pid":1,"tid":1}])");
+  g.close();
+  pv.openTrace(be);
+  pv.waitForIdle();
+  ASSERT_EQ(pv.runCount(), 2) << error.toStdString();
+  EXPECT_EQ(pv.run(1).timeline->slice_count, 2u);
+  EXPECT_EQ(pv.run(1).timeline->tracks[0].Depths(), 2);
+  EXPECT_TRUE(pv.detailsText().contains(QStringLiteral("2 slices on 1 thread")))
+      << pv.detailsText().toStdString();
 }
 
 }  // namespace
