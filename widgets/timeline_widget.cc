@@ -1,7 +1,6 @@
 // Timeline widget.
 #include "widgets/timeline_widget.h"
 
-#include <QHash>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -36,14 +35,16 @@ void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) 
     bool kernels = false;
     for (const api::TimelineTrack& t : m_timeline->tracks)
       for (size_t i = 0; i < t.slices.size() && !kernels; ++i) kernels = t.slices[i].op >= 0;
-    for (const std::string& n : m_timeline->names) {
+    for (size_t k = 0; k < m_timeline->names.size(); ++k) {
+      const std::string& n = m_timeline->names[k];
       m_opColors.push_back(opColor(QString::fromStdString(n)));
       const bool parallel = n.size() > 11 && n.compare(n.size() - 11, 11, " [parallel]") == 0;
       if (kernels) {
         m_nameColors.push_back(parallel ? QColor(0x90, 0xa4, 0xae) : QColor(0x78, 0x90, 0x9c));
       } else {
-        const uint hue = qHash(QString::fromStdString(n)) % 360;
-        m_nameColors.push_back(QColor::fromHsv(static_cast<int>(hue), 110, 170));
+        // Names in order of first appearance, hues a golden angle apart: neighbours differ.
+        const int hue = static_cast<int>(std::fmod(k * 137.508, 360.0));
+        m_nameColors.push_back(QColor::fromHsv(hue, 110, 175));
       }
     }
   }
