@@ -1413,6 +1413,34 @@
             <numerusform>%1 Abschnitte auf %n Threads · %2 vom ersten bis zum letzten</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Save Trace…</source>
+        <translation>Trace speichern…</translation>
+    </message>
+    <message>
+        <source>Save the run shown as a Chrome trace (JSON) for Perfetto, chrome://tracing or onnxlens-cli trace-summary</source>
+        <translation>Den angezeigten Lauf als Chrome-Trace (JSON) für Perfetto, chrome://tracing oder onnxlens-cli trace-summary speichern</translation>
+    </message>
+    <message>
+        <source>Save Trace</source>
+        <translation>Trace speichern</translation>
+    </message>
+    <message>
+        <source>trace.json</source>
+        <translation>trace.json</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>Speichere %1…</translation>
+    </message>
+    <message>
+        <source>Cannot save the trace</source>
+        <translation>Der Trace kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

@@ -1396,6 +1396,34 @@
             <numerusform>%n 个线程上共 %1 个切片 · 从第一个到最后一个共 %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Save Trace…</source>
+        <translation>保存跟踪文件…</translation>
+    </message>
+    <message>
+        <source>Save the run shown as a Chrome trace (JSON) for Perfetto, chrome://tracing or onnxlens-cli trace-summary</source>
+        <translation>将当前显示的运行保存为 Chrome 跟踪文件（JSON），可用于 Perfetto、chrome://tracing 或 onnxlens-cli trace-summary</translation>
+    </message>
+    <message>
+        <source>Save Trace</source>
+        <translation>保存跟踪文件</translation>
+    </message>
+    <message>
+        <source>trace.json</source>
+        <translation>trace.json</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot save the trace</source>
+        <translation>无法保存跟踪文件</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

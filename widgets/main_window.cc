@@ -179,6 +179,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
   connect(m_profile, &ProfileView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
+  connect(m_profile, &ProfileView::statusMessage, this,
+          [this](const QString& m) { statusBar()->showMessage(m, 5000); });
   connect(m_profile, &ProfileView::currentRunChanged, this, [this] {
     if (m_heat) applyHeat();
   });

@@ -39,7 +39,9 @@ struct ProfileView::Job {
   std::atomic<int> permille{0};
   QString label;
   std::string model;  ///< profile this model…
-  std::string trace;  ///< …or read this trace file
+  std::string trace;  ///< …or read this trace file…
+  std::string save;   ///< …or write `source` to this file
+  std::shared_ptr<const Run> source;
   api::ProfileOptions options;
   std::shared_ptr<Run> run;
   QString error;
@@ -73,6 +75,10 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   bar->setContentsMargins(6, 4, 6, 2);
   m_profile = new QPushButton(tr("Profile…"), this);
   m_open = new QPushButton(tr("Open Trace…"), this);
+  m_save = new QPushButton(tr("Save Trace…"), this);
+  m_save->setToolTip(
+      tr("Save the run shown as a Chrome trace (JSON) for Perfetto, chrome://tracing or "
+         "onnxlens-cli trace-summary"));
   m_runChooser = new QComboBox(this);
   m_runChooser->setMinimumContentsLength(30);
   m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
@@ -84,6 +90,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_cancel = new QPushButton(tr("Cancel"), this);
   bar->addWidget(m_profile);
   bar->addWidget(m_open);
+  bar->addWidget(m_save);
   bar->addWidget(m_runChooser, 1);
   m_search = new QLineEdit(this);
   m_search->setPlaceholderText(tr("Find slices (name or op)"));
@@ -161,6 +168,12 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
                                                       tr("Trace files (*.json);;All files (*)"));
     if (!path.isEmpty()) openTrace(path);
   });
+  connect(m_save, &QPushButton::clicked, this, [this] {
+    if (m_current < 0) return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Trace"), tr("trace.json"),
+                                                      tr("Trace files (*.json);;All files (*)"));
+    if (!path.isEmpty()) saveTrace(path);
+  });
   connect(m_runChooser, QOverload<int>::of(&QComboBox::activated), this, &ProfileView::showRun);
   connect(m_search, &QLineEdit::returnPressed, this, [this] { findSlices(m_search->text()); });
   connect(m_timeline, &TimelineWidget::sliceSelected, this, &ProfileView::onSliceSelected);
@@ -191,6 +204,7 @@ void ProfileView::setBusy(bool busy) {
   m_cancel->setVisible(busy);
   m_profile->setEnabled(!busy && !m_path.isEmpty());
   m_open->setEnabled(!busy);
+  m_save->setEnabled(!busy && m_current >= 0);
   if (busy)
     m_poll->start();
   else
@@ -228,6 +242,15 @@ void ProfileView::openTrace(const QString& path) {
   start(job);
 }
 
+void ProfileView::saveTrace(const QString& path) {
+  if (m_current < 0 || path.isEmpty()) return;
+  auto job = std::make_shared<Job>();
+  job->save = path.toStdString();
+  job->source = m_runs[m_current];
+  m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
+  start(job);
+}
+
 void ProfileView::start(std::shared_ptr<Job> job) {
   cancel();
   m_watcher.waitForFinished();
@@ -235,6 +258,16 @@ void ProfileView::start(std::shared_ptr<Job> job) {
   m_progress->setValue(0);
   setBusy(true);
   m_watcher.setFuture(QtConcurrent::run([job] {
+    if (!job->save.empty()) {
+      const Status st = profiling::WriteTraceFile(job->save, job->source->events,
+                                                  job->source->metadata, [job](double f) {
+                                                    job->permille = static_cast<int>(f * 1000);
+                                                    return !job->cancel.load();
+                                                  });
+      job->cancelled = st.code() == StatusCode::kCancelled;
+      if (!st.ok()) job->error = QString::fromStdString(st.message());
+      return;
+    }
     auto run = std::make_shared<Run>();
     run->label = job->label;
     if (!job->trace.empty()) {
@@ -248,6 +281,7 @@ void ProfileView::start(std::shared_ptr<Job> job) {
         return;
       }
       run->events = std::move(t->events);
+      run->metadata = std::move(t->metadata);
     } else {
       api::ProfileOptions o = job->options;
       o.progress = [job](double f, const std::string&) {
@@ -261,6 +295,7 @@ void ProfileView::start(std::shared_ptr<Job> job) {
         return;
       }
       run->events = std::move(r->events);
+      run->metadata = std::move(r->metadata);
     }
     run->summary = profiling::Summarize(run->events);
     run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
@@ -278,6 +313,14 @@ void ProfileView::onDone() {
   m_job.reset();
   setBusy(false);
   if (!job) return;
+  if (!job->save.empty()) {
+    const QString name = QFileInfo(QString::fromStdString(job->save)).fileName();
+    if (!job->error.isEmpty() && !job->cancelled)
+      emit errorOccurred(tr("Cannot save the trace"), job->error);
+    else if (job->error.isEmpty())
+      emit statusMessage(tr("Saved %1").arg(name));
+    return;
+  }
   if (!job->run || job->cancel) {  // a cancel that came too late to stop the work drops it too
     if (!job->cancelled && !job->cancel)
       emit errorOccurred(
@@ -307,6 +350,7 @@ void ProfileView::onDone() {
 void ProfileView::showRun(int index) {
   if (index < 0 || index >= runCount()) return;
   m_current = index;
+  m_save->setEnabled(!isBusy());
   m_runChooser->setCurrentIndex(index);
   const Run& r = *m_runs[index];
   m_timeline->setTimeline(r.timeline);

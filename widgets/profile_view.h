@@ -12,6 +12,7 @@
 
 #include "api/profile.h"
 #include "api/timeline.h"
+#include "profiling/trace_json.h"
 
 class QComboBox;
 class QLabel;
@@ -43,6 +44,8 @@ class ProfileView : public QWidget {
   void startProfile(const api::ProfileOptions& options);
   /// Reads a trace file in the background (ours or ONNX Runtime's) as a new run.
   void openTrace(const QString& path);
+  /// Writes the run shown to `path` as trace JSON in the background (temp file + rename).
+  void saveTrace(const QString& path);
   void cancel();
   bool isBusy() const;
   /// Blocks (processing events) until the background work ends; for tests and screenshots.
@@ -51,6 +54,7 @@ class ProfileView : public QWidget {
   struct Run {
     QString label;
     std::vector<profiling::TraceEvent> events;
+    profiling::TraceMetadata metadata;  ///< the file's otherData (model, level, threads, …)
     profiling::TraceSummary summary;
     std::shared_ptr<const api::Timeline> timeline;
   };
@@ -91,6 +95,8 @@ class ProfileView : public QWidget {
   /// A kernel slice was selected: its node's name.
   void nodeSelected(const QString& node);
   void errorOccurred(const QString& title, const QString& message);
+  /// Something done worth a line in the status bar ("Saved trace.json").
+  void statusMessage(const QString& message);
   void runAdded(int index);
   /// The run shown changed (a new one, or another chosen).
   void currentRunChanged(int index);
@@ -113,6 +119,7 @@ class ProfileView : public QWidget {
   QComboBox* m_runChooser;
   QPushButton* m_profile;
   QPushButton* m_open;
+  QPushButton* m_save;
   QProgressBar* m_progress;
   QPushButton* m_cancel;
   QLabel* m_stage;

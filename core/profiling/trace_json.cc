@@ -308,26 +308,50 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
 
 }  // namespace
 
-std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata) {
+namespace {
+
+std::string TraceHead() { return "{\"traceEvents\": [\n"; }
+
+std::string TraceTail(const TraceMetadata& metadata) {
   Json other = Json::object();
   other["producer"] = "onnxlens";
   for (const auto& [k, v] : metadata) other[k] = v;
+  return "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " + other.dump() + "}\n";
+}
+
+}  // namespace
+
+std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata) {
   // One event per line: readable, diffable, and still one JSON document.
-  std::string out = "{\"traceEvents\": [\n";
+  std::string out = TraceHead();
   for (size_t i = 0; i < events.size(); ++i) {
     out += EventToJson(events[i]).dump();
     out += i + 1 < events.size() ? ",\n" : "\n";
   }
-  out += "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " + other.dump() + "}\n";
-  return out;
+  return out + TraceTail(metadata);
 }
 
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
-                      const TraceMetadata& metadata) {
-  const std::string text = TraceToJson(events, metadata);
+                      const TraceMetadata& metadata, const TraceProgressFn& progress) {
+  // Streamed event by event (no string of the whole file); the temp file is dropped on a cancel.
   return WriteFileAtomically(path, [&](std::FILE* f) {
-    if (std::fwrite(text.data(), 1, text.size(), f) != text.size())
-      return IoError("cannot write " + Quote(path.string()));
+    auto put = [&](const std::string& text) {
+      return std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    };
+    const Status io = IoError("cannot write " + Quote(path.string()));
+    if (!put(TraceHead())) return io;
+    std::string chunk;
+    for (size_t i = 0; i < events.size(); ++i) {
+      chunk += EventToJson(events[i]).dump();
+      chunk += i + 1 < events.size() ? ",\n" : "\n";
+      if (chunk.size() >= (1u << 20) || i + 1 == events.size()) {
+        if (!put(chunk)) return io;
+        chunk.clear();
+        if (progress && !progress(static_cast<double>(i + 1) / events.size()))
+          return Cancelled("writing " + path.string() + " was cancelled");
+      }
+    }
+    if (!put(TraceTail(metadata))) return io;
     return Status::Ok();
   });
 }

@@ -19,9 +19,14 @@ using TraceMetadata = std::vector<std::pair<std::string, std::string>>;
 /// The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}.
 std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata = {});
 
-/// Writes TraceToJson to `path` atomically (temp file + rename).
+/// Called with the fraction done (parsing: every MiB of text; writing: every MiB written);
+/// returning false cancels.
+using TraceProgressFn = std::function<bool(double fraction)>;
+
+/// Writes TraceToJson's text to `path` atomically (temp file + rename), streamed event by event.
+/// With `progress`, a cancel returns StatusCode::kCancelled and leaves `path` as it was.
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
-                      const TraceMetadata& metadata = {});
+                      const TraceMetadata& metadata = {}, const TraceProgressFn& progress = {});
 
 struct Trace {
   std::vector<TraceEvent> events;
@@ -31,9 +36,6 @@ struct Trace {
   int64_t skipped = 0;
   std::vector<std::string> skipped_reasons;
 };
-
-/// Called with the fraction of the text parsed (every MiB); returning false cancels.
-using TraceProgressFn = std::function<bool(double fraction)>;
 
 /// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
 /// Complete ("X"), metadata ("M") and instant ("i") events are read; begin / end pairs ("B" /

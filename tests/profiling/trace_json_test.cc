@@ -2,6 +2,9 @@
 // malformed traces are errors or skipped events with a count, never a crash.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include "profiling/summary.h"
@@ -132,6 +135,39 @@ TEST(TraceJson, ProgressIsReportedEveryMibAndCanCancel) {
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().code(), StatusCode::kCancelled) << c.status().message();
   EXPECT_EQ(calls, 2);
+}
+
+TEST(TraceJson, WritingStreamsWithProgressAndACancelKeepsTheOldFile) {
+  std::vector<TraceEvent> events(30000);
+  for (size_t i = 0; i < events.size(); ++i) {
+    events[i].name = "node_" + std::to_string(i) + "_kernel_time";
+    events[i].ts_us = i * 10.0;
+    events[i].dur_us = 5;
+    events[i].args = {{"op_name", "Conv", false}, {"input_type_shape", "[{\"float\":[1]}]", true}};
+  }
+  const auto dir = std::filesystem::temp_directory_path() / "onnxlens_trace_write_test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "trace.json";
+  std::vector<double> seen;
+  ASSERT_TRUE(WriteTraceFile(path, events, {{"model", "m.onnx"}}, [&seen](double f) {
+                seen.push_back(f);
+                return true;
+              }).ok());
+  ASSERT_GE(seen.size(), 3u);  // about every MiB of text
+  EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+  auto back = ReadTraceFile(path);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->events.size(), events.size());
+  EXPECT_EQ(back->events[7].Arg("input_type_shape"), "[{\"float\":[1]}]");
+  // The same text as TraceToJson.
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, TraceToJson(events, {{"model", "m.onnx"}}));
+  // A cancel: an error of its kind, and the file written before is still there, whole.
+  const Status st = WriteTraceFile(path, {events[0]}, {}, [](double) { return false; });
+  EXPECT_EQ(st.code(), StatusCode::kCancelled);
+  EXPECT_EQ(ReadTraceFile(path)->events.size(), events.size());
+  std::filesystem::remove_all(dir);
 }
 
 TEST(TraceJson, StreamingReaderKeepsNestedArgumentsAndSkipsWhatItDoesNotRead) {

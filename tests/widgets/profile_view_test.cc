@@ -1,6 +1,6 @@
 // The Profile tab: a profiled run yields one track per thread and one slice per kernel event, the
 // range summary is core's, a slice selects its node in the graph and back, ONNX Runtime's profile
-// files open, bad files are reported.
+// files open, a run saves and reads back, bad files are reported.
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
@@ -207,7 +207,7 @@ TEST(ProfileView, CancelStopsAProfileAndDropsATraceBeingRead) {
   EXPECT_TRUE(error.isEmpty()) << error.toStdString();
 }
 
-TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
+TEST(ProfileView, OpensOnnxRuntimeProfilesSavesTracesAndReportsBadFiles) {
   ProfileView pv;
   QString error;
   QObject::connect(&pv, &ProfileView::errorOccurred,
@@ -219,6 +219,19 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
   EXPECT_GT(pv.run(0).timeline->slice_count, 30u);
   EXPECT_GT(pv.opModel()->rowCount(), 3);  // Conv, Relu, Concat, ...
   QTemporaryDir tmp;
+  // Saved and read back: the same slices.
+  QString status;
+  QObject::connect(&pv, &ProfileView::statusMessage, [&status](const QString& m) { status = m; });
+  const QString saved = tmp.filePath(QStringLiteral("saved.json"));
+  pv.saveTrace(saved);
+  pv.waitForIdle();
+  EXPECT_TRUE(status.contains(QStringLiteral("saved.json"))) << status.toStdString();
+  EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+  pv.openTrace(saved);
+  pv.waitForIdle();
+  ASSERT_EQ(pv.runCount(), 2) << error.toStdString();
+  EXPECT_EQ(pv.run(1).timeline->slice_count, pv.run(0).timeline->slice_count);
+  EXPECT_EQ(pv.run(1).summary.kernel_us, pv.run(0).summary.kernel_us);
   const QString bad = tmp.filePath(QStringLiteral("bad.json"));
   QFile f(bad);
   ASSERT_TRUE(f.open(QIODevice::WriteOnly));
@@ -226,7 +239,7 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
   f.close();
   pv.openTrace(bad);
   pv.waitForIdle();
-  EXPECT_EQ(pv.runCount(), 1);
+  EXPECT_EQ(pv.runCount(), 2);
   EXPECT_TRUE(error.contains(QStringLiteral("bad.json"))) << error.toStdString();
   // A chrome://tracing file of begin / end pairs (no model runs): its slices, nested.
   error.clear();
@@ -239,9 +252,9 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesAndReportsBadFiles) {
   g.close();
   pv.openTrace(be);
   pv.waitForIdle();
-  ASSERT_EQ(pv.runCount(), 2) << error.toStdString();
-  EXPECT_EQ(pv.run(1).timeline->slice_count, 2u);
-  EXPECT_EQ(pv.run(1).timeline->tracks[0].Depths(), 2);
+  ASSERT_EQ(pv.runCount(), 3) << error.toStdString();
+  EXPECT_EQ(pv.run(2).timeline->slice_count, 2u);
+  EXPECT_EQ(pv.run(2).timeline->tracks[0].Depths(), 2);
   EXPECT_TRUE(pv.detailsText().contains(QStringLiteral("2 slices on 1 thread")))
       << pv.detailsText().toStdString();
 }
