@@ -1484,6 +1484,38 @@
         <source>max</source>
         <translation>Max</translation>
     </message>
+    <message>
+        <source>Op type</source>
+        <translation>Operatortyp</translation>
+    </message>
+    <message>
+        <source>A (ms per run)</source>
+        <translation>A (ms pro Lauf)</translation>
+    </message>
+    <message>
+        <source>B (ms per run)</source>
+        <translation>B (ms pro Lauf)</translation>
+    </message>
+    <message>
+        <source>A calls per run</source>
+        <translation>A Aufrufe pro Lauf</translation>
+    </message>
+    <message>
+        <source>B calls per run</source>
+        <translation>B Aufrufe pro Lauf</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>entfallen</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

@@ -1467,6 +1467,38 @@
         <source>max</source>
         <translation>最大</translation>
     </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>A (ms per run)</source>
+        <translation>A（每次运行毫秒）</translation>
+    </message>
+    <message>
+        <source>B (ms per run)</source>
+        <translation>B（每次运行毫秒）</translation>
+    </message>
+    <message>
+        <source>A calls per run</source>
+        <translation>A 每次运行调用次数</translation>
+    </message>
+    <message>
+        <source>B calls per run</source>
+        <translation>B 每次运行调用次数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已消失</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

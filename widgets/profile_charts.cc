@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QAreaSeries>
@@ -17,6 +18,7 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace onnxlens {
 namespace widgets {
@@ -175,15 +177,33 @@ RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {
   m_table->verticalHeader()->hide();
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  l->addWidget(m_table, 1);
+  m_opTable = new QTableWidget(0, 6, this);
+  m_opTable->setHorizontalHeaderLabels({tr("Op type"), tr("A (ms per run)"), tr("B (ms per run)"),
+                                        tr("B / A"), tr("A calls per run"), tr("B calls per run")});
+  m_opTable->verticalHeader()->hide();
+  m_opTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_opTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // The seven statistics always in full; the op types take the rest.
+  m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                            7 * m_table->verticalHeader()->defaultSectionSize() +
+                            2 * m_table->frameWidth() + 2);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(m_table);
+  split->addWidget(m_opTable);
+  split->setStretchFactor(0, 0);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
+  l->addWidget(split, 1);
   auto update = [this](int) { compare(m_a->currentIndex(), m_b->currentIndex()); };
   connect(m_a, QOverload<int>::of(&QComboBox::activated), this, update);
   connect(m_b, QOverload<int>::of(&QComboBox::activated), this, update);
 }
 
 void RunComparison::setRuns(const QStringList& labels,
-                            const std::vector<std::vector<double>>& latencies) {
+                            const std::vector<std::vector<double>>& latencies,
+                            const std::vector<profiling::TraceSummary>& summaries) {
   m_latencies = latencies;
+  m_summaries = summaries;
   for (QComboBox* c : {m_a, m_b}) {
     c->clear();
     c->addItems(labels);
@@ -194,7 +214,39 @@ void RunComparison::setRuns(const QStringList& labels,
   compare(m_a->currentIndex(), m_b->currentIndex());
 }
 
+void RunComparison::fillOps(int a, int b) {
+  m_opTable->setRowCount(0);
+  if (a < 0 || b < 0 || a >= static_cast<int>(m_summaries.size()) ||
+      b >= static_cast<int>(m_summaries.size()))
+    return;
+  const QLocale locale;
+  const QColor faster(0xc8, 0xe6, 0xc9), slower(0xff, 0xe0, 0xb2);
+  for (const api::OpTimeComparison& c : api::CompareOpTimes(m_summaries[a], m_summaries[b])) {
+    const int r = m_opTable->rowCount();
+    m_opTable->insertRow(r);
+    auto cell = [&](int col, const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(col == 0 ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                      : int(Qt::AlignRight | Qt::AlignVCenter));
+      m_opTable->setItem(r, col, item);
+      return item;
+    };
+    cell(0, QString::fromStdString(c.op));
+    cell(1, c.a_ms > 0 ? locale.toString(c.a_ms, 'f', 3) : tr("—"));
+    cell(2, c.b_ms > 0 ? locale.toString(c.b_ms, 'f', 3) : tr("—"));
+    QTableWidgetItem* ratio =
+        cell(3, c.a_ms > 0 && c.b_ms > 0 ? locale.toString(c.b_ms / c.a_ms, 'f', 2)
+                                         : (c.a_ms > 0 ? tr("gone") : tr("new")));
+    // Faster in B green, slower amber (beyond 5%, the noise of a few runs).
+    if (c.a_ms > 0 && (c.b_ms == 0 || c.b_ms < 0.95 * c.a_ms)) ratio->setBackground(faster);
+    if (c.b_ms > 0 && (c.a_ms == 0 || c.b_ms > 1.05 * c.a_ms)) ratio->setBackground(slower);
+    cell(4, locale.toString(c.a_calls, 'f', c.a_calls == std::floor(c.a_calls) ? 0 : 1));
+    cell(5, locale.toString(c.b_calls, 'f', c.b_calls == std::floor(c.b_calls) ? 0 : 1));
+  }
+}
+
 void RunComparison::compare(int a, int b) {
+  fillOps(a, b);
   m_table->setRowCount(0);
   if (a < 0 || b < 0 || a >= static_cast<int>(m_latencies.size()) ||
       b >= static_cast<int>(m_latencies.size()))

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/bench.h"
+#include "api/profile.h"
 #include "profiling/summary.h"
 
 class QTableWidget;
@@ -46,22 +47,30 @@ class ProfileCharts : public QWidget {
   std::vector<std::pair<QString, double>> m_topOps;
 };
 
-/// Two runs' latency percentiles side by side: A, B and B / A.
+/// Two runs side by side: latency percentiles (A, B and B / A), and every op type's kernel time
+/// per run in each, so a change of level, threads or model shows which ops it sped up, slowed
+/// down, fused away or added.
 class RunComparison : public QWidget {
   Q_OBJECT
 
  public:
   explicit RunComparison(QWidget* parent = nullptr);
-  /// The runs to choose from (labels) and their latencies (ms).
-  void setRuns(const QStringList& labels, const std::vector<std::vector<double>>& latencies);
+  /// The runs to choose from (labels), their latencies (ms) and trace summaries.
+  void setRuns(const QStringList& labels, const std::vector<std::vector<double>>& latencies,
+               const std::vector<profiling::TraceSummary>& summaries);
   void compare(int a, int b);
   QTableWidget* table() const { return m_table; }
+  QTableWidget* opTable() const { return m_opTable; }
 
  private:
+  void fillOps(int a, int b);
+
   QComboBox* m_a;
   QComboBox* m_b;
   QTableWidget* m_table;
+  QTableWidget* m_opTable;
   std::vector<std::vector<double>> m_latencies;
+  std::vector<profiling::TraceSummary> m_summaries;
 };
 
 }  // namespace widgets

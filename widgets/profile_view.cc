@@ -337,11 +337,13 @@ void ProfileView::onDone() {
   m_runChooser->addItem(job->run->label);
   QStringList labels;
   std::vector<std::vector<double>> latencies;
+  std::vector<profiling::TraceSummary> summaries;
   for (const auto& r : m_runs) {
     labels << r->label;
     latencies.push_back(RunLatenciesMs(r->events));
+    summaries.push_back(r->summary);
   }
-  m_comparison->setRuns(labels, latencies);
+  m_comparison->setRuns(labels, latencies, summaries);
   showRun(runCount() - 1);
   fitTimelineHeight();
   emit runAdded(runCount() - 1);
@@ -528,6 +530,8 @@ int ProfileView::findSlices(const QString& query) {
 }
 
 void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_charts); }
+
+void ProfileView::showComparison() { m_tabs->setCurrentWidget(m_comparison); }
 
 }  // namespace widgets
 }  // namespace onnxlens

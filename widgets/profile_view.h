@@ -85,6 +85,8 @@ class ProfileView : public QWidget {
 
   /// Shows the Charts tab under the timeline.
   void showCharts();
+  /// Shows the Compare Runs tab.
+  void showComparison();
   ProfileCharts* charts() const { return m_charts; }
   RunComparison* comparison() const { return m_comparison; }
 

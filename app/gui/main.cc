@@ -91,7 +91,9 @@ int main(int argc, char** argv) {
   parser.addOption(theme);
   QCommandLineOption view(QStringLiteral("view"),
                           QStringLiteral("Open on a view: graph, compare (levels side by side), "
-                                         "steps (the comparison with the pass list) or summary."),
+                                         "steps (the comparison with the pass list), summary, "
+                                         "timeline (profiles MODEL or reads --trace), charts, "
+                                         "runs (unoptimized vs extended, compared) or heat."),
                           QStringLiteral("NAME"));
   parser.addOption(view);
   QCommandLineOption left(QStringLiteral("left"),
@@ -143,7 +145,8 @@ int main(int argc, char** argv) {
     });
     const bool heat = parser.value(view) == QLatin1String("heat");
     const bool charts = parser.value(view) == QLatin1String("charts");
-    if (parser.value(view) == QLatin1String("timeline") || heat || charts) {
+    const bool runs = parser.value(view) == QLatin1String("runs");
+    if (parser.value(view) == QLatin1String("timeline") || heat || charts || runs) {
       // The Profile tab: profile the model (or read --trace), then show the timeline.
       auto fail = [&status](const QString& message) {
         std::fprintf(stderr, "onnxlens: error: %s\n", qPrintable(message));
@@ -164,7 +167,13 @@ int main(int argc, char** argv) {
         // Heat colours the graph as loaded: profile it unoptimized so every node has its time.
         o.level = heat ? "disabled" : "extended";
         o.warmup = 1;
-        o.runs = charts ? 40 : 3;  // a histogram wants a few runs
+        o.runs = charts ? 40 : runs ? 20 : 3;  // a histogram wants a few runs
+        if (runs) {                            // what the optimizer changed, op type by op type
+          onnxlens::api::ProfileOptions before = o;
+          before.level = "disabled";
+          pv->startProfile(before);
+          pv->waitForIdle();
+        }
         pv->startProfile(o);
       } else {
         fail(QStringLiteral("--view timeline needs a MODEL or --trace FILE"));
@@ -172,6 +181,7 @@ int main(int argc, char** argv) {
       pv->waitForIdle();
       if (pv->runCount() == 0) fail(QStringLiteral("nothing was profiled"));
       if (charts) pv->showCharts();
+      if (runs) pv->showComparison();
       if (parser.isSet(range) && pv->runCount() > 0) {
         const auto& tl = *pv->run(pv->currentRun()).timeline;
         const int n = parser.value(range).toInt();
@@ -211,7 +221,7 @@ int main(int argc, char** argv) {
                                 viewName == QLatin1String("optimize");
       if (!viewName.isEmpty() && !optimizeView && !window.showView(viewName))
         fail(QStringLiteral(
-                 "no view '%1' (graph, compare, steps, timeline, charts, heat or summary)")
+                 "no view '%1' (graph, compare, steps, timeline, charts, runs, heat or summary)")
                  .arg(viewName));
       if (optimizeView) {
         window.show();  // the panes need their real size for the first view

@@ -2,6 +2,7 @@
 #include "api/profile.h"
 
 #include <algorithm>
+#include <map>
 
 #include "api/run.h"
 #include "common/strings.h"
@@ -75,6 +76,29 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
                      {"warmup", std::to_string(options.warmup)}};
   result.summary = profiling::Summarize(result.events);
   return result;
+}
+
+std::vector<OpTimeComparison> CompareOpTimes(const profiling::TraceSummary& a,
+                                             const profiling::TraceSummary& b) {
+  std::map<std::string, OpTimeComparison> rows;
+  auto add = [&rows](const profiling::TraceSummary& s, bool first) {
+    const double runs = s.runs > 0 ? static_cast<double>(s.runs) : 1.0;
+    for (const profiling::SummaryRow& r : s.by_op) {
+      OpTimeComparison& c = rows[r.key];
+      c.op = r.key;
+      (first ? c.a_ms : c.b_ms) = r.total_us / 1e3 / runs;
+      (first ? c.a_calls : c.b_calls) = static_cast<double>(r.count) / runs;
+    }
+  };
+  add(a, true);
+  add(b, false);
+  std::vector<OpTimeComparison> out;
+  for (auto& [op, c] : rows) out.push_back(std::move(c));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const OpTimeComparison& x, const OpTimeComparison& y) {
+                     return std::max(x.a_ms, x.b_ms) > std::max(y.a_ms, y.b_ms);
+                   });
+  return out;
 }
 
 }  // namespace onnxlens::api

@@ -37,6 +37,17 @@ struct ProfileResult {
   profiling::TraceSummary summary;
 };
 
+/// One op type of two profiles side by side, per run (a trace without model runs: its totals).
+struct OpTimeComparison {
+  std::string op;
+  double a_ms = 0, b_ms = 0;        ///< kernel time per run; 0 where the op does not run
+  double a_calls = 0, b_calls = 0;  ///< kernel calls per run
+};
+/// Every op type of either summary, the costliest (larger of A and B) first: which ops a change
+/// (level, threads, model) sped up, slowed down, fused away or added.
+std::vector<OpTimeComparison> CompareOpTimes(const profiling::TraceSummary& a,
+                                             const profiling::TraceSummary& b);
+
 Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& model,
                                          const ProfileOptions& options);
 

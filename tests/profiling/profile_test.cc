@@ -153,3 +153,42 @@ TEST(ProfileOptions, DurationRunsUntilTheTimeIsUpAndProgressCancels) {
 
 }  // namespace
 }  // namespace onnxlens
+
+namespace onnxlens::api {
+namespace {
+
+profiling::SummaryRow Row(const std::string& op, int64_t count, double total_us) {
+  profiling::SummaryRow r;
+  r.key = op;
+  r.count = count;
+  r.total_us = total_us;
+  return r;
+}
+
+TEST(CompareOpTimes, PerRunSideBySideCostliestFirst) {
+  profiling::TraceSummary a, b;
+  a.runs = 2;
+  a.by_op = {Row("Conv", 20, 8000), Row("BatchNormalization", 20, 1000), Row("Relu", 18, 600)};
+  b.runs = 4;
+  b.by_op = {Row("FusedConv", 40, 14000), Row("Conv", 4, 400)};
+  const auto rows = CompareOpTimes(a, b);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].op, "Conv");  // 4 ms per run in A
+  EXPECT_DOUBLE_EQ(rows[0].a_ms, 4.0);
+  EXPECT_DOUBLE_EQ(rows[0].b_ms, 0.1);
+  EXPECT_DOUBLE_EQ(rows[0].a_calls, 10);
+  EXPECT_DOUBLE_EQ(rows[0].b_calls, 1);
+  EXPECT_EQ(rows[1].op, "FusedConv");  // 3.5 ms per run in B only
+  EXPECT_DOUBLE_EQ(rows[1].a_ms, 0);
+  EXPECT_DOUBLE_EQ(rows[1].b_ms, 3.5);
+  EXPECT_EQ(rows[2].op, "BatchNormalization");  // fused away: B is 0
+  EXPECT_DOUBLE_EQ(rows[2].b_ms, 0);
+  EXPECT_EQ(rows[3].op, "Relu");
+  // A trace without model runs counts its totals once.
+  profiling::TraceSummary c;
+  c.by_op = {Row("Conv", 3, 3000)};
+  EXPECT_DOUBLE_EQ(CompareOpTimes(c, c)[0].a_ms, 3.0);
+}
+
+}  // namespace
+}  // namespace onnxlens::api

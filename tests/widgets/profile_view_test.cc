@@ -179,6 +179,14 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   const double a = QLocale().toDouble(cmp->item(2, 1)->text());
   const double b = QLocale().toDouble(cmp->item(2, 2)->text());
   EXPECT_NEAR(QLocale().toDouble(cmp->item(2, 3)->text()), b / a, 2e-3 + 1e-3 * b / a);
+  // Per op type: core's comparison of the two runs' summaries, row by row.
+  const auto ops = api::CompareOpTimes(pv->run(0).summary, pv->run(1).summary);
+  QTableWidget* opTable = pv->comparison()->opTable();
+  ASSERT_EQ(opTable->rowCount(), static_cast<int>(ops.size()));
+  ASSERT_GT(opTable->rowCount(), 0);
+  EXPECT_EQ(opTable->item(0, 0)->text().toStdString(), ops[0].op);
+  EXPECT_NEAR(QLocale().toDouble(opTable->item(0, 1)->text()), ops[0].a_ms, 1e-3);
+  EXPECT_NEAR(QLocale().toDouble(opTable->item(0, 2)->text()), ops[0].b_ms, 1e-3);
 }
 
 TEST(ProfileView, CancelStopsAProfileAndDropsATraceBeingRead) {
