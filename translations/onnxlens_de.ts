@@ -659,6 +659,13 @@
         <source>Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its hottest node) · %3 of %4 nodes profiled</source>
         <translation>Wärmebild: Anteil an der Kernelzeit, 0% %1 %2% (heißester Knoten; eine geschlossene Gruppe zeigt ihren heißesten Knoten) · %3 von %4 Knoten profiliert</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 was made from %n node(s) of this graph, shown selected</source>
+        <translation>
+            <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
+            <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1440,6 +1447,24 @@
     <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Made from</source>
+        <translation>Entstanden aus</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): </source>
+        <translation>
+            <numerusform>%n Knoten: </numerusform>
+            <numerusform>%n Knoten: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,13 @@
             <numerusform>%n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 was made from %n node(s) of this graph, shown selected</source>
+        <translation>
+            <numerusform>%1 was made from %n node of this graph, shown selected</numerusform>
+            <numerusform>%1 was made from %n nodes of this graph, shown selected</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::NodeSidebar</name>
@@ -135,6 +142,20 @@
         <translation>
             <numerusform>%1 slices on %n thread · %2 from the first to the last</numerusform>
             <numerusform>%1 slices on %n threads · %2 from the first to the last</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): </source>
+        <translation>
+            <numerusform>%n node: </numerusform>
+            <numerusform>%n nodes: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
         </translation>
     </message>
 </context>

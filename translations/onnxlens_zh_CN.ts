@@ -649,6 +649,12 @@
         <source>Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its hottest node) · %3 of %4 nodes profiled</source>
         <translation>热度：占内核时间的比例，0% %1 %2%（最热节点；折叠的组显示其最热节点）· 已分析 %4 个节点中的 %3 个</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 was made from %n node(s) of this graph, shown selected</source>
+        <translation>
+            <numerusform>%1 由此图中的 %n 个节点生成，已显示为选中</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1423,6 +1429,22 @@
     <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Made from</source>
+        <translation>生成自</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s): </source>
+        <translation>
+            <numerusform>%n 个节点：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>

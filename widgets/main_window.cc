@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 #include <functional>
 
+#include "profiling/profiler.h"
 #include "widgets/breadcrumb_bar.h"
 #include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
@@ -185,19 +186,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     if (m_heat) applyHeat();
   });
   // A kernel slice selects its node in the graph, and a node its first slice.
-  connect(m_profile, &ProfileView::nodeSelected, this, [this](const QString& node) {
-    if (m_crossSelecting) return;
-    m_crossSelecting = true;
-    m_graph->selectByName(node);
-    m_crossSelecting = false;
-  });
+  connect(m_profile, &ProfileView::nodeSelected, this,
+          [this](const QString& node, const QStringList& origins) {
+            if (m_crossSelecting) return;
+            m_crossSelecting = true;
+            selectProfiledNode(node, origins);
+            m_crossSelecting = false;
+          });
   connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
     if (m_crossSelecting || m_profile->runCount() == 0 || item < 0 || !m_graph->snapshot()) return;
     const auto& it = m_graph->model().items[item];
     if (it.kind != api::ViewItemKind::kNode) return;
     m_crossSelecting = true;
-    m_profile->selectNode(QString::fromStdString(
-        m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index].name));
+    m_profile->selectNode(
+        traceLabel(m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index]));
     m_crossSelecting = false;
   });
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
@@ -375,7 +377,7 @@ void MainWindow::setHeat(bool on) {
   int hottest = -1;
   double best = -1;
   for (size_t n = 0; n < nodes.size(); ++n) {
-    auto it = shares.find(QString::fromStdString(nodes[n].name));
+    auto it = shares.find(traceLabel(nodes[n]));
     if (it != shares.end() && *it > best && m_graph->model().item_of_node[n] >= 0) {
       best = *it;
       hottest = m_graph->model().item_of_node[n];
@@ -385,6 +387,35 @@ void MainWindow::setHeat(bool on) {
 }
 
 QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
+
+QString MainWindow::traceLabel(const api::SnapshotNode& n) {
+  return QString::fromStdString(profiling::NodeLabel(n.name, n.op_type, n.id));
+}
+
+void MainWindow::selectProfiledNode(const QString& node, const QStringList& origins) {
+  const auto snapshot = m_graph->snapshot();
+  if (!snapshot) return;
+  // The kernel's own node when the graph shown has it; a fused kernel's origins are linked too.
+  const auto& nodes = snapshot->graphs[m_graph->graphIndex()].nodes;
+  int own = -1;
+  std::vector<int> linked;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const int item = m_graph->model().item_of_node[n];
+    if (item < 0) continue;
+    const QString label = traceLabel(nodes[n]);
+    if (label == node) own = item;
+    if (origins.contains(label)) linked.push_back(item);
+  }
+  if (own >= 0 && linked.size() <= 1) {
+    m_graph->revealItem(own);
+  } else if (!linked.empty()) {
+    m_graph->showLinked(linked);
+    statusBar()->showMessage(tr("%1 was made from %n node(s) of this graph, shown selected",
+                                nullptr, static_cast<int>(linked.size()))
+                                 .arg(node),
+                             8000);
+  }
+}
 
 void MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
@@ -402,7 +433,7 @@ void MainWindow::applyHeat() {
   int coloured = 0;
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(QString::fromStdString(nodes[items[i].index].name));
+    auto it = shares.find(traceLabel(nodes[items[i].index]));
     if (it == shares.end() || hottest <= 0) continue;
     halos[i] = heatColor(*it / hottest);
     ++coloured;
@@ -413,7 +444,7 @@ void MainWindow::applyHeat() {
   std::vector<double> groupMax(h.groups.size(), -1);
   for (size_t i = 0; i < items.size() && i < h.group_of_node.size(); ++i) {
     if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(QString::fromStdString(nodes[items[i].index].name));
+    auto it = shares.find(traceLabel(nodes[items[i].index]));
     if (it == shares.end()) continue;
     for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
       groupMax[g] = std::max(groupMax[g], *it);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "api/graph_snapshot.h"
 #include "api/model_info.h"
 
 class QLabel;
@@ -68,6 +69,11 @@ class MainWindow : public QMainWindow {
   void setHeat(bool on);
   bool heatShown() const { return m_heat; }
   QString heatLegend() const;
+  /// Selects in the graph the node of a kernel slice (`node`, a trace label); a fused kernel's
+  /// `origins` (nodes of the model as loaded) are shown selected together.
+  void selectProfiledNode(const QString& node, const QStringList& origins);
+  /// How traces name a graph node (its name, or "<Op>_<id>").
+  static QString traceLabel(const api::SnapshotNode& node);
 
   /// The Export Optimized Model dialog: exports, then offers to open the written file.
   void showExportModelDialog();

@@ -299,6 +299,20 @@ void ProfileView::start(std::shared_ptr<Job> job) {
     }
     run->summary = profiling::Summarize(run->events);
     run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
+    for (const profiling::TraceEvent& e : run->events) {
+      if (!profiling::IsKernelEvent(e)) continue;
+      const std::vector<std::string> origins = api::SliceOrigins(e);
+      if (origins.empty()) continue;
+      const QString kernel = QString::fromStdString(
+          e.name.substr(0, e.name.size() - std::string("_kernel_time").size()));
+      if (run->origins.contains(kernel)) continue;
+      QStringList list;
+      for (const std::string& o : origins) {
+        list << QString::fromStdString(o);
+        run->fusedInto.insert(list.back(), kernel);
+      }
+      run->origins.insert(kernel, list);
+    }
     job->run = run;
   }));
 }
@@ -397,6 +411,7 @@ QString ProfileView::argLabel(const QString& key) {
   if (key == QLatin1String("op_name")) return tr("Op");
   if (key == QLatin1String("provider")) return tr("Provider");
   if (key == QLatin1String("node_index")) return tr("Node index");
+  if (key == QLatin1String("origins")) return tr("Made from");
   if (key == QLatin1String("input_type_shape")) return tr("Inputs");
   if (key == QLatin1String("output_type_shape")) return tr("Outputs");
   if (key == QLatin1String("activation_size")) return tr("Input bytes");
@@ -428,8 +443,18 @@ void ProfileView::onSliceSelected(int track, int slice) {
   row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
   row(tr("Category"), QString::fromStdString(e.cat));
   for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
-    const QString value = a.kind == api::SliceArgKind::kBytes ? formatBytes(a.bytes)
-                                                              : QString::fromStdString(a.value);
+    QString value = QString::fromStdString(a.value);
+    if (a.kind == api::SliceArgKind::kBytes) value = formatBytes(a.bytes);
+    if (a.kind == api::SliceArgKind::kNodes) {
+      QStringList names;
+      for (size_t k = 0; k < a.nodes.size() && k < 8; ++k)
+        names << QString::fromStdString(a.nodes[k]);
+      value = tr("%n node(s): ", nullptr, static_cast<int>(a.nodes.size())) +
+              names.join(QStringLiteral(", "));
+      if (a.nodes.size() > 8)
+        value +=
+            QStringLiteral(" ") + tr("and %n more", nullptr, static_cast<int>(a.nodes.size() - 8));
+    }
     row(argLabel(QString::fromStdString(a.key)), value);
   }
   html += QStringLiteral("</table>");
@@ -448,13 +473,16 @@ void ProfileView::onSliceSelected(int track, int slice) {
   }
   m_details->setText(html);
   m_tabs->setCurrentWidget(m_details);
-  if (s.op >= 0) emit nodeSelected(name);
+  if (s.op >= 0) emit nodeSelected(name, r.origins.value(name));
 }
 
 bool ProfileView::selectNode(const QString& node) {
   if (m_current < 0) return false;
-  const api::Timeline& tl = *m_runs[m_current]->timeline;
-  const std::string n = node.toStdString();
+  const Run& r = *m_runs[m_current];
+  const api::Timeline& tl = *r.timeline;
+  // A node of the graph as loaded that was fused: its kernel is the one made from it.
+  const std::string n =
+      (r.origins.contains(node) ? node : r.fusedInto.value(node, node)).toStdString();
   for (size_t t = 0; t < tl.tracks.size(); ++t) {
     const auto& slices = tl.tracks[t].slices;
     for (size_t i = 0; i < slices.size(); ++i) {
@@ -503,8 +531,18 @@ QString ProfileView::detailsText() const { return m_details->text(); }
 QHash<QString, double> ProfileView::nodeShares() const {
   QHash<QString, double> out;
   if (m_current < 0) return out;
-  for (const auto& row : m_runs[m_current]->summary.by_node)
-    out[QString::fromStdString(row.key)] = row.percent;
+  // A fused kernel's time is split evenly over the nodes it was made from, so a profile of the
+  // optimized model colours the graph as loaded.
+  const Run& r = *m_runs[m_current];
+  for (const auto& row : r.summary.by_node) {
+    const QString key = QString::fromStdString(row.key);
+    const QStringList origins = r.origins.value(key);
+    if (origins.isEmpty()) {
+      out[key] += row.percent;
+    } else {
+      for (const QString& o : origins) out[o] += row.percent / origins.size();
+    }
+  }
   return out;
 }
 

@@ -57,13 +57,17 @@ class ProfileView : public QWidget {
     profiling::TraceMetadata metadata;  ///< the file's otherData (model, level, threads, …)
     profiling::TraceSummary summary;
     std::shared_ptr<const api::Timeline> timeline;
+    /// Fused kernels (by label) -> the nodes of the model as loaded they were made from, and back.
+    QHash<QString, QStringList> origins;
+    QHash<QString, QString> fusedInto;
   };
   int runCount() const { return static_cast<int>(m_runs.size()); }
   const Run& run(int index) const { return *m_runs[index]; }
   int currentRun() const { return m_current; }
   void showRun(int index);
 
-  /// Selects the first kernel slice of node `node` in the timeline; false when there is none.
+  /// Selects the first kernel slice of node `node` (or of the kernel it was fused into) in the
+  /// timeline; false when there is none.
   bool selectNode(const QString& node);
   /// Shows the range summary of [t0, t1] of the current run.
   void showRange(double t0_us, double t1_us);
@@ -75,7 +79,8 @@ class ProfileView : public QWidget {
   QString detailsText() const;
   /// The line above the range table: where the range is and how long.
   QString rangeInfo() const;
-  /// Each node's share of the kernel time in the current run, in percent (heat colouring).
+  /// Each node's share of the kernel time in the current run, in percent (heat colouring); a
+  /// fused kernel's share is split evenly over the nodes it was made from.
   QHash<QString, double> nodeShares() const;
   void showOpsTable();
   /// Finds slices by name or op type: the first call with a query selects the first hit (in time
@@ -94,8 +99,9 @@ class ProfileView : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  signals:
-  /// A kernel slice was selected: its node's name.
-  void nodeSelected(const QString& node);
+  /// A kernel slice was selected: its node's label and, for a fused kernel, the nodes of the model
+  /// as loaded it was made from.
+  void nodeSelected(const QString& node, const QStringList& origins);
   void errorOccurred(const QString& title, const QString& message);
   /// Something done worth a line in the status bar ("Saved trace.json").
   void statusMessage(const QString& message);

@@ -29,6 +29,27 @@ std::optional<std::string> FormatShapesArg(const std::string& json) {
   return out;
 }
 
+namespace {
+
+std::vector<std::string> NamesArg(const std::string& json) {
+  std::vector<std::string> out;
+  const nlohmann::json j = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_array()) return out;
+  for (const auto& v : j) {
+    if (!v.is_string()) return {};
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> SliceOrigins(const profiling::TraceEvent& e) {
+  for (const profiling::TraceArg& a : e.args)
+    if (a.key == "origins") return NamesArg(a.value);
+  return {};
+}
+
 std::vector<SliceArg> DescribeSliceArgs(const profiling::TraceEvent& e) {
   std::vector<SliceArg> out;
   for (const profiling::TraceArg& a : e.args) {
@@ -40,6 +61,9 @@ std::vector<SliceArg> DescribeSliceArgs(const profiling::TraceEvent& e) {
         s.value = *f;
         s.kind = SliceArgKind::kShapes;
       }
+    } else if (a.key == "origins") {
+      s.nodes = NamesArg(a.value);
+      if (!s.nodes.empty()) s.kind = SliceArgKind::kNodes;
     } else if (a.key == "activation_size" || a.key == "parameter_size" || a.key == "output_size") {
       int64_t v = 0;
       const char* end = a.value.data() + a.value.size();

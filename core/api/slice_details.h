@@ -16,6 +16,7 @@ enum class SliceArgKind {
   kText,    ///< shown as it is
   kShapes,  ///< input_type_shape / output_type_shape, formatted
   kBytes,   ///< activation_size / parameter_size / output_size; `bytes` holds the number
+  kNodes,   ///< origins: the nodes of the model as loaded a fused kernel was made from (`nodes`)
 };
 
 struct SliceArg {
@@ -23,7 +24,11 @@ struct SliceArg {
   std::string value;  ///< formatted (kShapes) or as written
   SliceArgKind kind = SliceArgKind::kText;
   int64_t bytes = 0;
+  std::vector<std::string> nodes;
 };
+
+/// The "origins" argument of a kernel event (a JSON array of node labels), else empty.
+std::vector<std::string> SliceOrigins(const profiling::TraceEvent& event);
 
 /// The arguments of `event` in order, known ones formatted.
 std::vector<SliceArg> DescribeSliceArgs(const profiling::TraceEvent& event);

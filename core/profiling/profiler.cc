@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 namespace onnxlens::profiling {
 
@@ -96,10 +97,16 @@ TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
             {"output_size", std::to_string(r.output_size), false},
             {"input_type_shape", in, true},
             {"output_type_shape", out, true}};
+  if (!r.info->origins.empty())
+    e.args.push_back({"origins", nlohmann::json(r.info->origins).dump(), true});
   return e;
 }
 
 }  // namespace
+
+std::string NodeLabel(const std::string& name, const std::string& op_type, int64_t id) {
+  return name.empty() ? op_type + "_" + std::to_string(id) : name;
+}
 
 void Profiler::NameThread(int64_t tid, const std::string& name) {
   std::lock_guard<std::mutex> lock(mu_);

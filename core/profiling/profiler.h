@@ -17,11 +17,18 @@ namespace onnxlens::profiling {
 
 /// What a node's kernel events share from run to run (made once per session step).
 struct NodeEventInfo {
-  std::string label;  ///< node name, or "<Op>_<id>"; the event is "<label>_kernel_time"
+  std::string label;  ///< NodeLabel(); the event is "<label>_kernel_time"
   std::string op_name;
   std::string provider;
   int64_t node_index = 0;
+  /// Labels of the nodes of the model as loaded that an optimizer pass made this node from (empty
+  /// for a node of the file): written as the event's "origins" argument (a JSON array), so a
+  /// fused kernel leads back to the graph the user opened.
+  std::vector<std::string> origins;
 };
+
+/// How traces name a node: its name, or "<Op>_<id>" when it has none.
+std::string NodeLabel(const std::string& name, const std::string& op_type, int64_t id);
 
 /// One node execution, recorded cheaply on the hot path; its trace-event arguments are written
 /// only when Events() is called.

@@ -78,6 +78,9 @@ struct Session::Impl {
   std::unique_ptr<Plan> main;
   std::vector<NodeAssignment> assignments;
   std::shared_ptr<profiling::Profiler> profiler;
+  /// Main-graph node id -> trace label in the model as given, before optimization (fused kernels
+  /// name the nodes they were made from).
+  std::unordered_map<ir::NodeId, std::string> original_labels;
 
   Status BuildPlan(const ir::Graph& g, Plan* plan, std::vector<std::string>* unsupported);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
@@ -171,10 +174,16 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       step.input_is_parameter.push_back(v && v->is_initializer());
     {
       auto info = std::make_shared<profiling::NodeEventInfo>();
-      info->label = n->name().empty() ? n->op_type() + "_" + std::to_string(n->id()) : n->name();
+      info->label = profiling::NodeLabel(n->name(), n->op_type(), n->id());
       info->op_name = n->op_type();
       info->provider = step.provider;
       info->node_index = n->id();
+      if (&g == model->graph.get()) {
+        for (ir::NodeId o : n->origins) {
+          auto it = original_labels.find(o);
+          if (it != original_labels.end()) info->origins.push_back(it->second);
+        }
+      }
       step.info = info;
       step.label = std::shared_ptr<const std::string>(step.info, &info->label);
     }
@@ -335,6 +344,11 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
                                                    const SessionOptions& options) {
   if (!model || !model->graph) return InvalidArgument("no model");
   OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(options.optimization_level));
+  std::unordered_map<ir::NodeId, std::string> original_labels;
+  if (level != passes::Level::kDisabled && options.enable_profiling) {
+    for (const ir::Node* n : model->graph->nodes())
+      original_labels[n->id()] = profiling::NodeLabel(n->name(), n->op_type(), n->id());
+  }
   if (level != passes::Level::kDisabled) {
     // Optimize a copy: the caller's model stays as it was.
     std::shared_ptr<ir::Model> optimized = model->Clone();
@@ -344,6 +358,7 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     model = std::move(optimized);
   }
   auto impl = std::make_unique<Impl>();
+  impl->original_labels = std::move(original_labels);
   if (options.enable_profiling) {
     impl->profiler = options.profiler ? options.profiler : std::make_shared<profiling::Profiler>();
   }

@@ -38,5 +38,18 @@ TEST(SliceDetails, KnownArgumentsAreTypedTheRestKeptInOrder) {
   EXPECT_EQ(args[4].value, "[oops");
 }
 
+TEST(SliceDetails, OriginsListTheNodesAFusedKernelWasMadeFrom) {
+  profiling::TraceEvent e;
+  e.args = {{"op_name", "FusedConv", false}, {"origins", R"(["/c/Conv","/c/Relu"])", true}};
+  EXPECT_EQ(SliceOrigins(e), (std::vector<std::string>{"/c/Conv", "/c/Relu"}));
+  const auto args = DescribeSliceArgs(e);
+  ASSERT_EQ(args.size(), 2u);
+  EXPECT_EQ(args[1].kind, SliceArgKind::kNodes);
+  EXPECT_EQ(args[1].nodes.size(), 2u);
+  e.args = {{"origins", "[1, 2]", true}};  // not names: kept as text, no origins
+  EXPECT_TRUE(SliceOrigins(e).empty());
+  EXPECT_EQ(DescribeSliceArgs(e)[0].kind, SliceArgKind::kText);
+}
+
 }  // namespace
 }  // namespace onnxlens::api

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "api/profile.h"
+#include "profiling/summary.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -90,6 +93,36 @@ TEST(Profile, NodeTimesCoverTheRun) {
     EXPECT_GE(best, 0.95) << d.filename();
     EXPECT_LE(best, 1.0) << d.filename();
   }
+}
+
+TEST(Profile, FusedKernelsNameTheNodesOfTheModelAsLoaded) {
+  const auto bert = testing::CorpusDir() / "bert_tiny/model.onnx";
+  const auto model = std::filesystem::exists(bert) ? bert : testing::SampleModel();
+  ProfileOptions o;
+  o.level = "disabled";
+  auto plain = ProfileModelFile(model, o);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  std::set<std::string> loaded;  // every node of the file runs unoptimized
+  for (const auto& e : plain->events) {
+    if (!profiling::IsKernelEvent(e)) continue;
+    loaded.insert(e.name.substr(0, e.name.size() - std::string("_kernel_time").size()));
+    EXPECT_TRUE(e.Arg("origins").empty()) << e.name;  // nothing was fused
+  }
+  o.level = "extended";
+  auto fused = ProfileModelFile(model, o);
+  ASSERT_TRUE(fused.ok()) << fused.status().message();
+  int with_origins = 0;
+  for (const auto& e : fused->events) {
+    const std::string origins = e.Arg("origins");
+    if (!profiling::IsKernelEvent(e) || origins.empty()) continue;
+    ++with_origins;
+    const auto list = nlohmann::json::parse(origins);
+    ASSERT_TRUE(list.is_array()) << origins;
+    ASSERT_FALSE(list.empty());
+    for (const auto& name : list)
+      EXPECT_TRUE(loaded.count(name.get<std::string>())) << e.name << " <- " << name;
+  }
+  EXPECT_GT(with_origins, 0) << "no fused kernel in " << model;
 }
 
 TEST(Profile, BadModelIsAnError) {

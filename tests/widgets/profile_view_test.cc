@@ -189,6 +189,79 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_NEAR(QLocale().toDouble(opTable->item(0, 2)->text()), ops[0].b_ms, 1e-3);
 }
 
+TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(ProfiledModel().string()));
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.level = "extended";  // Conv + BatchNormalization + Relu fused
+  o.runs = 1;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  const ProfileView::Run& run = pv->run(0);
+  ASSERT_FALSE(run.origins.isEmpty());
+  // The fused kernel with the most origins.
+  QString kernel;
+  for (auto it = run.origins.begin(); it != run.origins.end(); ++it)
+    if (kernel.isEmpty() || it.value().size() > run.origins.value(kernel).size()) kernel = it.key();
+  const QStringList origins = run.origins.value(kernel);
+  ASSERT_GE(origins.size(), 2);
+  int track = -1, slice = -1;
+  for (size_t t = 0; t < run.timeline->tracks.size() && slice < 0; ++t) {
+    const auto& slices = run.timeline->tracks[t].slices;
+    for (size_t i = 0; i < slices.size() && slice < 0; ++i) {
+      if (slices[i].op >= 0 && run.timeline->names[slices[i].name] == kernel.toStdString()) {
+        track = static_cast<int>(t);
+        slice = static_cast<int>(i);
+      }
+    }
+  }
+  ASSERT_GE(slice, 0);
+  GraphView* g = w.graphView();
+  g->waitForLayout();
+  pv->timeline()->selectSlice(track, slice);
+  g->waitForLayout();
+  // Every origin drawn in the graph is shown selected, nothing else.
+  std::set<QString> linked;
+  for (int item : g->linkedItems())
+    linked.insert(
+        MainWindow::traceLabel(g->snapshot()->graphs[0].nodes[g->model().items[item].index]));
+  EXPECT_EQ(linked, std::set<QString>(origins.begin(), origins.end()));
+  EXPECT_TRUE(pv->detailsText().contains(origins.front())) << pv->detailsText().toStdString();
+  // An origin selected in the graph selects the fused kernel's slice.
+  pv->timeline()->selectSlice(-1, -1);
+  ASSERT_TRUE(g->selectByName(origins.back()));
+  EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
+  // Heat of the optimized profile: each origin has its even share of the kernel, so the nodes
+  // fused away are coloured too.
+  w.setHeat(true);
+  const auto shares = pv->nodeShares();
+  double kernelShare = 0;
+  for (const auto& row : run.summary.by_node)
+    if (QString::fromStdString(row.key) == kernel) kernelShare = row.percent;
+  for (const QString& origin : origins) {
+    EXPECT_GE(shares.value(origin), kernelShare / origins.size() - 1e-9) << origin.toStdString();
+  }
+  int coloured = 0;
+  const auto& halos = g->itemHalos();
+  for (size_t i = 0; i < g->model().items.size(); ++i) {
+    const auto& it = g->model().items[i];
+    if (it.kind != api::ViewItemKind::kNode) continue;
+    const QString label = MainWindow::traceLabel(g->snapshot()->graphs[0].nodes[it.index]);
+    if (origins.contains(label)) {
+      EXPECT_TRUE(halos[i].isValid()) << label.toStdString();
+      ++coloured;
+    }
+  }
+  EXPECT_EQ(coloured, origins.size());
+}
+
 TEST(ProfileView, CancelStopsAProfileAndDropsATraceBeingRead) {
   ProfileView pv;
   QString error;
