@@ -72,6 +72,8 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
     return tr("Verification: the outputs first differ after this step");
   if (role == Qt::ToolTipRole && index.column() == ChangeColumn)
     return tr("%1 removed, %2 added, %3 modified").arg(s.removed).arg(s.added).arg(s.modified);
+  if (role == Qt::ToolTipRole && index.column() == PassColumn)
+    return QString::fromStdString(s.pass);  // whole, when the column elides it
   return {};
 }
 
@@ -117,7 +119,13 @@ PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->hide();
+  // Every column fits the panel: the numbers take what they need, the pass name the rest
+  // (elided in the middle, whole in its tooltip).
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_table->horizontalHeader()->setSectionResizeMode(StepListModel::PassColumn,
+                                                    QHeaderView::Stretch);
+  m_table->setTextElideMode(Qt::ElideMiddle);
+  m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setToolTip(
       tr("Arrows or Alt+Left / Alt+Right step through the passes; a "
