@@ -5,7 +5,68 @@
 #include <cmath>
 #include <limits>
 
+#include "kernels/thread_pool.h"
+
 namespace onnxlens::kernels {
+
+Expected<FusedActivation> FusedActivation::FromNode(const ir::Node& node) {
+  FusedActivation f;
+  const std::string act = node.GetString("activation", "");
+  std::vector<float> params;
+  if (const ir::Attribute* a = node.FindAttribute("activation_params")) params = a->floats;
+  auto param = [&](size_t i, const char* name, float fallback) {
+    if (i < params.size()) return params[i];
+    return node.GetFloat(name, fallback);
+  };
+  if (act.empty()) return f;
+  if (act == "Relu") {
+    f.kind = Kind::kRelu;
+  } else if (act == "Sigmoid") {
+    f.kind = Kind::kSigmoid;
+  } else if (act == "Tanh") {
+    f.kind = Kind::kTanh;
+  } else if (act == "LeakyRelu") {
+    f.kind = Kind::kLeakyRelu;
+    f.alpha = param(0, "activation_alpha", 0.01f);
+  } else if (act == "Clip") {
+    f.kind = Kind::kClip;
+    f.alpha = param(0, "activation_alpha", -std::numeric_limits<float>::max());
+    f.beta = param(1, "activation_beta", std::numeric_limits<float>::max());
+  } else if (act == "HardSigmoid") {
+    f.kind = Kind::kHardSigmoid;
+    f.alpha = param(0, "activation_alpha", 0.2f);
+    f.beta = param(1, "activation_beta", 0.5f);
+  } else {
+    return InvalidArgument(node.Describe() + ": unknown activation " + act);
+  }
+  return f;
+}
+
+void FusedActivation::Apply(float* p, int64_t n) const {
+  const float a = alpha, b = beta;
+  switch (kind) {
+    case Kind::kNone:
+      return;
+    case Kind::kRelu:
+      for (int64_t i = 0; i < n; ++i) p[i] = std::max(p[i], 0.f);
+      return;
+    case Kind::kSigmoid:
+      for (int64_t i = 0; i < n; ++i) p[i] = 1.f / (1.f + std::exp(-p[i]));
+      return;
+    case Kind::kTanh:
+      for (int64_t i = 0; i < n; ++i) p[i] = std::tanh(p[i]);
+      return;
+    case Kind::kLeakyRelu:
+      for (int64_t i = 0; i < n; ++i) p[i] = p[i] < 0.f ? p[i] * a : p[i];
+      return;
+    case Kind::kClip:
+      for (int64_t i = 0; i < n; ++i) p[i] = std::min(std::max(p[i], a), b);
+      return;
+    case Kind::kHardSigmoid:
+      for (int64_t i = 0; i < n; ++i) p[i] = std::max(0.f, std::min(1.f, a * p[i] + b));
+      return;
+  }
+}
 
 Status ApplyFusedActivation(OpKernelContext& ctx) {
   RtValue* out = ctx.mutable_output(0);
@@ -15,42 +76,28 @@ Status ApplyFusedActivation(OpKernelContext& ctx) {
   float* p = y.mutable_data<float>();
   const int64_t n = y.numel();
   const ir::Node& node = ctx.node();
+  const float* z = nullptr;
   if (node.op_type() == "FusedConv") {
-    if (const ir::Tensor* z = ctx.tensor(3)) {
-      if (z->dtype() != ir::DataType::kFloat || z->dims() != y.dims())
+    if (const ir::Tensor* zt = ctx.tensor(3)) {
+      if (zt->dtype() != ir::DataType::kFloat || zt->dims() != y.dims())
         return ctx.Error("Z must be float32 with the output's shape");
-      for (int64_t i = 0; i < n; ++i) p[i] += z->data<float>()[i];
+      z = zt->data<float>();
     }
   }
-  const std::string act = node.GetString("activation", "");
-  std::vector<float> params;
-  if (const ir::Attribute* a = node.FindAttribute("activation_params")) params = a->floats;
-  auto param = [&](size_t i, const char* name, float fallback) {
-    if (i < params.size()) return params[i];
-    return node.GetFloat(name, fallback);
+  auto act = FusedActivation::FromNode(node);
+  if (!act.ok()) return ctx.Error(act.status().message());
+  auto run = [&](int64_t b, int64_t e) {
+    if (z)
+      for (int64_t i = b; i < e; ++i) p[i] += z[i];
+    act->Apply(p + b, e - b);
   };
-  if (act.empty()) return Status::Ok();
-  if (act == "Relu") {
-    for (int64_t i = 0; i < n; ++i) p[i] = p[i] > 0.f ? p[i] : 0.f;
-  } else if (act == "Sigmoid") {
-    for (int64_t i = 0; i < n; ++i) p[i] = 1.f / (1.f + std::exp(-p[i]));
-  } else if (act == "Tanh") {
-    for (int64_t i = 0; i < n; ++i) p[i] = std::tanh(p[i]);
-  } else if (act == "LeakyRelu") {
-    const float a = param(0, "activation_alpha", 0.01f);
-    for (int64_t i = 0; i < n; ++i) p[i] = p[i] < 0.f ? p[i] * a : p[i];
-  } else if (act == "Clip") {
-    const float lo = param(0, "activation_alpha", -std::numeric_limits<float>::max());
-    const float hi = param(1, "activation_beta", std::numeric_limits<float>::max());
-    for (int64_t i = 0; i < n; ++i) {
-      const float v = p[i] < lo ? lo : p[i];
-      p[i] = v > hi ? hi : v;
-    }
-  } else if (act == "HardSigmoid") {
-    const float a = param(0, "activation_alpha", 0.2f), b = param(1, "activation_beta", 0.5f);
-    for (int64_t i = 0; i < n; ++i) p[i] = std::max(0.f, std::min(1.f, a * p[i] + b));
+  constexpr int64_t kBlock = 16384;  // elements per task: enough work to pay for a hand-off
+  if (ctx.pool() && ctx.pool()->threads() > 1 && n >= 2 * kBlock) {
+    ctx.pool()->ParallelFor((n + kBlock - 1) / kBlock, [&](int64_t b, int64_t e) {
+      run(b * kBlock, std::min(n, e * kBlock));
+    });
   } else {
-    return ctx.Error("unknown activation " + act);
+    run(0, n);
   }
   return Status::Ok();
 }

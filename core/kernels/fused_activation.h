@@ -7,9 +7,23 @@
 
 namespace onnxlens::kernels {
 
+/// The activation of a fused node, read once from its attributes.
+struct FusedActivation {
+  enum class Kind { kNone, kRelu, kSigmoid, kTanh, kLeakyRelu, kClip, kHardSigmoid };
+  Kind kind = Kind::kNone;
+  float alpha = 0, beta = 0;  ///< LeakyRelu alpha; Clip min / max; HardSigmoid alpha / beta
+
+  /// FusedConv: attributes `activation` + `activation_params`; FusedGemm: `activation` +
+  /// `activation_alpha` / `activation_beta`. An unknown activation is an error naming the node.
+  static Expected<FusedActivation> FromNode(const ir::Node& node);
+  /// p[i] = f(p[i]) for i in [0, n).
+  void Apply(float* p, int64_t n) const;
+};
+
 /// FusedConv: attributes `activation` + `activation_params`; Z (input 3) added first when given.
 /// FusedGemm: `activation` + `activation_alpha` / `activation_beta`. Activations: Relu, Sigmoid,
-/// Tanh, LeakyRelu, Clip, HardSigmoid. Unknown activations are an error naming the node.
+/// Tanh, LeakyRelu, Clip, HardSigmoid. Unknown activations are an error naming the node. Large
+/// outputs are done in parallel on the context's pool.
 Status ApplyFusedActivation(OpKernelContext& ctx);
 
 }  // namespace onnxlens::kernels

@@ -28,13 +28,14 @@ inline ir::Tensor RandomTensor(std::vector<int64_t> dims, uint32_t seed, float l
 }
 
 inline NodeModel MakeNodeModel(const std::string& op, const std::vector<ir::TypeInfo>& inputs,
-                               int num_outputs, int opset = 17) {
+                               int num_outputs, int opset = 17, const std::string& domain = "") {
   NodeModel m;
   m.model = std::make_shared<ir::Model>();
   m.model->opset_imports.push_back({"", opset});
+  if (!domain.empty()) m.model->opset_imports.push_back({domain, 1});
   m.model->graph = std::make_unique<ir::Graph>("test");
   ir::Graph& g = *m.model->graph;
-  m.node = g.AddNode(op, "", op + "_node");
+  m.node = g.AddNode(op, domain, op + "_node");
   for (size_t i = 0; i < inputs.size(); ++i) {
     ir::Value* v = g.CreateValue("in" + std::to_string(i));
     v->set_type(inputs[i]);

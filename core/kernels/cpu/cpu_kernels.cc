@@ -168,7 +168,33 @@ bool IsPointwise(const ConvGeometry& g) {
   return true;
 }
 
-Status Conv(OpKernelContext& ctx, int64_t) {
+// Conv's epilogue over image n's output, channel by channel while each is in cache (in
+// parallel): + bias (unless already added), + Z (FusedConv's residual input), then the activation.
+void ConvEpilogue(OpKernelContext& ctx, float* Y, int64_t n, int64_t M, int64_t out_sp,
+                  const float* bias, const float* z, const FusedActivation& act) {
+  if (!bias && !z && act.kind == FusedActivation::Kind::kNone) return;
+  auto channels = [&](int64_t b, int64_t e) {
+    for (int64_t m = b; m < e; ++m) {
+      float* ym = Y + (n * M + m) * out_sp;
+      if (bias) {
+        const float v = bias[m];
+        for (int64_t o = 0; o < out_sp; ++o) ym[o] += v;
+      }
+      if (z) {
+        const float* zm = z + (n * M + m) * out_sp;
+        for (int64_t o = 0; o < out_sp; ++o) ym[o] += zm[o];
+      }
+      act.Apply(ym, out_sp);
+    }
+  };
+  if (ctx.pool() && ctx.pool()->threads() > 1 && M > 1 && M * out_sp >= 32768)
+    ctx.pool()->ParallelFor(M, channels);
+  else
+    channels(0, M);
+}
+
+// Conv, and FusedConv (com.microsoft) with `act` and Z (input 3) applied in the epilogue.
+Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
@@ -185,8 +211,17 @@ Status Conv(OpKernelContext& ctx, int64_t) {
   float* Y = y.mutable_data<float>();
   const float* X = x->data<float>();
   const float* W = w->data<float>();
+  const float* Z = nullptr;
+  if (fused) {
+    if (const Tensor* z = ctx.tensor(3)) {
+      if (z->dtype() != DataType::kFloat || z->dims() != ydims)
+        return ctx.Error("Z must be float32 with the output's shape");
+      Z = z->data<float>();
+    }
+  }
   if (G == C && M == C && g.kernel.size() == 2) {
     Depthwise2D(X, W, b ? b->data<float>() : nullptr, g, N, C, Y, ctx.pool());
+    for (int64_t n = 0; n < N; ++n) ConvEpilogue(ctx, Y, n, M, out_sp, nullptr, Z, act);
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
@@ -211,17 +246,13 @@ Status Conv(OpKernelContext& ctx, int64_t) {
       ParallelSgemm(ctx.pool(), false, false, Mg, out_sp, Cg * k_sp, 1.f, W + grp * Mg * Cg * k_sp,
                     Cg * k_sp, src, out_sp, 0.f, yg, out_sp);
     }
-    if (b) {
-      for (int64_t m = 0; m < M; ++m) {
-        float* ym = Y + (n * M + m) * out_sp;
-        const float bias = b->data<float>()[m];
-        for (int64_t o = 0; o < out_sp; ++o) ym[o] += bias;
-      }
-    }
+    ConvEpilogue(ctx, Y, n, M, out_sp, b ? b->data<float>() : nullptr, Z, act);
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
+
+Status Conv(OpKernelContext& ctx, int64_t) { return ConvImpl(ctx, FusedActivation{}, false); }
 
 }  // namespace
 
@@ -248,24 +279,33 @@ void RegisterCpuKernels(KernelRegistry& r) {
   AddCpu(r, "Conv", 1, Conv);
   // ONNX Runtime's contrib ops from the extended-level fusions: the plain kernel, then the
   // activation in place while the output is still in cache.
-  for (auto [op, fn] :
-       {std::pair<const char*, Status (*)(OpKernelContext&, int64_t)>{"FusedConv", Conv},
-        {"FusedGemm", Gemm}}) {
-    r.Register({"com.microsoft",
-                op,
-                1,
-                1000,
-                kCpuProvider,
-                {ir::DataType::kFloat},
-                [fn](const KernelInfo& info) {
-                  const int64_t opset = info.opset;
-                  return Expected<std::unique_ptr<OpKernel>>(
-                      std::make_unique<FunctionKernel>([fn, opset](OpKernelContext& ctx) {
-                        OL_RETURN_IF_ERROR(fn(ctx, opset));
-                        return ApplyFusedActivation(ctx);
-                      }));
-                }});
-  }
+  // FusedConv: the activation (read once, at creation) and Z in Conv's epilogue, per channel
+  // while it is in cache.
+  r.Register({"com.microsoft",
+              "FusedConv",
+              1,
+              1000,
+              kCpuProvider,
+              {ir::DataType::kFloat},
+              [](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                OL_ASSIGN_OR_RETURN(FusedActivation act, FusedActivation::FromNode(info.node));
+                return std::unique_ptr<OpKernel>(std::make_unique<FunctionKernel>(
+                    [act](OpKernelContext& ctx) { return ConvImpl(ctx, act, true); }));
+              }});
+  r.Register({"com.microsoft",
+              "FusedGemm",
+              1,
+              1000,
+              kCpuProvider,
+              {ir::DataType::kFloat},
+              [](const KernelInfo& info) {
+                const int64_t opset = info.opset;
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([opset](OpKernelContext& ctx) {
+                      OL_RETURN_IF_ERROR(Gemm(ctx, opset));
+                      return ApplyFusedActivation(ctx);
+                    }));
+              }});
 }
 
 }  // namespace onnxlens::kernels

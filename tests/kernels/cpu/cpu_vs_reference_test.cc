@@ -17,12 +17,13 @@ struct Case {
   std::string op;
   std::vector<std::vector<int64_t>> shapes;
   std::vector<ir::Attribute> attrs;
+  std::string domain;
 };
 
 void CheckAgainstReference(Case c, uint32_t seed) {
   std::vector<ir::TypeInfo> types;
   for (const auto& s : c.shapes) types.push_back(FloatType(s));
-  auto m = MakeNodeModel(c.op, types, 1);
+  auto m = MakeNodeModel(c.op, types, 1, 17, c.domain);
   for (auto& a : c.attrs) m.node->SetAttribute(std::move(a));
   std::map<std::string, RtValue> in;
   for (size_t i = 0; i < c.shapes.size(); ++i) {
@@ -109,6 +110,35 @@ TEST(CpuVsReference, ConvGeometries) {
     a.push_back(ir::Attribute::Ints("pads", std::vector<int64_t>(2 * r, c.pad)));
     a.push_back(ir::Attribute::Ints("dilations", std::vector<int64_t>(r, c.dilation)));
     CheckAgainstReference({"Conv", shapes, std::move(a)}, seed++);
+  }
+}
+
+TEST(CpuVsReference, FusedConvEpilogueWithResidualAndActivation) {
+  // Outputs large enough for the parallel per-channel epilogue; im2col and depthwise paths; with
+  // and without the residual input Z.
+  struct Act {
+    const char* name;
+    std::vector<float> params;
+  };
+  const Act acts[] = {{"Relu", {}}, {"Clip", {0.f, 0.5f}}, {"LeakyRelu", {0.1f}}, {"Sigmoid", {}}};
+  uint32_t seed = 500;
+  for (const Act& act : acts) {
+    for (bool depthwise : {false, true}) {
+      for (bool z : {false, true}) {
+        std::vector<std::vector<int64_t>> shapes = {
+            {1, 32, 40, 40},
+            depthwise ? std::vector<int64_t>{32, 1, 3, 3} : std::vector<int64_t>{32, 32, 3, 3}};
+        shapes.push_back({32});
+        if (z) shapes.push_back({1, 32, 40, 40});
+        std::vector<ir::Attribute> a;
+        a.push_back(ir::Attribute::Int("group", depthwise ? 32 : 1));
+        a.push_back(ir::Attribute::Ints("pads", {1, 1, 1, 1}));
+        a.push_back(ir::Attribute::String("activation", act.name));
+        if (!act.params.empty())
+          a.push_back(ir::Attribute::Floats("activation_params", act.params));
+        CheckAgainstReference({"FusedConv", shapes, std::move(a), "com.microsoft"}, seed++);
+      }
+    }
   }
 }
 
