@@ -3,7 +3,9 @@
 // reference kernels. Tested against the reference kernels in tests/kernels/cpu/.
 #include <cblas.h>
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/depthwise.h"
@@ -134,11 +136,21 @@ void Im2Col(const float* x, int64_t channels, const ConvGeometry& g, float* col)
             std::memset(row, 0, sizeof(float) * ow);
             continue;
           }
+          // The columns whose input x is inside: [x0, x1); zeros on either side, then a copy
+          // (contiguous for stride 1) with no test per element.
+          const int64_t sx = g.strides[1], ox = ki[1] * g.dilations[1] - g.pads[1];
+          int64_t x0 = ox >= 0 ? 0 : (-ox + sx - 1) / sx;
+          int64_t x1 = iw - ox <= 0 ? 0 : (iw - ox + sx - 1) / sx;
+          x0 = std::min(x0, ow);
+          x1 = std::max(x0, std::min(x1, ow));
           const float* src = xc + iy * iw;
-          for (int64_t xx = 0; xx < ow; ++xx) {
-            const int64_t ix = xx * g.strides[1] - g.pads[1] + ki[1] * g.dilations[1];
-            row[xx] = (ix >= 0 && ix < iw) ? src[ix] : 0.f;
+          std::fill(row, row + x0, 0.f);
+          if (sx == 1) {
+            if (x1 > x0) std::memcpy(row + x0, src + x0 + ox, sizeof(float) * (x1 - x0));
+          } else {
+            for (int64_t xx = x0; xx < x1; ++xx) row[xx] = src[xx * sx + ox];
           }
+          std::fill(row + x1, row + ow, 0.f);
         }
         continue;
       }
@@ -226,7 +238,9 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
     return Status::Ok();
   }
   const bool pointwise = IsPointwise(g);
-  std::vector<float> col(pointwise ? 0 : static_cast<size_t>(Cg * k_sp * out_sp));
+  // Im2Col writes every element: no zero-filling of a buffer that can be megabytes.
+  std::unique_ptr<float[]> col(pointwise ? nullptr
+                                         : new float[static_cast<size_t>(Cg * k_sp * out_sp)]);
   for (int64_t n = 0; n < N; ++n) {
     for (int64_t grp = 0; grp < G; ++grp) {
       const float* xg = X + (n * C + grp * Cg) * in_sp;
@@ -235,12 +249,12 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
         // im2col by channel ranges across the pool (each channel's rows are independent)
         if (ctx.pool() && ctx.pool()->threads() > 1 && Cg > 1) {
           ctx.pool()->ParallelFor(Cg, [&](int64_t b, int64_t e) {
-            Im2Col(xg + b * in_sp, e - b, g, col.data() + b * k_sp * out_sp);
+            Im2Col(xg + b * in_sp, e - b, g, col.get() + b * k_sp * out_sp);
           });
         } else {
-          Im2Col(xg, Cg, g, col.data());
+          Im2Col(xg, Cg, g, col.get());
         }
-        src = col.data();
+        src = col.get();
       }
       float* yg = Y + (n * M + grp * Mg) * out_sp;
       ParallelSgemm(ctx.pool(), false, false, Mg, out_sp, Cg * k_sp, 1.f, W + grp * Mg * Cg * k_sp,

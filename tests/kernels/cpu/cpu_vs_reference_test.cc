@@ -95,6 +95,9 @@ TEST(CpuVsReference, ConvGeometries) {
       {{1, 2, 3, 3}, {2, 1, 5, 5}, 2, 1, 4, 1, true},        // depthwise, pads wider than input
       {{1, 7, 13, 13}, {127, 7, 1, 1}, 1, 1, 0, 1, true},    // pointwise
       {{1, 3, 13, 13}, {4, 3, 3, 3}, 1, 1, 2, 2, false},     // dilated
+      {{1, 3, 3, 3}, {4, 3, 5, 5}, 1, 2, 4, 1, true},        // im2col, pads wider than input
+      {{1, 3, 13, 11}, {4, 3, 3, 3}, 1, 2, 2, 2, true},      // im2col strided and dilated
+      {{1, 2, 7, 7}, {3, 2, 7, 7}, 1, 3, 0, 1, false},       // kernel as wide as the input
       {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, 1, 0, 1, true},       // 1x1 image
       {{2, 5, 127}, {3, 5, 7}, 1, 3, 3, 1, true},            // 1-D
       {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, 1, 1, 1, true},  // 3-D
