@@ -930,6 +930,14 @@
         <source>Values and statistics</source>
         <translation>Werte und Statistik</translation>
     </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Show in the timeline</source>
+        <translation>In der Zeitleiste zeigen</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1464,6 +1472,24 @@
         <translation>
             <numerusform>und %n weiterer</numerusform>
             <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show in the graph</source>
+        <translation>Im Graphen zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>%n Aufruf, im Mittel %1, %2% der Kernelzeit</numerusform>
+            <numerusform>%n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fused into %1 (with %n other node(s)): %2</source>
+        <translation>
+            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
+            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
         </translation>
     </message>
 </context>

@@ -158,6 +158,20 @@
             <numerusform>and %n more</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>%n call, mean %1, %2% of the kernel time</numerusform>
+            <numerusform>%n calls, mean %1, %2% of the kernel time</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fused into %1 (with %n other node(s)): %2</source>
+        <translation>
+            <numerusform>fused into %1 (with %n other node): %2</numerusform>
+            <numerusform>fused into %1 (with %n other nodes): %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

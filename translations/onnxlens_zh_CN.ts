@@ -918,6 +918,14 @@
         <source>Values and statistics</source>
         <translation>值与统计</translation>
     </message>
+    <message>
+        <source>Profile</source>
+        <translation>性能分析</translation>
+    </message>
+    <message>
+        <source>Show in the timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1444,6 +1452,22 @@
         <source>and %n more</source>
         <translation>
             <numerusform>以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show in the graph</source>
+        <translation>在图中显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s), mean %1, %2% of the kernel time</source>
+        <translation>
+            <numerusform>调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fused into %1 (with %n other node(s)): %2</source>
+        <translation>
+            <numerusform>已融合到 %1（与另外 %n 个节点）：%2</numerusform>
         </translation>
     </message>
 </context>

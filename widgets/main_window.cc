@@ -180,10 +180,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
   connect(m_profile, &ProfileView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
+  // The node page's Profile section, and its way back to the timeline.
+  m_sidebar->setProfileFacts([this](const QString& label) { return m_profile->nodeFacts(label); });
+  connect(m_sidebar, &NodeSidebar::timelineRequested, this, [this](const QString& label) {
+    showView(QStringLiteral("timeline"));
+    m_crossSelecting = true;
+    m_profile->selectNode(label);
+    m_crossSelecting = false;
+  });
+  connect(m_profile, &ProfileView::showInGraphRequested, this,
+          [this] { showView(QStringLiteral("graph")); });
   connect(m_profile, &ProfileView::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 5000); });
   connect(m_profile, &ProfileView::currentRunChanged, this, [this] {
     if (m_heat) applyHeat();
+    // The node page's Profile section follows the run shown (a tensor page stays).
+    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
+      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
   });
   // A kernel slice selects its node in the graph, and a node its first slice.
   connect(m_profile, &ProfileView::nodeSelected, this,
@@ -335,6 +348,13 @@ void MainWindow::showExportDialog() {
     return;
   }
   statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+QString MainWindow::currentView() const {
+  if (m_tabs->currentWidget() == m_profile) return QStringLiteral("timeline");
+  if (m_tabs->currentWidget() == m_optimize) return QStringLiteral("optimize");
+  if (m_tabs->currentWidget() == m_summary) return QStringLiteral("summary");
+  return QStringLiteral("graph");
 }
 
 bool MainWindow::showView(const QString& name) {

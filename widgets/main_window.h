@@ -69,6 +69,8 @@ class MainWindow : public QMainWindow {
   void setHeat(bool on);
   bool heatShown() const { return m_heat; }
   QString heatLegend() const;
+  /// The tab shown, by showView's name: graph, optimize, timeline or summary.
+  QString currentView() const;
   /// Selects in the graph the node of a kernel slice (`node`, a trace label); a fused kernel's
   /// `origins` (nodes of the model as loaded) are shown selected together.
   void selectProfiledNode(const QString& node, const QStringList& origins);

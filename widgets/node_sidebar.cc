@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <map>
 
+#include "profiling/profiler.h"
 #include "widgets/tensor_panel.h"
 
 namespace onnxlens {
@@ -78,6 +79,8 @@ void NodeSidebar::followLink(const QUrl& url) {
     emit findRequested("\"" + arg + "\"");
   else if (kind == QLatin1String("graph"))
     emit openGraphRequested(arg.toInt());
+  else if (kind == QLatin1String("timeline"))
+    emit timelineRequested(QUrl::fromPercentEncoding(arg.toUtf8()));
 }
 
 void NodeSidebar::showTensor(int graph, int value) {
@@ -204,6 +207,16 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
           Link("optype/" + QString::fromStdString(n.op_type).toHtmlEscaped(),
                tr("Select all %1 nodes (%2)").arg(Q(n.op_type)).arg(sameType)) +
           "</p>";
+  if (m_facts) {
+    const QString label = QString::fromStdString(profiling::NodeLabel(n.name, n.op_type, n.id));
+    const QString facts = m_facts(label);
+    if (!facts.isEmpty()) {
+      html += "<h3>" + tr("Profile") + "</h3><p>" + facts.toHtmlEscaped() + "<br>" +
+              Link("timeline/" + QString::fromUtf8(QUrl::toPercentEncoding(label)),
+                   tr("Show in the timeline")) +
+              "</p>";
+    }
+  }
   if (!n.known)
     html += "<p style='color:#c62828'><b>" + tr("Unknown op") + "</b>: " +
             tr("neither ONNX's operator registry nor the onnxlens runtime knows %1 in domain %2; "

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 #include "api/graph_view_model.h"
@@ -42,12 +43,18 @@ class NodeSidebar : public QWidget {
   TensorPanel* tensorPanel() const { return m_tensor; }
   /// Follows a link of the node page as a click would ("onnxlens:tensor/3", ...), for tests.
   void followLink(const QUrl& url);
+  /// What the profile shown says of a node (by trace label), as a line of text; empty when it was
+  /// not profiled. The node page then has a Profile section with a "Show in the timeline" link.
+  using ProfileFacts = std::function<QString(const QString& label)>;
+  void setProfileFacts(ProfileFacts facts) { m_facts = std::move(facts); }
 
  signals:
   /// "Select all of this op type": the query to run in the find bar.
   void findRequested(const QString& query);
   /// A subgraph body link: open graph `graph` of the snapshot.
   void openGraphRequested(int graph);
+  /// "Show in the timeline": the node's trace label.
+  void timelineRequested(const QString& label);
 
  private:
   void showProperties(const api::SnapshotGraph& g, int graph);
@@ -57,6 +64,7 @@ class NodeSidebar : public QWidget {
   QStackedWidget* m_pages;
   QTextBrowser* m_text;
   TensorPanel* m_tensor;
+  ProfileFacts m_facts;
 };
 
 }  // namespace widgets

@@ -113,7 +113,11 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_details = new QLabel(m_tabs);
   m_details->setWordWrap(true);
   m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse |
+                                     Qt::LinksAccessibleByKeyboard);
+  connect(m_details, &QLabel::linkActivated, this, [this](const QString& link) {
+    if (link == QLatin1String("graph")) emit showInGraphRequested();
+  });
   m_details->setMargin(8);
   m_range = new SummaryTableModel(this);
   m_byOp = new SummaryTableModel(this);
@@ -471,6 +475,8 @@ void ProfileView::onSliceSelected(int track, int slice) {
       break;
     }
   }
+  if (s.op >= 0)
+    html += QStringLiteral("<p><a href=\"graph\">%1</a></p>").arg(tr("Show in the graph"));
   m_details->setText(html);
   m_tabs->setCurrentWidget(m_details);
   if (s.op >= 0) emit nodeSelected(name, r.origins.value(name));
@@ -544,6 +550,24 @@ QHash<QString, double> ProfileView::nodeShares() const {
     }
   }
   return out;
+}
+
+QString ProfileView::nodeFacts(const QString& label) const {
+  if (m_current < 0) return {};
+  const Run& r = *m_runs[m_current];
+  const QString kernel = r.fusedInto.value(label, label);
+  for (const auto& row : r.summary.by_node) {
+    if (QString::fromStdString(row.key) != kernel) continue;
+    const QString cost =
+        tr("%n call(s), mean %1, %2% of the kernel time", nullptr, static_cast<int>(row.count))
+            .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
+            .arg(QLocale().toString(row.percent, 'f', 1));
+    if (kernel == label) return cost;
+    return tr("fused into %1 (with %n other node(s)): %2", nullptr,
+              static_cast<int>(r.origins.value(kernel).size()) - 1)
+        .arg(kernel, cost);
+  }
+  return {};
 }
 
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }

@@ -82,6 +82,9 @@ class ProfileView : public QWidget {
   /// Each node's share of the kernel time in the current run, in percent (heat colouring); a
   /// fused kernel's share is split evenly over the nodes it was made from.
   QHash<QString, double> nodeShares() const;
+  /// One line on node `label` in the run shown (calls, mean, share; the kernel it was fused
+  /// into); empty when it did not run.
+  QString nodeFacts(const QString& label) const;
   void showOpsTable();
   /// Finds slices by name or op type: the first call with a query selects the first hit (in time
   /// order), the next calls step through them; returns the number of hits.
@@ -103,6 +106,8 @@ class ProfileView : public QWidget {
   /// as loaded it was made from.
   void nodeSelected(const QString& node, const QStringList& origins);
   void errorOccurred(const QString& title, const QString& message);
+  /// "Show in the graph" was clicked in a kernel slice's details.
+  void showInGraphRequested();
   /// Something done worth a line in the status bar ("Saved trace.json").
   void statusMessage(const QString& message);
   void runAdded(int index);

@@ -5,9 +5,11 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QUrl>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -17,6 +19,7 @@
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_view.h"
@@ -234,9 +237,27 @@ TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
         MainWindow::traceLabel(g->snapshot()->graphs[0].nodes[g->model().items[item].index]));
   EXPECT_EQ(linked, std::set<QString>(origins.begin(), origins.end()));
   EXPECT_TRUE(pv->detailsText().contains(origins.front())) << pv->detailsText().toStdString();
-  // An origin selected in the graph selects the fused kernel's slice.
+  // "Show in the graph" in the details switches to the Graph tab.
+  EXPECT_EQ(w.currentView(), QStringLiteral("timeline"));
+  QLabel* details = nullptr;
+  for (QLabel* l : pv->findChildren<QLabel*>())
+    if (l->text().contains(QStringLiteral("href=\"graph\""))) details = l;
+  ASSERT_NE(details, nullptr);
+  emit details->linkActivated(QStringLiteral("graph"));
+  EXPECT_EQ(w.currentView(), QStringLiteral("graph"));
+  w.showView(QStringLiteral("timeline"));
+  // An origin selected in the graph selects the fused kernel's slice, and its node page says
+  // what it was fused into, with a way back to the timeline.
   pv->timeline()->selectSlice(-1, -1);
   ASSERT_TRUE(g->selectByName(origins.back()));
+  EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
+  const QString page = w.sidebar()->plainText();
+  EXPECT_TRUE(page.contains(QStringLiteral("fused into ") + kernel)) << page.toStdString();
+  EXPECT_TRUE(page.contains(QStringLiteral("Show in the timeline"))) << page.toStdString();
+  pv->timeline()->selectSlice(-1, -1);
+  w.sidebar()->followLink(QUrl(QStringLiteral("onnxlens:timeline/") +
+                               QString::fromUtf8(QUrl::toPercentEncoding(origins.back()))));
+  EXPECT_EQ(w.currentView(), QStringLiteral("timeline"));
   EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
   // Heat of the optimized profile: each origin has its even share of the kernel, so the nodes
   // fused away are coloured too.
