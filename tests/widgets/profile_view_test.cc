@@ -34,14 +34,19 @@ std::filesystem::path ProfiledModel() {
   return std::filesystem::exists(resnet) ? resnet : testing::SampleModel();
 }
 
-TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
-  MainWindow w;
+// The profiled model opened in a window showing the Profile tab; any error fails the test.
+void OpenOnTheProfileTab(MainWindow& w) {
   w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
   w.resize(1280, 800);
   w.show();
   w.openFile(QString::fromStdString(ProfiledModel().string()));
   w.waitForLoad();
   ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+}
+
+TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
+  MainWindow w;
+  OpenOnTheProfileTab(w);
   ProfileView* pv = w.profileView();
   api::ProfileOptions o;
   o.level = "disabled";  // node names as in the graph
@@ -194,12 +199,7 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
 
 TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
   MainWindow w;
-  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
-  w.resize(1280, 800);
-  w.show();
-  w.openFile(QString::fromStdString(ProfiledModel().string()));
-  w.waitForLoad();
-  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  OpenOnTheProfileTab(w);
   ProfileView* pv = w.profileView();
   api::ProfileOptions o;
   o.level = "extended";  // Conv + BatchNormalization + Relu fused
