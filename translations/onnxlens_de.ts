@@ -1492,6 +1492,18 @@
             <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>by node</source>
+        <translation>nach Knoten</translation>
+    </message>
+    <message>
+        <source>by op type</source>
+        <translation>nach Operatortyp</translation>
+    </message>
+    <message>
+        <source>Group the range&apos;s slices by node (slice name) or by op type</source>
+        <translation>Die Abschnitte des Bereichs nach Knoten (Abschnittsname) oder nach Operatortyp gruppieren</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

@@ -1470,6 +1470,18 @@
             <numerusform>已融合到 %1（与另外 %n 个节点）：%2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>by node</source>
+        <translation>按节点</translation>
+    </message>
+    <message>
+        <source>by op type</source>
+        <translation>按算子类型</translation>
+    </message>
+    <message>
+        <source>Group the range&apos;s slices by node (slice name) or by op type</source>
+        <translation>按节点（切片名称）或按算子类型对范围内的切片分组</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

@@ -131,8 +131,15 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_rangeInfo = new QLabel(m_rangePage);
   m_rangeInfo->setMargin(4);
   m_rangeInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_rangeGroup = new QComboBox(m_rangePage);
+  m_rangeGroup->addItem(tr("by node"));
+  m_rangeGroup->addItem(tr("by op type"));
+  m_rangeGroup->setToolTip(tr("Group the range's slices by node (slice name) or by op type"));
   m_rangeTable = makeTable(m_range, m_rangePage);
-  rangeLayout->addWidget(m_rangeInfo);
+  auto* rangeBar = new QHBoxLayout;
+  rangeBar->addWidget(m_rangeInfo, 1);
+  rangeBar->addWidget(m_rangeGroup);
+  rangeLayout->addLayout(rangeBar);
   rangeLayout->addWidget(m_rangeTable, 1);
   m_tabs->addTab(m_rangePage, tr("Range"));
   m_tabs->addTab(makeTable(m_byOp, m_tabs), tr("Op Types"));
@@ -179,6 +186,9 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) saveTrace(path);
   });
   connect(m_runChooser, QOverload<int>::of(&QComboBox::activated), this, &ProfileView::showRun);
+  connect(m_rangeGroup, QOverload<int>::of(&QComboBox::currentIndexChanged), this, [this] {
+    if (m_rangeT1 > m_rangeT0) showRange(m_rangeT0, m_rangeT1);
+  });
   connect(m_search, &QLineEdit::returnPressed, this, [this] { findSlices(m_search->text()); });
   connect(m_timeline, &TimelineWidget::sliceSelected, this, &ProfileView::onSliceSelected);
   connect(m_timeline, &TimelineWidget::rangeSelected, this, &ProfileView::showRange);
@@ -385,6 +395,7 @@ void ProfileView::showRun(int index) {
   m_byProvider->setRows(r.summary.by_provider);
   m_byThread->setRows(r.summary.by_thread);
   m_range->setRangeRows({}, 0);
+  m_rangeT0 = m_rangeT1 = 0;
   m_rangeInfo->setText(tr("Shift+drag on the timeline to summarize a range."));
   m_charts->setRun(r.events, r.summary);
   m_query.clear();
@@ -504,8 +515,12 @@ bool ProfileView::selectNode(const QString& node) {
 
 void ProfileView::showRange(double t0, double t1) {
   if (m_current < 0) return;
+  m_rangeT0 = t0;
+  m_rangeT1 = t1;
   const api::Timeline& tl = *m_runs[m_current]->timeline;
-  const auto rows = api::SummarizeRange(tl, t0, t1);
+  const auto rows = api::SummarizeRange(
+      tl, t0, t1, {},
+      m_rangeGroup->currentIndex() == 1 ? api::RangeGroup::kByOpType : api::RangeGroup::kByName);
   m_range->setRangeRows(rows, t1 - t0);
   qlonglong slices = 0;
   for (const auto& r : rows) slices += r.occurrences;
@@ -517,6 +532,10 @@ void ProfileView::showRange(double t0, double t1) {
 }
 
 QString ProfileView::rangeInfo() const { return m_rangeInfo->text(); }
+
+void ProfileView::setRangeByOpType(bool byOpType) {
+  m_rangeGroup->setCurrentIndex(byOpType ? 1 : 0);
+}
 
 void ProfileView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);

@@ -79,6 +79,8 @@ class ProfileView : public QWidget {
   QString detailsText() const;
   /// The line above the range table: where the range is and how long.
   QString rangeInfo() const;
+  /// Groups the range table by op type (true) or by node (false, Perfetto's grouping).
+  void setRangeByOpType(bool byOpType);
   /// Each node's share of the kernel time in the current run, in percent (heat colouring); a
   /// fused kernel's share is split evenly over the nodes it was made from.
   QHash<QString, double> nodeShares() const;
@@ -146,6 +148,8 @@ class ProfileView : public QWidget {
   QTableView* m_rangeTable;
   QWidget* m_rangePage;
   QLabel* m_rangeInfo;
+  QComboBox* m_rangeGroup;
+  double m_rangeT0 = 0, m_rangeT1 = 0;  ///< the range shown (t1 > t0), to regroup it
   QSplitter* m_split;
   bool m_fitPending = false;  ///< fit the timeline's height once the view has its size
   QLineEdit* m_search;

@@ -272,7 +272,7 @@ std::vector<std::pair<int, int>> FindSlices(const Timeline& tl, const std::strin
 }
 
 std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,
-                                     const std::vector<int>& tracks) {
+                                     const std::vector<int>& tracks, RangeGroup group) {
   std::map<int, RangeRow> rows;
   auto add_track = [&](const TimelineTrack& track) {
     for (int d = 0; d < track.Depths(); ++d) {
@@ -280,7 +280,7 @@ std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,
       for (size_t i = FirstEndingAfter(track, b, e, t0); i < e; ++i) {
         const TimelineSlice& s = track.slices[i];
         if (s.start_us >= t1 && !(s.dur_us == 0 && s.start_us == t1)) break;
-        RangeRow& r = rows[s.name];
+        RangeRow& r = rows[group == RangeGroup::kByOpType && s.op >= 0 ? s.op : s.name];
         r.wall_us += std::max(0.0, std::min(s.End(), t1) - std::max(s.start_us, t0));
         ++r.occurrences;
       }

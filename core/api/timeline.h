@@ -111,9 +111,15 @@ struct RangeRow {
   double avg_us = 0;   ///< wall_us / occurrences
   int64_t occurrences = 0;
 };
+enum class RangeGroup {
+  kByName,    ///< Perfetto's: one row per slice name (node)
+  kByOpType,  ///< kernel slices by op type; other slices by name
+};
 /// Perfetto's slice summary over [t0, t1]: every slice overlapping the range (on the tracks in
-/// `tracks`, all when empty), grouped by name, time clipped to the range; by wall time descending.
+/// `tracks`, all when empty), grouped by `group`, time clipped to the range; by wall time
+/// descending.
 std::vector<RangeRow> SummarizeRange(const Timeline& timeline, double t0_us, double t1_us,
-                                     const std::vector<int>& tracks = {});
+                                     const std::vector<int>& tracks = {},
+                                     RangeGroup group = RangeGroup::kByName);
 
 }  // namespace onnxlens::api

@@ -181,6 +181,17 @@ TEST(Timeline, RangeSummaryOverTheWholeTraceIsCoresSummary) {
   EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end(), [](const RangeRow& a, const RangeRow& b) {
     return a.wall_us > b.wall_us;
   }));
+  // By op type: the kernels' rows are core's by_op.
+  std::map<std::string, RangeRow> by_op;
+  for (const auto& r : SummarizeRange(tl, tl.begin_us, tl.end_us, {}, RangeGroup::kByOpType))
+    by_op[r.name] = r;
+  ASSERT_FALSE(p->summary.by_op.empty());
+  for (const auto& op : p->summary.by_op) {
+    ASSERT_TRUE(by_op.count(op.key)) << op.key;
+    EXPECT_EQ(by_op[op.key].occurrences, op.count) << op.key;
+    EXPECT_NEAR(by_op[op.key].wall_us, op.total_us, 1e-6 * op.total_us + 1e-9);
+  }
+  EXPECT_TRUE(by_op.count("model_run"));  // other slices stay by name
   // Half the trace: time clipped to the range, never more than the range on one track.
   const double mid = (tl.begin_us + tl.end_us) / 2;
   for (const auto& r : SummarizeRange(tl, tl.begin_us, mid, {0})) {

@@ -105,6 +105,14 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
                 rows[r].wall_us, 1e-9);
   }
 
+  // Grouped by op type: core's grouping of the same range.
+  pv->setRangeByOpType(true);
+  const auto opRows = api::SummarizeRange(*run.timeline, t0, t1, {}, api::RangeGroup::kByOpType);
+  ASSERT_EQ(pv->rangeModel()->rowCount(), static_cast<int>(opRows.size()));
+  EXPECT_EQ(pv->rangeModel()->name(0).toStdString(), opRows[0].name);
+  pv->setRangeByOpType(false);
+  EXPECT_EQ(pv->rangeModel()->rowCount(), static_cast<int>(rows.size()));
+
   // A kernel slice selects its node in the graph…
   const auto& track = run.timeline->tracks[0];
   int slice = -1;
