@@ -317,8 +317,7 @@ void ProfileView::start(std::shared_ptr<Job> job) {
       if (!profiling::IsKernelEvent(e)) continue;
       const std::vector<std::string> origins = api::SliceOrigins(e);
       if (origins.empty()) continue;
-      const QString kernel = QString::fromStdString(
-          e.name.substr(0, e.name.size() - std::string("_kernel_time").size()));
+      const QString kernel = QString::fromStdString(profiling::KernelNodeName(e));
       if (run->origins.contains(kernel)) continue;
       QStringList list;
       for (const std::string& o : origins) {

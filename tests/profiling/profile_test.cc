@@ -105,7 +105,7 @@ TEST(Profile, FusedKernelsNameTheNodesOfTheModelAsLoaded) {
   std::set<std::string> loaded;  // every node of the file runs unoptimized
   for (const auto& e : plain->events) {
     if (!profiling::IsKernelEvent(e)) continue;
-    loaded.insert(e.name.substr(0, e.name.size() - std::string("_kernel_time").size()));
+    loaded.insert(profiling::KernelNodeName(e));
     EXPECT_TRUE(e.Arg("origins").empty()) << e.name;  // nothing was fused
   }
   o.level = "extended";
