@@ -46,7 +46,39 @@ struct ProfileView::Job {
   std::shared_ptr<Run> run;
   QString error;
   bool cancelled = false;
+
+  /// The progress callback of the work: records the fraction, says whether to go on.
+  bool Report(double fraction) {
+    permille = static_cast<int>(fraction * 1000);
+    return !cancel.load();
+  }
+  /// Records why the work stopped (a cancel is not shown as an error).
+  void Fail(const Status& st) {
+    cancelled = st.code() == StatusCode::kCancelled;
+    error = QString::fromStdString(st.message());
+  }
 };
+
+namespace {
+
+// Fused kernels (by label) -> the nodes of the loaded model they were made from, and back.
+void IndexOrigins(ProfileView::Run* run) {
+  for (const profiling::TraceEvent& e : run->events) {
+    if (!profiling::IsKernelEvent(e)) continue;
+    const std::vector<std::string> origins = api::SliceOrigins(e);
+    if (origins.empty()) continue;
+    const QString kernel = QString::fromStdString(profiling::KernelNodeName(e));
+    if (run->origins.contains(kernel)) continue;
+    QStringList list;
+    for (const std::string& o : origins) {
+      list << QString::fromStdString(o);
+      run->fusedInto.insert(list.back(), kernel);
+    }
+    run->origins.insert(kernel, list);
+  }
+}
+
+}  // namespace
 
 namespace {
 
@@ -272,60 +304,31 @@ void ProfileView::start(std::shared_ptr<Job> job) {
   m_progress->setValue(0);
   setBusy(true);
   m_watcher.setFuture(QtConcurrent::run([job] {
+    auto report = [job](double f) { return job->Report(f); };
     if (!job->save.empty()) {
-      const Status st = profiling::WriteTraceFile(job->save, job->source->events,
-                                                  job->source->metadata, [job](double f) {
-                                                    job->permille = static_cast<int>(f * 1000);
-                                                    return !job->cancel.load();
-                                                  });
-      job->cancelled = st.code() == StatusCode::kCancelled;
-      if (!st.ok()) job->error = QString::fromStdString(st.message());
+      const Status st =
+          profiling::WriteTraceFile(job->save, job->source->events, job->source->metadata, report);
+      if (!st.ok()) job->Fail(st);
       return;
     }
     auto run = std::make_shared<Run>();
     run->label = job->label;
     if (!job->trace.empty()) {
-      auto t = profiling::ReadTraceFile(job->trace, [job](double f) {
-        job->permille = static_cast<int>(f * 1000);
-        return !job->cancel.load();
-      });
-      if (!t.ok()) {
-        job->cancelled = t.status().code() == StatusCode::kCancelled;
-        job->error = QString::fromStdString(t.status().message());
-        return;
-      }
+      auto t = profiling::ReadTraceFile(job->trace, report);
+      if (!t.ok()) return job->Fail(t.status());
       run->events = std::move(t->events);
       run->metadata = std::move(t->metadata);
     } else {
       api::ProfileOptions o = job->options;
-      o.progress = [job](double f, const std::string&) {
-        job->permille = static_cast<int>(f * 1000);
-        return !job->cancel.load();
-      };
+      o.progress = [report](double f, const std::string&) { return report(f); };
       auto r = api::ProfileModelFile(job->model, o);
-      if (!r.ok()) {
-        job->cancelled = r.status().code() == StatusCode::kCancelled;
-        job->error = QString::fromStdString(r.status().message());
-        return;
-      }
+      if (!r.ok()) return job->Fail(r.status());
       run->events = std::move(r->events);
       run->metadata = std::move(r->metadata);
     }
     run->summary = profiling::Summarize(run->events);
     run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
-    for (const profiling::TraceEvent& e : run->events) {
-      if (!profiling::IsKernelEvent(e)) continue;
-      const std::vector<std::string> origins = api::SliceOrigins(e);
-      if (origins.empty()) continue;
-      const QString kernel = QString::fromStdString(profiling::KernelNodeName(e));
-      if (run->origins.contains(kernel)) continue;
-      QStringList list;
-      for (const std::string& o : origins) {
-        list << QString::fromStdString(o);
-        run->fusedInto.insert(list.back(), kernel);
-      }
-      run->origins.insert(kernel, list);
-    }
+    IndexOrigins(run.get());
     job->run = run;
   }));
 }
