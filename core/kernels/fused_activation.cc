@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "kernels/thread_pool.h"
+#include "kernels/parallel.h"
 
 namespace onnxlens::kernels {
 

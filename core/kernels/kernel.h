@@ -14,7 +14,7 @@
 
 namespace onnxlens::kernels {
 
-class ThreadPool;
+class ParallelRunner;  // kernels/parallel.h
 
 /// Runs one subgraph of the current node with the given inputs (its graph inputs, in order);
 /// outer-scope values are taken from the enclosing frame.
@@ -28,7 +28,7 @@ class SubgraphRunner {
 class OpKernelContext {
  public:
   OpKernelContext(const ir::Node& node, std::vector<const RtValue*> inputs,
-                  std::vector<RtValue>* outputs, ThreadPool* pool, SubgraphRunner* subgraphs)
+                  std::vector<RtValue>* outputs, ParallelRunner* pool, SubgraphRunner* subgraphs)
       : node_(node),
         inputs_(std::move(inputs)),
         outputs_(outputs),
@@ -59,7 +59,7 @@ class OpKernelContext {
   }
   /// Output slot i as set so far (null past the end), for kernels that post-process an output.
   RtValue* mutable_output(size_t i) { return i < outputs_->size() ? &(*outputs_)[i] : nullptr; }
-  ThreadPool* pool() const { return pool_; }
+  ParallelRunner* pool() const { return pool_; }
   SubgraphRunner* subgraphs() const { return subgraphs_; }
 
   /// An error "node 'x' (Op): <msg>".
@@ -72,7 +72,7 @@ class OpKernelContext {
   const ir::Node& node_;
   std::vector<const RtValue*> inputs_;
   std::vector<RtValue>* outputs_;
-  ThreadPool* pool_;
+  ParallelRunner* pool_;
   SubgraphRunner* subgraphs_;
 };
 

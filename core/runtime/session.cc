@@ -7,11 +7,13 @@
 #include <unordered_map>
 
 #include "common/strings.h"
+#include "ir/buffer_allocator.h"
 #include "kernels/kernel.h"
-#include "kernels/registry.h"
-#include "kernels/thread_pool.h"
 #include "passes/pass_manager.h"
+#include "providers/provider_factory.h"
 #include "runtime/blas_threads.h"
+#include "runtime/buffer_cache.h"
+#include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
 
@@ -28,14 +30,18 @@ struct SlotRef {
 struct Step {
   const ir::Node* node = nullptr;
   std::unique_ptr<OpKernel> kernel;
-  std::unique_ptr<OpKernel> fallback;    ///< next provider's kernel, for cases `kernel` declines
-  std::vector<SlotRef> inputs;           ///< slot -1: omitted optional input
-  std::vector<int> outputs;              ///< -1: omitted output
+  std::unique_ptr<OpKernel> fallback;  ///< next provider's kernel, for cases `kernel` declines
+  const providers::ExecutionProvider* ep = nullptr;           ///< runs `kernel`
+  const providers::ExecutionProvider* fallback_ep = nullptr;  ///< runs `fallback`
+  std::vector<SlotRef> inputs;                                ///< slot -1: omitted optional input
+  std::vector<int> outputs;                                   ///< -1: omitted output
   std::vector<int> free_after;           ///< slots of this frame whose last use is this step
   std::string provider;                  ///< of `kernel`
   std::vector<bool> input_is_parameter;  ///< input i is an initializer (for the profiler)
   /// For the profiler: label (node name, or op_type + "_" + id for unnamed nodes), op, provider.
   std::shared_ptr<const profiling::NodeEventInfo> info;
+  /// The same with the fallback's provider: a trace names the provider that really ran.
+  std::shared_ptr<const profiling::NodeEventInfo> fallback_info;
   std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
 };
 
@@ -73,21 +79,25 @@ int Depth(const ir::Graph* from, const ir::Graph* owner) {
 struct Session::Impl {
   std::shared_ptr<const ir::Model> model;
   SessionOptions options;
-  kernels::KernelRegistry registry;
-  std::unique_ptr<kernels::ThreadPool> pool;
+  std::shared_ptr<BufferCache> buffers;
+  std::vector<std::unique_ptr<providers::ExecutionProvider>> providers;
+  providers::Partition partition;
+  std::unique_ptr<ThreadPool> pool;
   std::unique_ptr<Plan> main;
-  std::vector<NodeAssignment> assignments;
   std::shared_ptr<profiling::Profiler> profiler;
   /// Main-graph node id -> trace label in the model as given, before optimization (fused kernels
   /// name the nodes they were made from).
   std::unordered_map<ir::NodeId, std::string> original_labels;
 
-  Status BuildPlan(const ir::Graph& g, Plan* plan, std::vector<std::string>* unsupported);
+  const providers::ExecutionProvider* Provider(const std::string& name) const;
+  Status ResolveKernels(const ir::Node& n, Step* step);
+  Status BuildPlan(const ir::Graph& g, Plan* plan);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
                                          std::vector<RtValue> inputs);
   double BeginNode(const Step& step);
-  void EndNode(const Step& step, const std::vector<const RtValue*>& ins,
-               const std::vector<RtValue>& outs, double start_us);
+  void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
+               const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
+               double start_us);
 };
 
 namespace {
@@ -111,8 +121,37 @@ class FrameRunner : public kernels::SubgraphRunner {
 
 }  // namespace
 
-Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
-                                std::vector<std::string>* unsupported) {
+const providers::ExecutionProvider* Session::Impl::Provider(const std::string& name) const {
+  for (const auto& ep : providers) {
+    if (ep->name() == name) return ep.get();
+  }
+  return nullptr;
+}
+
+// The partition's provider (and fallback) for `n`, their kernels made.
+Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
+  const providers::NodePlacement* placed = partition.Find(n.id());
+  if (!placed || placed->provider.empty()) return Status::Ok();  // reported as unsupported
+  const std::string domain = n.domain() == "ai.onnx" ? "" : n.domain();
+  const int64_t opset = model->OpsetVersion(domain);
+  auto make = [&](const std::string& name, const providers::ExecutionProvider** ep,
+                  std::unique_ptr<OpKernel>* kernel) -> Status {
+    *ep = Provider(name);
+    const kernels::KernelDef* def = *ep ? (*ep)->registry().Find(n, opset, name) : nullptr;
+    if (!def)
+      return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
+                      " but has no kernel for it");
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset}));
+    return Status::Ok();
+  };
+  OL_RETURN_IF_ERROR(make(placed->provider, &step->ep, &step->kernel));
+  step->provider = placed->provider;
+  if (!placed->fallback.empty())
+    OL_RETURN_IF_ERROR(make(placed->fallback, &step->fallback_ep, &step->fallback));
+  return Status::Ok();
+}
+
+Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
   plan->graph = &g;
   auto slot = [&](const ir::Value* v) {
     auto it = plan->slot_of.find(v);
@@ -130,33 +169,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
     const ir::Node* n = order[i];
     Step step;
     step.node = n;
-    const std::string domain = n->domain() == "ai.onnx" ? "" : n->domain();
-    const int64_t opset = model->OpsetVersion(domain);
-    for (const std::string& provider : options.providers) {
-      const kernels::KernelDef* def = registry.Find(*n, opset, provider);
-      if (!def) continue;
-      auto kernel = def->factory(kernels::KernelInfo{*n, opset});
-      if (!kernel.ok()) return kernel.status();
-      if (!step.kernel) {
-        step.kernel = std::move(kernel).value();
-        step.provider = provider;
-        assignments.push_back(
-            {n->name().empty() ? n->Describe() : n->name(), n->op_type(), provider});
-      } else {
-        step.fallback = std::move(kernel).value();
-        break;
-      }
-    }
-    if (!step.kernel) {
-      std::string types;
-      for (const ir::Value* v : n->inputs()) {
-        types += types.empty() ? "" : ",";
-        types +=
-            v && v->type().is_tensor() ? std::string(ir::DataTypeName(v->type().elem_type)) : "?";
-      }
-      unsupported->push_back((domain.empty() ? "ai.onnx" : domain) + ":" + n->op_type() +
-                             " (opset " + std::to_string(opset) + ", inputs " + types + ")");
-    }
+    OL_RETURN_IF_ERROR(ResolveKernels(*n, &step));
     for (const ir::Value* v : n->inputs()) {
       if (!v) {
         step.inputs.push_back({0, -1});
@@ -184,6 +197,11 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
           if (it != original_labels.end()) info->origins.push_back(it->second);
         }
       }
+      if (step.fallback_ep) {
+        auto fallback_info = std::make_shared<profiling::NodeEventInfo>(*info);
+        fallback_info->provider = step.fallback_ep->name();
+        step.fallback_info = std::move(fallback_info);
+      }
       step.info = info;
       step.label = std::shared_ptr<const std::string>(step.info, &info->label);
     }
@@ -193,7 +211,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan,
       }
       for (ir::Graph* sub : n->Subgraphs()) {
         auto sp = std::make_unique<Plan>();
-        OL_RETURN_IF_ERROR(BuildPlan(*sub, sp.get(), unsupported));
+        OL_RETURN_IF_ERROR(BuildPlan(*sub, sp.get()));
         plan->subplans.emplace(sub, std::move(sp));
       }
     }
@@ -271,16 +289,24 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
     std::vector<RtValue> outs(step.outputs.size());
     OpKernelContext ctx(*step.node, ins, &outs, pool.get(), &runner);
     const double t0 = profiler ? BeginNode(step) : 0;
-    Status st = step.kernel->Compute(ctx);
-    if (st.code() == StatusCode::kUnsupported && step.fallback) {
-      outs.assign(step.outputs.size(), RtValue());
-      st = step.fallback->Compute(ctx);
+    bool fell_back = false;
+    Status st;
+    {
+      ir::BufferAllocatorScope buffers(&step.ep->allocator());
+      st = step.kernel->Compute(ctx);
+      if (st.code() == StatusCode::kUnsupported && step.fallback) {
+        // A case only run time could tell (input shapes): the next provider runs it.
+        outs.assign(step.outputs.size(), RtValue());
+        ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
+        st = step.fallback->Compute(ctx);
+        fell_back = true;
+      }
     }
     if (!st.ok()) {
       if (StartsWith(st.message(), "node ")) return st;
       return st.WithContext("node " + step.node->Describe());
     }
-    if (profiler) EndNode(step, ins, outs, t0);
+    if (profiler) EndNode(step, fell_back ? step.fallback_info : step.info, ins, outs, t0);
     for (size_t k = 0; k < step.outputs.size(); ++k) {
       if (step.outputs[k] >= 0) frame.slots[step.outputs[k]] = std::move(outs[k]);
     }
@@ -311,12 +337,14 @@ std::string_view ProfileTypeName(ir::DataType t) {
 }  // namespace
 
 // Records shapes and sizes only; the profiler formats the event's arguments when asked for them.
-void Session::Impl::EndNode(const Step& step, const std::vector<const RtValue*>& ins,
+void Session::Impl::EndNode(const Step& step,
+                            const std::shared_ptr<const profiling::NodeEventInfo>& info,
+                            const std::vector<const RtValue*>& ins,
                             const std::vector<RtValue>& outs, double start_us) {
   profiling::NodeRecord r;
   r.end_us = profiler->NowUs();
   r.start_us = start_us;
-  r.info = step.info;
+  r.info = info;
   r.input_count = static_cast<int32_t>(ins.size());
   r.tensors.reserve(ins.size() + outs.size());
   auto add = [&r](const RtValue* v) -> int64_t {
@@ -337,6 +365,19 @@ void Session::Impl::EndNode(const Step& step, const std::vector<const RtValue*>&
   profiler->AddNode(std::move(r));
 }
 
+Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
+                                                        const std::string& optimization_level) {
+  if (!model || !model->graph) return InvalidArgument("no model");
+  OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(optimization_level));
+  if (level == passes::Level::kDisabled) return model;
+  // Optimize a copy: the caller's model stays as it was.
+  std::shared_ptr<ir::Model> optimized = model->Clone();
+  passes::OptimizeOptions oo;
+  oo.level = level;
+  OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
+  return std::shared_ptr<const ir::Model>(std::move(optimized));
+}
+
 Session::Session(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Session::~Session() = default;
 
@@ -349,14 +390,7 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     for (const ir::Node* n : model->graph->nodes())
       original_labels[n->id()] = profiling::NodeLabel(n->name(), n->op_type(), n->id());
   }
-  if (level != passes::Level::kDisabled) {
-    // Optimize a copy: the caller's model stays as it was.
-    std::shared_ptr<ir::Model> optimized = model->Clone();
-    passes::OptimizeOptions oo;
-    oo.level = level;
-    OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
-    model = std::move(optimized);
-  }
+  OL_ASSIGN_OR_RETURN(model, PrepareModel(std::move(model), options.optimization_level));
   auto impl = std::make_unique<Impl>();
   impl->original_labels = std::move(original_labels);
   if (options.enable_profiling) {
@@ -365,35 +399,21 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   const double created = impl->profiler ? impl->profiler->NowUs() : 0;
   impl->model = std::move(model);
   impl->options = options;
-  for (const std::string& p : options.providers) {
-    if (p == kernels::kCpuProvider) {
-      kernels::RegisterCpuKernels(impl->registry);
-    } else if (p == kernels::kReferenceProvider) {
-      kernels::RegisterReferenceKernels(impl->registry);
-    } else {
-      return InvalidArgument("unknown execution provider " + Quote(p) + " (known: cpu, reference)");
-    }
-  }
-  if (std::find(options.providers.begin(), options.providers.end(), kernels::kCpuProvider) !=
-          options.providers.end() &&
-      std::find(options.providers.begin(), options.providers.end(), kernels::kReferenceProvider) ==
-          options.providers.end()) {
-    // The CPU provider falls back to reference kernels for ops without a fast kernel.
-    kernels::RegisterReferenceKernels(impl->registry);
-    impl->options.providers.push_back(kernels::kReferenceProvider);
-  }
-  impl->pool = std::make_unique<kernels::ThreadPool>(options.intra_op_threads);
-  // GEMMs are split over the pool (kernels/cpu/sgemm.h); OpenBLAS itself stays single-threaded.
-  SetBlasThreads(1);
-  impl->main = std::make_unique<Plan>();
-  std::vector<std::string> unsupported;
-  OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get(), &unsupported));
-  if (!unsupported.empty()) {
-    std::sort(unsupported.begin(), unsupported.end());
-    unsupported.erase(std::unique(unsupported.begin(), unsupported.end()), unsupported.end());
+  OL_ASSIGN_OR_RETURN(impl->options.providers, providers::ResolveProviderOrder(options.providers));
+  impl->buffers = std::make_shared<BufferCache>();
+  OL_ASSIGN_OR_RETURN(providers::ProviderSet eps,
+                      providers::CreateProviders(impl->options.providers, {impl->buffers}));
+  impl->providers = std::move(eps.owned);
+  OL_ASSIGN_OR_RETURN(impl->partition, providers::PartitionModel(*impl->model, eps.order));
+  if (std::vector<std::string> unsupported = impl->partition.Unplaced(); !unsupported.empty()) {
     return Unsupported("no kernel for " + std::to_string(unsupported.size()) +
                        " op(s): " + Join(unsupported, "; "));
   }
+  impl->pool = std::make_unique<ThreadPool>(options.intra_op_threads);
+  // GEMMs are split over the pool (kernels/cpu/sgemm.h); OpenBLAS itself stays single-threaded.
+  SetBlasThreads(1);
+  impl->main = std::make_unique<Plan>();
+  OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get()));
   std::vector<const Plan*> ancestors;
   ResolveOuterSlots(impl->main.get(), ancestors);
   if (impl->profiler) {
@@ -496,7 +516,7 @@ std::vector<const ir::Value*> Session::Outputs() const {
   return {out.begin(), out.end()};
 }
 
-const std::vector<NodeAssignment>& Session::assignments() const { return impl_->assignments; }
+const providers::Partition& Session::partition() const { return impl_->partition; }
 
 int Session::threads() const { return impl_->pool->threads(); }
 

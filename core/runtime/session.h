@@ -13,6 +13,7 @@
 #include "ir/model.h"
 #include "kernels/rt_value.h"
 #include "profiling/profiler.h"
+#include "providers/partitioner.h"
 
 namespace onnxlens::runtime {
 
@@ -22,7 +23,8 @@ struct SessionOptions {
   /// Graph optimization level: disabled, basic, extended, layout (or all); the session runs an
   /// optimized copy of the model.
   std::string optimization_level = "disabled";
-  /// Providers in order of preference; a node goes to the first one with a kernel for it.
+  /// Providers in order of preference (providers/provider_factory.h); a node goes to the first
+  /// one whose capability accepts it. The reference provider is appended when missing.
   std::vector<std::string> providers = {"cpu", "reference"};
   /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
   /// oversubscribe the cores.
@@ -34,14 +36,12 @@ struct SessionOptions {
   std::shared_ptr<profiling::Profiler> profiler;
 };
 
-/// Where a node runs and why.
-struct NodeAssignment {
-  std::string node;  ///< node name or "(Op) #id"
-  std::string op_type;
-  std::string provider;
-};
-
 using NamedValues = std::vector<std::pair<std::string, RtValue>>;
+
+/// The model a session at `optimization_level` runs: `model` itself when disabled, else an
+/// optimized copy.
+Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
+                                                        const std::string& optimization_level);
 
 class Session {
  public:
@@ -60,7 +60,10 @@ class Session {
   /// Graph inputs the caller must (or may) feed, in graph order.
   std::vector<const ir::Value*> Inputs() const;
   std::vector<const ir::Value*> Outputs() const;
-  const std::vector<NodeAssignment>& assignments() const;
+  /// Where each node runs and why the preferred providers declined it (decided at creation; a
+  /// kernel that declines a case at run time hands it to the placement's fallback, and the trace
+  /// names the provider that ran).
+  const providers::Partition& partition() const;
   int threads() const;
   /// The session's profiler, or null when profiling is off. Callers may add their own events
   /// (e.g. model_loading_uri) and read or clear the events between runs.

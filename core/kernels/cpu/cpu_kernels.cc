@@ -12,10 +12,10 @@
 #include "kernels/cpu/sgemm.h"
 #include "kernels/fused_activation.h"
 #include "kernels/fused_matmul.h"
+#include "kernels/parallel.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
-#include "kernels/thread_pool.h"
 
 namespace onnxlens::kernels {
 
@@ -273,6 +273,7 @@ Status Conv(OpKernelContext& ctx, int64_t) { return ConvImpl(ctx, FusedActivatio
 void RegisterCpuElementwiseKernels(KernelRegistry& r);
 void RegisterCpuLstmKernel(KernelRegistry& r);
 void RegisterCpuTransformerKernels(KernelRegistry& r);
+void RegisterCpuChecks(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
@@ -291,6 +292,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
                     [](OpKernelContext& ctx) { return RunFusedMatMul(ctx, MatMul); }));
               }});
   AddCpu(r, "Conv", 1, Conv);
+  RegisterCpuChecks(r);
   // ONNX Runtime's contrib ops from the extended-level fusions: the plain kernel, then the
   // activation in place while the output is still in cache.
   // FusedConv: the activation (read once, at creation) and Z in Conv's epilogue, per channel

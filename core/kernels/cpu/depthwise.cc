@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "kernels/thread_pool.h"
+#include "kernels/parallel.h"
 
 namespace onnxlens::kernels {
 
@@ -119,7 +119,7 @@ void MaxPlane(const Plan& p, const float* planes, float* y) {
 }
 
 template <typename Fn>
-void ForEachPlane(const Plan& p, int64_t planes_count, ThreadPool* pool, Fn fn) {
+void ForEachPlane(const Plan& p, int64_t planes_count, ParallelRunner* pool, Fn fn) {
   const size_t scratch = static_cast<size_t>(p.sw * p.rows * p.width);
   auto work = [&](int64_t begin, int64_t end) {
     std::vector<float> planes(scratch);
@@ -133,7 +133,7 @@ void ForEachPlane(const Plan& p, int64_t planes_count, ThreadPool* pool, Fn fn) 
 
 }  // namespace
 
-void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ThreadPool* pool) {
+void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ParallelRunner* pool) {
   const Plan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
   ForEachPlane(p, NC, pool, [&](int64_t nc, float* planes) {
@@ -143,7 +143,7 @@ void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, Thre
 }
 
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
-                 int64_t C, float* Y, ThreadPool* pool) {
+                 int64_t C, float* Y, ParallelRunner* pool) {
   const Plan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
   ForEachPlane(p, N * C, pool, [&](int64_t nc, float* planes) {

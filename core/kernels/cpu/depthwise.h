@@ -7,13 +7,13 @@
 
 namespace onnxlens::kernels {
 
-class ThreadPool;
+class ParallelRunner;
 
 /// Y[n, c] = X[n, c] (*) W[c] + B[c] for every n < N, c < C; B may be null; pool may be null.
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
-                 int64_t C, float* Y, ThreadPool* pool);
+                 int64_t C, float* Y, ParallelRunner* pool);
 
 /// Y[nc] = max pooling of X[nc] for every nc < NC (pads and ceil-mode overhang never win).
-void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ThreadPool* pool);
+void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ParallelRunner* pool);
 
 }  // namespace onnxlens::kernels

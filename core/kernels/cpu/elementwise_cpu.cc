@@ -11,10 +11,10 @@
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/vec_math.h"
+#include "kernels/parallel.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
-#include "kernels/thread_pool.h"
 
 namespace onnxlens::kernels {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "kernels/thread_pool.h"
+#include "kernels/parallel.h"
 
 namespace onnxlens::kernels {
 
@@ -21,9 +21,9 @@ void Call(bool ta, bool tb, int64_t M, int64_t N, int64_t K, float alpha, const 
 
 }  // namespace
 
-void ParallelSgemm(ThreadPool* pool, bool ta, bool tb, int64_t M, int64_t N, int64_t K, float alpha,
-                   const float* A, int64_t lda, const float* B, int64_t ldb, float beta, float* C,
-                   int64_t ldc) {
+void ParallelSgemm(ParallelRunner* pool, bool ta, bool tb, int64_t M, int64_t N, int64_t K,
+                   float alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
+                   float beta, float* C, int64_t ldc) {
   const int threads = pool ? pool->threads() : 1;
   // Below ~1 MFLOP a split costs more than it saves.
   if (threads == 1 || M * N * K < (int64_t{1} << 20)) {

@@ -7,11 +7,11 @@
 
 namespace onnxlens::kernels {
 
-class ThreadPool;
+class ParallelRunner;
 
 /// Row-major C = alpha * op(A) * op(B) + beta * C.
-void ParallelSgemm(ThreadPool* pool, bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K,
-                   float alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
+void ParallelSgemm(ParallelRunner* pool, bool trans_a, bool trans_b, int64_t M, int64_t N,
+                   int64_t K, float alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
                    float beta, float* C, int64_t ldc);
 
 }  // namespace onnxlens::kernels

@@ -11,9 +11,9 @@
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/cpu/vec_math.h"
+#include "kernels/parallel.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
-#include "kernels/thread_pool.h"
 
 namespace onnxlens::kernels {
 
@@ -33,7 +33,7 @@ void AddCpuIn(KernelRegistry& r, const char* domain, const char* op, int since, 
 // fn(begin, end) over [0, n) in about `tasks` pieces on the pool (inline on one thread).
 template <typename Fn>
 void ForRange(OpKernelContext& ctx, int64_t n, int64_t cost_per_item, Fn&& fn) {
-  ThreadPool* pool = ctx.pool();
+  ParallelRunner* pool = ctx.pool();
   if (!pool || pool->threads() == 1 || n < 2 || n * cost_per_item < (1 << 15)) {
     fn(int64_t{0}, n);
     return;

@@ -37,7 +37,7 @@ void CheckAgainstReference(Case c, uint32_t seed) {
   auto sc = Session::Create(m.model, cpu);
   auto sr = Session::Create(m.model, ref);
   ASSERT_TRUE(sc.ok() && sr.ok());
-  ASSERT_EQ((*sc)->assignments()[0].provider, "cpu") << "no cpu kernel took " << c.op;
+  ASSERT_EQ((*sc)->partition().nodes[0].provider, "cpu") << "no cpu kernel took " << c.op;
   auto rc = (*sc)->Run(in);
   auto rr = (*sr)->Run(in);
   ASSERT_TRUE(rc.ok()) << rc.status().message();

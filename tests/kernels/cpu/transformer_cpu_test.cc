@@ -36,7 +36,7 @@ void Check(const std::string& domain, const std::string& op, std::vector<ir::Ten
   auto sr = Session::Create(m.model, ref);
   ASSERT_TRUE(sc.ok()) << sc.status().message();
   ASSERT_TRUE(sr.ok()) << sr.status().message();
-  ASSERT_EQ((*sc)->assignments()[0].provider, "cpu") << "no cpu kernel took " << op;
+  ASSERT_EQ((*sc)->partition().nodes[0].provider, "cpu") << "no cpu kernel took " << op;
   auto rc = (*sc)->Run(in);
   auto rr = (*sr)->Run(in);
   ASSERT_TRUE(rc.ok()) << rc.status().message();

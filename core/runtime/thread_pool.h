@@ -1,9 +1,10 @@
-// A small intra-op thread pool: ParallelFor splits [0, n) into chunks run by the workers and the
-// calling thread. A worker that finished a job spins briefly (kSpinMicros) for the next one — a
-// model runs many parallel kernels back to back, and waking a sleeping thread costs tens of
-// microseconds on a VM — then sleeps on a condition variable: an idle pool does not spin. With a
-// profiler attached, every thread that takes part in a ParallelFor records one span labelled with
-// the current label (the node being run), so parallel kernels show on several tracks.
+// The runtime's intra-op thread pool (kernels see it as kernels::ParallelRunner): ParallelFor
+// splits [0, n) into chunks run by the workers and the calling thread. A worker that finished a job
+// spins briefly (kSpinMicros) for the next one — a model runs many parallel kernels back to back,
+// and waking a sleeping thread costs tens of microseconds on a VM — then sleeps on a condition
+// variable: an idle pool does not spin. With a profiler attached, every thread that takes part in a
+// ParallelFor records one span labelled with the current label (the node being run), so parallel
+// kernels show on several tracks.
 #pragma once
 
 #include <atomic>
@@ -16,13 +17,15 @@
 #include <thread>
 #include <vector>
 
+#include "kernels/parallel.h"
+
 namespace onnxlens::profiling {
 class Profiler;
 }
 
-namespace onnxlens::kernels {
+namespace onnxlens::runtime {
 
-class ThreadPool {
+class ThreadPool final : public kernels::ParallelRunner {
  public:
   /// `threads` is the total parallelism including the caller (1 = run inline; 0 = all cores).
   explicit ThreadPool(int threads);
@@ -30,10 +33,10 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  int threads() const { return static_cast<int>(workers_.size()) + 1; }
+  int threads() const override { return static_cast<int>(workers_.size()) + 1; }
 
   /// Runs fn(begin, end) over chunks covering [0, n); returns when all are done.
-  void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn);
+  void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) override;
 
   /// Attaches (or with null detaches) a profiler; call between runs, never during a ParallelFor.
   /// Names the worker threads in it.
@@ -65,4 +68,4 @@ class ThreadPool {
   std::shared_ptr<const std::string> label_;
 };
 
-}  // namespace onnxlens::kernels
+}  // namespace onnxlens::runtime

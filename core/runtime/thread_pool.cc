@@ -1,5 +1,5 @@
 // Thread pool.
-#include "kernels/thread_pool.h"
+#include "runtime/thread_pool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,7 +12,7 @@
 
 #include "profiling/profiler.h"
 
-namespace onnxlens::kernels {
+namespace onnxlens::runtime {
 
 namespace {
 
@@ -127,4 +127,4 @@ void ThreadPool::WorkerLoop(int index) {
   }
 }
 
-}  // namespace onnxlens::kernels
+}  // namespace onnxlens::runtime

@@ -1,0 +1,41 @@
+// The runtime's caching tensor allocator: large buffers are recycled through size classes instead
+// of going back to the OS. glibc serves them with mmap, so every run of a model paid page faults
+// and zeroing for each big activation (measured: a 256x256 Transpose took 0.3 ms instead of
+// 0.05 ms). One per session, installed while its kernels run; buffers may outlive it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "ir/buffer_allocator.h"
+
+namespace onnxlens::runtime {
+
+class BufferCache final : public ir::BufferAllocator {
+ public:
+  struct Stats {
+    uint64_t allocations = 0;  ///< Allocate calls
+    uint64_t reused = 0;       ///< served from the cache
+    size_t cached_bytes = 0;   ///< held for reuse now
+  };
+
+  BufferCache();
+  ~BufferCache() override;
+  BufferCache(const BufferCache&) = delete;
+  BufferCache& operator=(const BufferCache&) = delete;
+
+  std::shared_ptr<std::byte> Allocate(size_t nbytes) override;
+  Stats stats() const;
+
+  /// Buffers smaller than this are not cached (malloc serves them well).
+  static constexpr size_t kMinCached = 64 * 1024;
+  /// The most a cache holds for reuse; buffers freed beyond it go back to the system.
+  static constexpr size_t kMaxCachedBytes = size_t{512} << 20;
+
+ private:
+  struct State;
+  std::shared_ptr<State> state_;  ///< shared with the deleters of the buffers handed out
+};
+
+}  // namespace onnxlens::runtime
