@@ -232,7 +232,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     html += "</table>";
   }
   auto params = [&](const QString& title, const std::vector<int>& values,
-                    const std::vector<onnx_io::OpFormalParameter>* formal) {
+                    const std::vector<api::OpFormalParameter>* formal) {
     html += "<h3>" + title + "</h3><table cellspacing='4'>";
     for (size_t k = 0; k < values.size(); ++k) {
       QString name = QString::number(k);

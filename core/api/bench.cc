@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "api/internal/inputs.h"
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"

@@ -1,5 +1,5 @@
 // Value comparison.
-#include "api/compare.h"
+#include "api/internal/compare.h"
 
 #include <cmath>
 #include <sstream>

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "api/compare.h"
-#include "api/value_io.h"
+#include "api/internal/compare.h"
+#include "api/internal/value_files.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "passes/pass.h"

@@ -8,12 +8,12 @@
 #include <sstream>
 
 #include "api/op_category.h"
+#include "api/op_doc.h"
 #include "common/strings.h"
 #include "ir/model.h"
 #include "ir/tensor.h"
 #include "kernels/registry.h"
 #include "onnx/model_io.h"
-#include "onnx/op_docs.h"
 
 namespace onnxlens::api {
 
@@ -145,7 +145,7 @@ class Builder {
       const std::string key = sn.domain + "\n" + sn.op_type + "\n" + std::to_string(sn.opset);
       auto cached = docs_.find(key);
       if (cached == docs_.end())
-        cached = docs_.emplace(key, onnx_io::FindOpDoc(sn.domain, sn.op_type, sn.opset)).first;
+        cached = docs_.emplace(key, FindOpDoc(sn.domain, sn.op_type, sn.opset)).first;
       if (const auto& doc = cached->second) {
         for (size_t k = 0; k < n->inputs().size(); ++k) {
           // a variadic last parameter names every remaining input
@@ -205,7 +205,7 @@ class Builder {
  private:
   GraphSnapshot* out_;
   const ir::Model& model_;
-  std::map<std::string, std::optional<onnx_io::OpDoc>> docs_;
+  std::map<std::string, std::optional<OpDoc>> docs_;
 };
 
 }  // namespace

@@ -41,9 +41,9 @@ std::string WeightText(const SnapshotValue& v) {
 
 }  // namespace
 
-std::optional<onnx_io::OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
-                                          int64_t opset) {
-  return onnx_io::FindOpDoc(domain, op_type, opset);
+std::optional<OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
+                                 int64_t opset) {
+  return FindOpDoc(domain, op_type, opset);
 }
 
 GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,

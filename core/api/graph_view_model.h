@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "api/graph_snapshot.h"
+#include "api/op_doc.h"
 #include "layout/grouped_layout.h"
-#include "onnx/op_docs.h"
 
 namespace onnxlens::api {
 
@@ -61,8 +61,8 @@ using TextWidth = std::function<double(const std::string& text, bool bold)>;
 
 /// The operator's documentation from ONNX's schema registry (sidebar); nullopt when unknown
 /// (custom and com.microsoft ops).
-std::optional<onnx_io::OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
-                                          int64_t opset);
+std::optional<OpDoc> OperatorDoc(const std::string& domain, const std::string& op_type,
+                                 int64_t opset);
 
 GraphViewModel BuildGraphViewModel(const GraphSnapshot& snapshot, int graph,
                                    const GraphViewOptions& options, const TextWidth& width,

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "api/optimize_options.h"
+#include "api/internal/optimize_options.h"
 #include "api/optimize_trace.h"
 #include "common/strings.h"
 #include "ir/text_format.h"

@@ -3,8 +3,9 @@
 
 #include <cmath>
 
-#include "api/compare.h"
-#include "api/optimize_options.h"
+#include "api/internal/compare.h"
+#include "api/internal/inputs.h"
+#include "api/internal/optimize_options.h"
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"

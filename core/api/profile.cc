@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "api/internal/inputs.h"
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"

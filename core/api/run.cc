@@ -1,5 +1,6 @@
 // Run a model once.
 #include "api/run.h"
+#include "api/internal/inputs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "api/value_io.h"
+#include "api/internal/value_files.h"
 #include "common/strings.h"
 #include "kernels/tensor_util.h"
 #include "onnx/model_io.h"

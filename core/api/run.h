@@ -11,7 +11,6 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "common/status.h"
-#include "kernels/rt_value.h"
 
 namespace onnxlens::api {
 
@@ -38,26 +37,6 @@ struct RunReport {
   double run_seconds = 0;
   int threads = 0;
 };
-
-/// Reads inputs for the model's feedable inputs from `dir`: input_N.pb files are matched by the
-/// TensorProto's name, else by position; NAME.npy files by name.
-Expected<std::map<std::string, kernels::RtValue>> LoadInputs(
-    const std::filesystem::path& dir,
-    const std::vector<std::pair<std::string, std::string>>& feedable);
-
-}  // namespace onnxlens::api
-
-namespace onnxlens::runtime {
-class Session;
-}
-
-namespace onnxlens::api {
-
-/// Inputs for every feedable input of `session`: from `dir` (LoadInputs) or, when `dir` is empty,
-/// random values from `seed` (symbolic dims become 1).
-Expected<std::map<std::string, kernels::RtValue>> MakeInputs(const runtime::Session& session,
-                                                             const std::filesystem::path& dir,
-                                                             uint64_t seed);
 
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
 

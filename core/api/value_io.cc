@@ -1,5 +1,5 @@
 // Value files.
-#include "api/value_io.h"
+#include "api/internal/value_files.h"
 
 #include <onnx/onnx_pb.h>
 // after onnx_pb.h, which defines ONNX_API

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 
+#include "api/internal/inputs.h"
 #include "api/run.h"
 #include "onnx/model_io.h"
 #include "runtime/session.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "api/compare.h"
+#include "api/internal/compare.h"
 #include "passes/pass_manager.h"
 #include "runtime/session.h"
 

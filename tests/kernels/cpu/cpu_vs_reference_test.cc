@@ -2,7 +2,7 @@
 // reference kernel on odd shapes (1, 13, 127, non-multiples of the SIMD width) from fixed seeds.
 #include <gtest/gtest.h>
 
-#include "api/compare.h"
+#include "api/internal/compare.h"
 #include "runtime/model_builder.h"
 #include "runtime/session.h"
 

@@ -3,7 +3,7 @@
 // kernels, on odd shapes, masks of every supported form, and with 1 and 2 threads.
 #include <gtest/gtest.h>
 
-#include "api/compare.h"
+#include "api/internal/compare.h"
 #include "runtime/model_builder.h"
 #include "runtime/session.h"
 

@@ -1,9 +1,9 @@
 // Operator docs from onnx::OpSchemaRegistry.
-#include "onnx/op_docs.h"
+#include "api/op_doc.h"
 
 #include <onnx/defs/schema.h>
 
-namespace onnxlens::onnx_io {
+namespace onnxlens::api {
 
 namespace {
 
@@ -51,4 +51,4 @@ std::optional<OpDoc> FindOpDoc(const std::string& domain, const std::string& op_
   return doc;
 }
 
-}  // namespace onnxlens::onnx_io
+}  // namespace onnxlens::api

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace onnxlens::onnx_io {
+namespace onnxlens::api {
 
 struct OpFormalParameter {
   std::string name;
@@ -45,4 +45,4 @@ struct OpDoc {
 std::optional<OpDoc> FindOpDoc(const std::string& domain, const std::string& op_type,
                                int64_t opset);
 
-}  // namespace onnxlens::onnx_io
+}  // namespace onnxlens::api

@@ -1,0 +1,23 @@
+// Internal to core/api: run-time value files, ONNX TensorProto / SequenceProto / OptionalProto
+// (as in the ONNX test data sets).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "api/value_io.h"
+#include "common/status.h"
+#include "kernels/rt_value.h"
+
+namespace onnxlens::api {
+
+using kernels::RtValue;
+
+/// Reads a .pb file holding a TensorProto, SequenceProto or OptionalProto (which one is tried in
+/// that order unless `hint` says "sequence" / "optional"). `name` receives the stored name.
+Expected<RtValue> ReadValuePb(const std::filesystem::path& path, std::string* name,
+                              const std::string& hint = {});
+Status WriteTensorPb(const ir::Tensor& t, const std::string& name,
+                     const std::filesystem::path& path);
+
+}  // namespace onnxlens::api
