@@ -9,6 +9,7 @@
 #include "common/strings.h"
 #include "ir/buffer_allocator.h"
 #include "kernels/kernel.h"
+#include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
 #include "providers/provider_factory.h"
 #include "runtime/blas_threads.h"
@@ -369,6 +370,8 @@ Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir
                                                         const std::string& optimization_level) {
   if (!model || !model->graph) return InvalidArgument("no model");
   OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(optimization_level));
+  // Every node checked against its schema before a pass or a kernel trusts it.
+  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*model));
   if (level == passes::Level::kDisabled) return model;
   // Optimize a copy: the caller's model stays as it was.
   std::shared_ptr<ir::Model> optimized = model->Clone();

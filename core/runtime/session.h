@@ -38,7 +38,8 @@ struct SessionOptions {
 
 using NamedValues = std::vector<std::pair<std::string, RtValue>>;
 
-/// The model a session at `optimization_level` runs: `model` itself when disabled, else an
+/// The model a session at `optimization_level` runs: every node validated against its ONNX schema
+/// (onnx/node_validator.h; an error names the node), then `model` itself when disabled, else an
 /// optimized copy.
 Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
                                                         const std::string& optimization_level);

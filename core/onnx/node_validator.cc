@@ -1,0 +1,342 @@
+// ValidateModel: libonnx's schema checks on a NodeProto built from the IR node, then type
+// constraints and op-specific attribute values.
+#include "onnx/node_validator.h"
+
+#include <onnx/defs/data_type_utils.h>
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "common/strings.h"
+#include "onnx/proto_convert.h"
+
+namespace onnxlens::onnx_io {
+
+namespace {
+
+bool OnnxDomain(const std::string& d) { return d.empty() || d == "ai.onnx"; }
+
+Status NodeError(const ir::Node& n, const std::string& what) {
+  return InvalidModel("node " + n.Describe() + ": " + what);
+}
+
+// A NodeProto with what OpSchema::Verify reads: op, domain, input/output names (missing optional
+// ones as ""), attribute names and types (values of graph and tensor attributes left empty).
+void ToVerifiableProto(const ir::Node& n, onnx::NodeProto* np) {
+  np->set_op_type(n.op_type());
+  np->set_domain(OnnxDomain(n.domain()) ? "" : n.domain());
+  np->set_name(n.name());
+  for (const ir::Value* v : n.inputs())
+    np->add_input(v ? (v->name().empty() ? "?" : v->name()) : "");
+  for (const ir::Value* v : n.outputs())
+    np->add_output(v ? (v->name().empty() ? "?" : v->name()) : "");
+  for (const ir::Attribute& a : n.attributes()) {
+    onnx::AttributeProto* ap = np->add_attribute();
+    ap->set_name(a.name);
+    ap->set_type(static_cast<onnx::AttributeProto::AttributeType>(a.type));
+    if (!a.ref_attr_name.empty()) ap->set_ref_attr_name(a.ref_attr_name);
+    switch (a.type) {
+      case ir::AttrType::kFloat:
+        ap->set_f(a.f);
+        break;
+      case ir::AttrType::kInt:
+        ap->set_i(a.i);
+        break;
+      case ir::AttrType::kString:
+        ap->set_s(a.s);
+        break;
+      case ir::AttrType::kTensor:
+        ap->mutable_t();
+        break;
+      case ir::AttrType::kGraph:
+        ap->mutable_g();
+        break;
+      case ir::AttrType::kFloats:
+        for (float f : a.floats) ap->add_floats(f);
+        break;
+      case ir::AttrType::kInts:
+        for (int64_t i : a.ints) ap->add_ints(i);
+        break;
+      case ir::AttrType::kStrings:
+        for (const std::string& s : a.strings) ap->add_strings(s);
+        break;
+      case ir::AttrType::kTensors:
+        for (size_t i = 0; i < a.tensors.size(); ++i) ap->add_tensors();
+        break;
+      case ir::AttrType::kGraphs:
+        for (size_t i = 0; i < a.graphs.size(); ++i) ap->add_graphs();
+        break;
+      case ir::AttrType::kTypeProto:
+        if (!a.opaque.empty()) ap->mutable_tp()->ParseFromString(a.opaque[0]);
+        break;
+      case ir::AttrType::kTypeProtos:
+        for (const std::string& bytes : a.opaque) ap->add_type_protos()->ParseFromString(bytes);
+        break;
+      case ir::AttrType::kSparseTensor:
+        ap->mutable_sparse_tensor();
+        break;
+      case ir::AttrType::kSparseTensors:
+        for (size_t i = 0; i < a.opaque.size(); ++i) ap->add_sparse_tensors();
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// "tensor(float)" for a known tensor type, "" when inference left it open.
+std::string OnnxTypeString(const ir::TypeInfo& t) {
+  if (!t.known()) return "";
+  if (t.kind == ir::TypeInfo::Kind::kTensor && t.elem_type == ir::DataType::kUndefined) return "";
+  onnx::TypeProto tp;
+  TypeToProto(t, &tp);
+  try {
+    return *onnx::Utils::DataTypeUtils::ToType(tp);
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+// Each type parameter (T, T1, ...) bound to one type across the inputs and outputs that use it,
+// and allowed by its constraint.
+Status CheckTypeConstraints(const ir::Node& n, const onnx::OpSchema& schema) {
+  std::map<std::string, std::vector<std::string>> allowed;
+  for (const auto& c : schema.typeConstraintParams())
+    allowed[c.type_param_str] = c.allowed_type_strs;
+  std::map<std::string, std::pair<std::string, std::string>> bound;  // T -> (type, who)
+  auto bind = [&](const std::vector<onnx::OpSchema::FormalParameter>& formals,
+                  const std::vector<ir::Value*>& actual, const char* kind) -> Status {
+    for (size_t i = 0; i < actual.size(); ++i) {
+      if (!actual[i] || formals.empty()) continue;
+      const size_t f = std::min(i, formals.size() - 1);
+      const auto& formal = formals[f];
+      if (i >= formals.size() && formal.GetOption() != onnx::OpSchema::Variadic) break;
+      const std::string& param = formal.GetTypeStr();
+      const std::string type = OnnxTypeString(actual[i]->type());
+      if (type.empty()) continue;
+      const std::string who = std::string(kind) + " " + std::to_string(i) + " " +
+                              Quote(actual[i]->name()) + " (" + formal.GetName() + ")";
+      auto a = allowed.find(param);
+      if (a == allowed.end()) {
+        // A concrete type string instead of a parameter ("tensor(int64)").
+        if (param != type && param.find('(') != std::string::npos)
+          return NodeError(n, who + " must be " + param + ", is " + type);
+        continue;
+      }
+      if (std::find(a->second.begin(), a->second.end(), type) == a->second.end()) {
+        return NodeError(n, who + " is " + type + ", which type " + param + " does not allow (" +
+                                Join(a->second, ", ") + ")");
+      }
+      if (i >= formals.size() - 1 && formal.GetOption() == onnx::OpSchema::Variadic &&
+          !formal.GetIsHomogeneous()) {
+        continue;
+      }
+      auto [it, fresh] = bound.emplace(param, std::make_pair(type, who));
+      if (!fresh && it->second.first != type) {
+        return NodeError(n, who + " is " + type + " but " + it->second.second + " is " +
+                                it->second.first + ": both are type " + param);
+      }
+    }
+    return Status::Ok();
+  };
+  OL_RETURN_IF_ERROR(bind(schema.inputs(), n.inputs(), "input"));
+  return bind(schema.outputs(), n.outputs(), "output");
+}
+
+bool IsConvLike(const std::string& op) {
+  return op == "Conv" || op == "ConvTranspose" || op == "ConvInteger" || op == "QLinearConv" ||
+         op == "MaxPool" || op == "AveragePool" || op == "LpPool" || op == "MaxUnpool";
+}
+
+int64_t KnownDim(const ir::Value* v, size_t axis) {
+  if (!v || !v->type().is_tensor() || !v->type().shape || axis >= v->type().shape->size())
+    return -1;
+  const ir::Dim& d = (*v->type().shape)[axis];
+  return d.known() ? d.value : -1;
+}
+
+int64_t KnownRank(const ir::Value* v) {
+  return v && v->type().is_tensor() && v->type().shape
+             ? static_cast<int64_t>(v->type().shape->size())
+             : -1;
+}
+
+Status CheckConvLike(const ir::Node& n) {
+  const std::string& op = n.op_type();
+  for (const char* name : {"strides", "dilations", "kernel_shape"}) {
+    for (int64_t v : n.GetInts(name)) {
+      if (v <= 0)
+        return NodeError(n, std::string(name) + " must be positive, got " + std::to_string(v));
+    }
+  }
+  for (int64_t p : n.GetInts("pads")) {
+    if (p < 0) return NodeError(n, "pads must not be negative, got " + std::to_string(p));
+  }
+  if (const ir::Attribute* a = n.FindAttribute("auto_pad")) {
+    static const std::set<std::string> kModes = {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"};
+    if (!kModes.count(a->s)) {
+      return NodeError(
+          n, "auto_pad " + Quote(a->s) + " is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID");
+    }
+  }
+  const auto pads = n.GetInts("pads");
+  const auto kernel = n.GetInts("kernel_shape");
+  if (!pads.empty() && !kernel.empty() && pads.size() != 2 * kernel.size()) {
+    return NodeError(n, "pads has " + std::to_string(pads.size()) + " values for a " +
+                            std::to_string(kernel.size()) + "-D kernel (needs " +
+                            std::to_string(2 * kernel.size()) + ")");
+  }
+  if (op != "Conv" && op != "ConvTranspose" && op != "ConvInteger" && op != "QLinearConv")
+    return Status::Ok();
+  const int64_t group = n.GetInt("group", 1);
+  if (group <= 0) return NodeError(n, "group must be positive, got " + std::to_string(group));
+  // Channels of X (input 0) and of W (input 1; x_scale etc. shift it for QLinearConv).
+  const size_t w_input = op == "QLinearConv" ? 3 : 1;
+  const int64_t c = KnownDim(n.input(0), 1);
+  const int64_t w0 = KnownDim(n.input(w_input), 0), w1 = KnownDim(n.input(w_input), 1);
+  if (op == "ConvTranspose") {
+    if (c >= 0 && c % group != 0)
+      return NodeError(n, "group " + std::to_string(group) + " does not divide the " +
+                              std::to_string(c) + " input channels");
+    if (c >= 0 && w0 >= 0 && w0 != c)
+      return NodeError(
+          n, "W has " + std::to_string(w0) + " input channels, X has " + std::to_string(c));
+    const int64_t m = w1 >= 0 ? w1 * group : -1;
+    const int64_t b = KnownDim(n.input(2), 0);
+    if (m >= 0 && b >= 0 && b != m)
+      return NodeError(n, "bias B has " + std::to_string(b) + " values for " + std::to_string(m) +
+                              " output channels");
+    return Status::Ok();
+  }
+  if (c >= 0 && c % group != 0)
+    return NodeError(n, "group " + std::to_string(group) + " does not divide the " +
+                            std::to_string(c) + " input channels");
+  if (w0 >= 0 && w0 % group != 0)
+    return NodeError(n, "group " + std::to_string(group) + " does not divide the " +
+                            std::to_string(w0) + " output channels of W");
+  if (c >= 0 && w1 >= 0 && w1 * group != c)
+    return NodeError(n, "W takes " + std::to_string(w1 * group) + " input channels (" +
+                            std::to_string(w1) + " x group " + std::to_string(group) + "), X has " +
+                            std::to_string(c));
+  if (op == "Conv") {
+    const int64_t b = KnownDim(n.input(2), 0);
+    if (w0 >= 0 && b >= 0 && b != w0)
+      return NodeError(n, "bias B has " + std::to_string(b) + " values for " + std::to_string(w0) +
+                              " output channels");
+  }
+  return Status::Ok();
+}
+
+Status CheckTranspose(const ir::Node& n) {
+  const ir::Attribute* a = n.FindAttribute("perm");
+  if (!a) return Status::Ok();
+  const int64_t rank = KnownRank(n.input(0));
+  std::vector<bool> seen(a->ints.size(), false);
+  for (int64_t p : a->ints) {
+    if (p < 0 || p >= static_cast<int64_t>(a->ints.size()) || seen[static_cast<size_t>(p)])
+      return NodeError(n, "perm [" + Join(a->ints, ",") + "] is not a permutation");
+    seen[static_cast<size_t>(p)] = true;
+  }
+  if (rank >= 0 && rank != static_cast<int64_t>(a->ints.size())) {
+    return NodeError(n, "perm [" + Join(a->ints, ",") + "] has " + std::to_string(a->ints.size()) +
+                            " axes, the input has rank " + std::to_string(rank));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckAttributeValues(const ir::Node& n, int64_t) {
+  if (!OnnxDomain(n.domain())) return Status::Ok();
+  const std::string& op = n.op_type();
+  if (IsConvLike(op)) return CheckConvLike(n);
+  if (op == "Transpose") return CheckTranspose(n);
+  if (op == "DepthToSpace" || op == "SpaceToDepth") {
+    if (n.GetInt("blocksize", 0) <= 0) return NodeError(n, "blocksize must be positive");
+  }
+  if (op == "LRN" && n.GetInt("size", 0) <= 0) return NodeError(n, "size must be positive");
+  if (op == "LSTM" || op == "GRU" || op == "RNN") {
+    if (n.FindAttribute("hidden_size") && n.GetInt("hidden_size", 0) <= 0)
+      return NodeError(n, "hidden_size must be positive");
+    const std::string dir = n.GetString("direction", "forward");
+    if (dir != "forward" && dir != "reverse" && dir != "bidirectional")
+      return NodeError(
+          n, "direction " + Quote(dir) + " is not one of forward, reverse, bidirectional");
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+Status ValidateNode(const ir::Model& model, const ir::Node& n) {
+  if (!OnnxDomain(n.domain()) && n.domain() != "ai.onnx.ml" &&
+      n.domain() != "ai.onnx.preview.training") {
+    return Status::Ok();  // no ONNX schema: the kernels and the partition decide
+  }
+  const std::string domain = OnnxDomain(n.domain()) ? "" : n.domain();
+  const int64_t opset = model.OpsetVersion(domain);
+  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+  auto range = ranges.find(domain);
+  if (opset < 0) {
+    return NodeError(
+        n, "the model imports no opset of domain " + Quote(domain.empty() ? "ai.onnx" : domain));
+  }
+  if (range != ranges.end() && (opset < range->second.first || opset > range->second.second)) {
+    return NodeError(n, "opset " + std::to_string(opset) + " of " +
+                            Quote(domain.empty() ? "ai.onnx" : domain) +
+                            " is outside the opsets of the ONNX schemas onnxlens knows (" +
+                            std::to_string(range->second.first) + " to " +
+                            std::to_string(range->second.second) + ")");
+  }
+  const onnx::OpSchema* schema =
+      onnx::OpSchemaRegistry::Schema(n.op_type(), static_cast<int>(opset), domain);
+  // No ONNX schema at this opset: ops ONNX Runtime defines in the ONNX domain itself (e.g.
+  // LayerNormalization before opset 17, as PyTorch exports it) are left to the kernels; the
+  // partition names a node no provider runs.
+  if (!schema) return Status::Ok();
+  if (schema->Deprecated()) {
+    return NodeError(
+        n, n.op_type() + " is deprecated as of opset " + std::to_string(schema->since_version()));
+  }
+  onnx::NodeProto proto;
+  ToVerifiableProto(n, &proto);
+  try {
+    schema->Verify(proto);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    if (auto nl = what.find("\n\n"); nl != std::string::npos) what.resize(nl);
+    return NodeError(n, what);
+  }
+  // A Constant's output type is its value's (ONNX Runtime turns Constants into initializers
+  // before it checks types; old exporters wrote int64 Constants at opsets that only allow floats).
+  if (n.op_type() != "Constant") OL_RETURN_IF_ERROR(CheckTypeConstraints(n, *schema));
+  return CheckAttributeValues(n, opset);
+}
+
+void ValidateGraph(const ir::Model& model, const ir::Graph& g, std::vector<Status>* errors,
+                   size_t max_errors) {
+  for (const ir::Node* n : g.nodes()) {
+    if (errors->size() >= max_errors) return;
+    Status st = ValidateNode(model, *n);
+    if (!st.ok()) errors->push_back(std::move(st));
+    for (const ir::Graph* sub : n->Subgraphs()) ValidateGraph(model, *sub, errors, max_errors);
+  }
+}
+
+}  // namespace
+
+std::vector<Status> ValidateModelAll(const ir::Model& model, size_t max_errors) {
+  std::vector<Status> errors;
+  if (model.graph) ValidateGraph(model, *model.graph, &errors, max_errors);
+  return errors;
+}
+
+Status ValidateModel(const ir::Model& model) {
+  std::vector<Status> errors = ValidateModelAll(model, 1);
+  return errors.empty() ? Status::Ok() : errors[0];
+}
+
+}  // namespace onnxlens::onnx_io

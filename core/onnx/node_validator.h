@@ -1,0 +1,29 @@
+// Validation of every node against its ONNX schema before anything runs it, as ONNX Runtime does
+// at load: the opset is one the schemas know, arity, required inputs and attributes, attribute
+// names and types (libonnx's OpSchema::Verify), type constraints bound across inputs and declared
+// outputs, and the attribute checks each op's spec states that kernels and libonnx's own shape
+// inference would otherwise trip over (a stride of 0, a perm that is no permutation, an auto_pad
+// that is no mode, a group that does not divide the channels). Nodes of domains without ONNX
+// schemas (com.microsoft, custom) are left to the kernels.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "ir/model.h"
+
+namespace onnxlens::onnx_io {
+
+/// The first problem of any node of `model` (subgraphs included), naming the node, the op and what
+/// was wrong; Ok when every node with a schema conforms to it.
+Status ValidateModel(const ir::Model& model);
+
+/// Every problem, up to `max_errors` (for reports that list them all).
+std::vector<Status> ValidateModelAll(const ir::Model& model, size_t max_errors = 100);
+
+/// The op-specific attribute checks alone: safe to run on any model before libonnx's shape
+/// inference (which divides by strides and groups without checking them).
+Status CheckAttributeValues(const ir::Node& node, int64_t opset);
+
+}  // namespace onnxlens::onnx_io

@@ -1,0 +1,123 @@
+// Node validation against the ONNX schemas: every class the hostile-model probe found is refused
+// with an error naming the node, the op and what was wrong; valid nodes pass.
+#include "onnx/node_validator.h"
+
+#include <gtest/gtest.h>
+
+#include "runtime/model_builder.h"
+
+namespace onnxlens::onnx_io {
+namespace {
+
+using testing::FloatType;
+using testing::MakeNodeModel;
+
+ir::TypeInfo Typed(ir::DataType t, std::vector<int64_t> dims) {
+  return ir::TypeInfo::Tensor(t, ir::DimsFromSizes(dims));
+}
+
+void ExpectRefused(const ir::Model& m, const std::string& part) {
+  const Status st = ValidateModel(m);
+  ASSERT_FALSE(st.ok()) << "accepted; expected: " << part;
+  EXPECT_EQ(st.code(), StatusCode::kInvalidModel);
+  EXPECT_NE(st.message().find(part), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("node '"), std::string::npos) << st.message();
+}
+
+TEST(NodeValidatorTest, AValidNodePasses) {
+  auto m = MakeNodeModel("Relu", {FloatType({2, 3})}, 1);
+  EXPECT_TRUE(ValidateModel(*m.model).ok());
+}
+
+TEST(NodeValidatorTest, TypeConstraintsAreBoundAcrossInputs) {
+  auto m = MakeNodeModel("Gemm", {Typed(ir::DataType::kDouble, {2, 2}), FloatType({2, 2})}, 1);
+  ExpectRefused(*m.model, "both are type T");
+}
+
+TEST(NodeValidatorTest, AnInputTypeTheConstraintDoesNotAllowIsRefused) {
+  auto m = MakeNodeModel(
+      "Conv",
+      {Typed(ir::DataType::kUint16, {1, 1, 4, 4}), Typed(ir::DataType::kUint16, {1, 1, 3, 3})}, 1);
+  ExpectRefused(*m.model, "uint16");
+}
+
+TEST(NodeValidatorTest, DeclaredOutputTypesAreChecked) {
+  auto m = MakeNodeModel("Relu", {FloatType({2})}, 1);
+  m.model->graph->outputs()[0]->set_type(Typed(ir::DataType::kInt64, {2}));
+  ExpectRefused(*m.model, "output 0");
+}
+
+TEST(NodeValidatorTest, ArityIsChecked) {
+  auto m = MakeNodeModel("Relu", {FloatType({2}), FloatType({2})}, 1);
+  ExpectRefused(*m.model, "Relu");
+}
+
+TEST(NodeValidatorTest, AttributeTypesUnknownAttributesAndEnumsAreChecked) {
+  auto perm_string = MakeNodeModel("Transpose", {FloatType({2, 3})}, 1);
+  perm_string.node->SetAttribute(ir::Attribute::String("perm", "0,1"));
+  ExpectRefused(*perm_string.model, "perm");
+
+  auto perm_repeat = MakeNodeModel("Transpose", {FloatType({2, 3})}, 1);
+  perm_repeat.node->SetAttribute(ir::Attribute::Ints("perm", {0, 0}));
+  ExpectRefused(*perm_repeat.model, "not a permutation");
+
+  auto unknown = MakeNodeModel("Relu", {FloatType({2})}, 1);
+  unknown.node->SetAttribute(ir::Attribute::Int("frobnicate", 1));
+  ExpectRefused(*unknown.model, "frobnicate");
+
+  auto pad = MakeNodeModel("MaxPool", {FloatType({1, 1, 4, 4})}, 1);
+  pad.node->SetAttribute(ir::Attribute::Ints("kernel_shape", {2, 2}));
+  pad.node->SetAttribute(ir::Attribute::String("auto_pad", "SOMETIMES"));
+  ExpectRefused(*pad.model, "auto_pad 'SOMETIMES'");
+}
+
+TEST(NodeValidatorTest, ConvGeometryIsChecked) {
+  auto zero_stride = MakeNodeModel("Conv", {FloatType({1, 2, 4, 4}), FloatType({3, 2, 3, 3})}, 1);
+  zero_stride.node->SetAttribute(ir::Attribute::Ints("strides", {0, 1}));
+  ExpectRefused(*zero_stride.model, "strides must be positive");
+
+  auto short_bias =
+      MakeNodeModel("Conv", {FloatType({1, 2, 4, 4}), FloatType({3, 2, 3, 3}), FloatType({2})}, 1);
+  ExpectRefused(*short_bias.model, "bias B has 2 values for 3 output channels");
+
+  auto group =
+      MakeNodeModel("ConvTranspose", {FloatType({1, 3, 4, 4}), FloatType({3, 1, 3, 3})}, 1);
+  group.node->SetAttribute(ir::Attribute::Int("group", 2));
+  ExpectRefused(*group.model, "group 2 does not divide the 3 input channels");
+}
+
+TEST(NodeValidatorTest, AnIfConditionMustBeBool) {
+  auto m = MakeNodeModel("If", {FloatType({1})}, 1);
+  for (const char* branch : {"then_branch", "else_branch"}) {
+    ir::Attribute a;
+    a.name = branch;
+    a.type = ir::AttrType::kGraph;
+    a.g = std::make_unique<ir::Graph>(branch, m.model->graph.get());
+    ir::Value* out = a.g->CreateValue(std::string(branch) + "_out");
+    ir::Node* c = a.g->AddNode("Constant", "", std::string(branch) + "_c");
+    c->SetAttribute(
+        ir::Attribute::FromTensor("value", ir::Tensor::Zeros(ir::DataType::kFloat, {1}).value()));
+    c->AddOutput(out);
+    a.g->AddOutput(out);
+    m.node->SetAttribute(std::move(a));
+  }
+  ExpectRefused(*m.model, "tensor(float)");
+}
+
+TEST(NodeValidatorTest, AnOpsetTheSchemasDoNotKnowIsRefused) {
+  auto m = MakeNodeModel("Relu", {FloatType({2})}, 1, 99);
+  ExpectRefused(*m.model, "opset 99");
+}
+
+TEST(NodeValidatorTest, ValidateAllListsEveryProblem) {
+  auto m = MakeNodeModel("Relu", {FloatType({2}), FloatType({2})}, 1);
+  ir::Graph& g = *m.model->graph;
+  ir::Node* t = g.AddNode("Transpose", "", "t");
+  t->AddInput(g.outputs()[0]);
+  t->AddOutput(g.CreateValue("t_out"));
+  t->SetAttribute(ir::Attribute::Ints("perm", {1, 1}));
+  EXPECT_EQ(ValidateModelAll(*m.model).size(), 2u);
+}
+
+}  // namespace
+}  // namespace onnxlens::onnx_io
