@@ -59,6 +59,10 @@ Expected<std::map<std::string, kernels::RtValue>> MakeInputs(const runtime::Sess
                                                              const std::filesystem::path& dir,
                                                              uint64_t seed);
 
+/// The execution providers a session accepts in `providers` (RunOptions, BenchOptions,
+/// ProfileOptions, ConformanceOptions), in default priority order.
+std::vector<std::string> ExecutionProviderNames();
+
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
 
 nlohmann::json ToJson(const RunReport& report);
