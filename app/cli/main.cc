@@ -29,8 +29,8 @@ constexpr int kMaxThreads = 1024;
 constexpr int kMaxCount = 1000000000;
 
 // A whole number in [min, max], written in decimal. CLI11 alone reads numbers with base 0 ("010"
-// is 8) and lets "-3" wrap into an unsigned; this check rejects such text and rewrites the value
-// canonically before CLI11 converts it.
+// is 8) and lets "-3" wrap into an unsigned; this transform rejects such text and rewrites the
+// value canonically before CLI11 converts it (so it must be added with transform(), not check()).
 template <typename T>
 CLI::Validator WholeNumber(T min, T max) {
   const std::string range = max == std::numeric_limits<T>::max()
@@ -76,7 +76,7 @@ void AddModel(CLI::App* verb, std::string* model) {
 void AddThreads(CLI::App* verb, int* threads) {
   verb->add_option("--threads", *threads, "intra-op threads; 0: one per core")
       ->type_name("N")
-      ->check(WholeNumber(0, kMaxThreads))
+      ->transform(WholeNumber(0, kMaxThreads))
       ->capture_default_str();
 }
 
@@ -98,16 +98,20 @@ void AddProviders(CLI::App* verb, std::vector<std::string>* providers) {
       ->capture_default_str();
 }
 
+void AddSeed(CLI::App* verb, uint64_t* seed) {
+  verb->add_option("--seed", *seed, "seed of the random inputs")
+      ->type_name("N")
+      ->transform(WholeNumber<uint64_t>(0, std::numeric_limits<uint64_t>::max()))
+      ->capture_default_str();
+}
+
 // `--inputs DIR | --random [--seed N]`.
 void AddInputs(CLI::App* verb, std::filesystem::path* inputs_dir, uint64_t* seed) {
   CLI::Option* inputs =
       verb->add_option("--inputs", *inputs_dir, "read the inputs from input_N.pb / NAME.npy files")
           ->type_name("DIR");
   verb->add_flag("--random", "random inputs (the default)")->excludes(inputs);
-  verb->add_option("--seed", *seed, "seed of the random inputs")
-      ->type_name("N")
-      ->check(WholeNumber<uint64_t>(0, std::numeric_limits<uint64_t>::max()))
-      ->capture_default_str();
+  AddSeed(verb, seed);
 }
 
 // `--warmup N` (at least `min_warmup`) and `--runs N | --duration S`.
@@ -115,11 +119,11 @@ void AddRunCount(CLI::App* verb, int* warmup, int min_warmup, int* runs, double*
                  double max_duration_s) {
   verb->add_option("--warmup", *warmup, "uncounted runs first")
       ->type_name("N")
-      ->check(WholeNumber(min_warmup, kMaxCount))
+      ->transform(WholeNumber(min_warmup, kMaxCount))
       ->capture_default_str();
   CLI::Option* count = verb->add_option("--runs", *runs, "counted runs")
                            ->type_name("N")
-                           ->check(WholeNumber(1, kMaxCount));
+                           ->transform(WholeNumber(1, kMaxCount));
   verb->add_option("--duration", *duration_s, "run for this many seconds instead of a count")
       ->type_name("S")
       ->check(Seconds(max_duration_s))
@@ -129,7 +133,7 @@ void AddRunCount(CLI::App* verb, int* warmup, int min_warmup, int* runs, double*
 void AddTop(CLI::App* verb, int* top) {
   verb->add_option("--top", *top, "rows per table")
       ->type_name("N")
-      ->check(WholeNumber(1, kMaxCount))
+      ->transform(WholeNumber(1, kMaxCount))
       ->capture_default_str();
 }
 
@@ -226,16 +230,14 @@ Verb AddOptimize(CLI::App& app) {
       ->allow_extra_args(false);
   v->add_option("--stop-after", r.stop_after, "stop after this many steps")
       ->type_name("N")
-      ->check(WholeNumber(1, kMaxCount));
+      ->transform(WholeNumber(1, kMaxCount));
   v->add_flag("--steps", a->steps, "list the steps");
   v->add_flag("--table", a->table, "print the op-count table (before / after)");
   v->add_flag("--verify", r.verify,
               "compare the outputs before and after; bisect to the first differing pass");
   v->add_option("--inputs", r.inputs_dir, "inputs for --verify (default: random)")
       ->type_name("DIR");
-  v->add_option("--seed", r.seed, "seed of the random inputs")
-      ->type_name("N")
-      ->check(WholeNumber<uint64_t>(0, std::numeric_limits<uint64_t>::max()));
+  AddSeed(v, &r.seed);
   v->add_flag("--dump", r.dump, "print the optimized graph as text");
   v->add_flag("--json", a->json, "print onnxlens.optimize/1 JSON");
   v->add_option("-o,--output", r.output, "write the optimized model")->type_name("OUT.onnx");
