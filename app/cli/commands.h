@@ -1,5 +1,5 @@
-// The CLI verbs: each takes its options already parsed (by cli_app.cc, the only file that sees
-// CLI11) and returns the process exit code: 0 ok, 1 the work failed, 2 bad usage.
+// The CLI verbs: each takes its options already parsed and checked (by main.cc, the only file
+// that includes CLI11) and returns the process exit code: 0 ok, 1 the work failed, 2 bad usage.
 #pragma once
 
 #include <filesystem>

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -20,10 +21,9 @@ namespace onnxlens::cli {
 namespace {
 
 constexpr const char* kExitStatus =
-    "Exit status: 0 success; 1 the work failed (the message on stderr names the file and what is\n"
-    "wrong; optimize --verify: the outputs differ); 2 bad usage (unknown verb or option, missing "
-    "or\n"
-    "malformed value).\n";
+    "Exit status: 0 success; 1 the work failed (the message on stderr names the file and\n"
+    "what is wrong; optimize --verify: the outputs differ); 2 bad usage (unknown verb or\n"
+    "option, missing or malformed value).\n";
 
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxCount = 1000000000;
@@ -187,6 +187,7 @@ Verb AddRun(CLI::App& app) {
   v->add_option("--outputs", o.outputs_dir, "write the outputs to this directory")
       ->type_name("DIR");
   v->add_option("--format", o.format, "file format of --outputs")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"pb", "npy"}))
       ->capture_default_str();
   AddThreads(v, &o.threads);
@@ -243,6 +244,7 @@ Verb AddOptimize(CLI::App& app) {
   v->add_option("-o,--output", r.output, "write the optimized model")->type_name("OUT.onnx");
   v->add_option("--format", r.format,
                 "ort (may use com.microsoft ops) or standard (ai.onnx only) for -o")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"ort", "standard"}))
       ->capture_default_str();
   v->add_flag("--external-data", r.external_data, "with -o: write the weights to OUT.onnx.data");
@@ -274,10 +276,10 @@ Verb AddProfile(CLI::App& app) {
 // `--sweep level=a,b threads=1,2` and `--vs level=extended threads=2` take every following word:
 // among them, the one that is not KEY=VALUE (or is an existing file) is the MODEL.
 void TakeModelFromSettings(BenchArgs* a) {
+  const auto is_model = [](const std::string& w) {
+    return w.find('=') == std::string::npos || std::filesystem::exists(w);
+  };
   for (std::vector<std::string>* words : {&a->sweep, &a->vs}) {
-    const auto is_model = [](const std::string& w) {
-      return w.find('=') == std::string::npos || std::filesystem::exists(w);
-    };
     for (const std::string& w : *words) {
       if (!is_model(w)) continue;
       if (!a->model.empty()) throw CLI::ExtrasError({w});
@@ -327,8 +329,10 @@ Verb AddTraceSummary(CLI::App& app) {
   return Bind(v, a, RunTraceSummary);
 }
 
-// The verbs in the order --help lists them. A new verb: an Add* function above filling its
-// struct of commands.h, its Run* in a cmd_*.cc, and one line here.
+// The verbs in the order --help lists them. A new verb (e.g. `partition`): its struct and Run* in
+// commands.h, Run* in a new cmd_*.cc (listed in CMakeLists.txt), an Add* function above declaring
+// its options into the struct (shared ones: AddModel, AddLevel, AddProviders, ...), and its
+// Add* call here.
 std::vector<Verb> AddVerbs(CLI::App& app) {
   return {AddInfo(app),     AddConvert(app), AddRun(app),   AddConformance(app),
           AddOptimize(app), AddProfile(app), AddBench(app), AddTraceSummary(app)};
