@@ -24,6 +24,10 @@ struct RunOptions {
   std::vector<std::string> providers = {"cpu", "reference"};
 };
 
+/// The execution providers a session accepts in `providers` (RunOptions, BenchOptions,
+/// ProfileOptions, ConformanceOptions), in default priority order.
+std::vector<std::string> ExecutionProviderNames();
+
 struct OutputSummary {
   std::string name;
   std::string dtype;
@@ -58,10 +62,6 @@ namespace onnxlens::api {
 Expected<std::map<std::string, kernels::RtValue>> MakeInputs(const runtime::Session& session,
                                                              const std::filesystem::path& dir,
                                                              uint64_t seed);
-
-/// The execution providers a session accepts in `providers` (RunOptions, BenchOptions,
-/// ProfileOptions, ConformanceOptions), in default priority order.
-std::vector<std::string> ExecutionProviderNames();
 
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
 
