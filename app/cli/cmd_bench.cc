@@ -1,16 +1,14 @@
-// `onnxlens-cli bench MODEL [--level L] [--threads N] [--profile] [--warmup N] [--runs N |
-//  --duration S] [--inputs DIR | --random [--seed N]] [--json | --csv]
-//  [--sweep AXIS [AXIS...] | --vs CONFIG]`.
+// `onnxlens-cli bench`: one configuration, a sweep or an A/B comparison; text, JSON or CSV
+// (options: main.cc).
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "api/bench.h"
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "common/strings.h"
 
 namespace onnxlens::cli {
 
@@ -49,74 +47,19 @@ class ProgressBar {
 
 }  // namespace
 
-int RunBench(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"--random", "--json", "--csv", "--profile"},
-                          {"--level", "--threads", "--warmup", "--runs", "--duration", "--inputs",
-                           "--seed", "--sweep", "--vs"});
-  if (!args.ok()) {
-    PrintError(args.status().message());
-    return kExitUsage;
-  }
-  // `--sweep level=a,b threads=1,2`: the words with '=' after the model are more sweep axes.
-  std::vector<std::string> models, axes;
-  for (const auto& p : args->positionals()) {
-    if (p.find('=') != std::string::npos && !std::filesystem::exists(p))
-      axes.push_back(p);
-    else
-      models.push_back(p);
-  }
-  if (models.size() != 1) {
-    PrintError("bench takes exactly one MODEL");
-    return kExitUsage;
-  }
-  if (!axes.empty() && !args->Get("--sweep")) {
-    PrintError("unexpected " + axes[0] + " (did you mean --sweep or --vs?)");
-    return kExitUsage;
-  }
-  api::BenchConfig base;
-  api::BenchOptions opt;
-  if (auto v = args->Get("--level")) base.level = *v;
-  base.profile = args->Has("--profile");
-  Status st = ReadIntOption(*args, "--threads", 0, &base.threads);
-  if (st.ok()) st = ReadIntOption(*args, "--warmup", 1, &opt.warmup);
-  if (st.ok()) st = ReadIntOption(*args, "--runs", 1, &opt.runs);
-  if (st.ok()) {
-    if (auto v = args->Get("--duration")) {
-      char* end = nullptr;
-      opt.duration_s = std::strtod(v->c_str(), &end);
-      if (v->empty() || *end != '\0' || !(opt.duration_s > 0) || opt.duration_s > 86400)
-        st = InvalidArgument("--duration needs seconds > 0, not '" + *v + "'");
-      else if (args->Get("--runs"))
-        st = InvalidArgument("--runs and --duration exclude each other");
-    }
-  }
-  if (st.ok() && args->Has("--json") && args->Has("--csv"))
-    st = InvalidArgument("--json and --csv exclude each other");
-  if (st.ok() && args->Get("--sweep") && args->Get("--vs"))
-    st = InvalidArgument("--sweep and --vs exclude each other");
-  if (st.ok() && args->Get("--inputs") && args->Has("--random"))
-    st = InvalidArgument("--inputs and --random exclude each other");
-  if (!st.ok()) {
-    PrintError(st.message());
-    return kExitUsage;
-  }
-  // Validate the base level through the config parser (one error text for every level word).
-  if (auto b = api::ParseBenchConfig("level=" + base.level, base); !b.ok()) {
-    PrintError(b.status().message());
-    return kExitUsage;
-  }
-  if (auto v = args->Get("--inputs")) opt.inputs_dir = *v;
-  if (auto v = args->Get("--seed")) opt.seed = std::strtoull(v->c_str(), nullptr, 10);
+int RunBench(const BenchArgs& args) {
+  api::BenchOptions opt = args.options;
   ProgressBar bar;
   opt.progress = [&bar](int64_t done, int64_t total, const std::string& phase) {
     return bar.Update(done, total, phase);
   };
-  const std::string model = models[0];
+  const std::string& model = args.model;
+  const api::BenchConfig& base = args.config;
 
   std::vector<api::BenchResult> results;
   bool alternating = false;
-  if (auto vs = args->Get("--vs")) {
-    auto b = api::ParseBenchConfig(*vs, base);
+  if (!args.vs.empty()) {
+    auto b = api::ParseBenchConfig(Join(args.vs, " "), base);
     if (!b.ok()) {
       PrintError("--vs: " + b.status().message());
       return kExitUsage;
@@ -131,9 +74,8 @@ int RunBench(const std::vector<std::string>& argv) {
     alternating = true;
   } else {
     std::vector<api::BenchConfig> configs = {base};
-    if (auto sw = args->Get("--sweep")) {
-      axes.insert(axes.begin(), *sw);
-      auto c = api::ParseBenchSweep(axes, base);
+    if (!args.sweep.empty()) {
+      auto c = api::ParseBenchSweep(args.sweep, base);
       if (!c.ok()) {
         PrintError("--sweep: " + c.status().message());
         return kExitUsage;
@@ -151,9 +93,9 @@ int RunBench(const std::vector<std::string>& argv) {
     }
   }
 
-  if (args->Has("--json")) {
+  if (args.json) {
     std::printf("%s\n", api::BenchToJson(results, alternating).dump(2).c_str());
-  } else if (args->Has("--csv")) {
+  } else if (args.csv) {
     std::printf("%s", api::BenchCsv(results).c_str());
   } else if (alternating) {
     std::printf("%s", api::FormatBenchComparison(results[0], results[1]).c_str());

@@ -2,25 +2,15 @@
 #include <cstdio>
 
 #include "api/convert.h"
-#include "cli/args.h"
 #include "cli/commands.h"
 
 namespace onnxlens::cli {
 
-int RunConvert(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"--external-data", "--force"}, {});
-  if (!args.ok()) {
-    PrintError(args.status().message());
-    return kExitUsage;
-  }
-  if (args->positionals().size() != 2) {
-    PrintError("convert takes IN and OUT (usage: convert IN OUT [--external-data] [--force])");
-    return kExitUsage;
-  }
+int RunConvert(const ConvertArgs& args) {
   api::ConvertOptions opt;
-  opt.external_data = args->Has("--external-data");
-  opt.force = args->Has("--force");
-  auto result = api::ConvertModelFile(args->positionals()[0], args->positionals()[1], opt);
+  opt.external_data = args.external_data;
+  opt.force = args.force;
+  auto result = api::ConvertModelFile(args.input, args.output, opt);
   if (!result.ok()) {
     PrintError(result.status().message());
     return kExitFailure;

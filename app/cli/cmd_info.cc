@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "api/model_info.h"
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "common/strings.h"
 
@@ -61,24 +60,15 @@ void PrintText(const api::ModelInfo& info, bool shapes) {
 
 }  // namespace
 
-int RunInfo(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"--json", "--shapes"}, {});
-  if (!args.ok()) {
-    PrintError(args.status().message());
-    return kExitUsage;
-  }
-  if (args->positionals().size() != 1) {
-    PrintError("info takes exactly one MODEL (usage: info MODEL [--json] [--shapes])");
-    return kExitUsage;
-  }
+int RunInfo(const InfoArgs& args) {
   api::InspectOptions opt;
-  opt.with_values = args->Has("--shapes");
-  auto info = api::InspectModelFile(args->positionals()[0], opt);
+  opt.with_values = args.shapes;
+  auto info = api::InspectModelFile(args.model, opt);
   if (!info.ok()) {
     PrintError(info.status().message());
     return kExitFailure;
   }
-  if (args->Has("--json")) {
+  if (args.json) {
     std::printf("%s\n", api::ToJson(*info).dump(2).c_str());
   } else {
     PrintText(*info, opt.with_values);

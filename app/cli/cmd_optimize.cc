@@ -1,11 +1,9 @@
-// `onnxlens-cli optimize MODEL --level L [--disable PASS,...] [--stop-after N] [--steps] [--table]
-//  [--verify [--inputs DIR] [--seed N]] [--json] [-o OUT.onnx [--format ort|standard]
-//  [--external-data] [--force]] [--list]`.
+// `onnxlens-cli optimize`: steps, op table, verification, export, or the pass list (options:
+// main.cc).
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "api/optimize.h"
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "common/strings.h"
 
@@ -22,56 +20,18 @@ void PrintPassList() {
 
 }  // namespace
 
-int RunOptimize(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv,
-                  {"--steps", "--table", "--verify", "--json", "--external-data", "--force",
-                   "--list", "--dump"},
-                  {"--level", "--disable", "--stop-after", "--inputs", "--seed", "-o", "--format"});
-  if (!args.ok()) {
-    PrintError(args.status().message());
-    return kExitUsage;
-  }
-  if (args->Has("--list")) {
+int RunOptimize(const OptimizeArgs& args) {
+  if (args.list) {
     PrintPassList();
     return kExitOk;
   }
-  if (args->positionals().size() != 1) {
-    PrintError("optimize takes exactly one MODEL");
-    return kExitUsage;
-  }
-  api::OptimizeRequest req;
-  if (auto v = args->Get("--level")) req.level = *v;
-  if (auto v = args->Get("--disable")) req.disabled = SplitList(*v);
-  if (auto v = args->Get("--stop-after")) {
-    auto n = ParseInt("--stop-after", *v);
-    if (!n.ok() || *n < 1) {
-      PrintError("--stop-after needs a number >= 1");
-      return kExitUsage;
-    }
-    req.stop_after = *n;
-  }
-  if (auto v = args->Get("--format")) {
-    if (*v != "ort" && *v != "standard") {
-      PrintError("--format is ort or standard");
-      return kExitUsage;
-    }
-    req.format = *v;
-  }
-  req.verify = args->Has("--verify");
-  if (auto v = args->Get("--inputs")) req.inputs_dir = *v;
-  if (auto v = args->Get("--seed")) req.seed = std::strtoull(v->c_str(), nullptr, 10);
-  if (auto v = args->Get("-o")) req.output = *v;
-  req.external_data = args->Has("--external-data");
-  req.force = args->Has("--force");
-  req.dump = args->Has("--dump");
-  auto report = api::OptimizeModelFile(args->positionals()[0], req);
+  auto report = api::OptimizeModelFile(args.model, args.request);
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;
   }
   const api::OptimizeReport& r = *report;
-  if (args->Has("--json")) {
+  if (args.json) {
     std::printf("%s\n", api::ToJson(r).dump(2).c_str());
     return r.verify.ran && !r.verify.ok ? kExitFailure : kExitOk;
   }
@@ -79,7 +39,7 @@ int RunOptimize(const std::vector<std::string>& argv) {
               r.level.c_str(), static_cast<long long>(r.nodes_before),
               static_cast<long long>(r.nodes_after), r.millis, r.steps.size(),
               r.stopped_early ? ", stopped early" : "");
-  if (args->Has("--steps")) {
+  if (args.steps) {
     std::printf("\n  %4s  %-34s %-9s %5s %8s %6s %9s %7s %9s\n", "step", "pass", "level", "round",
                 "removed", "added", "modified", "nodes", "ms");
     for (const auto& s : r.steps) {
@@ -88,8 +48,8 @@ int RunOptimize(const std::vector<std::string>& argv) {
                   static_cast<long long>(s.nodes_after), s.millis);
     }
   }
-  if (args->Has("--table")) std::printf("\n%s", api::FormatOpTable(r).c_str());
-  if (args->Has("--dump")) std::printf("\n%s", r.text.c_str());
+  if (args.table) std::printf("\n%s", api::FormatOpTable(r).c_str());
+  if (args.request.dump) std::printf("\n%s", r.text.c_str());
   if (r.verify.ran) {
     std::printf("\nverify (rtol 1e-3, atol 1e-4): %s\n",
                 r.verify.ok ? "outputs match" : "OUTPUTS DIFFER");

@@ -1,59 +1,21 @@
-// `onnxlens-cli run MODEL [--inputs DIR | --random [--seed N]] [--outputs DIR] [--format pb|npy]
-//  [--threads N] [--providers cpu,reference] [--json]`.
+// `onnxlens-cli run`: one run on given or random inputs; outputs printed or written (options:
+// main.cc).
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "api/run.h"
-#include "cli/args.h"
 #include "cli/commands.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
 
-int RunRun(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv, {"--random", "--json"},
-                  {"--inputs", "--seed", "--outputs", "--format", "--threads", "--providers"});
-  if (!args.ok()) {
-    PrintError(args.status().message());
-    return kExitUsage;
-  }
-  if (args->positionals().size() != 1) {
-    PrintError("run takes exactly one MODEL");
-    return kExitUsage;
-  }
-  api::RunOptions opt;
-  if (auto v = args->Get("--inputs")) {
-    if (args->Has("--random")) {
-      PrintError("--inputs and --random exclude each other");
-      return kExitUsage;
-    }
-    opt.inputs_dir = *v;
-  }
-  if (auto v = args->Get("--seed")) opt.seed = std::strtoull(v->c_str(), nullptr, 10);
-  if (auto v = args->Get("--outputs")) opt.outputs_dir = *v;
-  if (auto v = args->Get("--format")) {
-    if (*v != "pb" && *v != "npy") {
-      PrintError("--format is pb or npy");
-      return kExitUsage;
-    }
-    opt.format = *v;
-  }
-  if (auto v = args->Get("--threads")) {
-    auto n = ParseInt("--threads", *v);
-    if (!n.ok() || *n < 0) {
-      PrintError("--threads needs a number >= 0");
-      return kExitUsage;
-    }
-    opt.threads = *n;
-  }
-  if (auto v = args->Get("--providers")) opt.providers = SplitList(*v);
-  auto report = api::RunModelFile(args->positionals()[0], opt);
+int RunRun(const RunArgs& args) {
+  auto report = api::RunModelFile(args.model, args.options);
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;
   }
-  if (args->Has("--json")) {
+  if (args.json) {
     std::printf("%s\n", api::ToJson(*report).dump(2).c_str());
     return kExitOk;
   }

@@ -1,8 +1,16 @@
-// The CLI verbs. Each returns the process exit code: 0 ok, 1 the work failed, 2 bad usage.
+// The CLI verbs: each takes its options already parsed and checked (by main.cc, the only file
+// that includes CLI11) and returns the process exit code: 0 ok, 1 the work failed, 2 bad usage.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
+
+#include "api/bench.h"
+#include "api/conformance.h"
+#include "api/optimize.h"
+#include "api/profile.h"
+#include "api/run.h"
 
 namespace onnxlens::cli {
 
@@ -10,21 +18,70 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 
-struct Command {
-  const char* name;
-  const char* summary;
-  const char* usage;
-  int (*run)(const std::vector<std::string>& args);
+struct InfoArgs {
+  std::string model;
+  bool json = false;
+  bool shapes = false;
 };
 
-int RunInfo(const std::vector<std::string>& args);
-int RunConvert(const std::vector<std::string>& args);
-int RunRun(const std::vector<std::string>& args);
-int RunConformance(const std::vector<std::string>& args);
-int RunOptimize(const std::vector<std::string>& args);
-int RunProfile(const std::vector<std::string>& args);
-int RunBench(const std::vector<std::string>& args);
-int RunTraceSummary(const std::vector<std::string>& args);
+struct ConvertArgs {
+  std::string input, output;
+  bool external_data = false;
+  bool force = false;
+};
+
+struct RunArgs {
+  std::string model;
+  api::RunOptions options;
+  bool json = false;
+};
+
+struct ConformanceArgs {
+  api::ConformanceOptions options;  ///< empty `suites`: api::DefaultConformanceSuites()
+  bool json = false;
+  bool verbose = false;
+};
+
+struct OptimizeArgs {
+  std::string model;  ///< empty only with `list`
+  api::OptimizeRequest request;
+  bool list = false;
+  bool steps = false;
+  bool table = false;
+  bool json = false;
+};
+
+struct ProfileArgs {
+  std::string model;
+  api::ProfileOptions options;
+  std::filesystem::path trace;  ///< -o; empty: print the summary only
+  bool summary = false;
+  int top = 20;
+};
+
+struct TraceSummaryArgs {
+  std::string trace;
+  int top = 20;
+};
+
+struct BenchArgs {
+  std::string model;
+  api::BenchConfig config;
+  api::BenchOptions options;
+  std::vector<std::string> sweep;  ///< axes "level=a,b" "threads=1,2"; empty: no sweep
+  std::vector<std::string> vs;     ///< B's settings "level=extended"; empty: no A/B
+  bool json = false;
+  bool csv = false;
+};
+
+int RunInfo(const InfoArgs& args);
+int RunConvert(const ConvertArgs& args);
+int RunRun(const RunArgs& args);
+int RunConformance(const ConformanceArgs& args);
+int RunOptimize(const OptimizeArgs& args);
+int RunProfile(const ProfileArgs& args);
+int RunTraceSummary(const TraceSummaryArgs& args);
+int RunBench(const BenchArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);

@@ -1,52 +1,348 @@
-// onnxlens-cli: every capability of the GUI as a headless verb.
+// onnxlens-cli's command line: every verb and option, parsed and checked by CLI11 into the plain
+// structs of commands.h. The only file that includes CLI11 (~13 s of compile per file).
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli/commands.h"
+#include "common/strings.h"
 
 namespace onnxlens::cli {
 
 namespace {
 
-const Command kCommands[] = {
-    {"info", "summarize a model: opsets, inputs/outputs, op histogram, parameters",
-     "info MODEL [--json] [--shapes]", RunInfo},
-    {"convert", "load and save a model again (round trip), optionally with external data",
-     "convert IN OUT [--external-data] [--force]", RunConvert},
-    {"run", "run a model once on given or random inputs; print or write the outputs",
-     "run MODEL [--inputs DIR | --random [--seed N]] [--outputs DIR] [--format pb|npy] "
-     "[--threads N] [--providers cpu,reference] [--json]",
-     RunRun},
-    {"conformance", "run ONNX backend test directories and compare with their expected outputs",
-     "conformance [--suite DIR]... [--filter REGEX] [--threads N] [--level L] [--json] [--verbose]",
-     RunConformance},
-    {"optimize", "optimize a model at a level; list the steps, compare op counts, verify, export",
-     "optimize MODEL [--level L] [--disable PASS,...] [--stop-after N] [--steps] [--table] "
-     "[--verify [--inputs DIR] [--seed N]] [--dump] [--json] [-o OUT.onnx [--format ort|standard] "
-     "[--external-data] [--force]] | optimize --list",
-     RunOptimize},
-    {"profile", "run a model with the profiler on; write a Chrome trace and print summaries",
-     "profile MODEL [--level L] [--threads N] [--warmup N] [--runs N | --duration S] "
-     "[--inputs DIR | --random [--seed N]] "
-     "[-o TRACE.json] [--summary] [--top N]",
-     RunProfile},
-    {"bench",
-     "benchmark a model: session and first-run time, latency percentiles, throughput, memory, CPU",
-     "bench MODEL [--level L] [--threads N] [--profile] [--warmup N] [--runs N | --duration S] "
-     "[--inputs DIR | --random [--seed N]] [--json | --csv] "
-     "[--sweep level=a,b threads=1,2 | --vs level=extended]",
-     RunBench},
-    {"trace-summary",
-     "summarize a trace file (ours or ONNX Runtime's) per op, node, provider, thread",
-     "trace-summary TRACE.json [--top N]", RunTraceSummary},
+constexpr const char* kExitStatus =
+    "Exit status: 0 success; 1 the work failed (the message on stderr names the file and\n"
+    "what is wrong; optimize --verify: the outputs differ); 2 bad usage (unknown verb or\n"
+    "option, missing or malformed value).\n";
+
+constexpr int kMaxThreads = 1024;
+constexpr int kMaxCount = 1000000000;
+
+// A whole number in [min, max], written in decimal. CLI11 alone reads numbers with base 0 ("010"
+// is 8) and lets "-3" wrap into an unsigned; this transform rejects such text and rewrites the
+// value canonically before CLI11 converts it (so it must be added with transform(), not check()).
+template <typename T>
+CLI::Validator WholeNumber(T min, T max) {
+  const std::string range = max == std::numeric_limits<T>::max()
+                                ? ">= " + std::to_string(min)
+                                : "in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        // An unsigned T: "-1" is a number out of range, not garbage.
+        const bool negative = std::is_unsigned_v<T> && !text.empty() && text[0] == '-';
+        T v{};
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data() + (negative ? 1 : 0), end, v);
+        if (ec == std::errc::invalid_argument || p != end)
+          return Quote(text) + " is not a whole number";
+        if (negative || ec != std::errc() || v < min || v > max)
+          return Quote(text) + " is not " + range;
+        text = std::to_string(v);
+        return {};
+      },
+      max == std::numeric_limits<T>::max() ? "" : range);
+}
+
+// Seconds in (0, max].
+CLI::Validator Seconds(double max) {
+  const std::string range = "in (0, " + std::to_string(static_cast<int>(max)) + "]";
+  return CLI::Validator(
+      [max, range](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0') return Quote(text) + " is not a number of seconds";
+        if (!(v > 0) || v > max) return Quote(text) + " is not " + range;
+        return {};
+      },
+      range);
+}
+
+// ---- options several verbs share ------------------------------------------------------------
+
+void AddModel(CLI::App* verb, std::string* model) {
+  verb->add_option("MODEL", *model, "the .onnx file")->type_name("")->required();
+}
+
+void AddThreads(CLI::App* verb, int* threads) {
+  verb->add_option("--threads", *threads, "intra-op threads; 0: one per core")
+      ->type_name("N")
+      ->transform(WholeNumber(0, kMaxThreads))
+      ->capture_default_str();
+}
+
+void AddLevel(CLI::App* verb, std::string* level) {
+  verb->add_option("--level", *level, "optimization level")
+      ->type_name("L")
+      ->check(CLI::IsMember(api::OptimizationLevelNames()))
+      ->capture_default_str();
+}
+
+// `--providers a,b`, also repeated: in priority order, each one checked.
+void AddProviders(CLI::App* verb, std::vector<std::string>* providers) {
+  verb->add_option("--providers", *providers,
+                   "execution providers in priority order (comma list, repeatable)")
+      ->type_name("P,...")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember(api::ExecutionProviderNames()))
+      ->capture_default_str();
+}
+
+void AddSeed(CLI::App* verb, uint64_t* seed) {
+  verb->add_option("--seed", *seed, "seed of the random inputs")
+      ->type_name("N")
+      ->transform(WholeNumber<uint64_t>(0, std::numeric_limits<uint64_t>::max()))
+      ->capture_default_str();
+}
+
+// `--inputs DIR | --random [--seed N]`.
+void AddInputs(CLI::App* verb, std::filesystem::path* inputs_dir, uint64_t* seed) {
+  CLI::Option* inputs =
+      verb->add_option("--inputs", *inputs_dir, "read the inputs from input_N.pb / NAME.npy files")
+          ->type_name("DIR");
+  verb->add_flag("--random", "random inputs (the default)")->excludes(inputs);
+  AddSeed(verb, seed);
+}
+
+// `--warmup N` (at least `min_warmup`) and `--runs N | --duration S`.
+void AddRunCount(CLI::App* verb, int* warmup, int min_warmup, int* runs, double* duration_s,
+                 double max_duration_s) {
+  verb->add_option("--warmup", *warmup, "uncounted runs first")
+      ->type_name("N")
+      ->transform(WholeNumber(min_warmup, kMaxCount))
+      ->capture_default_str();
+  CLI::Option* count = verb->add_option("--runs", *runs, "counted runs")
+                           ->type_name("N")
+                           ->transform(WholeNumber(1, kMaxCount));
+  verb->add_option("--duration", *duration_s, "run for this many seconds instead of a count")
+      ->type_name("S")
+      ->check(Seconds(max_duration_s))
+      ->excludes(count);
+}
+
+void AddTop(CLI::App* verb, int* top) {
+  verb->add_option("--top", *top, "rows per table")
+      ->type_name("N")
+      ->transform(WholeNumber(1, kMaxCount))
+      ->capture_default_str();
+}
+
+// ---- the verbs --------------------------------------------------------------------------------
+
+// A verb: its subcommand and the work to run when the command line chose it.
+struct Verb {
+  CLI::App* app;
+  std::function<int()> run;
 };
 
-void PrintUsage(std::FILE* f) {
-  std::fprintf(f, "usage: onnxlens-cli VERB [ARGS]\n\nverbs:\n");
-  for (const auto& c : kCommands) std::fprintf(f, "  %-14s %s\n", c.name, c.summary);
-  std::fprintf(f, "\nRun 'onnxlens-cli VERB --help' for a verb's options.\n");
+CLI::App* AddVerb(CLI::App& app, const char* name, const char* summary) {
+  CLI::App* verb = app.add_subcommand(name, summary);
+  verb->footer(kExitStatus);
+  return verb;
+}
+
+template <typename Args>
+Verb Bind(CLI::App* verb, std::shared_ptr<Args> args, int (*run)(const Args&)) {
+  return {verb, [args, run] { return run(*args); }};
+}
+
+Verb AddInfo(CLI::App& app) {
+  auto a = std::make_shared<InfoArgs>();
+  CLI::App* v =
+      AddVerb(app, "info", "summarize a model: opsets, inputs/outputs, op histogram, parameters");
+  AddModel(v, &a->model);
+  v->add_flag("--json", a->json, "print onnxlens.info/1 JSON (docs/cli-json.md)");
+  v->add_flag("--shapes", a->shapes, "also list every value with its inferred type");
+  return Bind(v, a, RunInfo);
+}
+
+Verb AddConvert(CLI::App& app) {
+  auto a = std::make_shared<ConvertArgs>();
+  CLI::App* v = AddVerb(app, "convert",
+                        "load and save a model again (round trip), optionally with external data");
+  v->add_option("IN", a->input, "the .onnx file to read")->type_name("")->required();
+  v->add_option("OUT", a->output, "the .onnx file to write")->type_name("")->required();
+  v->add_flag("--external-data", a->external_data, "write the weights to OUT.data");
+  v->add_flag("--force", a->force, "overwrite OUT");
+  return Bind(v, a, RunConvert);
+}
+
+Verb AddRun(CLI::App& app) {
+  auto a = std::make_shared<RunArgs>();
+  api::RunOptions& o = a->options;
+  CLI::App* v =
+      AddVerb(app, "run", "run a model once on given or random inputs; print or write the outputs");
+  AddModel(v, &a->model);
+  AddInputs(v, &o.inputs_dir, &o.seed);
+  v->add_option("--outputs", o.outputs_dir, "write the outputs to this directory")
+      ->type_name("DIR");
+  v->add_option("--format", o.format, "file format of --outputs")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"pb", "npy"}))
+      ->capture_default_str();
+  AddThreads(v, &o.threads);
+  AddProviders(v, &o.providers);
+  v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
+  return Bind(v, a, RunRun);
+}
+
+Verb AddConformance(CLI::App& app) {
+  auto a = std::make_shared<ConformanceArgs>();
+  api::ConformanceOptions& o = a->options;
+  CLI::App* v =
+      AddVerb(app, "conformance",
+              "run ONNX backend test directories and compare with their expected outputs");
+  v->add_option("--suite", o.suites,
+                "a directory of test directories (repeatable; default: ONNX's)")
+      ->type_name("DIR")
+      ->allow_extra_args(false);
+  v->add_option("--filter", o.filter, "only tests whose name matches this regex")
+      ->type_name("REGEX");
+  AddThreads(v, &o.threads);
+  AddLevel(v, &o.level);
+  AddProviders(v, &o.providers);
+  v->add_flag("--json", a->json, "print onnxlens.conformance/1 JSON");
+  v->add_flag("--verbose", a->verbose, "list passing tests too");
+  return Bind(v, a, RunConformance);
+}
+
+Verb AddOptimize(CLI::App& app) {
+  auto a = std::make_shared<OptimizeArgs>();
+  api::OptimizeRequest& r = a->request;
+  CLI::App* v =
+      AddVerb(app, "optimize",
+              "optimize a model at a level; list the steps, compare op counts, verify, export");
+  v->add_option("MODEL", a->model, "the .onnx file (not with --list)")->type_name("");
+  v->add_flag("--list", a->list, "list every pass (name, level, summary) and exit");
+  AddLevel(v, &r.level);
+  v->add_option("--disable", r.disabled, "leave out these passes (comma list, repeatable)")
+      ->type_name("PASS,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--stop-after", r.stop_after, "stop after this many steps")
+      ->type_name("N")
+      ->transform(WholeNumber(1, kMaxCount));
+  v->add_flag("--steps", a->steps, "list the steps");
+  v->add_flag("--table", a->table, "print the op-count table (before / after)");
+  v->add_flag("--verify", r.verify,
+              "compare the outputs before and after; bisect to the first differing pass");
+  v->add_option("--inputs", r.inputs_dir, "inputs for --verify (default: random)")
+      ->type_name("DIR");
+  AddSeed(v, &r.seed);
+  v->add_flag("--dump", r.dump, "print the optimized graph as text");
+  v->add_flag("--json", a->json, "print onnxlens.optimize/1 JSON");
+  v->add_option("-o,--output", r.output, "write the optimized model")->type_name("OUT.onnx");
+  v->add_option("--format", r.format,
+                "ort (may use com.microsoft ops) or standard (ai.onnx only) for -o")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"ort", "standard"}))
+      ->capture_default_str();
+  v->add_flag("--external-data", r.external_data, "with -o: write the weights to OUT.onnx.data");
+  v->add_flag("--force", r.force, "with -o: overwrite OUT.onnx");
+  v->callback([a] {
+    if (!a->list && a->model.empty()) throw CLI::RequiredError("MODEL");
+  });
+  return Bind(v, a, RunOptimize);
+}
+
+Verb AddProfile(CLI::App& app) {
+  auto a = std::make_shared<ProfileArgs>();
+  api::ProfileOptions& o = a->options;
+  CLI::App* v = AddVerb(
+      app, "profile", "run a model with the profiler on; write a Chrome trace and print summaries");
+  AddModel(v, &a->model);
+  AddLevel(v, &o.level);
+  AddThreads(v, &o.threads);
+  AddRunCount(v, &o.warmup, 0, &o.runs, &o.duration_s, 3600);
+  AddInputs(v, &o.inputs_dir, &o.seed);
+  AddProviders(v, &o.providers);
+  v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
+      ->type_name("TRACE.json");
+  v->add_flag("--summary", a->summary, "print the summary tables also with -o");
+  AddTop(v, &a->top);
+  return Bind(v, a, RunProfile);
+}
+
+// `--sweep level=a,b threads=1,2` and `--vs level=extended threads=2` take every following word:
+// among them, the one that is not KEY=VALUE (or is an existing file) is the MODEL.
+void TakeModelFromSettings(BenchArgs* a) {
+  const auto is_model = [](const std::string& w) {
+    return w.find('=') == std::string::npos || std::filesystem::exists(w);
+  };
+  for (std::vector<std::string>* words : {&a->sweep, &a->vs}) {
+    for (const std::string& w : *words) {
+      if (!is_model(w)) continue;
+      if (!a->model.empty()) throw CLI::ExtrasError({w});
+      a->model = w;
+    }
+    words->erase(std::remove_if(words->begin(), words->end(), is_model), words->end());
+  }
+  if (a->model.empty()) throw CLI::RequiredError("MODEL");
+}
+
+Verb AddBench(CLI::App& app) {
+  auto a = std::make_shared<BenchArgs>();
+  api::BenchOptions& o = a->options;
+  CLI::App* v = AddVerb(app, "bench",
+                        "benchmark a model: session and first-run time, latency percentiles, "
+                        "throughput, memory, CPU");
+  // Not required() here: --sweep and --vs take every following word, the MODEL too when it comes
+  // after them; the callback below moves it back.
+  v->add_option("MODEL", a->model, "the .onnx file")->type_name("");
+  AddLevel(v, &a->config.level);
+  AddThreads(v, &a->config.threads);
+  v->add_flag("--profile", a->config.profile, "with the profiler on (measures its cost)");
+  AddRunCount(v, &o.warmup, 1, &o.runs, &o.duration_s, 86400);
+  AddInputs(v, &o.inputs_dir, &o.seed);
+  AddProviders(v, &o.providers);
+  CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
+  v->add_flag("--csv", a->csv, "print CSV, one row per configuration")->excludes(json);
+  CLI::Option* sweep =
+      v->add_option("--sweep", a->sweep,
+                    "every combination of the axes, e.g. --sweep level=disabled,basic threads=1,2")
+          ->type_name("KEY=V,...");
+  v->add_option("--vs", a->vs,
+                "A/B: alternate runs with B = these settings, e.g. --vs level=extended")
+      ->type_name("KEY=V")
+      ->excludes(sweep);
+  v->callback([a] { TakeModelFromSettings(a.get()); });
+  return Bind(v, a, RunBench);
+}
+
+Verb AddTraceSummary(CLI::App& app) {
+  auto a = std::make_shared<TraceSummaryArgs>();
+  CLI::App* v =
+      AddVerb(app, "trace-summary",
+              "summarize a trace file (ours or ONNX Runtime's) per op, node, provider, thread");
+  v->add_option("TRACE", a->trace, "the trace (.json)")->type_name("")->required();
+  AddTop(v, &a->top);
+  return Bind(v, a, RunTraceSummary);
+}
+
+// The verbs in the order --help lists them. A new verb (e.g. `partition`): its struct and Run* in
+// commands.h, Run* in a new cmd_*.cc (listed in CMakeLists.txt), an Add* function above declaring
+// its options into the struct (shared ones: AddModel, AddLevel, AddProviders, ...), and its
+// Add* call here.
+std::vector<Verb> AddVerbs(CLI::App& app) {
+  return {AddInfo(app),     AddConvert(app), AddRun(app),   AddConformance(app),
+          AddOptimize(app), AddProfile(app), AddBench(app), AddTraceSummary(app)};
+}
+
+const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {
+  for (const Verb& v : verbs) {
+    if (v.app->get_name() == name) return &v;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -56,33 +352,38 @@ void PrintError(const std::string& message) {
 }
 
 int Main(int argc, char** argv) {
-  if (argc < 2) {
-    PrintUsage(stderr);
+  CLI::App app("onnxlens-cli: every capability of the onnxlens GUI as a headless verb.",
+               "onnxlens-cli");
+  app.set_version_flag("--version", std::string("onnxlens-cli ") + ONNXLENS_VERSION,
+                       "print the version and exit");
+  app.require_subcommand(1);
+  app.get_formatter()->column_width(20);
+  app.footer(std::string("Run 'onnxlens-cli VERB --help' for a verb's options.\n\n") + kExitStatus);
+  const std::vector<Verb> verbs = AddVerbs(app);
+
+  const std::string first = argc > 1 ? argv[1] : "";
+  if (first.empty() || first == "help") {
+    std::fprintf(first.empty() ? stderr : stdout, "%s", app.help().c_str());
+    return first.empty() ? kExitUsage : kExitOk;
+  }
+  const Verb* verb = FindVerb(verbs, first);
+  if (!verb && first[0] != '-') {
+    PrintError("unknown verb " + Quote(first) + "; 'onnxlens-cli --help' lists them");
     return kExitUsage;
   }
-  const std::string verb = argv[1];
-  if (verb == "--help" || verb == "-h" || verb == "help") {
-    PrintUsage(stdout);
-    return kExitOk;
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version: on stdout
+    PrintError(e.what());
+    std::fprintf(stderr, "Run 'onnxlens-cli %s--help' for the options.\n",
+                 verb ? (first + " ").c_str() : "");
+    return kExitUsage;
   }
-  if (verb == "--version") {
-    std::printf("onnxlens-cli 0.1.0\n");
-    return kExitOk;
+  for (const Verb& v : verbs) {
+    if (v.app->parsed()) return v.run();
   }
-  for (const auto& c : kCommands) {
-    if (verb != c.name) continue;
-    std::vector<std::string> args(argv + 2, argv + argc);
-    for (const auto& a : args) {
-      if (a == "--help" || a == "-h") {
-        std::printf("usage: onnxlens-cli %s\n  %s\n", c.usage, c.summary);
-        return kExitOk;
-      }
-    }
-    return c.run(args);
-  }
-  PrintError("unknown verb '" + verb + "'");
-  PrintUsage(stderr);
-  return kExitUsage;
+  return kExitUsage;  // unreachable: require_subcommand(1)
 }
 
 }  // namespace onnxlens::cli

@@ -36,6 +36,11 @@ std::vector<PassDescription> ListOptimizerPasses() {
   return out;
 }
 
+std::vector<std::string> OptimizationLevelNames() {
+  // What passes::ParseLevel accepts (optimize_trace_test checks each one).
+  return {"disabled", "basic", "extended", "layout", "all", "0", "1", "2", "3", "99"};
+}
+
 Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
                                                      const std::string& format,
                                                      const std::vector<std::string>& disabled) {

@@ -86,6 +86,11 @@ struct PassDescription {
 /// Every optimizer pass in run order.
 std::vector<PassDescription> ListOptimizerPasses();
 
+/// The words a level may be given as (OptimizeRequest, ProfileOptions, BenchConfig,
+/// ConformanceOptions): "disabled", "basic", "extended", "layout", "all" (= layout), and ONNX
+/// Runtime's numbers 0, 1, 2, 3 and 99 (= all).
+std::vector<std::string> OptimizationLevelNames();
+
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& model,
                                            const OptimizeRequest& request);
 

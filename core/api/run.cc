@@ -10,6 +10,7 @@
 
 #include "api/internal/value_files.h"
 #include "common/strings.h"
+#include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 #include "onnx/model_io.h"
 #include "runtime/session.h"
@@ -120,6 +121,10 @@ Expected<std::map<std::string, RtValue>> MakeInputs(const runtime::Session& sess
     inputs[v->name()] = RtValue::FromTensor(std::move(t));
   }
   return inputs;
+}
+
+std::vector<std::string> ExecutionProviderNames() {
+  return {kernels::kCpuProvider, kernels::kReferenceProvider};
 }
 
 Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {

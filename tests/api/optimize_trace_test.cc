@@ -140,5 +140,11 @@ TEST(VerifyChain, BisectsToTheFirstBreakingStep) {
   EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
 }
 
+TEST(OptimizationLevelNames, EveryNameIsALevelThePassManagerReads) {
+  for (const std::string& name : OptimizationLevelNames())
+    EXPECT_TRUE(passes::ParseLevel(name).ok()) << name;
+  EXPECT_FALSE(passes::ParseLevel("fastest").ok());
+}
+
 }  // namespace
 }  // namespace onnxlens::api

@@ -170,5 +170,147 @@ TEST(CliProfile, WarmUpAndDurationAreReadAndChecked) {
   EXPECT_EQ(both.exit_code, 2);
 }
 
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// `args` is refused as bad usage (status 2, nothing on stdout) with `message` on stderr.
+void ExpectUsageError(const std::string& args, const std::string& message) {
+  CliRun r = RunCli(args);
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_TRUE(r.out.empty()) << args;
+  EXPECT_TRUE(Has(r.err, message)) << args << "\n" << r.err;
+}
+
+TEST(CliArgs, GarbageNumbersAreUsageErrorsNamingTheOptionAndTheValue) {
+  const std::string m = Q(testing::SampleModel());
+  struct Case {
+    std::string args, option, value;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"profile " + m + " --runs abc", "--runs", "abc"},
+           {"profile " + m + " --runs 10x", "--runs", "10x"},
+           {"profile " + m + " --runs 0", "--runs", "0"},
+           {"run " + m + " --threads -3", "--threads", "-3"},
+           {"bench " + m + " --warmup 99999999999999999999", "--warmup", "99999999999999999999"},
+           {"run " + m + " --seed -1", "--seed", "-1"},
+           {"optimize " + m + " --stop-after 1.5", "--stop-after", "1.5"},
+           {"conformance --threads two", "--threads", "two"},
+           {"trace-summary x.json --top 0x10", "--top", "0x10"},
+           {"profile " + m + " --duration 1s", "--duration", "1s"},
+       })
+    ExpectUsageError(c.args, c.option + ": '" + c.value + "'");
+}
+
+TEST(CliArgs, NumbersAreDecimalNotOctal) {
+  CliRun r = RunCli("profile " + Q(testing::SampleModel()) + " --runs 010 --summary");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.out, "10 run(s)")) << r.out;
+}
+
+TEST(CliArgs, UnknownEnumValueIsRejectedListingTheAllowedOnes) {
+  const std::string m = Q(testing::SampleModel());
+  ExpectUsageError("optimize " + m + " --level fastest",
+                   "--level: fastest not in {disabled,basic,extended,layout,all");
+  ExpectUsageError("optimize " + m + " --format onnx", "--format: onnx not in {ort,standard}");
+  ExpectUsageError("run " + m + " --format xml", "--format: xml not in {pb,npy}");
+}
+
+TEST(CliArgs, LevelsAreAcceptedByNameAndByOnnxRuntimeNumber) {
+  const std::string m = Q(testing::SampleModel());
+  CliRun named = RunCli("optimize " + m + " --level basic --json");
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(nlohmann::json::parse(named.out)["level"], "basic");
+  CliRun numbered = RunCli("optimize " + m + " --level 99 --json");
+  ASSERT_EQ(numbered.exit_code, 0) << numbered.err;
+  EXPECT_EQ(nlohmann::json::parse(numbered.out)["level"], "layout");
+}
+
+TEST(CliArgs, RepeatedDisableAddsUpLikeACommaList) {
+  const std::string m = Q(testing::SampleModel()) + " --level layout --json";
+  auto passes_run = [](const CliRun& r) {
+    const auto j = nlohmann::json::parse(r.out);
+    std::vector<std::string> out;
+    for (const auto& step : j["steps"]) out.push_back(step["pass"].get<std::string>());
+    return out;
+  };
+  auto contains = [](const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
+  CliRun all = RunCli("optimize " + m);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  ASSERT_TRUE(contains(passes_run(all), "conv-bn-fusion"));
+  ASSERT_TRUE(contains(passes_run(all), "conv-activation-fusion"));
+  CliRun list = RunCli("optimize " + m + " --disable conv-bn-fusion,conv-activation-fusion");
+  CliRun repeated =
+      RunCli("optimize " + m + " --disable conv-bn-fusion --disable conv-activation-fusion");
+  for (const CliRun* r : {&list, &repeated}) {
+    ASSERT_EQ(r->exit_code, 0) << r->err;
+    EXPECT_FALSE(contains(passes_run(*r), "conv-bn-fusion")) << r->out;
+    EXPECT_FALSE(contains(passes_run(*r), "conv-activation-fusion")) << r->out;
+  }
+  EXPECT_EQ(passes_run(list), passes_run(repeated));
+}
+
+TEST(CliArgs, RepeatedSweepAddsAxes) {
+  CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
+                    " --runs 1 --warmup 1 --sweep level=disabled,basic --sweep threads=1,2 --csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << r.out;  // header + 2 x 2
+}
+
+TEST(CliArgs, BenchModelMayFollowTheSettingsOfVs) {
+  CliRun r = RunCli("bench --runs 1 --warmup 1 --threads 1 --vs level=extended " +
+                    Q(testing::SampleModel()) + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(nlohmann::json::parse(r.out)["alternating"].get<bool>());
+}
+
+TEST(CliArgs, VersionPrintsTheProjectVersion) {
+  CliRun r = RunCli("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, std::string("onnxlens-cli ") + ONNXLENS_VERSION + "\n");
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+TEST(CliArgs, ProvidersAreCheckedAndMayRepeat) {
+  const std::string m = Q(testing::SampleModel());
+  const std::string unknown = "--providers: gpu not in {cpu,reference}";
+  ExpectUsageError("run " + m + " --providers cpu,gpu", unknown);
+  ExpectUsageError("run " + m + " --providers cpu --providers gpu", unknown);
+  ExpectUsageError("bench " + m + " --runs 1 --providers gpu", unknown);
+  ExpectUsageError("profile " + m + " --providers gpu", unknown);
+  ExpectUsageError("conformance --providers gpu", unknown);
+
+  CliRun reference = RunCli("run " + m + " --providers reference --json");
+  ASSERT_EQ(reference.exit_code, 0) << reference.err;
+  CliRun both = RunCli("run " + m + " --providers cpu --providers reference --json");
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  const auto a = nlohmann::json::parse(reference.out)["outputs"][0];
+  const auto b = nlohmann::json::parse(both.out)["outputs"][0];
+  EXPECT_NEAR(a["max"].get<double>(), b["max"].get<double>(), 1e-4);
+  CliRun profile = RunCli("profile " + m + " --providers reference --summary");
+  ASSERT_EQ(profile.exit_code, 0) << profile.err;
+  EXPECT_TRUE(Has(profile.out, "reference")) << profile.out;
+}
+
+TEST(CliArgs, EveryVerbHasItsHelpOnStdout) {
+  CliRun top = RunCli("--help");
+  EXPECT_EQ(top.exit_code, 0);
+  EXPECT_TRUE(Has(top.out, "Exit status: 0 success")) << top.out;
+  for (const char* verb :
+       {"info", "convert", "run", "conformance", "optimize", "profile", "bench", "trace-summary"}) {
+    EXPECT_TRUE(Has(top.out, std::string("  ") + verb + " ")) << verb;
+    CliRun r = RunCli(std::string(verb) + " --help");
+    EXPECT_EQ(r.exit_code, 0) << verb;
+    EXPECT_TRUE(r.err.empty()) << verb << ": " << r.err;
+    EXPECT_TRUE(Has(r.out, std::string("Usage: onnxlens-cli ") + verb)) << r.out;
+  }
+  EXPECT_TRUE(Has(RunCli("bench --help").out, "--providers"));
+  CliRun none = RunCli("");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_TRUE(Has(none.err, "Usage: onnxlens-cli")) << none.err;
+}
+
 }  // namespace
 }  // namespace onnxlens
