@@ -9,6 +9,7 @@
 #include "api/bench.h"
 #include "api/conformance.h"
 #include "api/optimize.h"
+#include "api/partition.h"
 #include "api/profile.h"
 #include "api/run.h"
 
@@ -33,6 +34,12 @@ struct ConvertArgs {
 struct RunArgs {
   std::string model;
   api::RunOptions options;
+  bool json = false;
+};
+
+struct PartitionArgs {
+  std::string model;
+  api::PartitionOptions options;
   bool json = false;
 };
 
@@ -77,6 +84,7 @@ struct BenchArgs {
 int RunInfo(const InfoArgs& args);
 int RunConvert(const ConvertArgs& args);
 int RunRun(const RunArgs& args);
+int RunPartition(const PartitionArgs& args);
 int RunConformance(const ConformanceArgs& args);
 int RunOptimize(const OptimizeArgs& args);
 int RunProfile(const ProfileArgs& args);

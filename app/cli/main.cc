@@ -196,6 +196,18 @@ Verb AddRun(CLI::App& app) {
   return Bind(v, a, RunRun);
 }
 
+Verb AddPartition(CLI::App& app) {
+  auto a = std::make_shared<PartitionArgs>();
+  CLI::App* v = AddVerb(app, "partition",
+                        "which execution provider runs each node, and why the preferred ones "
+                        "do not");
+  AddModel(v, &a->model);
+  AddLevel(v, &a->options.level);
+  AddProviders(v, &a->options.providers);
+  v->add_flag("--json", a->json, "print onnxlens.partition/1 JSON");
+  return Bind(v, a, RunPartition);
+}
+
 Verb AddConformance(CLI::App& app) {
   auto a = std::make_shared<ConformanceArgs>();
   api::ConformanceOptions& o = a->options;
@@ -334,8 +346,9 @@ Verb AddTraceSummary(CLI::App& app) {
 // its options into the struct (shared ones: AddModel, AddLevel, AddProviders, ...), and its
 // Add* call here.
 std::vector<Verb> AddVerbs(CLI::App& app) {
-  return {AddInfo(app),     AddConvert(app), AddRun(app),   AddConformance(app),
-          AddOptimize(app), AddProfile(app), AddBench(app), AddTraceSummary(app)};
+  return {AddInfo(app),      AddConvert(app),     AddRun(app),
+          AddPartition(app), AddConformance(app), AddOptimize(app),
+          AddProfile(app),   AddBench(app),       AddTraceSummary(app)};
 }
 
 const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {

@@ -13,6 +13,8 @@
 
 namespace onnxlens::api {
 
+std::vector<std::string> ExecutionProviderNames() { return providers::KnownProviders(); }
+
 Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
                                              const PartitionOptions& options) {
   OL_ASSIGN_OR_RETURN(std::vector<std::string> order,
@@ -51,6 +53,7 @@ Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
 
 nlohmann::json ToJson(const PartitionReport& report) {
   nlohmann::json j;
+  j["schema"] = "onnxlens.partition/1";
   j["model"] = report.model;
   j["level"] = report.level;
   j["providers"] = report.providers;

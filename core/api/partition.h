@@ -14,6 +14,10 @@
 
 namespace onnxlens::api {
 
+/// The execution providers a session accepts in `providers` (RunOptions, BenchOptions,
+/// ProfileOptions, ConformanceOptions, PartitionOptions), in default priority order.
+std::vector<std::string> ExecutionProviderNames();
+
 struct PartitionOptions {
   /// Preference order; the reference provider is appended when missing.
   std::vector<std::string> providers = {"cpu", "reference"};

@@ -123,10 +123,6 @@ Expected<std::map<std::string, RtValue>> MakeInputs(const runtime::Session& sess
   return inputs;
 }
 
-std::vector<std::string> ExecutionProviderNames() {
-  return {kernels::kCpuProvider, kernels::kReferenceProvider};
-}
-
 Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
   std::shared_ptr<const ir::Model> model(std::move(loaded.model));

@@ -23,10 +23,6 @@ struct RunOptions {
   std::vector<std::string> providers = {"cpu", "reference"};
 };
 
-/// The execution providers a session accepts in `providers` (RunOptions, BenchOptions,
-/// ProfileOptions, ConformanceOptions), in default priority order.
-std::vector<std::string> ExecutionProviderNames();
-
 struct OutputSummary {
   std::string name;
   std::string dtype;

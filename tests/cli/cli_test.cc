@@ -79,6 +79,25 @@ TEST(CliTest, EveryMalformedFileExitsNonZeroWithOneLineNamingIt) {
   }
 }
 
+TEST(CliTest, PartitionGivesEveryNodeAProviderAndTheReason) {
+  CliRun r = RunCli("partition --providers cpu,reference --json " + Q(testing::SampleModel()));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "onnxlens.partition/1");
+  ASSERT_FALSE(j["nodes"].empty());
+  int64_t counted = 0;
+  for (const auto& [provider, n] : j["counts"].items()) counted += n.get<int64_t>();
+  EXPECT_EQ(counted, static_cast<int64_t>(j["nodes"].size()));
+  for (const auto& n : j["nodes"]) {
+    ASSERT_FALSE(n["provider"].get<std::string>().empty());
+    if (n["provider"] != "cpu")
+      EXPECT_FALSE(n["declined"][0]["sentence"].get<std::string>().empty());
+  }
+  CliRun text = RunCli("partition " + Q(testing::SampleModel()));
+  EXPECT_NE(text.out.find("why not the preferred provider"), std::string::npos) << text.out;
+  EXPECT_EQ(RunCli("partition --providers tpu " + Q(testing::SampleModel())).exit_code, 2);
+}
+
 TEST(CliTest, BadUsageExitsTwo) {
   EXPECT_EQ(RunCli("").exit_code, 2);
   EXPECT_EQ(RunCli("frobnicate").exit_code, 2);

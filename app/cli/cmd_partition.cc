@@ -1,0 +1,25 @@
+// `onnxlens-cli partition MODEL [--level L] [--providers a,b] [--json]`: the provider of every
+// node and why the preferred providers declined it (options: main.cc).
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "api/partition.h"
+#include "cli/commands.h"
+
+namespace onnxlens::cli {
+
+int RunPartition(const PartitionArgs& args) {
+  auto report = api::PartitionModelFile(args.model, args.options);
+  if (!report.ok()) {
+    PrintError(report.status().message());
+    return kExitFailure;
+  }
+  if (args.json) {
+    std::printf("%s\n", api::ToJson(*report).dump(2).c_str());
+  } else {
+    std::fputs(api::FormatPartition(*report).c_str(), stdout);
+  }
+  return report->unplaced.empty() ? kExitOk : kExitFailure;
+}
+
+}  // namespace onnxlens::cli
