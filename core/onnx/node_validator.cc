@@ -339,4 +339,48 @@ Status ValidateModel(const ir::Model& model) {
   return errors.empty() ? Status::Ok() : errors[0];
 }
 
+namespace {
+
+std::string HazardOf(const onnx::NodeProto& node) {
+  const std::string& op = node.op_type();
+  if (!node.domain().empty() && node.domain() != "ai.onnx") return "";
+  const bool conv_like = IsConvLike(op);
+  const bool block = op == "DepthToSpace" || op == "SpaceToDepth";
+  if (!conv_like && !block) return "";
+  const std::string who = "node " + Quote(node.name()) + " (" + op + "): ";
+  for (const onnx::AttributeProto& a : node.attribute()) {
+    const std::string& name = a.name();
+    if (conv_like && (name == "strides" || name == "dilations" || name == "kernel_shape")) {
+      for (int64_t v : a.ints()) {
+        if (v <= 0) return who + name + " must be positive, got " + std::to_string(v);
+      }
+    }
+    if ((conv_like && name == "group") || (block && name == "blocksize")) {
+      if (a.i() <= 0) return who + name + " must be positive, got " + std::to_string(a.i());
+    }
+  }
+  return "";
+}
+
+std::string GraphHazard(const onnx::GraphProto& graph, int depth) {
+  if (depth > 64) return "subgraphs are nested more than 64 deep";
+  for (const onnx::NodeProto& node : graph.node()) {
+    std::string h = HazardOf(node);
+    if (!h.empty()) return h;
+    for (const onnx::AttributeProto& a : node.attribute()) {
+      if (a.has_g()) h = GraphHazard(a.g(), depth + 1);
+      for (int i = 0; h.empty() && i < a.graphs_size(); ++i)
+        h = GraphHazard(a.graphs(i), depth + 1);
+      if (!h.empty()) return h;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string FindShapeInferenceHazard(const onnx::GraphProto& graph) {
+  return GraphHazard(graph, 0);
+}
+
 }  // namespace onnxlens::onnx_io

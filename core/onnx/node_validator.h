@@ -13,6 +13,10 @@
 #include "common/status.h"
 #include "ir/model.h"
 
+namespace onnx {
+class GraphProto;
+}
+
 namespace onnxlens::onnx_io {
 
 /// The first problem of any node of `model` (subgraphs included), naming the node, the op and what
@@ -25,5 +29,11 @@ std::vector<Status> ValidateModelAll(const ir::Model& model, size_t max_errors =
 /// The op-specific attribute checks alone: safe to run on any model before libonnx's shape
 /// inference (which divides by strides and groups without checking them).
 Status CheckAttributeValues(const ir::Node& node, int64_t opset);
+
+/// The first node of `graph` (subgraphs included) whose attribute values would make libonnx's
+/// shape inference divide by zero or loop without end (a stride, dilation, kernel dimension,
+/// group or block size that is not positive), as "node 'x' (Conv): strides must be positive";
+/// empty when there is none. The loader skips shape inference for such a model, with a warning.
+std::string FindShapeInferenceHazard(const onnx::GraphProto& graph);
 
 }  // namespace onnxlens::onnx_io

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <onnx/onnx_pb.h>
+
 #include "common/file_util.h"
+#include "onnx/node_validator.h"
 #include "test_paths.h"
 
 namespace onnxlens::onnx_io {
@@ -85,6 +88,48 @@ TEST(ModelIoTest, ProgressIsReportedInOrder) {
   ASSERT_FALSE(seen.empty());
   EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
   EXPECT_EQ(seen.back(), 100);
+}
+
+// libonnx's Conv / pooling inference divides by the strides: a stride of 0 crashed the loader
+// (SIGFPE) before any of our code ran. Now the load skips inference with a warning naming the node,
+// and validation refuses the model.
+TEST(ModelIoTest, AZeroStrideSkipsShapeInferenceAndValidationRefusesIt) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(17);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name("g");
+  for (const char* name : {"x", "w"}) {
+    onnx::ValueInfoProto* in = g->add_input();
+    in->set_name(name);
+    auto* t = in->mutable_type()->mutable_tensor_type();
+    t->set_elem_type(onnx::TensorProto::FLOAT);
+    for (int64_t d : {1, 1, 4, 4}) t->mutable_shape()->add_dim()->set_dim_value(d);
+  }
+  g->add_output()->set_name("y");
+  g->mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::FLOAT);
+  onnx::NodeProto* conv = g->add_node();
+  conv->set_op_type("Conv");
+  conv->set_name("conv");
+  conv->add_input("x");
+  conv->add_input("w");
+  conv->add_output("y");
+  onnx::AttributeProto* strides = conv->add_attribute();
+  strides->set_name("strides");
+  strides->set_type(onnx::AttributeProto::INTS);
+  strides->add_ints(0);
+  strides->add_ints(0);
+  EXPECT_EQ(FindShapeInferenceHazard(*g), "node 'conv' (Conv): strides must be positive, got 0");
+  auto loaded = LoadModelFromBytes(m.SerializeAsString(), {}, "zero_stride.onnx");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  bool warned = false;
+  for (const std::string& w : loaded->warnings)
+    warned |= w.find("shape inference skipped: node 'conv' (Conv)") != std::string::npos;
+  EXPECT_TRUE(warned);
+  const Status st = ValidateModel(*loaded->model);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("strides must be positive"), std::string::npos) << st.message();
 }
 
 }  // namespace
