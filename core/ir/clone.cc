@@ -13,20 +13,20 @@ class GraphCloner {
     if (!parent) g->ids_ = std::make_shared<Graph::IdCounter>(*src.ids_);
     g->doc_string = src.doc_string;
     for (const auto& v : src.values_) {
+      if (!v) continue;
       auto nv = std::unique_ptr<Value>(new Value(g.get(), v->id_, v->name_));
       nv->type_ = v->type_;
       nv->doc_string = v->doc_string;
       map_[v.get()] = nv.get();
       g->by_name_.emplace(nv->name_, nv.get());
-      g->values_.push_back(std::move(nv));
+      g->AppendValue(std::move(nv));
     }
     for (Value* v : src.inputs_) g->AddInput(map_.at(v));
     for (Value* v : src.initializers_) g->SetInitializer(map_.at(v), *v->initializer_);
     for (const auto& s : src.sparse_) g->AddSparseInitializer(map_.at(s.value), s.serialized);
     for (const auto& n : src.nodes_) {
-      auto nn = std::unique_ptr<Node>(new Node(g.get(), n->id_));
-      Node* raw = nn.get();
-      g->nodes_.push_back(std::move(nn));
+      if (!n) continue;
+      Node* raw = g->AppendNode(std::unique_ptr<Node>(new Node(g.get(), n->id_)));
       raw->name_ = n->name_;
       raw->op_type_ = n->op_type_;
       raw->domain_ = n->domain_;

@@ -160,6 +160,7 @@ Graph::~Graph() {
   // Uses left now come from nodes of other graphs that (wrongly, e.g. a sibling subgraph) read
   // our values; point those input slots at nothing so no node keeps a dangling Value*.
   for (auto& v : values_) {
+    if (!v) continue;
     for (const Use& u : v->uses_) u.node->inputs_[static_cast<size_t>(u.index)] = nullptr;
     v->uses_.clear();
   }
@@ -171,8 +172,7 @@ Value* Graph::CreateValue(std::string name) {
   auto v = std::unique_ptr<Value>(new Value(this, ids_->next_value++, std::move(name)));
   Value* raw = v.get();
   by_name_.emplace(raw->name(), raw);
-  values_.push_back(std::move(v));
-  return raw;
+  return AppendValue(std::move(v));
 }
 
 Value* Graph::FindLocalValue(std::string_view name) const {
@@ -195,17 +195,36 @@ std::string Graph::UniqueValueName(std::string_view base) const {
 
 std::vector<Value*> Graph::values() const {
   std::vector<Value*> out;
-  out.reserve(values_.size());
-  for (const auto& v : values_) out.push_back(v.get());
+  out.reserve(values_.size() - dead_values_);
+  for (const auto& v : values_) {
+    if (v) out.push_back(v.get());
+  }
   return out;
+}
+
+Value* Graph::AppendValue(std::unique_ptr<Value> v) {
+  Value* raw = v.get();
+  value_pos_[raw] = values_.size();
+  values_.push_back(std::move(v));
+  return raw;
+}
+
+void Graph::CompactValues() {
+  values_.erase(std::remove(values_.begin(), values_.end(), nullptr), values_.end());
+  value_pos_.clear();
+  for (size_t i = 0; i < values_.size(); ++i) value_pos_[values_[i].get()] = i;
+  dead_values_ = 0;
 }
 
 void Graph::RemoveValue(Value* v) {
   assert(v->owner() == this && v->uses().empty() && !v->producer() && !v->is_graph_input() &&
          !v->is_graph_output() && !v->is_initializer());
   by_name_.erase(v->name());
-  values_.erase(std::find_if(values_.begin(), values_.end(),
-                             [v](const std::unique_ptr<Value>& p) { return p.get() == v; }));
+  auto pos = value_pos_.find(v);
+  assert(pos != value_pos_.end());
+  values_[pos->second].reset();
+  value_pos_.erase(pos);
+  if (++dead_values_ > 64 && dead_values_ > values_.size() / 2) CompactValues();
 }
 
 Node* Graph::AddNode(std::string op_type, std::string domain, std::string name) {
@@ -213,8 +232,21 @@ Node* Graph::AddNode(std::string op_type, std::string domain, std::string name) 
   n->op_type_ = std::move(op_type);
   n->domain_ = std::move(domain);
   n->name_ = std::move(name);
+  return AppendNode(std::move(n));
+}
+
+Node* Graph::AppendNode(std::unique_ptr<Node> n) {
+  Node* raw = n.get();
+  node_pos_[raw->id()] = nodes_.size();
   nodes_.push_back(std::move(n));
-  return nodes_.back().get();
+  return raw;
+}
+
+void Graph::CompactNodes() {
+  nodes_.erase(std::remove(nodes_.begin(), nodes_.end(), nullptr), nodes_.end());
+  node_pos_.clear();
+  for (size_t i = 0; i < nodes_.size(); ++i) node_pos_[nodes_[i]->id()] = i;
+  dead_nodes_ = 0;
 }
 
 void Graph::RemoveNode(Node* node) {
@@ -226,22 +258,25 @@ void Graph::RemoveNode(Node* node) {
       out->producer_output_ = -1;
     }
   }
-  nodes_.erase(std::find_if(nodes_.begin(), nodes_.end(),
-                            [node](const std::unique_ptr<Node>& p) { return p.get() == node; }));
+  auto pos = node_pos_.find(node->id());
+  assert(pos != node_pos_.end());
+  nodes_[pos->second].reset();
+  node_pos_.erase(pos);
+  if (++dead_nodes_ > 64 && dead_nodes_ > nodes_.size() / 2) CompactNodes();
 }
 
 std::vector<Node*> Graph::nodes() const {
   std::vector<Node*> out;
-  out.reserve(nodes_.size());
-  for (const auto& n : nodes_) out.push_back(n.get());
+  out.reserve(nodes_.size() - dead_nodes_);
+  for (const auto& n : nodes_) {
+    if (n) out.push_back(n.get());
+  }
   return out;
 }
 
 Node* Graph::FindNode(NodeId id) const {
-  for (const auto& n : nodes_) {
-    if (n->id() == id) return n.get();
-  }
-  return nullptr;
+  auto it = node_pos_.find(id);
+  return it == node_pos_.end() ? nullptr : nodes_[it->second].get();
 }
 
 void Graph::AddInput(Value* v) {
@@ -280,24 +315,27 @@ Status Graph::SortNodes() {
   OL_ASSIGN_OR_RETURN(std::vector<Node*> order, TopologicalOrder());
   std::unordered_map<const Node*, size_t> rank;
   for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = i;
+  CompactNodes();
   std::stable_sort(nodes_.begin(), nodes_.end(),
                    [&](const std::unique_ptr<Node>& a, const std::unique_ptr<Node>& b) {
                      return rank[a.get()] < rank[b.get()];
                    });
+  for (size_t i = 0; i < nodes_.size(); ++i) node_pos_[nodes_[i]->id()] = i;
   return Status::Ok();
 }
 
 Expected<std::vector<Node*>> Graph::TopologicalOrder() const {
-  const size_t n = nodes_.size();
+  const std::vector<Node*> live = nodes();
+  const size_t n = live.size();
   std::unordered_map<const Node*, size_t> index;
   index.reserve(n);
-  for (size_t i = 0; i < n; ++i) index.emplace(nodes_[i].get(), i);
+  for (size_t i = 0; i < n; ++i) index.emplace(live[i], i);
 
   // Edges producer -> consumer between nodes of this graph, explicit and implicit inputs.
   std::vector<std::vector<size_t>> consumers(n);
   std::vector<size_t> indegree(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    const Node* node = nodes_[i].get();
+    const Node* node = live[i];
     std::unordered_set<size_t> deps;
     auto add_dep = [&](const Value* v) {
       if (!v || !v->producer()) return;
@@ -324,7 +362,7 @@ Expected<std::vector<Node*>> Graph::TopologicalOrder() const {
   while (!ready.empty()) {
     const size_t i = ready.top();
     ready.pop();
-    order.push_back(nodes_[i].get());
+    order.push_back(live[i]);
     for (size_t c : consumers[i]) {
       if (--indegree[c] == 0) ready.push(c);
     }
@@ -332,7 +370,7 @@ Expected<std::vector<Node*>> Graph::TopologicalOrder() const {
   if (order.size() != n) {
     std::vector<std::string> stuck;
     for (size_t i = 0; i < n && stuck.size() < 5; ++i) {
-      if (indegree[i] > 0) stuck.push_back(nodes_[i]->Describe());
+      if (indegree[i] > 0) stuck.push_back(live[i]->Describe());
     }
     return InvalidModel("graph " + Quote(name_) + " has a cycle through " +
                         std::to_string(n - order.size()) + " node(s), among them " +
@@ -350,6 +388,7 @@ size_t Graph::NumNodesRecursive() const {
 void Graph::ForEachGraph(const std::function<void(const Graph&)>& fn) const {
   fn(*this);
   for (const auto& n : nodes_) {
+    if (!n) continue;
     for (Graph* sub : n->Subgraphs()) sub->ForEachGraph(fn);
   }
 }

@@ -164,5 +164,46 @@ TEST(GraphTest, UniqueValueNameAvoidsOuterNames) {
   EXPECT_EQ(sub.UniqueValueName("fresh"), "fresh");
 }
 
+// Removal is constant time (a slot left empty, compacted later): ids, order and lookups stay right
+// through many removals, and a clone of a graph with empty slots is whole.
+TEST(GraphTest, ManyRemovalsKeepOrderLookupsAndClonesRight) {
+  Graph g("chain");
+  Value* prev = g.CreateValue("x");
+  g.AddInput(prev);
+  std::vector<Node*> nodes;
+  for (int i = 0; i < 1000; ++i) {
+    Node* n = g.AddNode("Relu", "", "n" + std::to_string(i));
+    n->AddInput(prev);
+    prev = g.CreateValue("v" + std::to_string(i));
+    n->AddOutput(prev);
+    nodes.push_back(n);
+  }
+  g.AddOutput(prev);
+  std::vector<NodeId> kept;
+  for (int i = 0; i < 1000; ++i) {
+    if (i % 3 == 0) {
+      kept.push_back(nodes[i]->id());
+      continue;
+    }
+    g.RemoveNode(nodes[i]);
+  }
+  EXPECT_EQ(g.num_nodes(), kept.size());
+  const std::vector<Node*> live = g.nodes();
+  ASSERT_EQ(live.size(), kept.size());
+  for (size_t i = 0; i < kept.size(); ++i) {
+    EXPECT_EQ(live[i]->id(), kept[i]);
+    EXPECT_EQ(g.FindNode(kept[i]), live[i]);
+  }
+  EXPECT_EQ(g.FindNode(nodes[1]->id()), nullptr);
+  auto clone = g.Clone();
+  EXPECT_EQ(clone->num_nodes(), kept.size());
+  EXPECT_EQ(clone->FindNode(kept.back())->name(), live.back()->name());
+  Value* unused = g.CreateValue("unused");
+  const size_t values = g.values().size();
+  g.RemoveValue(unused);
+  EXPECT_EQ(g.values().size(), values - 1);
+  EXPECT_EQ(g.FindLocalValue("unused"), nullptr);
+}
+
 }  // namespace
 }  // namespace onnxlens::ir
