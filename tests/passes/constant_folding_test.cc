@@ -11,6 +11,7 @@ using testing::CountOps;
 using testing::ExpectSameOutputs;
 using testing::GraphBuilder;
 using testing::Optimized;
+using testing::OptionsAt;
 
 TEST(ConstantFolding, FoldsConstantChainsAndKnownShapes) {
   GraphBuilder b;
@@ -59,8 +60,7 @@ TEST(ConstantFolding, SizeCapKeepsBigResultsUnfolded) {
   ir::Node* add = b.Op("Add", {b.Input("x", {1024, 1024}), big->output(0)});
   b.Out(add);
   std::shared_ptr<ir::Model> copy = b.model()->Clone();
-  OptimizeOptions o;
-  o.level = Level::kBasic;
+  OptimizeOptions o = OptionsAt(Level::kBasic);
   o.pass_options.constant_folding_max_bytes = 1 << 20;  // 4 MiB result > 1 MiB cap
   for (const auto& p : ListPasses()) {
     if (p.name != "constant-folding") o.disabled.insert(p.name);
