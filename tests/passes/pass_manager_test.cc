@@ -82,12 +82,22 @@ TEST(PassManager, DisabledPassesDoNotRun) {
   EXPECT_EQ(CountOps(*copy, "BatchNormalization"), 1);
 }
 
-// A test-only pass that never changes anything.
-class NoOpPass : public Pass {
+// A basic-level pass for these tests only; subclasses give it a name and a Run.
+class TestPass : public Pass {
  public:
-  std::string_view name() const override { return "test-no-op"; }
-  std::string_view summary() const override { return "changes nothing"; }
+  explicit TestPass(std::string_view name) : name_(name) {}
+  std::string_view name() const override { return name_; }
+  std::string_view summary() const override { return "test only"; }
   Level level() const override { return Level::kBasic; }
+
+ private:
+  std::string_view name_;
+};
+
+// A test-only pass that never changes anything.
+class NoOpPass : public TestPass {
+ public:
+  NoOpPass() : TestPass("test-no-op") {}
   Expected<bool> Run(ir::Graph&, PassContext&) override {
     ++runs;
     return false;
@@ -96,11 +106,9 @@ class NoOpPass : public Pass {
 };
 
 // A test-only pass that removes one Identity per run (a step each) until none is left.
-class RemoveOneIdentity : public Pass {
+class RemoveOneIdentity : public TestPass {
  public:
-  std::string_view name() const override { return "test-remove-one-identity"; }
-  std::string_view summary() const override { return "one Identity per run"; }
-  Level level() const override { return Level::kBasic; }
+  RemoveOneIdentity() : TestPass("test-remove-one-identity") {}
   Expected<bool> Run(ir::Graph& g, PassContext&) override {
     for (ir::Node* n : g.nodes()) {
       if (IsOp(n, "Identity") && BypassNode(n)) return true;
@@ -110,11 +118,9 @@ class RemoveOneIdentity : public Pass {
 };
 
 // A test-only pass that leaves a node reading a value nothing defines.
-class BreakGraph : public Pass {
+class BreakGraph : public TestPass {
  public:
-  std::string_view name() const override { return "test-break-graph"; }
-  std::string_view summary() const override { return "deliberately invalid"; }
-  Level level() const override { return Level::kBasic; }
+  BreakGraph() : TestPass("test-break-graph") {}
   Expected<bool> Run(ir::Graph& g, PassContext&) override {
     g.nodes().back()->AddInput(g.CreateValue("undefined_value"));
     return true;
@@ -301,11 +307,9 @@ TEST(PassManager, ReportsProgressPerPassAndCancelsThroughTheJobControl) {
 }
 
 // A test-only pass that perturbs a weight: verify must catch it and name it.
-class PerturbWeight : public Pass {
+class PerturbWeight : public TestPass {
  public:
-  std::string_view name() const override { return "test-perturb-weight"; }
-  std::string_view summary() const override { return "deliberately wrong"; }
-  Level level() const override { return Level::kBasic; }
+  PerturbWeight() : TestPass("test-perturb-weight") {}
   Expected<bool> Run(ir::Graph& g, PassContext&) override {
     for (ir::Value* v : g.initializers()) {
       if (v->initializer()->dtype() != ir::DataType::kFloat || v->initializer()->numel() < 2 ||
