@@ -47,7 +47,8 @@ class PassInstrumentation {
   virtual void RunEnd(const ir::Model& /*model*/, OptimizeResult& /*result*/) {}
 };
 
-/// Step::millis per pass run and OptimizeResult::millis for the whole run.
+/// Step::millis per pass run (the pass and the re-sort of a graph it changed, when added last so
+/// that it wraps the pass most tightly) and OptimizeResult::millis for the whole run.
 class TimingInstrumentation : public PassInstrumentation {
  public:
   void RunBegin(const ir::Model& model) override;

@@ -160,8 +160,9 @@ Expected<bool> PassManager::RunPass(Pass& pass, Level level, int round, PassCont
 Expected<OptimizeResult> Optimize(ir::Model& model, const OptimizeOptions& options,
                                   const JobControl& job) {
   PassManager pm(options);
-  // Added in this order, their After hooks run in reverse: timing measures the pass alone, the
-  // verifier rejects a broken graph before it is snapshotted or counted.
+  // Added in this order, their After hooks run in reverse: timing measures the pass (with the
+  // re-sort of a graph it changed) and nothing else; the verifier rejects a broken graph before
+  // it is snapshotted or counted.
   pm.AddInstrumentation(std::make_shared<StatisticsInstrumentation>());
   if (options.snapshots) pm.AddInstrumentation(std::make_shared<SnapshotInstrumentation>());
   std::shared_ptr<FailureDumpInstrumentation> dump;
