@@ -11,6 +11,7 @@
 #include "ir/text_format.h"
 #include "onnx/model_io.h"
 #include "passes/pass_manager.h"
+#include "runtime/constant_evaluator.h"
 
 namespace onnxlens::api {
 
@@ -46,6 +47,7 @@ Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
                                                      const std::vector<std::string>& disabled) {
   passes::OptimizeOptions oo;
   OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(level));
+  oo.evaluator = &runtime::ReferenceConstantEvaluator();
   if (format == "standard") {
     oo.pass_options.format = passes::Format::kStandard;
   } else if (format != "ort") {

@@ -59,14 +59,14 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled));
   oo.snapshots = true;
+  JobControl job;  // optimizing is the first half of the job; a false from `progress` cancels
   if (progress) {
-    oo.keep_going = [&progress](int steps) {
-      // The step count is unknown in advance; creep towards half way.
-      return progress(0.5 * steps / (steps + 20.0), "optimizing");
+    job.progress = [&progress, cancel = job.cancel](const Progress& p) {
+      if (!progress(0.5 * p.fraction, "optimizing")) cancel.Cancel();
     };
   }
   std::shared_ptr<ir::Model> optimized = original->Clone();
-  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo, job));
   trace->millis = result.millis;
 
   trace->models.push_back(original);

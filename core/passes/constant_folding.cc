@@ -4,8 +4,7 @@
 #include <set>
 #include <string>
 
-#include "kernels/kernel.h"
-#include "kernels/registry.h"
+#include "passes/constant_evaluator.h"
 #include "passes/graph_util.h"
 
 namespace onnxlens::passes {
@@ -14,7 +13,6 @@ namespace {
 
 using ir::Node;
 using ir::Tensor;
-using kernels::RtValue;
 
 bool NeverFold(const Node& n) {
   static const std::set<std::string> kOps = {
@@ -80,6 +78,7 @@ class ConstantFolding : public Pass {
   Level level() const override { return Level::kBasic; }
 
   Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
+    if (!ctx.evaluator) return false;  // nothing can be computed: fold nothing
     bool changed = false;
     Status failure = Status::Ok();
     ForEachGraphMut(graph, [&](ir::Graph& g) {
@@ -118,46 +117,26 @@ class ConstantFolding : public Pass {
     }
   }
 
-  bool Fold(Node* n, PassContext& ctx) {
-    std::vector<RtValue> inputs;
+  // Computes `n` through the evaluator when every input is constant.
+  static bool Fold(Node* n, const PassContext& ctx) {
+    std::vector<const Tensor*> inputs;
     inputs.reserve(n->inputs().size());
     for (const ir::Value* v : n->inputs()) {
-      if (!v) {
-        inputs.emplace_back();
-        continue;
-      }
-      const Tensor* t = ConstantOf(v);
-      if (!t) return false;
-      inputs.push_back(RtValue::FromTensor(*t));
+      const Tensor* t = v ? ConstantOf(v) : nullptr;
+      if (v && !t) return false;
+      inputs.push_back(t);
     }
     if (n->inputs().empty() && !IsOp(n, "ConstantOfShape") && !IsOp(n, "Range")) {
       // Source nodes other than these (e.g. EyeLike has inputs) are left alone.
       return false;
     }
     const std::string domain = n->domain() == "ai.onnx" ? "" : n->domain();
-    const int64_t opset = ctx.Opset(domain);
-    const kernels::KernelDef* def = ctx.registry->Find(*n, opset, kernels::kReferenceProvider);
-    if (!def) return false;
-    auto kernel = def->factory(kernels::KernelInfo{*n, opset});
-    if (!kernel.ok()) return false;
-    std::vector<const RtValue*> ins;
-    for (size_t i = 0; i < inputs.size(); ++i) ins.push_back(n->input(i) ? &inputs[i] : nullptr);
-    std::vector<RtValue> outs(n->outputs().size());
-    kernels::OpKernelContext kctx(*n, ins, &outs, nullptr, nullptr);
-    if (!(*kernel)->Compute(kctx).ok()) return false;  // the runtime will report it
-    std::vector<Tensor> values;
+    auto outs = ctx.evaluator->Evaluate(*n, ctx.Opset(domain), inputs);
+    if (!outs.ok() || outs->size() != n->outputs().size()) return false;  // the runtime reports it
     int64_t bytes = 0;
-    for (size_t i = 0; i < outs.size(); ++i) {
-      if (!n->output(i)) {
-        values.emplace_back();
-        continue;
-      }
-      if (!outs[i].is_tensor()) return false;
-      bytes += static_cast<int64_t>(outs[i].tensor.nbytes());
-      values.push_back(outs[i].tensor);
-    }
+    for (const Tensor& t : *outs) bytes += static_cast<int64_t>(t.nbytes());
     if (bytes > ctx.options.constant_folding_max_bytes) return false;
-    Replace(n, std::move(values));
+    Replace(n, std::move(*outs));
     return true;
   }
 };

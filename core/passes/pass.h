@@ -10,11 +10,9 @@
 #include "common/status.h"
 #include "ir/model.h"
 
-namespace onnxlens::kernels {
-class KernelRegistry;
-}
-
 namespace onnxlens::passes {
+
+class ConstantEvaluator;
 
 /// Optimization levels as in ONNX Runtime; choosing one runs every lower one too.
 enum class Level { kDisabled = 0, kBasic = 1, kExtended = 2, kLayout = 3 };
@@ -39,8 +37,9 @@ struct PassOptions {
 struct PassContext {
   ir::Model* model = nullptr;
   PassOptions options;
-  /// Reference kernels, for constant folding.
-  const kernels::KernelRegistry* registry = nullptr;
+  /// Computes a node on constant inputs, for constant folding (passes/constant_evaluator.h); null =
+  /// constant folding folds nothing.
+  const ConstantEvaluator* evaluator = nullptr;
 
   /// The opset the model imports for `domain` ("" = ai.onnx), or -1.
   int64_t Opset(std::string_view domain = "") const { return model->OpsetVersion(domain); }

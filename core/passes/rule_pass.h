@@ -32,12 +32,11 @@ class RulePass : public Pass {
   Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
     bool changed = false;
     ForEachGraphMut(graph, [&](ir::Graph& g) {
-      std::vector<ir::NodeId> ids;
-      for (const ir::Node* n : g.nodes()) ids.push_back(n->id());
-      for (ir::NodeId id : ids) {
-        ir::Node* n = g.FindNode(id);  // an earlier rewrite may have removed it
-        if (n && rule_(*n, ctx)) changed = true;
-      }
+      ForEachNodeOnce(g, [&](ir::Node& n) {
+        const bool did = rule_(n, ctx);
+        changed = changed || did;
+        return did;
+      });
     });
     return changed;
   }

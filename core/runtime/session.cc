@@ -14,6 +14,7 @@
 #include "providers/provider_factory.h"
 #include "runtime/blas_threads.h"
 #include "runtime/buffer_cache.h"
+#include "runtime/constant_evaluator.h"
 #include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
@@ -377,6 +378,7 @@ Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir
   std::shared_ptr<ir::Model> optimized = model->Clone();
   passes::OptimizeOptions oo;
   oo.level = level;
+  oo.evaluator = &ReferenceConstantEvaluator();
   OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
   return std::shared_ptr<const ir::Model>(std::move(optimized));
 }

@@ -10,6 +10,7 @@ using testing::CountOps;
 using testing::ExpectSameOutputs;
 using testing::GraphBuilder;
 using testing::Optimized;
+using testing::OptionsAt;
 
 TEST(ConvActivationFusion, EachActivationFusesAndComputesTheSame) {
   for (const char* act : {"Relu", "Sigmoid", "Tanh", "LeakyRelu", "HardSigmoid", "Clip"}) {
@@ -53,8 +54,7 @@ TEST(ActivationFusion, StandardFormatSkipsContribPasses) {
   ir::Node* gemm = b.Op("Gemm", {b.Input("x", {3, 4}), b.Random("w", {4, 2}, 1)});
   b.Out(b.Op("Relu", {gemm->output(0)}));
   std::shared_ptr<ir::Model> copy = b.model()->Clone();
-  OptimizeOptions o;
-  o.level = Level::kExtended;
+  OptimizeOptions o = OptionsAt(Level::kExtended);
   o.pass_options.format = Format::kStandard;
   ASSERT_TRUE(Optimize(*copy, o).ok());
   EXPECT_EQ(CountOps(*copy, "FusedGemm"), 0);

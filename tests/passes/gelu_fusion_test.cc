@@ -12,6 +12,7 @@ using testing::CountOps;
 using testing::ExpectSameOutputs;
 using testing::GraphBuilder;
 using testing::Optimized;
+using testing::OptionsAt;
 
 // gelu(x + bias) with x [3, 8]; `half_first`: (x * 0.5) * (1 + erf) else (x * (1 + erf)) * 0.5.
 std::shared_ptr<ir::Model> GeluModel(bool half_first, float sqrt2 = std::sqrt(2.f)) {
@@ -53,8 +54,7 @@ TEST(GeluFusion, OtherConstantsAreNotGelu) {
 TEST(GeluFusion, StandardFormatKeepsTheDecomposition) {
   auto m = GeluModel(true);
   std::shared_ptr<ir::Model> copy = m->Clone();
-  OptimizeOptions o;
-  o.level = Level::kExtended;
+  OptimizeOptions o = OptionsAt(Level::kExtended);
   o.pass_options.format = Format::kStandard;
   ASSERT_TRUE(Optimize(*copy, o).ok());
   EXPECT_EQ(CountOps(*copy, "Gelu") + CountOps(*copy, "BiasGelu"), 0);

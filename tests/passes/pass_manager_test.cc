@@ -1,5 +1,7 @@
-// The pass manager's instrumentation, the verify path that names a broken pass, and every corpus
-// model at every level computing what level `disabled` computes.
+// The pass manager and each of its instruments (timing, snapshots, statistics and the signatures
+// they cost, verify-after-pass with the failure dump, stop-after), progress and cancel through a
+// JobControl, the verify path that names a broken pass, and every corpus model at every level
+// computing what level `disabled` computes.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "api/optimize.h"
+#include "ir/text_format.h"
 #include "onnx/model_io.h"
+#include "passes/graph_util.h"
+#include "passes/pass_instrumentation.h"
 #include "passes/pass_test_util.h"
 #include "test_paths.h"
 
@@ -16,6 +21,7 @@ namespace {
 
 using testing::CountOps;
 using testing::GraphBuilder;
+using testing::OptionsAt;
 
 std::shared_ptr<ir::Model> ConvBnRelu() {
   GraphBuilder b;
@@ -30,8 +36,7 @@ std::shared_ptr<ir::Model> ConvBnRelu() {
 
 TEST(PassManager, RecordsStepsSnapshotsAndStops) {
   auto m = ConvBnRelu();
-  OptimizeOptions o;
-  o.level = Level::kExtended;
+  OptimizeOptions o = OptionsAt(Level::kExtended);
   o.snapshots = true;
   o.verify_each = true;
   std::shared_ptr<ir::Model> copy = m->Clone();
@@ -70,20 +75,241 @@ TEST(PassManager, RecordsStepsSnapshotsAndStops) {
 
 TEST(PassManager, DisabledPassesDoNotRun) {
   auto m = ConvBnRelu();
-  OptimizeOptions o;
-  o.level = Level::kExtended;
+  OptimizeOptions o = OptionsAt(Level::kExtended);
   o.disabled = {"conv-bn-fusion"};
   std::shared_ptr<ir::Model> copy = m->Clone();
   ASSERT_TRUE(Optimize(*copy, o).ok());
   EXPECT_EQ(CountOps(*copy, "BatchNormalization"), 1);
 }
 
-// A test-only pass that perturbs a weight: verify must catch it and name it.
-class PerturbWeight : public Pass {
+// A basic-level pass for these tests only; subclasses give it a name and a Run.
+class TestPass : public Pass {
  public:
-  std::string_view name() const override { return "test-perturb-weight"; }
-  std::string_view summary() const override { return "deliberately wrong"; }
+  explicit TestPass(std::string_view name) : name_(name) {}
+  std::string_view name() const override { return name_; }
+  std::string_view summary() const override { return "test only"; }
   Level level() const override { return Level::kBasic; }
+
+ private:
+  std::string_view name_;
+};
+
+// A test-only pass that never changes anything.
+class NoOpPass : public TestPass {
+ public:
+  NoOpPass() : TestPass("test-no-op") {}
+  Expected<bool> Run(ir::Graph&, PassContext&) override {
+    ++runs;
+    return false;
+  }
+  int runs = 0;
+};
+
+// A test-only pass that removes one Identity per run (a step each) until none is left.
+class RemoveOneIdentity : public TestPass {
+ public:
+  RemoveOneIdentity() : TestPass("test-remove-one-identity") {}
+  Expected<bool> Run(ir::Graph& g, PassContext&) override {
+    for (ir::Node* n : g.nodes()) {
+      if (IsOp(n, "Identity") && BypassNode(n)) return true;
+    }
+    return false;
+  }
+};
+
+// A test-only pass that leaves a node reading a value nothing defines.
+class BreakGraph : public TestPass {
+ public:
+  BreakGraph() : TestPass("test-break-graph") {}
+  Expected<bool> Run(ir::Graph& g, PassContext&) override {
+    g.nodes().back()->AddInput(g.CreateValue("undefined_value"));
+    return true;
+  }
+};
+
+// x -> Identity -> Identity -> Relu
+std::shared_ptr<ir::Model> IdentityChain() {
+  GraphBuilder b;
+  ir::Node* a = b.Op("Identity", {b.Input("x", {2, 3})});
+  ir::Node* c = b.Op("Identity", {a->output(0)});
+  b.Out(b.Op("Relu", {c->output(0)}));
+  return b.model();
+}
+
+PipelineOptions Basic() {
+  PipelineOptions o;
+  o.level = Level::kBasic;
+  return o;
+}
+
+TEST(PassInstrumentation, TimingRecordsATimePerStepAndForTheRun) {
+  auto m = IdentityChain();
+  PassManager pm(Basic(), {std::make_shared<RemoveOneIdentity>()});
+  pm.AddInstrumentation(std::make_shared<TimingInstrumentation>());
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->steps.size(), 2u);
+  double sum = 0;
+  for (const Step& s : r->steps) {
+    EXPECT_GT(s.millis, 0) << s.index;
+    sum += s.millis;
+  }
+  EXPECT_GE(r->millis, sum);
+}
+
+TEST(PassInstrumentation, NoTimingInstrumentMeansNoTimes) {
+  auto m = IdentityChain();
+  PassManager pm(Basic(), {std::make_shared<RemoveOneIdentity>()});
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->steps.size(), 2u);
+  EXPECT_EQ(r->steps[0].millis, 0);
+  EXPECT_EQ(r->millis, 0);
+  EXPECT_EQ(r->steps[0].nodes_after, 0);  // no statistics instrument either
+  EXPECT_FALSE(r->steps[0].snapshot);
+}
+
+TEST(PassInstrumentation, OneSnapshotPerStep) {
+  auto m = IdentityChain();
+  PassManager pm(Basic(), {std::make_shared<NoOpPass>(), std::make_shared<RemoveOneIdentity>()});
+  pm.AddInstrumentation(std::make_shared<SnapshotInstrumentation>());
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->steps.size(), 2u);
+  EXPECT_EQ(CountOps(*r->steps[0].snapshot, "Identity"), 1);
+  EXPECT_EQ(CountOps(*r->steps[1].snapshot, "Identity"), 0);
+}
+
+TEST(PassInstrumentation, StatisticsCountRemovedAddedModifiedAndNodesAfter) {
+  auto m = ConvBnRelu();
+  PipelineOptions o = Basic();
+  o.evaluator = &runtime::ReferenceConstantEvaluator();
+  PassManager pm(o);
+  pm.AddInstrumentation(std::make_shared<StatisticsInstrumentation>());
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_GE(r->steps.size(), 2u);
+  EXPECT_EQ(r->steps[0].pass, "identity-elimination");
+  EXPECT_EQ(r->steps[0].nodes_removed, 1);  // the Identity
+  EXPECT_EQ(r->steps[0].nodes_added, 0);
+  EXPECT_EQ(r->steps[0].nodes_modified, 1);  // the Relu now reads the BatchNormalization
+  EXPECT_EQ(r->steps[0].nodes_after, 3);
+  const Step& bn = r->steps[1];
+  EXPECT_EQ(bn.pass, "conv-bn-fusion");
+  EXPECT_EQ(bn.nodes_after, 2);  // Conv, Relu
+  EXPECT_EQ(bn.nodes_removed + bn.nodes_modified, 2);
+  EXPECT_EQ(r->nodes_after, 2);
+}
+
+TEST(PassInstrumentation, APassThatChangesNothingCostsNoSignatures) {
+  auto m = IdentityChain();
+  auto noop = std::make_shared<NoOpPass>();
+  auto stats = std::make_shared<StatisticsInstrumentation>();
+  {
+    PassManager pm(Basic(), {noop});
+    pm.AddInstrumentation(stats);
+    ASSERT_TRUE(pm.Run(*m).ok());
+  }
+  EXPECT_EQ(noop->runs, 1);
+  EXPECT_EQ(stats->signature_computations(), 1);  // once at the start, never after the no-op
+
+  auto noop2 = std::make_shared<NoOpPass>();
+  auto stats2 = std::make_shared<StatisticsInstrumentation>();
+  PassManager pm(Basic(), {noop2, std::make_shared<RemoveOneIdentity>(), noop2});
+  pm.AddInstrumentation(stats2);
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->steps.size(), 2u);
+  EXPECT_EQ(noop2->runs, 6);  // three rounds: two change something, the third nothing
+  EXPECT_EQ(stats2->signature_computations(), 1 + 2);  // the start, then once per step
+}
+
+TEST(PassInstrumentation, VerifierCatchesABrokenPassAndNamesIt) {
+  auto m = IdentityChain();
+  const std::string before = ir::ModelToText(*m);
+  PassManager pm(Basic(), {std::make_shared<BreakGraph>()});
+  auto dump = std::make_shared<FailureDumpInstrumentation>(/*keep_text=*/true);
+  pm.AddInstrumentation(dump);
+  pm.AddInstrumentation(std::make_shared<VerifierInstrumentation>());
+  auto r = pm.Run(*m->Clone());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kInternal);
+  EXPECT_NE(r.status().message().find("'test-break-graph' left an invalid graph"),
+            std::string::npos)
+      << r.status().message();
+  ASSERT_TRUE(dump->failure().failed);
+  EXPECT_EQ(dump->failure().pass, "test-break-graph");
+  EXPECT_EQ(dump->failure().message, r.status().message());
+  // The text is the model before the pass: no trace of the value it added.
+  EXPECT_NE(dump->failure().model_text.find("Identity"), std::string::npos);
+  EXPECT_EQ(dump->failure().model_text.find("undefined_value"), std::string::npos);
+
+  // Without the verifier the broken graph goes through unnoticed.
+  PassManager unchecked(Basic(), {std::make_shared<BreakGraph>()});
+  unchecked.AddInstrumentation(std::make_shared<StopAfterInstrumentation>(1));
+  EXPECT_TRUE(unchecked.Run(*m->Clone()).ok());
+}
+
+TEST(PassInstrumentation, OptimizeReportsAFailingPassThroughItsOptions) {
+  auto m = IdentityChain();
+  OptimizeOptions o = OptionsAt(Level::kBasic);
+  o.extra_passes.push_back(std::make_shared<BreakGraph>());
+  o.verify_each = true;
+  PassFailure failure;
+  o.failure = &failure;
+  auto r = Optimize(*m, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(failure.failed);
+  EXPECT_EQ(failure.pass, "test-break-graph");
+  EXPECT_TRUE(failure.model_text.empty());  // keep_failure_text was off
+}
+
+TEST(PassInstrumentation, StopAfterEndsTheRunAfterNSteps) {
+  auto m = IdentityChain();
+  PassManager pm(Basic(), {std::make_shared<RemoveOneIdentity>()});
+  pm.AddInstrumentation(std::make_shared<StopAfterInstrumentation>(1));
+  auto r = pm.Run(*m);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->stopped_early);
+  EXPECT_EQ(r->steps.size(), 1u);
+  EXPECT_EQ(CountOps(*m, "Identity"), 1);
+}
+
+TEST(PassManager, ReportsProgressPerPassAndCancelsThroughTheJobControl) {
+  auto m = ConvBnRelu();
+  std::vector<Progress> seen;
+  JobControl job;
+  job.progress = [&seen](const Progress& p) { seen.push_back(p); };
+  OptimizeOptions o = OptionsAt(Level::kExtended);
+  ASSERT_TRUE(Optimize(*m->Clone(), o, job).ok());
+  ASSERT_GT(seen.size(), 2u);
+  for (size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].stage, Stage::kOptimizing);
+    if (i > 0) {
+      EXPECT_GE(seen[i].fraction, seen[i - 1].fraction) << seen[i].detail;
+    }
+  }
+  EXPECT_EQ(seen.front().detail, ListPasses().front().name);
+  EXPECT_EQ(seen.back().fraction, 1.0);
+
+  // Cancelled when the third pass is about to run: two passes ran, the third did not.
+  JobControl cancelling;
+  int reports = 0;
+  cancelling.progress = [&reports, token = cancelling.cancel](const Progress&) {
+    if (++reports == 3) token.Cancel();
+  };
+  auto noop = std::make_shared<NoOpPass>();
+  PassManager pm(Basic(), {noop, noop, noop, noop});
+  auto r = pm.Run(*m->Clone(), cancelling);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
+  EXPECT_EQ(noop->runs, 2);
+}
+
+// A test-only pass that perturbs a weight: verify must catch it and name it.
+class PerturbWeight : public TestPass {
+ public:
+  PerturbWeight() : TestPass("test-perturb-weight") {}
   Expected<bool> Run(ir::Graph& g, PassContext&) override {
     for (ir::Value* v : g.initializers()) {
       if (v->initializer()->dtype() != ir::DataType::kFloat || v->initializer()->numel() < 2 ||

@@ -12,6 +12,7 @@
 
 #include "api/internal/compare.h"
 #include "passes/pass_manager.h"
+#include "runtime/constant_evaluator.h"
 #include "runtime/session.h"
 
 namespace onnxlens::passes::testing {
@@ -99,13 +100,20 @@ inline int CountOps(const ir::Model& m, const std::string& op) {
   return n;
 }
 
+/// Options at `level` with the runtime's constant evaluator, as the session and core/api use.
+inline OptimizeOptions OptionsAt(Level level) {
+  OptimizeOptions o;
+  o.level = level;
+  o.evaluator = &runtime::ReferenceConstantEvaluator();
+  return o;
+}
+
 /// Optimizes a copy of `m` at `level` with only `only` passes enabled (all when empty).
 inline std::shared_ptr<ir::Model> Optimized(const ir::Model& m, Level level,
                                             const std::vector<std::string>& only = {},
                                             OptimizeResult* result = nullptr) {
   std::shared_ptr<ir::Model> copy = m.Clone();
-  OptimizeOptions o;
-  o.level = level;
+  OptimizeOptions o = OptionsAt(level);
   o.verify_each = true;
   if (!only.empty()) {
     for (const auto& p : ListPasses()) {
