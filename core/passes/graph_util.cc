@@ -17,27 +17,13 @@ void ForEachGraphMut(ir::Graph& g, const std::function<void(ir::Graph&)>& fn) {
 }
 
 void ForEachNodeOnce(ir::Graph& g, const std::function<bool(ir::Node&)>& fn) {
-  std::vector<ir::Node*> current = g.nodes();
   std::vector<ir::NodeId> ids;
-  ids.reserve(current.size());
-  for (const ir::Node* n : current) ids.push_back(n->id());
-  // Nodes no call touched keep their relative order: look from just past the last one found,
-  // then (a rewrite may have reordered) from the start.
-  size_t pos = 0;
-  auto find = [&current, &pos](ir::NodeId id) -> ir::Node* {
-    for (size_t k = 0; k < current.size(); ++k) {
-      const size_t i = (pos + k) % current.size();
-      if (current[i]->id() != id) continue;
-      pos = i + 1;
-      return current[i];
-    }
-    return nullptr;  // removed
-  };
+  ids.reserve(g.num_nodes());
+  for (const ir::Node* n : g.nodes()) ids.push_back(n->id());
+  // Graph::FindNode is an index lookup: a node an earlier rewrite removed is skipped, nodes a
+  // rewrite added are not visited in this round.
   for (ir::NodeId id : ids) {
-    ir::Node* n = find(id);
-    if (!n || !fn(*n)) continue;
-    current = g.nodes();
-    pos = 0;
+    if (ir::Node* n = g.FindNode(id)) fn(*n);
   }
 }
 
