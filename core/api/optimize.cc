@@ -10,6 +10,7 @@
 #include "common/strings.h"
 #include "ir/text_format.h"
 #include "onnx/model_io.h"
+#include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
 #include "runtime/constant_evaluator.h"
 
@@ -60,6 +61,8 @@ Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
                                            const OptimizeRequest& req) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  // A pass trusts its nodes as a kernel does: validated first.
+  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled));
