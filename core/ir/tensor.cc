@@ -49,6 +49,24 @@ BufferAllocatorScope::BufferAllocatorScope(BufferAllocator* allocator)
 
 BufferAllocatorScope::~BufferAllocatorScope() { current_allocator = previous_; }
 
+namespace {
+
+// Storage for a tensor from the current allocator, or an error naming the tensor.
+Expected<std::shared_ptr<std::byte>> AllocateFor(DataType type, const std::vector<int64_t>& dims,
+                                                 size_t nbytes) {
+  try {
+    return AllocateAligned(nbytes);
+  } catch (const AllocationRefused& e) {
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
+                      FormatBytes(nbytes) + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
+                      FormatBytes(nbytes) + ", more memory than the system has");
+  }
+}
+
+}  // namespace
+
 Expected<int64_t> NumElements(const std::vector<int64_t>& dims) {
   int64_t n = 1;
   for (int64_t d : dims) {
@@ -84,7 +102,7 @@ Expected<Tensor> Tensor::Empty(DataType type, std::vector<int64_t> dims, uint64_
   if (type == DataType::kString) {
     t.strings_.resize(static_cast<size_t>(numel));
   } else {
-    t.data_ = AllocateAligned(t.nbytes_);
+    OL_ASSIGN_OR_RETURN(t.data_, AllocateFor(type, t.dims_, t.nbytes_));
   }
   return t;
 }
@@ -110,7 +128,7 @@ Expected<Tensor> Tensor::FromRaw(DataType type, std::vector<int64_t> dims, const
   t.dims_ = std::move(dims);
   t.numel_ = numel;
   t.nbytes_ = nbytes;
-  t.data_ = AllocateAligned(nbytes);
+  OL_ASSIGN_OR_RETURN(t.data_, AllocateFor(type, t.dims_, nbytes));
   if (nbytes) std::memcpy(t.data_.get(), data, nbytes);
   return t;
 }

@@ -1,7 +1,10 @@
 // Kernel helpers.
 #include "kernels/tensor_util.h"
 
+#include "ir/buffer_allocator.h"
+
 #include "common/strings.h"
+#include "ir/buffer_allocator.h"
 #include "kernels/float16.h"
 
 namespace onnxlens::kernels {
@@ -95,11 +98,24 @@ std::vector<int64_t> BroadcastStrides(const std::vector<int64_t>& in,
   return s;
 }
 
-std::vector<int64_t> StridedOffsets(const std::vector<int64_t>& dims,
-                                    const std::vector<int64_t>& strides) {
-  int64_t total = 1;
-  for (int64_t d : dims) total *= d;
-  std::vector<int64_t> out(static_cast<size_t>(total));
+Status CheckScratch(const OpKernelContext& ctx, uint64_t bytes, std::string_view what) {
+  const std::string why = bytes > SIZE_MAX ? std::string("more than this machine can address")
+                                           : ir::CurrentBufferAllocator().Refusal(bytes);
+  if (why.empty()) return Status::Ok();
+  return ctx.Error(std::string(what) + " needs " + FormatBytes(bytes) + ": " + why);
+}
+
+Expected<std::vector<int64_t>> StridedOffsets(const OpKernelContext& ctx,
+                                              const std::vector<int64_t>& dims,
+                                              const std::vector<int64_t>& strides) {
+  auto total = ir::NumElements(dims);
+  if (!total.ok()) return ctx.Error(total.status().message());
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(*total), sizeof(int64_t), &bytes))
+    bytes = UINT64_MAX;
+  OL_RETURN_IF_ERROR(
+      CheckScratch(ctx, bytes, "the index list of " + std::to_string(*total) + " elements"));
+  std::vector<int64_t> out(static_cast<size_t>(*total));
   ForEachBroadcast(dims, {strides},
                    [&](int64_t o, const std::vector<int64_t>& off, int64_t n,
                        const std::vector<int64_t>& inner) {

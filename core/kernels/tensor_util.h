@@ -120,9 +120,15 @@ void ForEachBroadcast(const std::vector<int64_t>& out_dims,
 
 /// For every element of a tensor of shape `dims` (row-major), the offset sum(index[d] *
 /// strides[d]): with permuted strides a transpose, with BroadcastStrides the source of a broadcast
-/// element.
-std::vector<int64_t> StridedOffsets(const std::vector<int64_t>& dims,
-                                    const std::vector<int64_t>& strides);
+/// element. An error naming the node when the element count overflows or the list (8 bytes an
+/// element, a size the file decides) would not fit the session's memory budget.
+Expected<std::vector<int64_t>> StridedOffsets(const OpKernelContext& ctx,
+                                              const std::vector<int64_t>& dims,
+                                              const std::vector<int64_t>& strides);
+
+/// Ok when `bytes` of scratch (a std::vector a kernel sizes from its inputs) fit the session's
+/// memory budget now; else an error naming the node, `what` and the budget.
+Status CheckScratch(const OpKernelContext& ctx, uint64_t bytes, std::string_view what);
 
 /// Normalizes a possibly negative axis for `rank`; error names the node.
 Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank);

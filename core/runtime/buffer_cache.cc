@@ -1,11 +1,14 @@
 // BufferCache: size classes of four per power of two, a free list per class, a byte budget.
 #include "runtime/buffer_cache.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <new>
 #include <unordered_map>
 #include <vector>
+
+#include "common/strings.h"
 
 namespace onnxlens::runtime {
 
@@ -13,6 +16,7 @@ struct BufferCache::State {
   std::mutex mu;
   std::unordered_map<size_t, std::vector<void*>> free;
   Stats stats;
+  size_t budget = 0;
 
   ~State() {
     for (auto& [cls, list] : free) {
@@ -33,34 +37,60 @@ size_t ClassSize(size_t n) {
 
 }  // namespace
 
-BufferCache::BufferCache() : state_(std::make_shared<State>()) {}
+std::string BufferCache::RefusalLocked(const State& state, size_t bytes) {
+  if (!state.budget || state.stats.live_bytes + bytes <= state.budget) return {};
+  return "the session's memory budget of " + FormatBytes(state.budget) + " would be exceeded (" +
+         FormatBytes(state.stats.live_bytes) + " in use); raise it with --max-memory";
+}
+
+std::string BufferCache::Refusal(size_t nbytes) const {
+  std::lock_guard<std::mutex> lock(state_->mu);
+  return RefusalLocked(*state_, nbytes);
+}
+
+BufferCache::BufferCache(size_t budget) : state_(std::make_shared<State>()) {
+  state_->budget = budget;
+}
 BufferCache::~BufferCache() = default;
 
 std::shared_ptr<std::byte> BufferCache::Allocate(size_t nbytes) {
   const size_t cls = ClassSize(nbytes);
-  if (cls == 0) return ir::DefaultBufferAllocator().Allocate(nbytes);
+  const size_t bytes = cls ? cls : (nbytes + 63) / 64 * 64;
   void* p = nullptr;
   {
     std::lock_guard<std::mutex> lock(state_->mu);
-    ++state_->stats.allocations;
-    auto& list = state_->free[cls];
-    if (!list.empty()) {
-      p = list.back();
-      list.pop_back();
-      state_->stats.cached_bytes -= cls;
-      ++state_->stats.reused;
+    Stats& st = state_->stats;
+    if (state_->budget && st.live_bytes + bytes > state_->budget) {
+      throw ir::AllocationRefused("the session's memory budget of " + FormatBytes(state_->budget) +
+                                  " would be exceeded (" + FormatBytes(st.live_bytes) +
+                                  " in use); raise it with --max-memory");
+    }
+    ++st.allocations;
+    st.live_bytes += bytes;
+    st.peak_bytes = std::max(st.peak_bytes, st.live_bytes);
+    if (cls) {
+      auto& list = state_->free[cls];
+      if (!list.empty()) {
+        p = list.back();
+        list.pop_back();
+        st.cached_bytes -= cls;
+        ++st.reused;
+      }
     }
   }
+  if (!p) p = std::aligned_alloc(64, bytes == 0 ? 64 : bytes);
   if (!p) {
-    p = std::aligned_alloc(64, cls);
-    if (!p) throw std::bad_alloc();
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->stats.live_bytes -= bytes;
+    throw std::bad_alloc();
   }
   // The deleter keeps the state alive: a session's outputs outlive the session.
   std::shared_ptr<State> state = state_;
-  return std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [state, cls](std::byte* q) {
+  return std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [state, cls, bytes](std::byte* q) {
     {
       std::lock_guard<std::mutex> lock(state->mu);
-      if (state->stats.cached_bytes + cls <= kMaxCachedBytes) {
+      state->stats.live_bytes -= bytes;
+      if (cls && state->stats.cached_bytes + cls <= kMaxCachedBytes) {
         state->free[cls].push_back(q);
         state->stats.cached_bytes += cls;
         return;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "ir/buffer_allocator.h"
 
@@ -18,14 +19,19 @@ class BufferCache final : public ir::BufferAllocator {
     uint64_t allocations = 0;  ///< Allocate calls
     uint64_t reused = 0;       ///< served from the cache
     size_t cached_bytes = 0;   ///< held for reuse now
+    size_t live_bytes = 0;     ///< handed out and not yet freed
+    size_t peak_bytes = 0;     ///< the most live at once
   };
 
-  BufferCache();
+  /// `budget`: the most bytes live at once (0 = no limit); a request beyond it throws
+  /// ir::AllocationRefused, which the tensor factories turn into an error naming the tensor.
+  explicit BufferCache(size_t budget = 0);
   ~BufferCache() override;
   BufferCache(const BufferCache&) = delete;
   BufferCache& operator=(const BufferCache&) = delete;
 
   std::shared_ptr<std::byte> Allocate(size_t nbytes) override;
+  std::string Refusal(size_t nbytes) const override;
   Stats stats() const;
 
   /// Buffers smaller than this are not cached (malloc serves them well).
@@ -35,6 +41,7 @@ class BufferCache final : public ir::BufferAllocator {
 
  private:
   struct State;
+  static std::string RefusalLocked(const State& state, size_t bytes);
   std::shared_ptr<State> state_;  ///< shared with the deleters of the buffers handed out
 };
 

@@ -1,6 +1,8 @@
 // Session creation (kernel resolution, planning) and the sequential executor.
 #include "runtime/session.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -86,6 +88,7 @@ struct Session::Impl {
   providers::Partition partition;
   std::unique_ptr<ThreadPool> pool;
   std::unique_ptr<Plan> main;
+  const CancelToken* cancel = nullptr;  ///< of the run in progress
   std::shared_ptr<profiling::Profiler> profiler;
   /// Main-graph node id -> trace label in the model as given, before optimization (fused kernels
   /// name the nodes they were made from).
@@ -110,6 +113,7 @@ class FrameRunner : public kernels::SubgraphRunner {
   FrameRunner(Session::Impl* impl, const Plan* plan, Frame* frame)
       : impl_(impl), plan_(plan), frame_(frame) {}
   Expected<std::vector<RtValue>> Run(const ir::Graph& g, std::vector<RtValue> inputs) override {
+    if (impl_->cancel && impl_->cancel->cancelled()) return Cancelled("the run was cancelled");
     auto it = plan_->subplans.find(&g);
     if (it == plan_->subplans.end()) return Internal("no plan for subgraph " + Quote(g.name()));
     return impl_->Execute(*it->second, frame_, std::move(inputs));
@@ -283,6 +287,7 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   FrameRunner runner(this, &plan, &frame);
   std::vector<const RtValue*> ins;
   for (const Step& step : plan.steps) {
+    if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
     ins.clear();
     for (const SlotRef& r : step.inputs) {
       const RtValue* v = Resolve(&frame, r);
@@ -367,6 +372,13 @@ void Session::Impl::EndNode(const Step& step,
   profiler->AddNode(std::move(r));
 }
 
+uint64_t ResolveMemoryBudget(uint64_t requested) {
+  if (requested) return requested;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return uint64_t{8} << 30;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
+}
+
 Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
                                                         const std::string& optimization_level) {
   if (!model || !model->graph) return InvalidArgument("no model");
@@ -405,7 +417,7 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   impl->model = std::move(model);
   impl->options = options;
   OL_ASSIGN_OR_RETURN(impl->options.providers, providers::ResolveProviderOrder(options.providers));
-  impl->buffers = std::make_shared<BufferCache>();
+  impl->buffers = std::make_shared<BufferCache>(ResolveMemoryBudget(options.max_memory_bytes));
   OL_ASSIGN_OR_RETURN(providers::ProviderSet eps,
                       providers::CreateProviders(impl->options.providers, {impl->buffers}));
   impl->providers = std::move(eps.owned);
@@ -473,7 +485,8 @@ Status CheckInput(const ir::Value& v, const RtValue& given,
 
 }  // namespace
 
-Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs) {
+Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
+                                   const CancelToken* cancel) {
   const ir::Graph& g = *impl_->model->graph;
   std::set<std::string> known;
   for (const ir::Value* v : g.inputs()) known.insert(v->name());
@@ -500,8 +513,10 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs)
   }
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
-  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs,
-                      impl_->Execute(*impl_->main, nullptr, std::move(feed)));
+  impl_->cancel = cancel;
+  auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed));
+  impl_->cancel = nullptr;
+  OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, std::move(executed));
   if (prof) prof->AddComplete("model_run", "Session", started, prof->NowUs());
   NamedValues result;
   for (size_t i = 0; i < outs.size(); ++i)
@@ -524,6 +539,10 @@ std::vector<const ir::Value*> Session::Outputs() const {
 const providers::Partition& Session::partition() const { return impl_->partition; }
 
 int Session::threads() const { return impl_->pool->threads(); }
+
+uint64_t Session::max_memory_bytes() const {
+  return ResolveMemoryBudget(impl_->options.max_memory_bytes);
+}
 
 profiling::Profiler* Session::profiler() { return impl_->profiler.get(); }
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
 #include "ir/model.h"
 #include "kernels/rt_value.h"
@@ -29,6 +30,10 @@ struct SessionOptions {
   /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
   /// oversubscribe the cores.
   int intra_op_threads = 0;
+  /// The most bytes the session's kernels may hold at once (tensors they make; weights and the
+  /// caller's inputs not counted). 0: half the machine's physical memory. A kernel asking for
+  /// more fails with an error naming the tensor and this budget (CLI: --max-memory).
+  uint64_t max_memory_bytes = 0;
   /// Records a trace event per node execution (see profiling/profiler.h); off costs nothing.
   bool enable_profiling = false;
   /// The profiler to record into (so a caller can time loading before the session exists); a
@@ -37,6 +42,9 @@ struct SessionOptions {
 };
 
 using NamedValues = std::vector<std::pair<std::string, RtValue>>;
+
+/// `requested` bytes, or half the machine's physical memory for 0.
+uint64_t ResolveMemoryBudget(uint64_t requested);
 
 /// The model a session at `optimization_level` runs: every node validated against its ONNX schema
 /// (onnx/node_validator.h; an error names the node), then `model` itself when disabled, else an
@@ -55,7 +63,10 @@ class Session {
 
   /// Runs the model. Inputs are matched by name; every graph input without an initializer must be
   /// given, with the declared element type, rank and fixed dimensions.
-  Expected<NamedValues> Run(const std::map<std::string, RtValue>& inputs);
+  /// `cancel` (optional) is polled before every node and every subgraph run (each Loop / Scan
+  /// iteration): once set, the run ends with kCancelled.
+  Expected<NamedValues> Run(const std::map<std::string, RtValue>& inputs,
+                            const CancelToken* cancel = nullptr);
 
   const ir::Model& model() const;
   /// Graph inputs the caller must (or may) feed, in graph order.
@@ -66,6 +77,8 @@ class Session {
   /// names the provider that ran).
   const providers::Partition& partition() const;
   int threads() const;
+  /// The memory budget in force (SessionOptions::max_memory_bytes resolved).
+  uint64_t max_memory_bytes() const;
   /// The session's profiler, or null when profiling is off. Callers may add their own events
   /// (e.g. model_loading_uri) and read or clear the events between runs.
   profiling::Profiler* profiler();

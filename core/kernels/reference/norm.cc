@@ -195,7 +195,7 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
   const auto X = ToDoubles(*x);
   OL_ASSIGN_OR_RETURN(int64_t groups, ir::NumElements(kept));
   const auto str = BroadcastStrides(kept, x->dims());
-  const std::vector<int64_t> where = StridedOffsets(x->dims(), str);
+  OL_ASSIGN_OR_RETURN(const std::vector<int64_t> where, StridedOffsets(ctx, x->dims(), str));
   std::vector<double> mean(static_cast<size_t>(groups)), sq(static_cast<size_t>(groups)),
       cnt(static_cast<size_t>(groups));
   for (size_t i = 0; i < X.size(); ++i) {

@@ -79,7 +79,7 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
       }
       // out offset for each input element: strides of the kept-dims shape, 0 on reduced axes.
       const auto ostr = BroadcastStrides(kept_dims, x.dims());
-      const std::vector<int64_t> where = StridedOffsets(x.dims(), ostr);
+      OL_ASSIGN_OR_RETURN(const std::vector<int64_t> where, StridedOffsets(ctx, x.dims(), ostr));
       const T* p = x.data<T>();
       if (op == Red::kLogSumExp) {
         for (int64_t i = 0; i < x.numel(); ++i) mx[where[i]] = std::max(mx[where[i]], double(p[i]));

@@ -181,7 +181,7 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_strides[perm[i]];
   }
-  const std::vector<int64_t> src = StridedOffsets(dims, pstr);
+  OL_ASSIGN_OR_RETURN(const std::vector<int64_t> src, StridedOffsets(ctx, dims, pstr));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -193,7 +193,8 @@ Status Expand(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> shape, ReadInts(ctx, *s, "shape"));
   auto dims = BroadcastShapes(x->dims(), shape);
   if (!dims.ok()) return ctx.Error(dims.status().message());
-  const std::vector<int64_t> src = StridedOffsets(*dims, BroadcastStrides(x->dims(), *dims));
+  OL_ASSIGN_OR_RETURN(const std::vector<int64_t> src,
+                      StridedOffsets(ctx, *dims, BroadcastStrides(x->dims(), *dims)));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, *dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
