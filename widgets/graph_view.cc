@@ -20,7 +20,6 @@
 #include <QStyleOptionGraphicsItem>
 #include <QSvgGenerator>
 #include <QWheelEvent>
-#include <QtConcurrent>
 #include <cmath>
 #include <map>
 #include <set>
@@ -40,14 +39,6 @@ constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
 
 using namespace graph_items;
 
-struct GraphView::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> done{0}, total{0};
-  layout::LayoutInput input;
-  Expected<layout::GroupedLayout> result = Status(StatusCode::kInternal, "not run");
-  double millis = 0;
-};
-
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setScene(new QGraphicsScene(this));
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -61,13 +52,13 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   viewport()->grabGesture(Qt::PinchGesture);
   m_minimap = new Minimap(this);
   connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &GraphView::onLayoutDone);
+  m_task = new BackgroundTask<LayoutRun>(this);
+  m_task->onFinished([this](Expected<LayoutRun> run) { onLayoutDone(std::move(run)); });
+  connect(m_task, &BackgroundTaskBase::progress, this, &GraphView::layoutProgress);
+  connect(m_task, &BackgroundTaskBase::cancelled, this, &GraphView::layoutCancelled);
 }
 
-GraphView::~GraphView() {
-  cancelLayout();
-  m_watcher.waitForFinished();
-}
+GraphView::~GraphView() = default;
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
                             bool openAll) {
@@ -155,13 +146,11 @@ std::string GraphView::layoutKey() const {
 }
 
 void GraphView::startLayout() {
-  cancelLayout();
-  m_watcher.waitForFinished();
   const std::string key = layoutKey();
   for (auto it = m_cache.begin(); it != m_cache.end(); ++it) {
     if (it->first != key) continue;
+    m_task->drop();  // the cached layout replaces the one running
     m_cache.splice(m_cache.begin(), m_cache, it);
-    m_job.reset();
     ++m_cacheHits;
     m_layout = m_cache.front().second;
     emit layoutStarted();
@@ -170,46 +159,35 @@ void GraphView::startLayout() {
     if (m_pendingReveal >= 0) finishReveal();
     return;
   }
-  auto job = std::make_shared<Job>();
-  job->input = m_model.layout;
-  m_job = job;
   emit layoutStarted();
-  m_watcher.setFuture(QtConcurrent::run([job] {
+  m_task->start([input = m_model.layout](const JobControl& job) -> Expected<LayoutRun> {
     QElapsedTimer t;
     t.start();
-    job->result = layout::LayOut(job->input, &job->cancel, [job](int d, int n) {
-      job->done = d;
-      job->total = n;
-    });
-    job->millis = t.nsecsElapsed() / 1e6;
-  }));
+    OL_ASSIGN_OR_RETURN(layout::GroupedLayout l, layout::LayOut(input, job));
+    return LayoutRun{std::move(l), t.nsecsElapsed() / 1e6};
+  });
 }
 
-void GraphView::cancelLayout() {
-  if (m_job) m_job->cancel = true;
-}
+void GraphView::cancelLayout() { m_task->cancel(); }
 
-bool GraphView::isLayingOut() const { return m_watcher.isRunning(); }
+bool GraphView::isLayingOut() const { return m_task->isRunning(); }
 
 void GraphView::waitForLayout() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
   m_minimap->refreshNow();
 }
 
-void GraphView::onLayoutDone() {
-  std::shared_ptr<Job> job = m_job;
-  if (!job) return;
-  if (!job->result.ok()) {
-    if (job->result.status().code() != StatusCode::kCancelled)
-      emit layoutFailed(QString::fromStdString(job->result.status().message()));
+void GraphView::onLayoutDone(Expected<LayoutRun> run) {
+  if (!run.ok()) {
+    emit layoutFailed(QString::fromStdString(run.status().message()));
     return;
   }
-  m_layout = std::move(*job->result);
+  m_layout = std::move(run->layout);
   m_cache.emplace_front(layoutKey(), m_layout);
   if (m_cache.size() > 12) m_cache.pop_back();
   buildScene();
-  emit layoutFinished(job->millis);
+  emit layoutFinished(run->millis);
   if (m_pendingReveal >= 0) finishReveal();
 }
 

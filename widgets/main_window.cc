@@ -37,6 +37,7 @@
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
+#include "widgets/stage_text.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -147,13 +148,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_graph, &GraphView::layoutStarted, this, [this] {
     setBusy(true);
     m_progress->setRange(0, 0);
-    m_stage->setText(tr("Laying out the graph…"));
+    m_stage->setText(stageText(Stage::kLayingOut));
   });
+  connect(m_graph, &GraphView::layoutProgress, this, &MainWindow::showProgress);
   auto layoutEnded = [this] {
     setBusy(false);
     m_progress->setRange(0, 100);
   };
   connect(m_graph, &GraphView::layoutFinished, this, layoutEnded);
+  connect(m_graph, &GraphView::layoutCancelled, this, layoutEnded);
   connect(m_graph, &GraphView::modelRebuilt, this, &MainWindow::applyHeat);
   connect(m_graph, &GraphView::layoutFailed, this, [this, layoutEnded](const QString& message) {
     layoutEnded();
@@ -171,10 +174,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   connect(m_graph, &GraphView::zoomChanged, this,
           [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
-  connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {
-    m_progress->setValue(pct);
-    m_stage->setText(stage);
-  });
+  connect(m_loader, &ModelLoader::progress, this, &MainWindow::showProgress);
   connect(m_optimize, &OptimizeView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
@@ -502,6 +502,7 @@ void MainWindow::showExportModelDialog() {
 void MainWindow::openFile(const QString& path) {
   setBusy(true);
   m_progress->setValue(0);
+  m_stage->setText(stageText(Stage::kReadingFile));
   statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
   m_loader->load(path);
 }
@@ -566,6 +567,12 @@ void MainWindow::onFailed(const QString& path, const QString& message) {
   statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
   m_presentError(tr("Cannot open model"), message);
   emit loadFailed(path, message);
+}
+
+void MainWindow::showProgress(const Progress& progress) {
+  m_progress->setRange(0, 100);
+  m_progress->setValue(qRound(progress.fraction * 100));
+  m_stage->setText(progressText(progress));
 }
 
 void MainWindow::setBusy(bool busy) {

@@ -108,6 +108,7 @@ class MainWindow : public QMainWindow {
   void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);
   void onFailed(const QString& path, const QString& message);
   void setBusy(bool busy);
+  void showProgress(const onnxlens::Progress& progress);
   void updateCounts();
 
   ModelLoader* m_loader;

@@ -4,12 +4,12 @@
 // bar and Cancel; disabling a pass re-runs it.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
 
 #include "api/optimize_trace.h"
+#include "widgets/background_task.h"
 
 class QComboBox;
 class QLabel;
@@ -17,7 +17,6 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
-class QTimer;
 
 namespace onnxlens {
 namespace widgets {
@@ -69,9 +68,8 @@ class OptimizeView : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
-  struct Job;
   void startTrace(const QStringList& disabled);
-  void onTraceDone();
+  void onTraceDone(Expected<std::shared_ptr<const api::OptimizeTrace>> result);
   void onSidesChanged();
   void onStepSelected(int step);
   void setBusy(bool busy);
@@ -90,9 +88,7 @@ class OptimizeView : public QWidget {
   QPushButton* m_cancel;
   QPushButton* m_export;
   QPushButton* m_run;  ///< shown after a cancelled or failed run
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
-  QTimer* m_poll;
+  BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>* m_task;
 };
 
 }  // namespace widgets

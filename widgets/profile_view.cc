@@ -18,9 +18,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <algorithm>
 #include <atomic>
 
@@ -28,36 +26,12 @@
 #include "profiling/trace_json.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
+#include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
 
 namespace onnxlens {
 namespace widgets {
-
-struct ProfileView::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> permille{0};
-  QString label;
-  std::string model;  ///< profile this model…
-  std::string trace;  ///< …or read this trace file…
-  std::string save;   ///< …or write `source` to this file
-  std::shared_ptr<const Run> source;
-  api::ProfileOptions options;
-  std::shared_ptr<Run> run;
-  QString error;
-  bool cancelled = false;
-
-  /// The progress callback of the work: records the fraction, says whether to go on.
-  bool Report(double fraction) {
-    permille = static_cast<int>(fraction * 1000);
-    return !cancel.load();
-  }
-  /// Records why the work stopped (a cancel is not shown as an error).
-  void Fail(const Status& st) {
-    cancelled = st.code() == StatusCode::kCancelled;
-    error = QString::fromStdString(st.message());
-  }
-};
 
 namespace {
 
@@ -76,6 +50,20 @@ void IndexOrigins(ProfileView::Run* run) {
     }
     run->origins.insert(kernel, list);
   }
+}
+
+using RunPtr = std::shared_ptr<ProfileView::Run>;
+
+// A run of the document from a trace's events: summary, timeline and fused-kernel origins
+// (computed in the worker).
+RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetadata metadata) {
+  auto run = std::make_shared<ProfileView::Run>();
+  run->events = std::move(events);
+  run->metadata = std::move(metadata);
+  run->summary = profiling::Summarize(run->events);
+  run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
+  IndexOrigins(run.get());
+  return run;
 }
 
 }  // namespace
@@ -194,12 +182,13 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
          "Shift+wheel or A / D pan, F focuses, . and , step."));
 
-  m_poll = new QTimer(this);
-  m_poll->setInterval(100);
-  connect(m_poll, &QTimer::timeout, this, [this] {
-    if (m_job) m_progress->setValue(m_job->permille.load());
+  m_task = new Task(this);
+  connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    m_progress->setValue(static_cast<int>(p.fraction * 1000));
+    if (m_work == Work::kProfile) m_stage->setText(progressText(p));
   });
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &ProfileView::onDone);
+  m_task->onFinished([this](Expected<std::shared_ptr<Run>> r) { onDone(std::move(r)); });
+  connect(m_task, &BackgroundTaskBase::cancelled, this, [this] { setBusy(false); });
   connect(m_cancel, &QPushButton::clicked, this, &ProfileView::cancel);
   connect(m_profile, &QPushButton::clicked, this, [this] {
     ProfileDialog d(this);
@@ -234,10 +223,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   setBusy(false);
 }
 
-ProfileView::~ProfileView() {
-  cancel();
-  m_watcher.waitForFinished();
-}
+ProfileView::~ProfileView() = default;
 
 void ProfileView::setModelPath(const QString& path) {
   m_path = path;
@@ -251,120 +237,89 @@ void ProfileView::setBusy(bool busy) {
   m_profile->setEnabled(!busy && !m_path.isEmpty());
   m_open->setEnabled(!busy);
   m_save->setEnabled(!busy && m_current >= 0);
-  if (busy)
-    m_poll->start();
-  else
-    m_poll->stop();
 }
 
-bool ProfileView::isBusy() const { return m_watcher.isRunning(); }
+bool ProfileView::isBusy() const { return m_task->isRunning(); }
 
-void ProfileView::cancel() {
-  if (m_job) m_job->cancel = true;
-}
+void ProfileView::cancel() { m_task->cancel(); }
 
 void ProfileView::startProfile(const api::ProfileOptions& options) {
   if (m_path.isEmpty()) return;
   m_lastOptions = options;
-  auto job = std::make_shared<Job>();
-  job->model = m_path.toStdString();
-  job->options = options;
   const QString threads =
       options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
   const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
                                                 : tr("%n run(s)", nullptr, options.runs);
-  job->label = tr("%1 · level %2 · %3 · %4")
-                   .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level),
-                        threads, amount);
-  m_stage->setText(tr("Profiling…"));
-  start(job);
+  const QString label = tr("%1 · level %2 · %3 · %4")
+                            .arg(QFileInfo(m_path).fileName(),
+                                 QString::fromStdString(options.level), threads, amount);
+  m_stage->setText(stageText(Stage::kReadingFile));
+  start(Work::kProfile, label,
+        [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
+          OL_ASSIGN_OR_RETURN(api::ProfileResult r, api::ProfileModelFile(model, options, job));
+          return MakeRun(std::move(r.events), std::move(r.metadata));
+        });
 }
 
 void ProfileView::openTrace(const QString& path) {
-  auto job = std::make_shared<Job>();
-  job->trace = path.toStdString();
-  job->label = QFileInfo(path).fileName();
   m_stage->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  start(job);
+  start(Work::kOpen, QFileInfo(path).fileName(),
+        [file = path.toStdString()](const JobControl& job) -> Expected<RunPtr> {
+          OL_ASSIGN_OR_RETURN(profiling::Trace t, profiling::ReadTraceFile(file, job));
+          return MakeRun(std::move(t.events), std::move(t.metadata));
+        });
 }
 
 void ProfileView::saveTrace(const QString& path) {
   if (m_current < 0 || path.isEmpty()) return;
-  auto job = std::make_shared<Job>();
-  job->save = path.toStdString();
-  job->source = m_runs[m_current];
   m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
-  start(job);
+  start(
+      Work::kSave, QFileInfo(path).fileName(),
+      [file = path.toStdString(),
+       source = m_runs[m_current]](const JobControl& job) -> Expected<RunPtr> {
+        OL_RETURN_IF_ERROR(profiling::WriteTraceFile(file, source->events, source->metadata, job));
+        return RunPtr();
+      });
 }
 
-void ProfileView::start(std::shared_ptr<Job> job) {
-  cancel();
-  m_watcher.waitForFinished();
-  m_job = job;
+void ProfileView::start(Work work, const QString& subject, Task::Work job) {
+  m_work = work;
+  m_subject = subject;
   m_progress->setValue(0);
   setBusy(true);
-  m_watcher.setFuture(QtConcurrent::run([job] {
-    auto report = [job](double f) { return job->Report(f); };
-    if (!job->save.empty()) {
-      const Status st =
-          profiling::WriteTraceFile(job->save, job->source->events, job->source->metadata, report);
-      if (!st.ok()) job->Fail(st);
-      return;
-    }
-    auto run = std::make_shared<Run>();
-    run->label = job->label;
-    if (!job->trace.empty()) {
-      auto t = profiling::ReadTraceFile(job->trace, report);
-      if (!t.ok()) return job->Fail(t.status());
-      run->events = std::move(t->events);
-      run->metadata = std::move(t->metadata);
-    } else {
-      api::ProfileOptions o = job->options;
-      o.progress = [report](double f, const std::string&) { return report(f); };
-      auto r = api::ProfileModelFile(job->model, o);
-      if (!r.ok()) return job->Fail(r.status());
-      run->events = std::move(r->events);
-      run->metadata = std::move(r->metadata);
-    }
-    run->summary = profiling::Summarize(run->events);
-    run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
-    IndexOrigins(run.get());
-    job->run = run;
-  }));
+  m_task->start(std::move(job));
 }
 
 void ProfileView::waitForIdle() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
 }
 
-void ProfileView::onDone() {
-  const auto job = m_job;
-  m_job.reset();
+void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
   setBusy(false);
-  if (!job) return;
-  if (!job->save.empty()) {
-    const QString name = QFileInfo(QString::fromStdString(job->save)).fileName();
-    if (!job->error.isEmpty() && !job->cancelled)
-      emit errorOccurred(tr("Cannot save the trace"), job->error);
-    else if (job->error.isEmpty())
-      emit statusMessage(tr("Saved %1").arg(name));
+  if (m_work == Work::kSave) {
+    if (!result.ok())
+      emit errorOccurred(tr("Cannot save the trace"),
+                         QString::fromStdString(result.status().message()));
+    else
+      emit statusMessage(tr("Saved %1").arg(m_subject));
     return;
   }
-  if (!job->run || job->cancel) {  // a cancel that came too late to stop the work drops it too
-    if (!job->cancelled && !job->cancel)
-      emit errorOccurred(
-          job->trace.empty() ? tr("Cannot profile the model") : tr("Cannot open the trace"),
-          job->error);
+  if (!result.ok()) {
+    emit errorOccurred(
+        m_work == Work::kProfile ? tr("Cannot profile the model") : tr("Cannot open the trace"),
+        QString::fromStdString(result.status().message()));
     return;
   }
-  if (job->run->timeline->slice_count == 0) {
+  const std::shared_ptr<Run> run = std::move(*result);
+  run->label = m_subject;
+  if (run->timeline->slice_count == 0) {
     emit errorOccurred(tr("Cannot open the trace"),
-                       tr("%1 holds no complete (\"X\") events to show.").arg(job->label));
+                       tr("%1 holds no complete (\"X\") events to show.").arg(m_subject));
     return;
   }
-  m_runs.push_back(job->run);
-  m_runChooser->addItem(job->run->label);
+  m_runs.push_back(run);
+  m_runChooser->addItem(run->label);
   QStringList labels;
   std::vector<std::vector<double>> latencies;
   std::vector<profiling::TraceSummary> summaries;

@@ -4,7 +4,6 @@
 // thread. A kernel slice names its node (nodeSelected) so the graph can select it, and back.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QHash>
 #include <QWidget>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "api/profile.h"
 #include "api/timeline.h"
 #include "profiling/trace_json.h"
+#include "widgets/background_task.h"
 
 class QComboBox;
 class QLabel;
@@ -22,7 +22,6 @@ class QPushButton;
 class QSplitter;
 class QTabWidget;
 class QTableView;
-class QTimer;
 
 namespace onnxlens {
 namespace widgets {
@@ -117,9 +116,11 @@ class ProfileView : public QWidget {
   void currentRunChanged(int index);
 
  private:
-  struct Job;
-  void start(std::shared_ptr<Job> job);
-  void onDone();
+  /// What the background task is doing, for its result.
+  enum class Work { kProfile, kOpen, kSave };
+  using Task = BackgroundTask<std::shared_ptr<Run>>;
+  void start(Work work, const QString& subject, Task::Work job);
+  void onDone(Expected<std::shared_ptr<Run>> result);
   void onSliceSelected(int track, int slice);
   void setBusy(bool busy);
   void fitTimelineHeight();
@@ -159,9 +160,9 @@ class ProfileView : public QWidget {
   int m_hit = -1;
   ProfileCharts* m_charts;
   RunComparison* m_comparison;
-  QTimer* m_poll;
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  Task* m_task;
+  Work m_work = Work::kProfile;
+  QString m_subject;  ///< the label of the run made, or the file saved
 };
 
 }  // namespace widgets

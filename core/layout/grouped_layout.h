@@ -7,11 +7,10 @@
 // cross group frames are drawn as simple vertical curves between the items.
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
 #include "layout/dot_layout.h"
 
@@ -80,8 +79,8 @@ struct GroupedLayout {
 /// on screen (visible nodes + collapsed groups) stay within `budget`. Returns `expanded`.
 std::vector<bool> AutoExpand(const Hierarchy& h, int budget);
 
-/// `cancel` is polled between dot runs; `progress(done, total)` counts expanded groups.
-Expected<GroupedLayout> LayOut(const LayoutInput& in, const std::atomic<bool>* cancel = nullptr,
-                               const std::function<void(int, int)>& progress = {});
+/// The cancel token is polled between dot runs; progress (Stage::kLayingOut, detail "done/total")
+/// counts expanded groups.
+Expected<GroupedLayout> LayOut(const LayoutInput& in, const JobControl& job = {});
 
 }  // namespace onnxlens::layout

@@ -4,10 +4,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
 #include "profiling/trace_event.h"
 
@@ -19,14 +19,11 @@ using TraceMetadata = std::vector<std::pair<std::string, std::string>>;
 /// The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}.
 std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata = {});
 
-/// Called with the fraction done (parsing: every MiB of text; writing: every MiB written);
-/// returning false cancels.
-using TraceProgressFn = std::function<bool(double fraction)>;
-
 /// Writes TraceToJson's text to `path` atomically (temp file + rename), streamed event by event.
-/// With `progress`, a cancel returns StatusCode::kCancelled and leaves `path` as it was.
+/// Reports Stage::kWritingTrace every MiB written; a cancel returns StatusCode::kCancelled and
+/// leaves `path` as it was.
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
-                      const TraceMetadata& metadata = {}, const TraceProgressFn& progress = {});
+                      const TraceMetadata& metadata = {}, const JobControl& job = {});
 
 struct Trace {
   std::vector<TraceEvent> events;
@@ -40,11 +37,10 @@ struct Trace {
 /// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
 /// Complete ("X"), metadata ("M") and instant ("i") events are read; begin / end pairs ("B" /
 /// "E") become complete events (per thread, nested); other phases are skipped and counted.
-/// With `progress`, a cancel returns StatusCode::kCancelled.
+/// Reports Stage::kReadingTrace every MiB of text; a cancel returns StatusCode::kCancelled.
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
-                           const TraceProgressFn& progress = {});
+                           const JobControl& job = {});
 /// Reads and parses a trace file (at most 2 GiB).
-Expected<Trace> ReadTraceFile(const std::filesystem::path& path,
-                              const TraceProgressFn& progress = {});
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const JobControl& job = {});
 
 }  // namespace onnxlens::profiling

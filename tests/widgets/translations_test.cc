@@ -78,6 +78,9 @@ TEST(TranslationsTest, CompiledTranslationsAreEmbeddedAndTranslate) {
   QTranslator de;
   ASSERT_TRUE(de.load(":/i18n/onnxlens_de.qm"));
   EXPECT_EQ(de.translate("onnxlens::widgets::MainWindow", "Cancel"), "Abbrechen");
+  // Core's stage codes are translated in one place (widgets/stage_text.h).
+  EXPECT_EQ(de.translate("onnxlens::widgets::StageText", "Inferring shapes…"),
+            QString::fromUtf8("Leite Formen ab…"));
   QTranslator zh;
   ASSERT_TRUE(zh.load(":/i18n/onnxlens_zh_CN.qm"));
   EXPECT_EQ(zh.translate("onnxlens::widgets::MainWindow", "Cancel"), QString::fromUtf8("取消"));
