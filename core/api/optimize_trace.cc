@@ -60,8 +60,7 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   oo.snapshots = true;
   oo.keep_going = [&job](int steps) {
     // The step count is unknown in advance; creep towards half way.
-    return job.Report(Stage::kOptimizing, 0.05 + 0.45 * steps / (steps + 20.0),
-                      std::to_string(steps));
+    return job.Report(Stage::kOptimizing, 0.05 + 0.45 * steps / (steps + 20.0));
   };
   std::shared_ptr<ir::Model> optimized = original->Clone();
   OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));

