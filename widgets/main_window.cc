@@ -25,6 +25,7 @@
 
 #include "profiling/profiler.h"
 #include "widgets/breadcrumb_bar.h"
+#include "widgets/document.h"
 #include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   };
 
   m_loader = new ModelLoader(this);
+  m_doc = new Document(this);
   m_stack = new QStackedWidget(this);
   auto* tabs = new QTabWidget(m_stack);
   tabs->setDocumentMode(true);
@@ -184,37 +186,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_sidebar->setProfileFacts([this](const QString& label) { return m_profile->nodeFacts(label); });
   connect(m_sidebar, &NodeSidebar::timelineRequested, this, [this](const QString& label) {
     showView(QStringLiteral("timeline"));
-    m_crossSelecting = true;
-    m_profile->selectNode(label);
-    m_crossSelecting = false;
+    m_doc->select(label, {}, m_sidebar);
   });
   connect(m_profile, &ProfileView::showInGraphRequested, this,
           [this] { showView(QStringLiteral("graph")); });
   connect(m_profile, &ProfileView::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 5000); });
-  connect(m_profile, &ProfileView::currentRunChanged, this, [this] {
-    if (m_heat) applyHeat();
-    // The node page's Profile section follows the run shown (a tensor page stays).
-    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
-      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
-  });
-  // A kernel slice selects its node in the graph, and a node its first slice.
-  connect(m_profile, &ProfileView::nodeSelected, this,
-          [this](const QString& node, const QStringList& origins) {
-            if (m_crossSelecting) return;
-            m_crossSelecting = true;
-            selectProfiledNode(node, origins);
-            m_crossSelecting = false;
-          });
-  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
-    if (m_crossSelecting || m_profile->runCount() == 0 || item < 0 || !m_graph->snapshot()) return;
-    const auto& it = m_graph->model().items[item];
-    if (it.kind != api::ViewItemKind::kNode) return;
-    m_crossSelecting = true;
-    m_profile->selectNode(
-        traceLabel(m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index]));
-    m_crossSelecting = false;
-  });
+  connectDocument();
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
   connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
   connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
@@ -224,6 +202,36 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::connectDocument() {
+  m_profile->setDocument(m_doc);
+  connect(m_doc, &Document::modelChanged, this, [this] {
+    m_optimize->setModelPath(m_doc->path());
+    m_profile->setModelPath(m_doc->path());
+  });
+  connect(m_optimize, &OptimizeView::traceReady, this,
+          [this] { m_doc->setOptimizeTrace(m_optimize->trace()); });
+  connect(m_doc, &Document::currentRunChanged, this, [this] {
+    if (m_heat) applyHeat();
+    // The node page's Profile section follows the run shown (a tensor page stays).
+    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
+      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
+  });
+  // The graph publishes the node selected; it follows what the other views select (a kernel
+  // slice selects its node, or a fused kernel's origins).
+  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
+    if (item < 0 || !m_graph->snapshot()) return;
+    const auto& it = m_graph->model().items[item];
+    if (it.kind != api::ViewItemKind::kNode) return;
+    m_doc->select(traceLabel(m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index]),
+                  {}, m_graph);
+  });
+  connect(m_doc, &Document::selectionChanged, this,
+          [this](const QString& node, const QStringList& origins, QObject* source) {
+            if (source != m_graph && source != m_sidebar && !node.isEmpty())
+              selectProfiledNode(node, origins);
+          });
+}
 
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -524,8 +532,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_exportAction->setEnabled(true);
   m_exportModelAction->setEnabled(true);
   RecentFiles::add(path);
-  m_optimize->setModelPath(path);
-  m_profile->setModelPath(path);
+  m_doc->setModel(path, info);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);

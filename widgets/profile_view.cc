@@ -35,23 +35,6 @@ namespace widgets {
 
 namespace {
 
-// Fused kernels (by label) -> the nodes of the loaded model they were made from, and back.
-void IndexOrigins(ProfileView::Run* run) {
-  for (const profiling::TraceEvent& e : run->events) {
-    if (!profiling::IsKernelEvent(e)) continue;
-    const std::vector<std::string> origins = api::SliceOrigins(e);
-    if (origins.empty()) continue;
-    const QString kernel = QString::fromStdString(profiling::KernelNodeName(e));
-    if (run->origins.contains(kernel)) continue;
-    QStringList list;
-    for (const std::string& o : origins) {
-      list << QString::fromStdString(o);
-      run->fusedInto.insert(list.back(), kernel);
-    }
-    run->origins.insert(kernel, list);
-  }
-}
-
 using RunPtr = std::shared_ptr<ProfileView::Run>;
 
 // A run of the document from a trace's events: summary, timeline and fused-kernel origins
@@ -62,7 +45,7 @@ RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetada
   run->metadata = std::move(metadata);
   run->summary = profiling::Summarize(run->events);
   run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
-  IndexOrigins(run.get());
+  run->origins = api::IndexOrigins(run->events);
   return run;
 }
 
@@ -182,6 +165,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
          "Shift+wheel or A / D pan, F focuses, . and , step."));
 
+  setDocument(new Document(this));
   m_task = new Task(this);
   connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
     m_progress->setValue(static_cast<int>(p.fraction * 1000));
@@ -201,7 +185,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) openTrace(path);
   });
   connect(m_save, &QPushButton::clicked, this, [this] {
-    if (m_current < 0) return;
+    if (currentRun() < 0) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Trace"), tr("trace.json"),
                                                       tr("Trace files (*.json);;All files (*)"));
     if (!path.isEmpty()) saveTrace(path);
@@ -236,7 +220,7 @@ void ProfileView::setBusy(bool busy) {
   m_cancel->setVisible(busy);
   m_profile->setEnabled(!busy && !m_path.isEmpty());
   m_open->setEnabled(!busy);
-  m_save->setEnabled(!busy && m_current >= 0);
+  m_save->setEnabled(!busy && currentRun() >= 0);
 }
 
 bool ProfileView::isBusy() const { return m_task->isRunning(); }
@@ -271,12 +255,12 @@ void ProfileView::openTrace(const QString& path) {
 }
 
 void ProfileView::saveTrace(const QString& path) {
-  if (m_current < 0 || path.isEmpty()) return;
+  if (currentRun() < 0 || path.isEmpty()) return;
   m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
   start(
       Work::kSave, QFileInfo(path).fileName(),
       [file = path.toStdString(),
-       source = m_runs[m_current]](const JobControl& job) -> Expected<RunPtr> {
+       source = m_doc->runPointer(currentRun())](const JobControl& job) -> Expected<RunPtr> {
         OL_RETURN_IF_ERROR(profiling::WriteTraceFile(file, source->events, source->metadata, job));
         return RunPtr();
       });
@@ -318,28 +302,29 @@ void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
                        tr("%1 holds no complete (\"X\") events to show.").arg(m_subject));
     return;
   }
-  m_runs.push_back(run);
-  m_runChooser->addItem(run->label);
+  m_doc->addRun(run);
+}
+
+void ProfileView::onRunAdded(int index) {
+  m_runChooser->addItem(run(index).label);
   QStringList labels;
   std::vector<std::vector<double>> latencies;
   std::vector<profiling::TraceSummary> summaries;
-  for (const auto& r : m_runs) {
-    labels << r->label;
-    latencies.push_back(RunLatenciesMs(r->events));
-    summaries.push_back(r->summary);
+  for (int i = 0; i < runCount(); ++i) {
+    labels << run(i).label;
+    latencies.push_back(RunLatenciesMs(run(i).events));
+    summaries.push_back(run(i).summary);
   }
   m_comparison->setRuns(labels, latencies, summaries);
-  showRun(runCount() - 1);
-  fitTimelineHeight();
-  emit runAdded(runCount() - 1);
+  m_fitOnShow = true;
 }
 
-void ProfileView::showRun(int index) {
-  if (index < 0 || index >= runCount()) return;
-  m_current = index;
+void ProfileView::showRun(int index) { m_doc->setCurrentRun(index); }
+
+void ProfileView::onCurrentRunChanged(int index) {
   m_save->setEnabled(!isBusy());
   m_runChooser->setCurrentIndex(index);
-  const Run& r = *m_runs[index];
+  const Run& r = run(index);
   m_timeline->setTimeline(r.timeline);
   // Start on the runs: loading and session creation can take far longer than all of them.
   if (!r.timeline->run_starts_us.empty()) {
@@ -359,7 +344,6 @@ void ProfileView::showRun(int index) {
   m_hits.clear();
   m_hit = -1;
   m_searchCount->clear();
-  emit currentRunChanged(index);
   if (r.summary.runs == 0) {  // not a model's trace: what it holds
     m_details->setText(tr("%1 slices on %n thread(s) · %2 from the first to the last", nullptr,
                           static_cast<int>(r.timeline->tracks.size()))
@@ -376,6 +360,22 @@ void ProfileView::showRun(int index) {
                            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                            .arg(r.timeline->tracks.size()));
   }
+  if (m_fitOnShow) {
+    m_fitOnShow = false;
+    fitTimelineHeight();
+  }
+}
+
+void ProfileView::setDocument(Document* document) {
+  if (m_doc) disconnect(m_doc, nullptr, this, nullptr);
+  m_doc = document;
+  connect(m_doc, &Document::runAdded, this, &ProfileView::onRunAdded);
+  connect(m_doc, &Document::currentRunChanged, this, &ProfileView::onCurrentRunChanged);
+  connect(m_doc, &Document::selectionChanged, this, &ProfileView::onSelectionChanged);
+}
+
+void ProfileView::onSelectionChanged(const QString& node, const QStringList&, QObject* source) {
+  if (source != this && !node.isEmpty()) selectNode(node);
 }
 
 QString ProfileView::argLabel(const QString& key) {
@@ -400,8 +400,8 @@ QString ProfileView::formatBytes(int64_t bytes) {
 }
 
 void ProfileView::onSliceSelected(int track, int slice) {
-  if (m_current < 0 || track < 0 || slice < 0) return;
-  const Run& r = *m_runs[m_current];
+  if (currentRun() < 0 || track < 0 || slice < 0) return;
+  const Run& r = *m_doc->current();
   const api::TimelineSlice& s = r.timeline->tracks[track].slices[slice];
   const profiling::TraceEvent& e = r.events[s.event];
   const QString name = QString::fromStdString(r.timeline->names[s.name]);
@@ -447,16 +447,15 @@ void ProfileView::onSliceSelected(int track, int slice) {
     html += QStringLiteral("<p><a href=\"graph\">%1</a></p>").arg(tr("Show in the graph"));
   m_details->setText(html);
   m_tabs->setCurrentWidget(m_details);
-  if (s.op >= 0) emit nodeSelected(name, r.origins.value(name));
+  if (s.op >= 0) m_doc->select(name, toQStringList(r.origins.OriginsOf(name.toStdString())), this);
 }
 
 bool ProfileView::selectNode(const QString& node) {
-  if (m_current < 0) return false;
-  const Run& r = *m_runs[m_current];
+  if (currentRun() < 0) return false;
+  const Run& r = *m_doc->current();
   const api::Timeline& tl = *r.timeline;
   // A node of the graph as loaded that was fused: its kernel is the one made from it.
-  const std::string n =
-      (r.origins.contains(node) ? node : r.fusedInto.value(node, node)).toStdString();
+  const std::string n = r.origins.KernelOf(node.toStdString());
   for (size_t t = 0; t < tl.tracks.size(); ++t) {
     const auto& slices = tl.tracks[t].slices;
     for (size_t i = 0; i < slices.size(); ++i) {
@@ -471,10 +470,10 @@ bool ProfileView::selectNode(const QString& node) {
 }
 
 void ProfileView::showRange(double t0, double t1) {
-  if (m_current < 0) return;
+  if (currentRun() < 0) return;
   m_rangeT0 = t0;
   m_rangeT1 = t1;
-  const api::Timeline& tl = *m_runs[m_current]->timeline;
+  const api::Timeline& tl = *m_doc->current()->timeline;
   const auto rows = api::SummarizeRange(
       tl, t0, t1, {},
       m_rangeGroup->currentIndex() == 1 ? api::RangeGroup::kByOpType : api::RangeGroup::kByName);
@@ -512,36 +511,27 @@ QString ProfileView::detailsText() const { return m_details->text(); }
 
 QHash<QString, double> ProfileView::nodeShares() const {
   QHash<QString, double> out;
-  if (m_current < 0) return out;
-  // A fused kernel's time is split evenly over the nodes it was made from, so a profile of the
-  // optimized model colours the graph as loaded.
-  const Run& r = *m_runs[m_current];
-  for (const auto& row : r.summary.by_node) {
-    const QString key = QString::fromStdString(row.key);
-    const QStringList origins = r.origins.value(key);
-    if (origins.isEmpty()) {
-      out[key] += row.percent;
-    } else {
-      for (const QString& o : origins) out[o] += row.percent / origins.size();
-    }
-  }
+  const Run* r = m_doc->current();
+  if (!r) return out;
+  for (const auto& [node, share] : api::HeatShares(r->summary, r->origins))
+    out.insert(QString::fromStdString(node), share);
   return out;
 }
 
 QString ProfileView::nodeFacts(const QString& label) const {
-  if (m_current < 0) return {};
-  const Run& r = *m_runs[m_current];
-  const QString kernel = r.fusedInto.value(label, label);
-  for (const auto& row : r.summary.by_node) {
-    if (QString::fromStdString(row.key) != kernel) continue;
+  const Run* r = m_doc->current();
+  if (!r) return {};
+  const std::string kernel = r->origins.KernelOf(label.toStdString());
+  for (const auto& row : r->summary.by_node) {
+    if (row.key != kernel) continue;
     const QString cost =
         tr("%n call(s), mean %1, %2% of the kernel time", nullptr, static_cast<int>(row.count))
             .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
             .arg(QLocale().toString(row.percent, 'f', 1));
-    if (kernel == label) return cost;
+    if (kernel == label.toStdString()) return cost;
     return tr("fused into %1 (with %n other node(s)): %2", nullptr,
-              static_cast<int>(r.origins.value(kernel).size()) - 1)
-        .arg(kernel, cost);
+              static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
+        .arg(QString::fromStdString(kernel), cost);
   }
   return {};
 }
@@ -549,10 +539,10 @@ QString ProfileView::nodeFacts(const QString& label) const {
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
 
 int ProfileView::findSlices(const QString& query) {
-  if (m_current < 0) return 0;
+  if (currentRun() < 0) return 0;
   if (query != m_query) {
     m_query = query;
-    m_hits = api::FindSlices(*m_runs[m_current]->timeline, query.toStdString());
+    m_hits = api::FindSlices(*m_doc->current()->timeline, query.toStdString());
     m_timeline->setHighlights(m_hits);
     m_hit = -1;
   }
