@@ -13,8 +13,8 @@
 #include "api/optimize_trace.h"
 #include "api/profile_index.h"
 #include "api/timeline.h"
-#include "profiling/summary.h"
-#include "profiling/trace_json.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
 
 namespace onnxlens {
 namespace widgets {

@@ -24,6 +24,7 @@
 #include <map>
 #include <set>
 
+#include "api/graph_layout.h"
 #include "widgets/graph_items.h"
 #include "widgets/minimap.h"
 #include "widgets/op_colors.h"
@@ -78,7 +79,7 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   if (openAll)
     m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);
   else
-    m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
+    m_model.layout.expanded = api::AutoExpandGroups(m_model.layout.hierarchy, kFirstViewBudget);
   startLayout();
 }
 
@@ -163,7 +164,7 @@ void GraphView::startLayout() {
   m_task->start([input = m_model.layout](const JobControl& job) -> Expected<LayoutRun> {
     QElapsedTimer t;
     t.start();
-    OL_ASSIGN_OR_RETURN(layout::GroupedLayout l, layout::LayOut(input, job));
+    OL_ASSIGN_OR_RETURN(layout::GroupedLayout l, api::LayOutGraph(input, job));
     return LayoutRun{std::move(l), t.nsecsElapsed() / 1e6};
   });
 }

@@ -23,7 +23,7 @@
 #include <QVBoxLayout>
 #include <functional>
 
-#include "profiling/profiler.h"
+#include "api/trace.h"
 #include "widgets/breadcrumb_bar.h"
 #include "widgets/document.h"
 #include "widgets/export_model_dialog.h"
@@ -417,7 +417,7 @@ void MainWindow::setHeat(bool on) {
 QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
 
 QString MainWindow::traceLabel(const api::SnapshotNode& n) {
-  return QString::fromStdString(profiling::NodeLabel(n.name, n.op_type, n.id));
+  return QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
 }
 
 void MainWindow::selectProfiledNode(const QString& node, const QStringList& origins) {

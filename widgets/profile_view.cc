@@ -23,7 +23,7 @@
 #include <atomic>
 
 #include "api/slice_details.h"
-#include "profiling/trace_json.h"
+#include "api/trace.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
 #include "widgets/stage_text.h"
@@ -43,7 +43,7 @@ RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetada
   auto run = std::make_shared<ProfileView::Run>();
   run->events = std::move(events);
   run->metadata = std::move(metadata);
-  run->summary = profiling::Summarize(run->events);
+  run->summary = api::SummarizeTrace(run->events);
   run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
   run->origins = api::IndexOrigins(run->events);
   return run;
@@ -249,7 +249,7 @@ void ProfileView::openTrace(const QString& path) {
   m_stage->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
   start(Work::kOpen, QFileInfo(path).fileName(),
         [file = path.toStdString()](const JobControl& job) -> Expected<RunPtr> {
-          OL_ASSIGN_OR_RETURN(profiling::Trace t, profiling::ReadTraceFile(file, job));
+          OL_ASSIGN_OR_RETURN(profiling::Trace t, api::ReadTraceFile(file, job));
           return MakeRun(std::move(t.events), std::move(t.metadata));
         });
 }
@@ -257,13 +257,12 @@ void ProfileView::openTrace(const QString& path) {
 void ProfileView::saveTrace(const QString& path) {
   if (currentRun() < 0 || path.isEmpty()) return;
   m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
-  start(
-      Work::kSave, QFileInfo(path).fileName(),
-      [file = path.toStdString(),
-       source = m_doc->runPointer(currentRun())](const JobControl& job) -> Expected<RunPtr> {
-        OL_RETURN_IF_ERROR(profiling::WriteTraceFile(file, source->events, source->metadata, job));
-        return RunPtr();
-      });
+  start(Work::kSave, QFileInfo(path).fileName(),
+        [file = path.toStdString(),
+         source = m_doc->runPointer(currentRun())](const JobControl& job) -> Expected<RunPtr> {
+          OL_RETURN_IF_ERROR(api::WriteTraceFile(file, source->events, source->metadata, job));
+          return RunPtr();
+        });
 }
 
 void ProfileView::start(Work work, const QString& subject, Task::Work job) {

@@ -10,7 +10,6 @@
 
 #include "api/profile.h"
 #include "api/timeline.h"
-#include "profiling/trace_json.h"
 #include "widgets/background_task.h"
 #include "widgets/document.h"
 

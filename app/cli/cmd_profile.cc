@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "api/profile.h"
+#include "api/trace.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/strings.h"
@@ -69,7 +70,7 @@ int RunProfile(const std::vector<std::string>& argv) {
     return kExitFailure;
   }
   if (auto out = args->Get("-o")) {
-    Status st = profiling::WriteTraceFile(*out, result->events, result->metadata);
+    Status st = api::WriteTraceFile(*out, result->events, result->metadata);
     if (!st.ok()) {
       PrintError(st.message());
       return kExitFailure;
@@ -78,7 +79,7 @@ int RunProfile(const std::vector<std::string>& argv) {
                 out->c_str(), result->events.size());
   }
   if (args->Has("--summary") || !args->Get("-o")) {
-    std::printf("%s", profiling::FormatSummary(result->summary, static_cast<size_t>(top)).c_str());
+    std::printf("%s", api::FormatTraceSummary(result->summary, static_cast<size_t>(top)).c_str());
   }
   return kExitOk;
 }
@@ -95,7 +96,7 @@ int RunTraceSummary(const std::vector<std::string>& argv) {
   }
   int top = 20;
   if (!ReadCount(*args, "--top", 1, &top)) return kExitUsage;
-  auto trace = profiling::ReadTraceFile(args->positionals()[0]);
+  auto trace = api::ReadTraceFile(args->positionals()[0]);
   if (!trace.ok()) {
     PrintError(trace.status().message());
     return kExitFailure;
@@ -105,13 +106,13 @@ int RunTraceSummary(const std::vector<std::string>& argv) {
                  static_cast<long long>(trace->skipped),
                  Join(trace->skipped_reasons, "; ").c_str());
   }
-  const profiling::TraceSummary s = profiling::Summarize(trace->events);
+  const profiling::TraceSummary s = api::SummarizeTrace(trace->events);
   if (s.node_events == 0) {
     PrintError(args->positionals()[0] +
                ": no node kernel events (\"<node>_kernel_time\", cat Node)");
     return kExitFailure;
   }
-  std::printf("%s", profiling::FormatSummary(s, static_cast<size_t>(top)).c_str());
+  std::printf("%s", api::FormatTraceSummary(s, static_cast<size_t>(top)).c_str());
   return kExitOk;
 }
 

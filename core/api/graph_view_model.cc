@@ -5,6 +5,7 @@
 
 #include "api/tensor_stats.h"
 #include "ir/tensor.h"
+#include "layout/grouped_layout.h"
 
 namespace onnxlens::api {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "api/graph_snapshot.h"
-#include "layout/grouped_layout.h"
+#include "common/graph_layout.h"
 #include "onnx/op_docs.h"
 
 namespace onnxlens::api {

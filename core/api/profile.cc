@@ -8,6 +8,7 @@
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "profiling/profiler.h"
+#include "profiling/summary.h"
 #include "runtime/session.h"
 
 namespace onnxlens::api {

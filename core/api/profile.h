@@ -9,9 +9,8 @@
 
 #include "common/progress.h"
 #include "common/status.h"
-#include "profiling/summary.h"
-#include "profiling/trace_event.h"
-#include "profiling/trace_json.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
 
 namespace onnxlens::api {
 

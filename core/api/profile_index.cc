@@ -2,6 +2,7 @@
 #include "api/profile_index.h"
 
 #include "api/slice_details.h"
+#include "profiling/summary.h"
 
 namespace onnxlens::api {
 

@@ -7,8 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "profiling/summary.h"
-#include "profiling/trace_event.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
 
 namespace onnxlens::api {
 

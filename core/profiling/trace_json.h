@@ -9,12 +9,9 @@
 
 #include "common/progress.h"
 #include "common/status.h"
-#include "profiling/trace_event.h"
+#include "common/trace_event.h"
 
 namespace onnxlens::profiling {
-
-/// Free-form facts stored in the file's "otherData" (model path, threads, level, ...).
-using TraceMetadata = std::vector<std::pair<std::string, std::string>>;
 
 /// The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}.
 std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata = {});
@@ -24,15 +21,6 @@ std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetada
 /// leaves `path` as it was.
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
                       const TraceMetadata& metadata = {}, const JobControl& job = {});
-
-struct Trace {
-  std::vector<TraceEvent> events;
-  TraceMetadata metadata;
-  /// Events left out: unknown phase, or a required field (ph, ts, pid, tid; dur for "X") missing
-  /// or of the wrong type. `skipped_reasons` has the first few, for the user.
-  int64_t skipped = 0;
-  std::vector<std::string> skipped_reasons;
-};
 
 /// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
 /// Complete ("X"), metadata ("M") and instant ("i") events are read; begin / end pairs ("B" /

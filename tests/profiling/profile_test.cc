@@ -9,6 +9,7 @@
 
 #include "api/profile.h"
 #include "profiling/summary.h"
+#include "profiling/trace_json.h"
 #include "test_jobs.h"
 #include "test_paths.h"
 

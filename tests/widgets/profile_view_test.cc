@@ -15,7 +15,8 @@
 #include <thread>
 
 #include "api/timeline.h"
-#include "profiling/summary.h"
+#include "api/trace.h"
+#include "common/trace_summary.h"
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
@@ -61,7 +62,7 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   int64_t kernels = 0;
   for (const auto& e : run.events) {
     if (e.ph == 'X') threads.insert(e.tid);
-    kernels += profiling::IsKernelEvent(e);
+    kernels += api::IsKernelEvent(e);
   }
   EXPECT_EQ(run.timeline->tracks.size(), threads.size());
   int64_t kernel_slices = 0;
