@@ -16,15 +16,14 @@
 #include <QPainterPathStroker>
 #include <QPinchGesture>
 #include <QResizeEvent>
-#include <QSaveFile>
 #include <QStyleOptionGraphicsItem>
-#include <QSvgGenerator>
 #include <QWheelEvent>
 #include <cmath>
 #include <map>
 #include <set>
 
 #include "api/graph_layout.h"
+#include "widgets/graph_export.h"
 #include "widgets/graph_items.h"
 #include "widgets/minimap.h"
 #include "widgets/op_colors.h"
@@ -292,48 +291,7 @@ int GraphView::visibleNodeItems() const {
 }
 
 bool GraphView::exportImage(const QString& path, QString* error) {
-  const QRectF source = scene()->itemsBoundingRect().adjusted(-16, -16, 16, 16);
-  if (source.isEmpty()) {
-    *error = tr("there is no graph to export");
-    return false;
-  }
-  QSaveFile out(path);
-  if (!out.open(QIODevice::WriteOnly)) {
-    *error = tr("cannot write %1: %2").arg(path, out.errorString());
-    return false;
-  }
-  if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&out);
-    svg.setSize(source.size().toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
-    svg.setTitle(QFileInfo(path).completeBaseName());
-    QPainter p(&svg);
-    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene()->render(&p, QRectF(QPointF(0, 0), source.size()), source);
-    p.end();
-  } else {
-    const double scale = std::min(2.0, 16384.0 / std::max(source.width(), source.height()));
-    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull()) {
-      *error = tr("the image would be too large");
-      return false;
-    }
-    image.fill(m_colors.background);
-    QPainter p(&image);
-    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene()->render(&p, QRectF(QPointF(0, 0), image.size()), source);
-    p.end();
-    if (!image.save(&out, "PNG")) {
-      *error = tr("cannot encode the PNG image");
-      return false;
-    }
-  }
-  if (!out.commit()) {
-    *error = tr("cannot write %1: %2").arg(path, out.errorString());
-    return false;
-  }
-  return true;
+  return exportSceneImage(scene(), m_colors.background, path, error);
 }
 
 void GraphView::zoomBy(double factor) {
@@ -673,20 +631,11 @@ int GraphView::highlightedEdges() const {
 }
 
 std::vector<int> GraphView::producersOf(int item) const {
-  std::vector<int> out;
-  for (const api::ViewEdge& e : m_model.edges) {
-    if (e.to == item && std::find(out.begin(), out.end(), e.from) == out.end())
-      out.push_back(e.from);
-  }
-  return out;
+  return api::ProducerItems(m_model, item);
 }
 
 std::vector<int> GraphView::consumersOf(int item) const {
-  std::vector<int> out;
-  for (const api::ViewEdge& e : m_model.edges) {
-    if (e.from == item && std::find(out.begin(), out.end(), e.to) == out.end()) out.push_back(e.to);
-  }
-  return out;
+  return api::ConsumerItems(m_model, item);
 }
 
 void GraphView::keyPressEvent(QKeyEvent* event) {

@@ -157,4 +157,21 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
   return m;
 }
 
+std::vector<int> ProducerItems(const GraphViewModel& model, int item) {
+  std::vector<int> out;
+  for (const ViewEdge& e : model.edges) {
+    if (e.to == item && std::find(out.begin(), out.end(), e.from) == out.end())
+      out.push_back(e.from);
+  }
+  return out;
+}
+
+std::vector<int> ConsumerItems(const GraphViewModel& model, int item) {
+  std::vector<int> out;
+  for (const ViewEdge& e : model.edges) {
+    if (e.from == item && std::find(out.begin(), out.end(), e.to) == out.end()) out.push_back(e.to);
+  }
+  return out;
+}
+
 }  // namespace onnxlens::api

@@ -68,4 +68,9 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snapshot, int graph,
                                    const GraphViewOptions& options, const TextWidth& width,
                                    double line_height);
 
+/// The items with an edge into `item` (its producers), each once, in edge order: where Up goes.
+std::vector<int> ProducerItems(const GraphViewModel& model, int item);
+/// The items `item` has an edge to (its consumers), each once, in edge order: where Down goes.
+std::vector<int> ConsumerItems(const GraphViewModel& model, int item);
+
 }  // namespace onnxlens::api

@@ -82,5 +82,17 @@ TEST(GraphViewModel, UnfoldedConstantsAreNodesAndUnknownOpsAreMarked) {
   EXPECT_FALSE(m.items[m.item_of_node[1]].unknown);
 }
 
+TEST(GraphViewModel, ProducersAndConsumersFollowTheEdgesOnce) {
+  GraphViewModel m;
+  m.items.resize(4);
+  // 0 -> 2 (twice: two values), 1 -> 2, 2 -> 3
+  m.edges = {{0, 2, 10, ""}, {0, 2, 11, ""}, {1, 2, 12, ""}, {2, 3, 13, ""}};
+  EXPECT_EQ(ProducerItems(m, 2), (std::vector<int>{0, 1}));
+  EXPECT_EQ(ConsumerItems(m, 2), (std::vector<int>{3}));
+  EXPECT_EQ(ConsumerItems(m, 0), (std::vector<int>{2}));
+  EXPECT_TRUE(ProducerItems(m, 0).empty());
+  EXPECT_TRUE(ConsumerItems(m, 3).empty());
+}
+
 }  // namespace
 }  // namespace onnxlens::api
