@@ -205,12 +205,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::connectDocument() {
   m_profile->setDocument(m_doc);
-  connect(m_doc, &Document::modelChanged, this, [this] {
-    m_optimize->setModelPath(m_doc->path());
-    m_profile->setModelPath(m_doc->path());
-  });
-  connect(m_optimize, &OptimizeView::traceReady, this,
-          [this] { m_doc->setOptimizeTrace(m_optimize->trace()); });
+  m_optimize->setDocument(m_doc);
   connect(m_doc, &Document::currentRunChanged, this, [this] {
     if (m_heat) applyHeat();
     // The node page's Profile section follows the run shown (a tensor page stays).

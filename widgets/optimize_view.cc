@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "widgets/compare_view.h"
+#include "widgets/document.h"
 #include "widgets/graph_view.h"
 #include "widgets/op_count_model.h"
 #include "widgets/pass_stepper.h"
@@ -131,6 +132,12 @@ void OptimizeView::setModelPath(const QString& path) {
   if (isVisible()) ensureTrace();
 }
 
+void OptimizeView::setDocument(Document* document) {
+  if (m_doc) disconnect(m_doc, nullptr, this, nullptr);
+  m_doc = document;
+  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
+}
+
 void OptimizeView::ensureTrace() {
   if (!m_trace && !isTracing() && !m_path.isEmpty()) startTrace(m_stepper->disabledPasses());
 }
@@ -190,6 +197,7 @@ void OptimizeView::onTraceDone(Expected<std::shared_ptr<const api::OptimizeTrace
   m_verify->setTrace(m_trace);
   m_compare->setTrace(m_trace);
   onSidesChanged();
+  if (m_doc) m_doc->setOptimizeTrace(m_trace);
   emit traceReady();
 }
 

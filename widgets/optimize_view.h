@@ -22,6 +22,7 @@ namespace onnxlens {
 namespace widgets {
 
 class CompareView;
+class Document;
 class OpCountModel;
 class PassStepper;
 class VerifyPanel;
@@ -35,6 +36,8 @@ class OptimizeView : public QWidget {
 
   /// The model the tab optimizes; the trace is dropped and recomputed when next needed.
   void setModelPath(const QString& path);
+  /// Follows the document's model and publishes each finished trace to it.
+  void setDocument(Document* document);
   QString modelPath() const { return m_path; }
   /// Starts the trace when there is none (showing the tab does this).
   void ensureTrace();
@@ -89,6 +92,7 @@ class OptimizeView : public QWidget {
   QPushButton* m_export;
   QPushButton* m_run;  ///< shown after a cancelled or failed run
   BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>* m_task;
+  Document* m_doc = nullptr;
 };
 
 }  // namespace widgets

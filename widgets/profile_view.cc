@@ -371,6 +371,7 @@ void ProfileView::setDocument(Document* document) {
   connect(m_doc, &Document::runAdded, this, &ProfileView::onRunAdded);
   connect(m_doc, &Document::currentRunChanged, this, &ProfileView::onCurrentRunChanged);
   connect(m_doc, &Document::selectionChanged, this, &ProfileView::onSelectionChanged);
+  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
 }
 
 void ProfileView::onSelectionChanged(const QString& node, const QStringList&, QObject* source) {
