@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -20,7 +19,6 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <atomic>
 
 #include "api/slice_details.h"
 #include "api/trace.h"
