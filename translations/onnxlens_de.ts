@@ -425,10 +425,6 @@
         <translation>%1 — onnxlens</translation>
     </message>
     <message>
-        <source>Could not open %1</source>
-        <translation>%1 konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>Modell kann nicht geöffnet werden</translation>
     </message>
@@ -661,6 +657,11 @@
             <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
             <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <comment>file name, error category</comment>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
     </message>
 </context>
 <context>

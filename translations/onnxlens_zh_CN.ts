@@ -416,10 +416,6 @@
         <translation>%1 — onnxlens</translation>
     </message>
     <message>
-        <source>Could not open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>无法打开模型</translation>
     </message>
@@ -650,6 +646,11 @@
         <translation>
             <numerusform>%1 由此图中的 %n 个节点生成，已显示为选中</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <comment>file name, error category</comment>
+        <translation>无法打开 %1：%2</translation>
     </message>
 </context>
 <context>

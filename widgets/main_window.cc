@@ -564,9 +564,11 @@ void MainWindow::updateCounts() {
   m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(m_graph->zoom() * 100)));
 }
 
-void MainWindow::onFailed(const QString& path, const QString& message) {
+void MainWindow::onFailed(const QString& path, const QString& message, StatusCode code) {
   setBusy(false);
-  statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
+  statusBar()->showMessage(tr("Could not open %1: %2", "file name, error category")
+                               .arg(QFileInfo(path).fileName(), StageText::category(code)),
+                           5000);
   m_presentError(tr("Cannot open model"), message);
   emit loadFailed(path, message);
 }

@@ -109,7 +109,7 @@ class MainWindow : public QMainWindow {
   void showShortcuts();
   void showAbout();
   void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);
-  void onFailed(const QString& path, const QString& message);
+  void onFailed(const QString& path, const QString& message, onnxlens::StatusCode code);
   void setBusy(bool busy);
   void showProgress(const onnxlens::Progress& progress);
   void updateCounts();

@@ -33,7 +33,7 @@ void ModelLoader::onFinished(Expected<api::ModelInfo> r) {
   if (r.ok()) {
     emit loaded(m_path, std::make_shared<const api::ModelInfo>(std::move(r.value())));
   } else {
-    emit failed(m_path, QString::fromStdString(r.status().message()));
+    emit failed(m_path, QString::fromStdString(r.status().message()), r.status().code());
   }
 }
 

@@ -32,7 +32,8 @@ class ModelLoader : public QObject {
   /// Stage codes: show them with stageText() / progressText().
   void progress(const onnxlens::Progress& progress);
   void loaded(const QString& path, std::shared_ptr<const onnxlens::api::ModelInfo> info);
-  void failed(const QString& path, const QString& message);
+  /// `code` is the error's category (translate it with StageText::category()).
+  void failed(const QString& path, const QString& message, onnxlens::StatusCode code);
   void cancelled(const QString& path);
 
  private:
