@@ -37,6 +37,12 @@ void Document::setCurrentRun(int index) {
   emit currentRunChanged(index);
 }
 
+std::unordered_map<std::string, double> Document::heatShares() const {
+  const ProfileRun* run = current();
+  if (!run) return {};
+  return api::HeatShares(run->summary, run->origins);
+}
+
 void Document::select(const QString& node, const QStringList& origins, QObject* source) {
   if (m_notifying) return;  // an observer publishing what it selected to follow: an echo
   m_node = node;

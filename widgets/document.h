@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "api/model_info.h"
@@ -56,6 +58,9 @@ class Document : public QObject {
   /// The current run, or nullptr when there is none.
   const ProfileRun* current() const { return m_current >= 0 ? m_runs[m_current].get() : nullptr; }
   void setCurrentRun(int index);
+  /// Each node's share of the current run's kernel time by trace label (api::HeatShares); empty
+  /// without a run.
+  std::unordered_map<std::string, double> heatShares() const;
 
   /// The selected node by its trace label ("" for none) and, for a fused kernel, the nodes of the
   /// model as loaded it was made from. `source` is the view that selected it: it does not follow

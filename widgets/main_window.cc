@@ -24,6 +24,7 @@
 #include <functional>
 
 #include "api/trace.h"
+#include "api/view_heat.h"
 #include "widgets/breadcrumb_bar.h"
 #include "widgets/document.h"
 #include "widgets/export_model_dialog.h"
@@ -395,17 +396,7 @@ void MainWindow::setHeat(bool on) {
   applyHeat();
   if (!on || !m_graph->snapshot()) return;
   // Go to the hottest node: where the time goes is what the user turned heat on for.
-  const QHash<QString, double> shares = m_profile->nodeShares();
-  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
-  int hottest = -1;
-  double best = -1;
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    auto it = shares.find(traceLabel(nodes[n]));
-    if (it != shares.end() && *it > best && m_graph->model().item_of_node[n] >= 0) {
-      best = *it;
-      hottest = m_graph->model().item_of_node[n];
-    }
-  }
+  const int hottest = viewHeat().hottest_item;
   if (hottest >= 0) m_graph->revealItem(hottest);
 }
 
@@ -440,6 +431,11 @@ void MainWindow::selectProfiledNode(const QString& node, const QStringList& orig
   }
 }
 
+api::ViewHeat MainWindow::viewHeat() const {
+  return api::HeatOfView(m_graph->model(), m_graph->snapshot()->graphs[m_graph->graphIndex()],
+                         m_doc->heatShares());
+}
+
 void MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
     m_graph->setItemHalos({}, false);
@@ -447,35 +443,19 @@ void MainWindow::applyHeat() {
     m_heatLegend->hide();
     return;
   }
-  const QHash<QString, double> shares = m_profile->nodeShares();
-  double hottest = 0;
-  for (double v : shares) hottest = std::max(hottest, v);
-  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
-  const auto& items = m_graph->model().items;
-  std::vector<QColor> halos(items.size());
-  int coloured = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(traceLabel(nodes[items[i].index]));
-    if (it == shares.end() || hottest <= 0) continue;
-    halos[i] = heatColor(*it / hottest);
-    ++coloured;
-  }
-  m_graph->setItemHalos(halos, true);
+  const api::ViewHeat heat = viewHeat();
+  const double hottest = heat.hottest;
+  auto colour = [hottest](double share) {
+    return share >= 0 && hottest > 0 ? heatColor(share / hottest) : QColor();
+  };
+  std::vector<QColor> halos, groupHalos;
+  for (double share : heat.item_share) halos.push_back(colour(share));
   // A closed group shows its hottest node's colour, so the heat leads into the groups.
-  const auto& h = m_graph->model().layout.hierarchy;
-  std::vector<double> groupMax(h.groups.size(), -1);
-  for (size_t i = 0; i < items.size() && i < h.group_of_node.size(); ++i) {
-    if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(traceLabel(nodes[items[i].index]));
-    if (it == shares.end()) continue;
-    for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
-      groupMax[g] = std::max(groupMax[g], *it);
-  }
-  std::vector<QColor> groupHalos(h.groups.size());
-  for (size_t g = 0; g < h.groups.size(); ++g)
-    if (groupMax[g] >= 0 && hottest > 0) groupHalos[g] = heatColor(groupMax[g] / hottest);
+  for (double share : heat.group_share) groupHalos.push_back(colour(share));
+  m_graph->setItemHalos(halos, true);
   m_graph->setGroupHalos(groupHalos);
+  const int coloured = hottest > 0 ? heat.profiled : 0;
+  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
   QString scale;
   for (int k = 0; k <= 4; ++k)
     scale += QStringLiteral("<span style=\"color:%1\">■</span>").arg(heatColor(k / 4.0).name());

@@ -8,6 +8,7 @@
 
 #include "api/graph_snapshot.h"
 #include "api/model_info.h"
+#include "api/view_heat.h"
 
 class QLabel;
 class QMimeData;
@@ -142,6 +143,8 @@ class MainWindow : public QMainWindow {
   QAction* m_heatAction = nullptr;
   QLabel* m_heatLegend = nullptr;
   void applyHeat();
+  /// The heat of the graph shown from the document's current run.
+  api::ViewHeat viewHeat() const;
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
 };
