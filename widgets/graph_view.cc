@@ -62,7 +62,7 @@ GraphView::~GraphView() = default;
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
                             bool openAll) {
-  if (snapshot != m_snapshot) m_cache.clear();
+  if (snapshot != m_snapshot) m_cache.Clear();
   m_snapshot = std::move(snapshot);
   m_graph =
       m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
@@ -136,23 +136,13 @@ void GraphView::expandAll(bool expanded) {
 }
 
 std::string GraphView::layoutKey() const {
-  std::string key = std::to_string(m_graph) + ':';
-  for (bool b : {m_options.attributes, m_options.weights, m_options.names, m_options.horizontal,
-                 m_options.fold_constants})
-    key += b ? '1' : '0';
-  key += ':';
-  for (bool b : m_model.layout.expanded) key += b ? '1' : '0';
-  return key;
+  return api::LayoutKey(m_graph, m_options, m_model.layout.expanded);
 }
 
 void GraphView::startLayout() {
-  const std::string key = layoutKey();
-  for (auto it = m_cache.begin(); it != m_cache.end(); ++it) {
-    if (it->first != key) continue;
+  if (const layout::GroupedLayout* cached = m_cache.Find(layoutKey())) {
     m_task->drop();  // the cached layout replaces the one running
-    m_cache.splice(m_cache.begin(), m_cache, it);
-    ++m_cacheHits;
-    m_layout = m_cache.front().second;
+    m_layout = *cached;
     emit layoutStarted();
     buildScene();
     emit layoutFinished(0);
@@ -184,8 +174,7 @@ void GraphView::onLayoutDone(Expected<LayoutRun> run) {
     return;
   }
   m_layout = std::move(run->layout);
-  m_cache.emplace_front(layoutKey(), m_layout);
-  if (m_cache.size() > 12) m_cache.pop_back();
+  m_cache.Put(layoutKey(), m_layout);
   buildScene();
   emit layoutFinished(run->millis);
   if (m_pendingReveal >= 0) finishReveal();

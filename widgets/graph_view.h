@@ -5,12 +5,12 @@
 #pragma once
 
 #include <QGraphicsView>
-#include <list>
 #include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "api/graph_layout.h"
 #include "api/graph_view_model.h"
 #include "widgets/background_task.h"
 #include "widgets/op_colors.h"
@@ -102,7 +102,7 @@ class GraphView : public QGraphicsView {
   void setZoom(double zoom);
 
   /// Layouts served from the cache (an expand/collapse undone, an option toggled back).
-  int layoutCacheHits() const { return m_cacheHits; }
+  int layoutCacheHits() const { return m_cache.hits(); }
 
   /// The view items connected to `item` by edges into it (producers) or out of it (consumers).
   std::vector<int> producersOf(int item) const;
@@ -191,9 +191,7 @@ class GraphView : public QGraphicsView {
   std::vector<QColor> m_groupHalos;
   bool m_fadeOthers = false;
   std::vector<int> m_linked;
-  /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).
-  std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
-  int m_cacheHits = 0;
+  api::LayoutCache m_cache;  ///< recent layouts by layoutKey()
   Minimap* m_minimap = nullptr;
   GraphColors m_colors;
 };

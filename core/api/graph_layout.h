@@ -2,6 +2,10 @@
 // hierarchical Graphviz layout, off the UI thread with progress and cancel.
 #pragma once
 
+#include <cstddef>
+#include <list>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "common/graph_layout.h"
@@ -18,5 +22,24 @@ std::vector<bool> AutoExpandGroups(const layout::Hierarchy& hierarchy, int budge
 /// cancel token is polled between dot runs (kCancelled).
 Expected<layout::GroupedLayout> LayOutGraph(const layout::LayoutInput& input,
                                             const JobControl& job = {});
+
+/// Recent layouts by key, newest first: an expand / collapse undone or an option toggled back is
+/// served at once. A handful only: each is a few MB at 10,000 nodes.
+class LayoutCache {
+ public:
+  explicit LayoutCache(size_t capacity = 12) : capacity_(capacity) {}
+  /// The layout stored under `key` (made the newest), or nullptr; counts a hit.
+  const layout::GroupedLayout* Find(const std::string& key);
+  /// Stores `layout` as the newest; the oldest goes beyond the capacity.
+  void Put(const std::string& key, layout::GroupedLayout layout);
+  void Clear() { entries_.clear(); }
+  size_t size() const { return entries_.size(); }
+  int hits() const { return hits_; }
+
+ private:
+  size_t capacity_;
+  std::list<std::pair<std::string, layout::GroupedLayout>> entries_;
+  int hits_ = 0;
+};
 
 }  // namespace onnxlens::api

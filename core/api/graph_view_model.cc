@@ -174,4 +174,15 @@ std::vector<int> ConsumerItems(const GraphViewModel& model, int item) {
   return out;
 }
 
+std::string LayoutKey(int graph, const GraphViewOptions& options,
+                      const std::vector<bool>& expanded) {
+  std::string key = std::to_string(graph) + ':';
+  for (bool b : {options.attributes, options.weights, options.names, options.horizontal,
+                 options.fold_constants})
+    key += b ? '1' : '0';
+  key += ':';
+  for (bool b : expanded) key += b ? '1' : '0';
+  return key;
+}
+
 }  // namespace onnxlens::api

@@ -94,5 +94,15 @@ TEST(GraphViewModel, ProducersAndConsumersFollowTheEdgesOnce) {
   EXPECT_TRUE(ConsumerItems(m, 3).empty());
 }
 
+TEST(GraphViewModel, TheLayoutKeyChangesWithWhatTheLayoutDependsOn) {
+  GraphViewOptions o;
+  const std::string base = LayoutKey(0, o, {true, false});
+  EXPECT_EQ(base, LayoutKey(0, o, {true, false}));
+  EXPECT_NE(base, LayoutKey(1, o, {true, false}));
+  EXPECT_NE(base, LayoutKey(0, o, {true, true}));
+  o.horizontal = true;
+  EXPECT_NE(base, LayoutKey(0, o, {true, false}));
+}
+
 }  // namespace
 }  // namespace onnxlens::api

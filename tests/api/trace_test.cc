@@ -62,5 +62,24 @@ TEST(GraphLayoutApi, LaysOutAChainAndCanBeCancelled) {
   EXPECT_EQ(LayOutGraph(in, testing::CancelledJob()).status().code(), StatusCode::kCancelled);
 }
 
+TEST(GraphLayoutApi, TheCacheServesRecentLayoutsNewestFirst) {
+  LayoutCache cache(2);
+  layout::GroupedLayout a, b, c;
+  a.width = 1;
+  b.width = 2;
+  c.width = 3;
+  cache.Put("a", a);
+  cache.Put("b", b);
+  ASSERT_NE(cache.Find("a"), nullptr);  // now the newest
+  EXPECT_DOUBLE_EQ(cache.Find("a")->width, 1);
+  cache.Put("c", c);  // "b" was the oldest: gone
+  EXPECT_EQ(cache.Find("b"), nullptr);
+  EXPECT_NE(cache.Find("c"), nullptr);
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.hits(), 3);
+  cache.Clear();
+  EXPECT_EQ(cache.Find("a"), nullptr);
+}
+
 }  // namespace
 }  // namespace onnxlens::api
