@@ -425,10 +425,6 @@
         <translation>%1 — onnxlens</translation>
     </message>
     <message>
-        <source>Could not open %1</source>
-        <translation>%1 konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>Modell kann nicht geöffnet werden</translation>
     </message>
@@ -451,10 +447,6 @@
     <message>
         <source>Summary</source>
         <translation>Übersicht</translation>
-    </message>
-    <message>
-        <source>Laying out the graph…</source>
-        <translation>Graph wird angeordnet…</translation>
     </message>
     <message>
         <source>Cannot lay out the graph</source>
@@ -665,6 +657,11 @@
             <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
             <numerusform>%1 entstand aus %n Knoten dieses Graphen, ausgewählt dargestellt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <comment>file name, error category</comment>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1024,18 +1021,6 @@
         <translation>Prüfen</translation>
     </message>
     <message>
-        <source>Optimizing…</source>
-        <translation>Optimiere…</translation>
-    </message>
-    <message>
-        <source>Recording the steps…</source>
-        <translation>Zeichne die Schritte auf…</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>Lade…</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>Modell kann nicht geöffnet werden</translation>
     </message>
@@ -1299,10 +1284,6 @@
     <message>
         <source>%1 · level %2 · %3 · %4</source>
         <translation>%1 · Stufe %2 · %3 · %4</translation>
-    </message>
-    <message>
-        <source>Profiling…</source>
-        <translation>Profiliere…</translation>
     </message>
     <message>
         <source>Reading %1…</source>
@@ -1581,6 +1562,150 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::StageText</name>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Lese die Datei…</translation>
+    </message>
+    <message>
+        <source>Parsing…</source>
+        <translation>Parse…</translation>
+    </message>
+    <message>
+        <source>Checking the model…</source>
+        <translation>Prüfe das Modell…</translation>
+    </message>
+    <message>
+        <source>Inferring shapes…</source>
+        <translation>Leite Formen ab…</translation>
+    </message>
+    <message>
+        <source>Building the graph…</source>
+        <translation>Baue den Graphen auf…</translation>
+    </message>
+    <message>
+        <source>Summarizing the model…</source>
+        <translation>Fasse das Modell zusammen…</translation>
+    </message>
+    <message>
+        <source>Laying out the graph…</source>
+        <translation>Graph wird angeordnet…</translation>
+    </message>
+    <message>
+        <source>Optimizing…</source>
+        <translation>Optimiere…</translation>
+    </message>
+    <message>
+        <source>Recording the steps…</source>
+        <translation>Zeichne die Schritte auf…</translation>
+    </message>
+    <message>
+        <source>Running the optimized model…</source>
+        <translation>Führe das optimierte Modell aus…</translation>
+    </message>
+    <message>
+        <source>Running the original model…</source>
+        <translation>Führe das Originalmodell aus…</translation>
+    </message>
+    <message>
+        <source>Searching the breaking pass…</source>
+        <translation>Suche den Pass, der die Ausgaben ändert…</translation>
+    </message>
+    <message>
+        <source>Creating the session…</source>
+        <translation>Erstelle die Sitzung…</translation>
+    </message>
+    <message>
+        <source>Warming up…</source>
+        <translation>Wärme auf…</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Führe aus…</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>Profiliere…</translation>
+    </message>
+    <message>
+        <source>Benchmarking…</source>
+        <translation>Messe die Leistung…</translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation>Lese den Trace…</translation>
+    </message>
+    <message>
+        <source>Writing the trace…</source>
+        <translation>Schreibe den Trace…</translation>
+    </message>
+    <message>
+        <source>Writing the model…</source>
+        <translation>Schreibe das Modell…</translation>
+    </message>
+    <message>
+        <source>Reading the inputs…</source>
+        <translation>Lese die Eingaben…</translation>
+    </message>
+    <message>
+        <source>Calibrating…</source>
+        <translation>Kalibriere…</translation>
+    </message>
+    <message>
+        <source>Quantizing…</source>
+        <translation>Quantisiere…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Vergleiche…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>stage and its detail, e.g. &apos;Profiling… 3/10&apos;</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Invalid request</source>
+        <translation>Ungültige Anfrage</translation>
+    </message>
+    <message>
+        <source>Invalid model</source>
+        <translation>Ungültiges Modell</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Read or write error</source>
+        <translation>Lese- oder Schreibfehler</translation>
+    </message>
+    <message>
+        <source>Not supported</source>
+        <translation>Nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>Out of range</source>
+        <translation>Außerhalb des zulässigen Bereichs</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Internal error</source>
+        <translation>Interner Fehler</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::StepListModel</name>
     <message>
         <source>Verification: the outputs first differ after this step</source>
@@ -1855,10 +1980,6 @@
     <message>
         <source>Choose a level or a step on the right side to verify it</source>
         <translation>Wählen Sie rechts eine Stufe oder einen Schritt, um ihn zu prüfen</translation>
-    </message>
-    <message>
-        <source>Verifying…</source>
-        <translation>Prüfe…</translation>
     </message>
     <message>
         <source>Verification cancelled.</source>

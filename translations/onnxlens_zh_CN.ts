@@ -416,10 +416,6 @@
         <translation>%1 — onnxlens</translation>
     </message>
     <message>
-        <source>Could not open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>无法打开模型</translation>
     </message>
@@ -442,10 +438,6 @@
     <message>
         <source>Summary</source>
         <translation>概览</translation>
-    </message>
-    <message>
-        <source>Laying out the graph…</source>
-        <translation>正在布局计算图…</translation>
     </message>
     <message>
         <source>Cannot lay out the graph</source>
@@ -654,6 +646,11 @@
         <translation>
             <numerusform>%1 由此图中的 %n 个节点生成，已显示为选中</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <comment>file name, error category</comment>
+        <translation>无法打开 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1012,18 +1009,6 @@
         <translation>验证</translation>
     </message>
     <message>
-        <source>Optimizing…</source>
-        <translation>正在优化…</translation>
-    </message>
-    <message>
-        <source>Recording the steps…</source>
-        <translation>正在记录各步骤…</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>无法打开模型</translation>
     </message>
@@ -1285,10 +1270,6 @@
     <message>
         <source>%1 · level %2 · %3 · %4</source>
         <translation>%1 · 级别 %2 · %3 · %4</translation>
-    </message>
-    <message>
-        <source>Profiling…</source>
-        <translation>正在进行性能分析…</translation>
     </message>
     <message>
         <source>Reading %1…</source>
@@ -1556,6 +1537,150 @@
     <message>
         <source>new</source>
         <translation>新增</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::StageText</name>
+    <message>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <source>Parsing…</source>
+        <translation>正在解析…</translation>
+    </message>
+    <message>
+        <source>Checking the model…</source>
+        <translation>正在检查模型…</translation>
+    </message>
+    <message>
+        <source>Inferring shapes…</source>
+        <translation>正在推断形状…</translation>
+    </message>
+    <message>
+        <source>Building the graph…</source>
+        <translation>正在构建计算图…</translation>
+    </message>
+    <message>
+        <source>Summarizing the model…</source>
+        <translation>正在汇总模型…</translation>
+    </message>
+    <message>
+        <source>Laying out the graph…</source>
+        <translation>正在布局计算图…</translation>
+    </message>
+    <message>
+        <source>Optimizing…</source>
+        <translation>正在优化…</translation>
+    </message>
+    <message>
+        <source>Recording the steps…</source>
+        <translation>正在记录各步骤…</translation>
+    </message>
+    <message>
+        <source>Running the optimized model…</source>
+        <translation>正在运行优化后的模型…</translation>
+    </message>
+    <message>
+        <source>Running the original model…</source>
+        <translation>正在运行原始模型…</translation>
+    </message>
+    <message>
+        <source>Searching the breaking pass…</source>
+        <translation>正在查找改变输出的 Pass…</translation>
+    </message>
+    <message>
+        <source>Creating the session…</source>
+        <translation>正在创建会话…</translation>
+    </message>
+    <message>
+        <source>Warming up…</source>
+        <translation>正在预热…</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>正在进行性能分析…</translation>
+    </message>
+    <message>
+        <source>Benchmarking…</source>
+        <translation>正在进行基准测试…</translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation>正在读取跟踪文件…</translation>
+    </message>
+    <message>
+        <source>Writing the trace…</source>
+        <translation>正在写入跟踪文件…</translation>
+    </message>
+    <message>
+        <source>Writing the model…</source>
+        <translation>正在写入模型…</translation>
+    </message>
+    <message>
+        <source>Reading the inputs…</source>
+        <translation>正在读取输入…</translation>
+    </message>
+    <message>
+        <source>Calibrating…</source>
+        <translation>正在校准…</translation>
+    </message>
+    <message>
+        <source>Quantizing…</source>
+        <translation>正在量化…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>stage and its detail, e.g. &apos;Profiling… 3/10&apos;</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Invalid request</source>
+        <translation>无效请求</translation>
+    </message>
+    <message>
+        <source>Invalid model</source>
+        <translation>无效模型</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Read or write error</source>
+        <translation>读写错误</translation>
+    </message>
+    <message>
+        <source>Not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Out of range</source>
+        <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
     </message>
 </context>
 <context>
@@ -1831,10 +1956,6 @@
     <message>
         <source>Choose a level or a step on the right side to verify it</source>
         <translation>请在右侧选择一个级别或步骤进行验证</translation>
-    </message>
-    <message>
-        <source>Verifying…</source>
-        <translation>正在验证…</translation>
     </message>
     <message>
         <source>Verification cancelled.</source>

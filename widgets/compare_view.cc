@@ -11,7 +11,6 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <cmath>
 #include <limits>
 
@@ -106,10 +105,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   });
   layout->addWidget(m_legend);
   layout->addWidget(m_info);
-  connect(&m_fileWatcher, &QFutureWatcher<void>::finished, this, &CompareView::onFileLoaded);
+  for (SideState& st : m_sides)
+    st.loader = new BackgroundTask<std::shared_ptr<const api::GraphSnapshot>>(this);
 }
 
-CompareView::~CompareView() { m_fileWatcher.waitForFinished(); }
+CompareView::~CompareView() = default;
 
 void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   m_trace = std::move(trace);
@@ -230,6 +230,7 @@ bool CompareView::setSource(Side side, const QString& source, QString* error) {
 }
 
 void CompareView::setStep(Side side, int step) {
+  m_sides[side].loader->cancel();
   m_sides[side].step = step;
   m_sides[side].file.clear();
   m_sides[side].fileSnapshot.reset();
@@ -238,39 +239,30 @@ void CompareView::setStep(Side side, int step) {
 }
 
 void CompareView::setFile(Side side, const QString& path) {
-  m_fileWatcher.waitForFinished();
   SideState& st = m_sides[side];
   st.step = -1;
   st.file = path;
   st.fileSnapshot.reset();
   rebuildChooser(side);
   st.caption->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-  auto job = std::make_shared<FileJob>();
-  job->side = side;
-  job->path = path;
-  m_fileJob = job;
-  m_fileWatcher.setFuture(QtConcurrent::run([job] {
-    auto s = api::SnapshotModelFile(job->path.toStdString());
-    if (s.ok())
-      job->snapshot = *s;
-    else
-      job->error = Q(s.status().message());
-  }));
+  st.loader->onFinished([this, side, path](Expected<std::shared_ptr<const api::GraphSnapshot>> s) {
+    onFileLoaded(side, path, std::move(s));
+  });
+  st.loader->start(
+      [file = path.toStdString()](const JobControl&) { return api::SnapshotModelFile(file); });
 }
 
-void CompareView::onFileLoaded() {
-  const auto job = m_fileJob;
-  if (!job) return;
-  m_fileJob.reset();
-  SideState& st = m_sides[job->side];
-  if (st.file != job->path) return;  // another choice since
-  if (!job->snapshot) {
-    st.caption->setText(tr("Cannot open %1").arg(QFileInfo(job->path).fileName()));
-    emit loadFailed(job->error);
+void CompareView::onFileLoaded(Side side, const QString& path,
+                               Expected<std::shared_ptr<const api::GraphSnapshot>> snapshot) {
+  SideState& st = m_sides[side];
+  if (st.file != path) return;  // another choice since
+  if (!snapshot.ok()) {
+    st.caption->setText(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
+    emit loadFailed(Q(snapshot.status().message()));
     return;
   }
-  st.fileSnapshot = job->snapshot;
-  show(job->side);
+  st.fileSnapshot = *snapshot;
+  show(side);
 }
 
 std::shared_ptr<const api::GraphSnapshot> CompareView::snapshot(Side side) const {
@@ -522,9 +514,8 @@ void CompareView::syncFrom(Side side) {
 }
 
 void CompareView::waitForLayout() {
-  m_fileWatcher.waitForFinished();
+  for (SideState& st : m_sides) st.loader->waitForFinished();
   QCoreApplication::processEvents();
-  if (m_fileJob) onFileLoaded();
   m_sides[kLeft].view->waitForLayout();
   m_sides[kRight].view->waitForLayout();
   QCoreApplication::processEvents();

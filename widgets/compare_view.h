@@ -6,12 +6,12 @@
 // up where the eye is.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QWidget>
 #include <memory>
 
 #include "api/graph_diff.h"
 #include "api/optimize_trace.h"
+#include "widgets/background_task.h"
 
 class QComboBox;
 class QLabel;
@@ -79,6 +79,8 @@ class CompareView : public QWidget {
     int step = 0;
     QString file;
     std::shared_ptr<const api::GraphSnapshot> fileSnapshot;
+    /// Loads `file` off the UI thread.
+    BackgroundTask<std::shared_ptr<const api::GraphSnapshot>>* loader = nullptr;
   };
   void rebuildChooser(Side side);
   void onChosen(Side side);
@@ -88,7 +90,8 @@ class CompareView : public QWidget {
   void syncFrom(Side side);
   void updateCaption(Side side);
   void updateInfo();
-  void onFileLoaded();
+  void onFileLoaded(Side side, const QString& path,
+                    Expected<std::shared_ptr<const api::GraphSnapshot>> snapshot);
 
   std::shared_ptr<const api::OptimizeTrace> m_trace;
   SideState m_sides[2];
@@ -98,14 +101,6 @@ class CompareView : public QWidget {
   bool m_syncing = false;
   QLabel* m_legend;
   QLabel* m_info;
-  struct FileJob {
-    Side side = kLeft;
-    QString path;
-    std::shared_ptr<const api::GraphSnapshot> snapshot;
-    QString error;
-  };
-  std::shared_ptr<FileJob> m_fileJob;
-  QFutureWatcher<void> m_fileWatcher;
 };
 
 }  // namespace widgets

@@ -16,16 +16,9 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace onnxlens {
 namespace widgets {
-
-struct ExportModelDialog::Job {
-  api::OptimizeRequest request;
-  std::string model;
-  Expected<api::OptimizeReport> result = Status(StatusCode::kInternal, "not run");
-};
 
 ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
     : QDialog(parent), m_model(modelPath) {
@@ -84,7 +77,8 @@ ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
   });
   connect(m_buttons, &QDialogButtonBox::accepted, this, &ExportModelDialog::startExport);
   connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &ExportModelDialog::onDone);
+  m_task = new BackgroundTask<api::OptimizeReport>(this);
+  m_task->onFinished([this](Expected<api::OptimizeReport> r) { onDone(std::move(r)); });
   for (QComboBox* c : {m_level, m_format})
     connect(c, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
             &ExportModelDialog::updateCommand);
@@ -96,7 +90,7 @@ ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
   updateCommand();
 }
 
-ExportModelDialog::~ExportModelDialog() { m_watcher.waitForFinished(); }
+ExportModelDialog::~ExportModelDialog() = default;
 
 void ExportModelDialog::setLevel(const QString& level) {
   const int i = m_level->findData(level);
@@ -140,7 +134,7 @@ void ExportModelDialog::updateCommand() {
 QString ExportModelDialog::errorText() const { return m_error->text(); }
 
 void ExportModelDialog::startExport() {
-  if (m_watcher.isRunning()) return;
+  if (m_task->isRunning()) return;
   const QString out = m_path->text().trimmed();
   m_error->clear();
   if (out.isEmpty()) {
@@ -161,33 +155,28 @@ void ExportModelDialog::startExport() {
     }
     m_force = true;
   }
-  auto job = std::make_shared<Job>();
-  job->request = request();
-  job->model = m_model.toStdString();
-  m_job = job;
   m_progress->show();
   m_buttons->setEnabled(false);
-  m_watcher.setFuture(
-      QtConcurrent::run([job] { job->result = api::OptimizeModelFile(job->model, job->request); }));
+  // OptimizeModelFile reports no progress: the bar stays busy until it is done.
+  m_task->start([req = request(), model = m_model.toStdString()](const JobControl&) {
+    return api::OptimizeModelFile(model, req);
+  });
 }
 
 void ExportModelDialog::waitForExport() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
 }
 
-void ExportModelDialog::onDone() {
+void ExportModelDialog::onDone(Expected<api::OptimizeReport> result) {
   m_progress->hide();
   m_buttons->setEnabled(true);
-  const auto job = m_job;
-  m_job.reset();
-  if (!job) return;
-  if (!job->result.ok()) {
-    m_error->setText(QString::fromStdString(job->result.status().message()));
+  if (!result.ok()) {
+    m_error->setText(QString::fromStdString(result.status().message()));
     emit exportFinished(false);
     return;
   }
-  m_exported = QString::fromStdString(job->result->written);
+  m_exported = QString::fromStdString(result->written);
   emit exportFinished(true);
   accept();
 }

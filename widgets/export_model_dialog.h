@@ -5,11 +5,11 @@
 #pragma once
 
 #include <QDialog>
-#include <QFutureWatcher>
 #include <functional>
 #include <memory>
 
 #include "api/optimize.h"
+#include "widgets/background_task.h"
 
 class QCheckBox;
 class QComboBox;
@@ -54,7 +54,7 @@ class ExportModelDialog : public QDialog {
 
  private:
   void updateCommand();
-  void onDone();
+  void onDone(Expected<api::OptimizeReport> result);
 
   QString m_model;
   QComboBox* m_level;
@@ -68,9 +68,7 @@ class ExportModelDialog : public QDialog {
   Ask m_ask;
   bool m_force = false;
   QString m_exported;
-  struct Job;
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  BackgroundTask<api::OptimizeReport>* m_task;
 };
 
 }  // namespace widgets

@@ -16,15 +16,14 @@
 #include <QPainterPathStroker>
 #include <QPinchGesture>
 #include <QResizeEvent>
-#include <QSaveFile>
 #include <QStyleOptionGraphicsItem>
-#include <QSvgGenerator>
 #include <QWheelEvent>
-#include <QtConcurrent>
 #include <cmath>
 #include <map>
 #include <set>
 
+#include "api/graph_layout.h"
+#include "widgets/graph_export.h"
 #include "widgets/graph_items.h"
 #include "widgets/minimap.h"
 #include "widgets/op_colors.h"
@@ -40,14 +39,6 @@ constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
 
 using namespace graph_items;
 
-struct GraphView::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> done{0}, total{0};
-  layout::LayoutInput input;
-  Expected<layout::GroupedLayout> result = Status(StatusCode::kInternal, "not run");
-  double millis = 0;
-};
-
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setScene(new QGraphicsScene(this));
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -61,17 +52,17 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   viewport()->grabGesture(Qt::PinchGesture);
   m_minimap = new Minimap(this);
   connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &GraphView::onLayoutDone);
+  m_task = new BackgroundTask<LayoutRun>(this);
+  m_task->onFinished([this](Expected<LayoutRun> run) { onLayoutDone(std::move(run)); });
+  connect(m_task, &BackgroundTaskBase::progress, this, &GraphView::layoutProgress);
+  connect(m_task, &BackgroundTaskBase::cancelled, this, &GraphView::layoutCancelled);
 }
 
-GraphView::~GraphView() {
-  cancelLayout();
-  m_watcher.waitForFinished();
-}
+GraphView::~GraphView() = default;
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
                             bool openAll) {
-  if (snapshot != m_snapshot) m_cache.clear();
+  if (snapshot != m_snapshot) m_cache.Clear();
   m_snapshot = std::move(snapshot);
   m_graph =
       m_snapshot && graph >= 0 && graph < static_cast<int>(m_snapshot->graphs.size()) ? graph : 0;
@@ -87,7 +78,7 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   if (openAll)
     m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);
   else
-    m_model.layout.expanded = layout::AutoExpand(m_model.layout.hierarchy, kFirstViewBudget);
+    m_model.layout.expanded = api::AutoExpandGroups(m_model.layout.hierarchy, kFirstViewBudget);
   startLayout();
 }
 
@@ -145,71 +136,47 @@ void GraphView::expandAll(bool expanded) {
 }
 
 std::string GraphView::layoutKey() const {
-  std::string key = std::to_string(m_graph) + ':';
-  for (bool b : {m_options.attributes, m_options.weights, m_options.names, m_options.horizontal,
-                 m_options.fold_constants})
-    key += b ? '1' : '0';
-  key += ':';
-  for (bool b : m_model.layout.expanded) key += b ? '1' : '0';
-  return key;
+  return api::LayoutKey(m_graph, m_options, m_model.layout.expanded);
 }
 
 void GraphView::startLayout() {
-  cancelLayout();
-  m_watcher.waitForFinished();
-  const std::string key = layoutKey();
-  for (auto it = m_cache.begin(); it != m_cache.end(); ++it) {
-    if (it->first != key) continue;
-    m_cache.splice(m_cache.begin(), m_cache, it);
-    m_job.reset();
-    ++m_cacheHits;
-    m_layout = m_cache.front().second;
+  if (const layout::GroupedLayout* cached = m_cache.Find(layoutKey())) {
+    m_task->drop();  // the cached layout replaces the one running
+    m_layout = *cached;
     emit layoutStarted();
     buildScene();
     emit layoutFinished(0);
     if (m_pendingReveal >= 0) finishReveal();
     return;
   }
-  auto job = std::make_shared<Job>();
-  job->input = m_model.layout;
-  m_job = job;
   emit layoutStarted();
-  m_watcher.setFuture(QtConcurrent::run([job] {
+  m_task->start([input = m_model.layout](const JobControl& job) -> Expected<LayoutRun> {
     QElapsedTimer t;
     t.start();
-    job->result = layout::LayOut(job->input, &job->cancel, [job](int d, int n) {
-      job->done = d;
-      job->total = n;
-    });
-    job->millis = t.nsecsElapsed() / 1e6;
-  }));
+    OL_ASSIGN_OR_RETURN(layout::GroupedLayout l, api::LayOutGraph(input, job));
+    return LayoutRun{std::move(l), t.nsecsElapsed() / 1e6};
+  });
 }
 
-void GraphView::cancelLayout() {
-  if (m_job) m_job->cancel = true;
-}
+void GraphView::cancelLayout() { m_task->cancel(); }
 
-bool GraphView::isLayingOut() const { return m_watcher.isRunning(); }
+bool GraphView::isLayingOut() const { return m_task->isRunning(); }
 
 void GraphView::waitForLayout() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
   m_minimap->refreshNow();
 }
 
-void GraphView::onLayoutDone() {
-  std::shared_ptr<Job> job = m_job;
-  if (!job) return;
-  if (!job->result.ok()) {
-    if (job->result.status().code() != StatusCode::kCancelled)
-      emit layoutFailed(QString::fromStdString(job->result.status().message()));
+void GraphView::onLayoutDone(Expected<LayoutRun> run) {
+  if (!run.ok()) {
+    emit layoutFailed(QString::fromStdString(run.status().message()));
     return;
   }
-  m_layout = std::move(*job->result);
-  m_cache.emplace_front(layoutKey(), m_layout);
-  if (m_cache.size() > 12) m_cache.pop_back();
+  m_layout = std::move(run->layout);
+  m_cache.Put(layoutKey(), m_layout);
   buildScene();
-  emit layoutFinished(job->millis);
+  emit layoutFinished(run->millis);
   if (m_pendingReveal >= 0) finishReveal();
 }
 
@@ -313,48 +280,7 @@ int GraphView::visibleNodeItems() const {
 }
 
 bool GraphView::exportImage(const QString& path, QString* error) {
-  const QRectF source = scene()->itemsBoundingRect().adjusted(-16, -16, 16, 16);
-  if (source.isEmpty()) {
-    *error = tr("there is no graph to export");
-    return false;
-  }
-  QSaveFile out(path);
-  if (!out.open(QIODevice::WriteOnly)) {
-    *error = tr("cannot write %1: %2").arg(path, out.errorString());
-    return false;
-  }
-  if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&out);
-    svg.setSize(source.size().toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
-    svg.setTitle(QFileInfo(path).completeBaseName());
-    QPainter p(&svg);
-    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene()->render(&p, QRectF(QPointF(0, 0), source.size()), source);
-    p.end();
-  } else {
-    const double scale = std::min(2.0, 16384.0 / std::max(source.width(), source.height()));
-    QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull()) {
-      *error = tr("the image would be too large");
-      return false;
-    }
-    image.fill(m_colors.background);
-    QPainter p(&image);
-    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    scene()->render(&p, QRectF(QPointF(0, 0), image.size()), source);
-    p.end();
-    if (!image.save(&out, "PNG")) {
-      *error = tr("cannot encode the PNG image");
-      return false;
-    }
-  }
-  if (!out.commit()) {
-    *error = tr("cannot write %1: %2").arg(path, out.errorString());
-    return false;
-  }
-  return true;
+  return exportSceneImage(scene(), m_colors.background, path, error);
 }
 
 void GraphView::zoomBy(double factor) {
@@ -694,20 +620,11 @@ int GraphView::highlightedEdges() const {
 }
 
 std::vector<int> GraphView::producersOf(int item) const {
-  std::vector<int> out;
-  for (const api::ViewEdge& e : m_model.edges) {
-    if (e.to == item && std::find(out.begin(), out.end(), e.from) == out.end())
-      out.push_back(e.from);
-  }
-  return out;
+  return api::ProducerItems(m_model, item);
 }
 
 std::vector<int> GraphView::consumersOf(int item) const {
-  std::vector<int> out;
-  for (const api::ViewEdge& e : m_model.edges) {
-    if (e.from == item && std::find(out.begin(), out.end(), e.to) == out.end()) out.push_back(e.to);
-  }
-  return out;
+  return api::ConsumerItems(m_model, item);
 }
 
 void GraphView::keyPressEvent(QKeyEvent* event) {

@@ -4,16 +4,15 @@
 // name-scope groups open and close with a click on their header, the wheel zooms at the cursor.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QGraphicsView>
-#include <atomic>
-#include <list>
 #include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "api/graph_layout.h"
 #include "api/graph_view_model.h"
+#include "widgets/background_task.h"
 #include "widgets/op_colors.h"
 
 namespace onnxlens {
@@ -103,7 +102,7 @@ class GraphView : public QGraphicsView {
   void setZoom(double zoom);
 
   /// Layouts served from the cache (an expand/collapse undone, an option toggled back).
-  int layoutCacheHits() const { return m_cacheHits; }
+  int layoutCacheHits() const { return m_cache.hits(); }
 
   /// The view items connected to `item` by edges into it (producers) or out of it (consumers).
   std::vector<int> producersOf(int item) const;
@@ -122,7 +121,10 @@ class GraphView : public QGraphicsView {
 
  signals:
   void layoutStarted();
-  void layoutProgress(int done, int total);
+  /// Stage::kLayingOut with the groups done ("3/12"), on the UI thread.
+  void layoutProgress(const onnxlens::Progress& progress);
+  /// cancelLayout() stopped a layout; the scene keeps what it showed.
+  void layoutCancelled();
   void layoutFinished(double millis);
   void layoutFailed(const QString& message);
   /// The view items were rebuilt for new options (folding constants changes item indices): item
@@ -150,10 +152,14 @@ class GraphView : public QGraphicsView {
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
-  struct Job;
+  /// A finished layout and how long it took.
+  struct LayoutRun {
+    layout::GroupedLayout layout;
+    double millis = 0;
+  };
   void rebuildModel();
   void startLayout();
-  void onLayoutDone();
+  void onLayoutDone(Expected<LayoutRun> run);
   void buildScene();
   void initialView();
   void finishReveal();
@@ -165,8 +171,7 @@ class GraphView : public QGraphicsView {
   api::GraphViewOptions m_options;
   api::GraphViewModel m_model;
   layout::GroupedLayout m_layout;
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  BackgroundTask<LayoutRun>* m_task;
   int m_edgeItems = 0;
   bool m_fitPending = true;
   int m_selected = -1;
@@ -186,9 +191,7 @@ class GraphView : public QGraphicsView {
   std::vector<QColor> m_groupHalos;
   bool m_fadeOthers = false;
   std::vector<int> m_linked;
-  /// Recent layouts by layoutKey(), newest first (a handful: each is a few MB at 10,000 nodes).
-  std::list<std::pair<std::string, layout::GroupedLayout>> m_cache;
-  int m_cacheHits = 0;
+  api::LayoutCache m_cache;  ///< recent layouts by layoutKey()
   Minimap* m_minimap = nullptr;
   GraphColors m_colors;
 };

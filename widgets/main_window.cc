@@ -23,8 +23,10 @@
 #include <QVBoxLayout>
 #include <functional>
 
-#include "profiling/profiler.h"
+#include "api/trace.h"
+#include "api/view_heat.h"
 #include "widgets/breadcrumb_bar.h"
+#include "widgets/document.h"
 #include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
@@ -37,6 +39,7 @@
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
+#include "widgets/stage_text.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -86,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   };
 
   m_loader = new ModelLoader(this);
+  m_doc = new Document(this);
   m_stack = new QStackedWidget(this);
   auto* tabs = new QTabWidget(m_stack);
   tabs->setDocumentMode(true);
@@ -147,13 +151,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_graph, &GraphView::layoutStarted, this, [this] {
     setBusy(true);
     m_progress->setRange(0, 0);
-    m_stage->setText(tr("Laying out the graph…"));
+    m_stage->setText(stageText(Stage::kLayingOut));
   });
+  connect(m_graph, &GraphView::layoutProgress, this, &MainWindow::showProgress);
   auto layoutEnded = [this] {
     setBusy(false);
     m_progress->setRange(0, 100);
   };
   connect(m_graph, &GraphView::layoutFinished, this, layoutEnded);
+  connect(m_graph, &GraphView::layoutCancelled, this, layoutEnded);
   connect(m_graph, &GraphView::modelRebuilt, this, &MainWindow::applyHeat);
   connect(m_graph, &GraphView::layoutFailed, this, [this, layoutEnded](const QString& message) {
     layoutEnded();
@@ -171,10 +177,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   connect(m_graph, &GraphView::zoomChanged, this,
           [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
-  connect(m_loader, &ModelLoader::progress, this, [this](int pct, const QString& stage) {
-    m_progress->setValue(pct);
-    m_stage->setText(stage);
-  });
+  connect(m_loader, &ModelLoader::progress, this, &MainWindow::showProgress);
   connect(m_optimize, &OptimizeView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
   connect(m_optimize, &OptimizeView::exportRequested, this, &MainWindow::showExportModelDialog);
@@ -184,37 +187,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_sidebar->setProfileFacts([this](const QString& label) { return m_profile->nodeFacts(label); });
   connect(m_sidebar, &NodeSidebar::timelineRequested, this, [this](const QString& label) {
     showView(QStringLiteral("timeline"));
-    m_crossSelecting = true;
-    m_profile->selectNode(label);
-    m_crossSelecting = false;
+    m_doc->select(label, {}, m_sidebar);
   });
   connect(m_profile, &ProfileView::showInGraphRequested, this,
           [this] { showView(QStringLiteral("graph")); });
   connect(m_profile, &ProfileView::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 5000); });
-  connect(m_profile, &ProfileView::currentRunChanged, this, [this] {
-    if (m_heat) applyHeat();
-    // The node page's Profile section follows the run shown (a tensor page stays).
-    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
-      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
-  });
-  // A kernel slice selects its node in the graph, and a node its first slice.
-  connect(m_profile, &ProfileView::nodeSelected, this,
-          [this](const QString& node, const QStringList& origins) {
-            if (m_crossSelecting) return;
-            m_crossSelecting = true;
-            selectProfiledNode(node, origins);
-            m_crossSelecting = false;
-          });
-  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
-    if (m_crossSelecting || m_profile->runCount() == 0 || item < 0 || !m_graph->snapshot()) return;
-    const auto& it = m_graph->model().items[item];
-    if (it.kind != api::ViewItemKind::kNode) return;
-    m_crossSelecting = true;
-    m_profile->selectNode(
-        traceLabel(m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index]));
-    m_crossSelecting = false;
-  });
+  connectDocument();
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
   connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
   connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
@@ -224,6 +203,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::connectDocument() {
+  m_profile->setDocument(m_doc);
+  m_optimize->setDocument(m_doc);
+  connect(m_doc, &Document::currentRunChanged, this, [this] {
+    if (m_heat) applyHeat();
+    // The node page's Profile section follows the run shown (a tensor page stays).
+    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
+      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
+  });
+  // The graph publishes the node selected; it follows what the other views select (a kernel
+  // slice selects its node, or a fused kernel's origins).
+  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
+    if (item < 0 || !m_graph->snapshot()) return;
+    const auto& it = m_graph->model().items[item];
+    if (it.kind != api::ViewItemKind::kNode) return;
+    m_doc->select(traceLabel(m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes[it.index]),
+                  {}, m_graph);
+  });
+  connect(m_doc, &Document::selectionChanged, this,
+          [this](const QString& node, const QStringList& origins, QObject* source) {
+            if (source != m_graph && source != m_sidebar && !node.isEmpty())
+              selectProfiledNode(node, origins);
+          });
+}
 
 void MainWindow::createActions() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -392,24 +396,14 @@ void MainWindow::setHeat(bool on) {
   applyHeat();
   if (!on || !m_graph->snapshot()) return;
   // Go to the hottest node: where the time goes is what the user turned heat on for.
-  const QHash<QString, double> shares = m_profile->nodeShares();
-  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
-  int hottest = -1;
-  double best = -1;
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    auto it = shares.find(traceLabel(nodes[n]));
-    if (it != shares.end() && *it > best && m_graph->model().item_of_node[n] >= 0) {
-      best = *it;
-      hottest = m_graph->model().item_of_node[n];
-    }
-  }
+  const int hottest = viewHeat().hottest_item;
   if (hottest >= 0) m_graph->revealItem(hottest);
 }
 
 QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
 
 QString MainWindow::traceLabel(const api::SnapshotNode& n) {
-  return QString::fromStdString(profiling::NodeLabel(n.name, n.op_type, n.id));
+  return QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
 }
 
 void MainWindow::selectProfiledNode(const QString& node, const QStringList& origins) {
@@ -437,6 +431,11 @@ void MainWindow::selectProfiledNode(const QString& node, const QStringList& orig
   }
 }
 
+api::ViewHeat MainWindow::viewHeat() const {
+  return api::HeatOfView(m_graph->model(), m_graph->snapshot()->graphs[m_graph->graphIndex()],
+                         m_doc->heatShares());
+}
+
 void MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
     m_graph->setItemHalos({}, false);
@@ -444,35 +443,19 @@ void MainWindow::applyHeat() {
     m_heatLegend->hide();
     return;
   }
-  const QHash<QString, double> shares = m_profile->nodeShares();
-  double hottest = 0;
-  for (double v : shares) hottest = std::max(hottest, v);
-  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
-  const auto& items = m_graph->model().items;
-  std::vector<QColor> halos(items.size());
-  int coloured = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(traceLabel(nodes[items[i].index]));
-    if (it == shares.end() || hottest <= 0) continue;
-    halos[i] = heatColor(*it / hottest);
-    ++coloured;
-  }
-  m_graph->setItemHalos(halos, true);
+  const api::ViewHeat heat = viewHeat();
+  const double hottest = heat.hottest;
+  auto colour = [hottest](double share) {
+    return share >= 0 && hottest > 0 ? heatColor(share / hottest) : QColor();
+  };
+  std::vector<QColor> halos, groupHalos;
+  for (double share : heat.item_share) halos.push_back(colour(share));
   // A closed group shows its hottest node's colour, so the heat leads into the groups.
-  const auto& h = m_graph->model().layout.hierarchy;
-  std::vector<double> groupMax(h.groups.size(), -1);
-  for (size_t i = 0; i < items.size() && i < h.group_of_node.size(); ++i) {
-    if (items[i].kind != api::ViewItemKind::kNode) continue;
-    auto it = shares.find(traceLabel(nodes[items[i].index]));
-    if (it == shares.end()) continue;
-    for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
-      groupMax[g] = std::max(groupMax[g], *it);
-  }
-  std::vector<QColor> groupHalos(h.groups.size());
-  for (size_t g = 0; g < h.groups.size(); ++g)
-    if (groupMax[g] >= 0 && hottest > 0) groupHalos[g] = heatColor(groupMax[g] / hottest);
+  for (double share : heat.group_share) groupHalos.push_back(colour(share));
+  m_graph->setItemHalos(halos, true);
   m_graph->setGroupHalos(groupHalos);
+  const int coloured = hottest > 0 ? heat.profiled : 0;
+  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
   QString scale;
   for (int k = 0; k <= 4; ++k)
     scale += QStringLiteral("<span style=\"color:%1\">■</span>").arg(heatColor(k / 4.0).name());
@@ -502,6 +485,7 @@ void MainWindow::showExportModelDialog() {
 void MainWindow::openFile(const QString& path) {
   setBusy(true);
   m_progress->setValue(0);
+  m_stage->setText(stageText(Stage::kReadingFile));
   statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
   m_loader->load(path);
 }
@@ -523,8 +507,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_exportAction->setEnabled(true);
   m_exportModelAction->setEnabled(true);
   RecentFiles::add(path);
-  m_optimize->setModelPath(path);
-  m_profile->setModelPath(path);
+  m_doc->setModel(path, info);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);
@@ -561,11 +544,19 @@ void MainWindow::updateCounts() {
   m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(m_graph->zoom() * 100)));
 }
 
-void MainWindow::onFailed(const QString& path, const QString& message) {
+void MainWindow::onFailed(const QString& path, const QString& message, StatusCode code) {
   setBusy(false);
-  statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
+  statusBar()->showMessage(tr("Could not open %1: %2", "file name, error category")
+                               .arg(QFileInfo(path).fileName(), StageText::category(code)),
+                           5000);
   m_presentError(tr("Cannot open model"), message);
   emit loadFailed(path, message);
+}
+
+void MainWindow::showProgress(const Progress& progress) {
+  m_progress->setRange(0, 100);
+  m_progress->setValue(qRound(progress.fraction * 100));
+  m_stage->setText(progressText(progress));
 }
 
 void MainWindow::setBusy(bool busy) {

@@ -8,6 +8,7 @@
 
 #include "api/graph_snapshot.h"
 #include "api/model_info.h"
+#include "api/view_heat.h"
 
 class QLabel;
 class QMimeData;
@@ -21,6 +22,7 @@ namespace onnxlens {
 namespace widgets {
 
 class BreadcrumbBar;
+class Document;
 class FindBar;
 class GraphView;
 class ModelLoader;
@@ -58,6 +60,8 @@ class MainWindow : public QMainWindow {
   NodeSidebar* sidebar() const { return m_sidebar; }
   FindBar* findBar() const { return m_find; }
   ModelLoader* loader() const { return m_loader; }
+  /// What is open: model, optimization trace, profile runs and the shared selection.
+  Document* document() const { return m_doc; }
   OptimizeView* optimizeView() const { return m_optimize; }
   ProfileView* profileView() const { return m_profile; }
   /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
@@ -106,9 +110,11 @@ class MainWindow : public QMainWindow {
   void showShortcuts();
   void showAbout();
   void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);
-  void onFailed(const QString& path, const QString& message);
+  void onFailed(const QString& path, const QString& message, onnxlens::StatusCode code);
   void setBusy(bool busy);
+  void showProgress(const onnxlens::Progress& progress);
   void updateCounts();
+  void connectDocument();
 
   ModelLoader* m_loader;
   QStackedWidget* m_stack;
@@ -132,11 +138,13 @@ class MainWindow : public QMainWindow {
   QuestionPresenter m_ask;
   OptimizeView* m_optimize;
   ProfileView* m_profile;
-  bool m_crossSelecting = false;
+  Document* m_doc;  ///< what is open; the views talk to each other through it
   bool m_heat = false;
   QAction* m_heatAction = nullptr;
   QLabel* m_heatLegend = nullptr;
-  void applyHeat();  ///< a timeline <-> graph selection is being mirrored
+  void applyHeat();
+  /// The heat of the graph shown from the document's current run.
+  api::ViewHeat viewHeat() const;
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
 };

@@ -1,14 +1,13 @@
-// Loads and summarizes a model off the UI thread (QtConcurrent), with progress and Cancel.
+// Loads and summarizes a model off the UI thread (a BackgroundTask), with progress and Cancel.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <memory>
 
 #include "api/model_info.h"
-#include "common/status.h"
+#include "common/progress.h"
+#include "widgets/background_task.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -22,6 +21,7 @@ class ModelLoader : public QObject {
 
   /// Starts loading `path`; a load already running is cancelled and its result dropped.
   void load(const QString& path);
+  /// Cancels the running load: cancelled() at once, its result is dropped.
   void cancel();
   /// True from load() until loaded/failed/cancelled has been emitted.
   bool isRunning() const;
@@ -29,17 +29,18 @@ class ModelLoader : public QObject {
   void waitForFinished();
 
  signals:
-  void progress(int percent, const QString& stage);
+  /// Stage codes: show them with stageText() / progressText().
+  void progress(const onnxlens::Progress& progress);
   void loaded(const QString& path, std::shared_ptr<const onnxlens::api::ModelInfo> info);
-  void failed(const QString& path, const QString& message);
+  /// `code` is the error's category (translate it with StageText::category()).
+  void failed(const QString& path, const QString& message, onnxlens::StatusCode code);
   void cancelled(const QString& path);
 
  private:
-  struct Job;
-  void onFinished();
+  void onFinished(Expected<api::ModelInfo> result);
 
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  QString m_path;  ///< of the load running or last run
+  BackgroundTask<api::ModelInfo>* m_task;
 };
 
 }  // namespace widgets

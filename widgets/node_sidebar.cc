@@ -12,7 +12,7 @@
 #include <QVBoxLayout>
 #include <map>
 
-#include "profiling/profiler.h"
+#include "api/trace.h"
 #include "widgets/tensor_panel.h"
 
 namespace onnxlens {
@@ -208,7 +208,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                tr("Select all %1 nodes (%2)").arg(Q(n.op_type)).arg(sameType)) +
           "</p>";
   if (m_facts) {
-    const QString label = QString::fromStdString(profiling::NodeLabel(n.name, n.op_type, n.id));
+    const QString label = QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
     const QString facts = m_facts(label);
     if (!facts.isEmpty()) {
       html += "<h3>" + tr("Profile") + "</h3><p>" + facts.toHtmlEscaped() + "<br>" +

@@ -7,37 +7,24 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
-#include <atomic>
 
 #include "widgets/compare_view.h"
+#include "widgets/document.h"
 #include "widgets/graph_view.h"
 #include "widgets/op_count_model.h"
 #include "widgets/pass_stepper.h"
+#include "widgets/stage_text.h"
 #include "widgets/verify_panel.h"
 
 namespace onnxlens {
 namespace widgets {
-
-struct OptimizeView::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> permille{0};
-  QMutex mutex;
-  std::string stage;
-  std::string path;
-  api::OptimizeTraceRequest request;
-  Expected<std::shared_ptr<const api::OptimizeTrace>> result =
-      Status(StatusCode::kInternal, "not run");
-};
 
 OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -98,20 +85,18 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   split->setSizes({790, 490});
   layout->addWidget(split, 1);
 
-  m_poll = new QTimer(this);
-  m_poll->setInterval(100);
-  connect(m_poll, &QTimer::timeout, this, [this] {
-    if (!m_job) return;
-    m_progress->setValue(m_job->permille.load());
-    QMutexLocker lock(&m_job->mutex);
-    m_stage->setText(m_job->stage == "optimizing"     ? tr("Optimizing…")
-                     : m_job->stage == "snapshotting" ? tr("Recording the steps…")
-                                                      : tr("Loading…"));
+  m_task = new BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>(this);
+  connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    m_progress->setValue(static_cast<int>(p.fraction * 1000));
+    m_stage->setText(progressText(p));
   });
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &OptimizeView::onTraceDone);
-  connect(m_cancel, &QPushButton::clicked, this, [this] {
-    if (m_job) m_job->cancel = true;
+  m_task->onFinished(
+      [this](Expected<std::shared_ptr<const api::OptimizeTrace>> r) { onTraceDone(std::move(r)); });
+  connect(m_task, &BackgroundTaskBase::cancelled, this, [this] {
+    setBusy(false);
+    m_run->show();
   });
+  connect(m_cancel, &QPushButton::clicked, m_task, &BackgroundTaskBase::cancel);
   connect(m_export, &QPushButton::clicked, this, &OptimizeView::exportRequested);
   connect(m_run, &QPushButton::clicked, this, [this] { startTrace(m_stepper->disabledPasses()); });
   connect(m_format, QOverload<int>::of(&QComboBox::activated), this,
@@ -134,19 +119,23 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   setBusy(false);
 }
 
-OptimizeView::~OptimizeView() {
-  if (m_job) m_job->cancel = true;
-  m_watcher.waitForFinished();
-}
+OptimizeView::~OptimizeView() = default;
 
 void OptimizeView::setModelPath(const QString& path) {
-  if (m_job) m_job->cancel = true;
+  m_task->cancel();
+  m_run->hide();
   m_path = path;
   m_trace.reset();
   m_compare->setTrace(nullptr);
   m_stepper->setTrace(nullptr);
   m_verify->setTrace(nullptr);
   if (isVisible()) ensureTrace();
+}
+
+void OptimizeView::setDocument(Document* document) {
+  if (m_doc) disconnect(m_doc, nullptr, this, nullptr);
+  m_doc = document;
+  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
 }
 
 void OptimizeView::ensureTrace() {
@@ -164,70 +153,51 @@ void OptimizeView::setFormat(const QString& format) {
 
 QString OptimizeView::format() const { return m_format->currentData().toString(); }
 
-bool OptimizeView::isTracing() const { return m_watcher.isRunning(); }
+bool OptimizeView::isTracing() const { return m_task->isRunning(); }
 
 void OptimizeView::setBusy(bool busy) {
   m_stage->setVisible(busy);
   m_progress->setVisible(busy);
   m_cancel->setVisible(busy);
   m_export->setEnabled(!busy && !m_path.isEmpty());
-  if (busy)
-    m_poll->start();
-  else
-    m_poll->stop();
 }
 
 void OptimizeView::startTrace(const QStringList& disabled) {
   if (m_path.isEmpty()) return;
-  if (m_job) m_job->cancel = true;
-  m_watcher.waitForFinished();
-  auto job = std::make_shared<Job>();
-  job->path = m_path.toStdString();
-  job->request.level = "layout";
-  job->request.format = format().toStdString();
-  for (const QString& d : disabled) job->request.disabled.push_back(d.toStdString());
-  m_job = job;
+  const std::string path = m_path.toStdString();
+  api::OptimizeTraceRequest request;
+  request.level = "layout";
+  request.format = format().toStdString();
+  for (const QString& d : disabled) request.disabled.push_back(d.toStdString());
   m_run->hide();
   setBusy(true);
   m_progress->setValue(0);
-  m_watcher.setFuture(QtConcurrent::run([job] {
-    job->result =
-        api::TraceOptimization(job->path, job->request, [job](double f, const std::string& stage) {
-          job->permille = static_cast<int>(f * 1000);
-          QMutexLocker lock(&job->mutex);
-          job->stage = stage;
-          return !job->cancel.load();
-        });
-  }));
+  m_stage->setText(stageText(Stage::kReadingFile));
+  m_task->start([path, request](const JobControl& job) {
+    return api::TraceOptimization(path, request, job);
+  });
 }
 
 void OptimizeView::waitForTrace() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
   m_compare->waitForLayout();
 }
 
-void OptimizeView::onTraceDone() {
-  const auto job = m_job;
+void OptimizeView::onTraceDone(Expected<std::shared_ptr<const api::OptimizeTrace>> result) {
   setBusy(false);
-  m_job.reset();
-  if (!job) return;
-  if (job->path != m_path.toStdString()) {  // another model was opened meanwhile
-    if (isVisible()) ensureTrace();
-    return;
-  }
-  if (!job->result.ok()) {
+  if (!result.ok()) {
     m_run->show();
-    if (job->result.status().code() != StatusCode::kCancelled)
-      emit errorOccurred(tr("Cannot optimize the model"),
-                         QString::fromStdString(job->result.status().message()));
+    emit errorOccurred(tr("Cannot optimize the model"),
+                       QString::fromStdString(result.status().message()));
     return;
   }
-  m_trace = *job->result;
+  m_trace = *result;
   m_stepper->setTrace(m_trace);
   m_verify->setTrace(m_trace);
   m_compare->setTrace(m_trace);
   onSidesChanged();
+  if (m_doc) m_doc->setOptimizeTrace(m_trace);
   emit traceReady();
 }
 

@@ -4,12 +4,12 @@
 // bar and Cancel; disabling a pass re-runs it.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
 
 #include "api/optimize_trace.h"
+#include "widgets/background_task.h"
 
 class QComboBox;
 class QLabel;
@@ -17,12 +17,12 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
-class QTimer;
 
 namespace onnxlens {
 namespace widgets {
 
 class CompareView;
+class Document;
 class OpCountModel;
 class PassStepper;
 class VerifyPanel;
@@ -36,6 +36,8 @@ class OptimizeView : public QWidget {
 
   /// The model the tab optimizes; the trace is dropped and recomputed when next needed.
   void setModelPath(const QString& path);
+  /// Follows the document's model and publishes each finished trace to it.
+  void setDocument(Document* document);
   QString modelPath() const { return m_path; }
   /// Starts the trace when there is none (showing the tab does this).
   void ensureTrace();
@@ -69,9 +71,8 @@ class OptimizeView : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
-  struct Job;
   void startTrace(const QStringList& disabled);
-  void onTraceDone();
+  void onTraceDone(Expected<std::shared_ptr<const api::OptimizeTrace>> result);
   void onSidesChanged();
   void onStepSelected(int step);
   void setBusy(bool busy);
@@ -90,9 +91,8 @@ class OptimizeView : public QWidget {
   QPushButton* m_cancel;
   QPushButton* m_export;
   QPushButton* m_run;  ///< shown after a cancelled or failed run
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
-  QTimer* m_poll;
+  BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>* m_task;
+  Document* m_doc = nullptr;
 };
 
 }  // namespace widgets

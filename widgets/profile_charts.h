@@ -9,7 +9,8 @@
 
 #include "api/bench.h"
 #include "api/profile.h"
-#include "profiling/summary.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
 
 class QTableWidget;
 class QComboBox;

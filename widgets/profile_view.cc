@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -18,64 +17,34 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <algorithm>
-#include <atomic>
 
 #include "api/slice_details.h"
-#include "profiling/trace_json.h"
+#include "api/trace.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
+#include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
 
 namespace onnxlens {
 namespace widgets {
 
-struct ProfileView::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> permille{0};
-  QString label;
-  std::string model;  ///< profile this model…
-  std::string trace;  ///< …or read this trace file…
-  std::string save;   ///< …or write `source` to this file
-  std::shared_ptr<const Run> source;
-  api::ProfileOptions options;
-  std::shared_ptr<Run> run;
-  QString error;
-  bool cancelled = false;
-
-  /// The progress callback of the work: records the fraction, says whether to go on.
-  bool Report(double fraction) {
-    permille = static_cast<int>(fraction * 1000);
-    return !cancel.load();
-  }
-  /// Records why the work stopped (a cancel is not shown as an error).
-  void Fail(const Status& st) {
-    cancelled = st.code() == StatusCode::kCancelled;
-    error = QString::fromStdString(st.message());
-  }
-};
-
 namespace {
 
-// Fused kernels (by label) -> the nodes of the loaded model they were made from, and back.
-void IndexOrigins(ProfileView::Run* run) {
-  for (const profiling::TraceEvent& e : run->events) {
-    if (!profiling::IsKernelEvent(e)) continue;
-    const std::vector<std::string> origins = api::SliceOrigins(e);
-    if (origins.empty()) continue;
-    const QString kernel = QString::fromStdString(profiling::KernelNodeName(e));
-    if (run->origins.contains(kernel)) continue;
-    QStringList list;
-    for (const std::string& o : origins) {
-      list << QString::fromStdString(o);
-      run->fusedInto.insert(list.back(), kernel);
-    }
-    run->origins.insert(kernel, list);
-  }
+using RunPtr = std::shared_ptr<ProfileView::Run>;
+
+// A run of the document from a trace's events: summary, timeline and fused-kernel origins
+// (computed in the worker).
+RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetadata metadata) {
+  auto run = std::make_shared<ProfileView::Run>();
+  run->events = std::move(events);
+  run->metadata = std::move(metadata);
+  run->summary = api::SummarizeTrace(run->events);
+  run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
+  run->origins = api::IndexOrigins(run->events);
+  return run;
 }
 
 }  // namespace
@@ -115,6 +84,14 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_runChooser->setMinimumContentsLength(30);
   m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
   m_stage = new QLabel(this);
+  // As wide as the widest stage of a profile, so that the bar does not jump as the stages change.
+  int stageWidth = 0;
+  for (Stage st :
+       {Stage::kReadingFile, Stage::kParsing, Stage::kChecking, Stage::kInferringShapes,
+        Stage::kBuildingGraph, Stage::kCreatingSession, Stage::kWarmingUp, Stage::kProfiling})
+    stageWidth = std::max(
+        stageWidth, m_stage->fontMetrics().horizontalAdvance(progressText({st, 0, "100/100"})));
+  m_stage->setMinimumWidth(stageWidth);
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(200);
@@ -194,12 +171,14 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
          "Shift+wheel or A / D pan, F focuses, . and , step."));
 
-  m_poll = new QTimer(this);
-  m_poll->setInterval(100);
-  connect(m_poll, &QTimer::timeout, this, [this] {
-    if (m_job) m_progress->setValue(m_job->permille.load());
+  setDocument(new Document(this));
+  m_task = new Task(this);
+  connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    m_progress->setValue(static_cast<int>(p.fraction * 1000));
+    if (m_work == Work::kProfile) m_stage->setText(progressText(p));
   });
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &ProfileView::onDone);
+  m_task->onFinished([this](Expected<std::shared_ptr<Run>> r) { onDone(std::move(r)); });
+  connect(m_task, &BackgroundTaskBase::cancelled, this, [this] { setBusy(false); });
   connect(m_cancel, &QPushButton::clicked, this, &ProfileView::cancel);
   connect(m_profile, &QPushButton::clicked, this, [this] {
     ProfileDialog d(this);
@@ -212,7 +191,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) openTrace(path);
   });
   connect(m_save, &QPushButton::clicked, this, [this] {
-    if (m_current < 0) return;
+    if (currentRun() < 0) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Trace"), tr("trace.json"),
                                                       tr("Trace files (*.json);;All files (*)"));
     if (!path.isEmpty()) saveTrace(path);
@@ -234,10 +213,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   setBusy(false);
 }
 
-ProfileView::~ProfileView() {
-  cancel();
-  m_watcher.waitForFinished();
-}
+ProfileView::~ProfileView() = default;
 
 void ProfileView::setModelPath(const QString& path) {
   m_path = path;
@@ -250,141 +226,110 @@ void ProfileView::setBusy(bool busy) {
   m_cancel->setVisible(busy);
   m_profile->setEnabled(!busy && !m_path.isEmpty());
   m_open->setEnabled(!busy);
-  m_save->setEnabled(!busy && m_current >= 0);
-  if (busy)
-    m_poll->start();
-  else
-    m_poll->stop();
+  m_save->setEnabled(!busy && currentRun() >= 0);
 }
 
-bool ProfileView::isBusy() const { return m_watcher.isRunning(); }
+bool ProfileView::isBusy() const { return m_task->isRunning(); }
 
-void ProfileView::cancel() {
-  if (m_job) m_job->cancel = true;
-}
+void ProfileView::cancel() { m_task->cancel(); }
 
 void ProfileView::startProfile(const api::ProfileOptions& options) {
   if (m_path.isEmpty()) return;
   m_lastOptions = options;
-  auto job = std::make_shared<Job>();
-  job->model = m_path.toStdString();
-  job->options = options;
   const QString threads =
       options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
   const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
                                                 : tr("%n run(s)", nullptr, options.runs);
-  job->label = tr("%1 · level %2 · %3 · %4")
-                   .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level),
-                        threads, amount);
-  m_stage->setText(tr("Profiling…"));
-  start(job);
+  const QString label = tr("%1 · level %2 · %3 · %4")
+                            .arg(QFileInfo(m_path).fileName(),
+                                 QString::fromStdString(options.level), threads, amount);
+  m_stage->setText(stageText(Stage::kReadingFile));
+  start(Work::kProfile, label,
+        [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
+          OL_ASSIGN_OR_RETURN(api::ProfileResult r, api::ProfileModelFile(model, options, job));
+          return MakeRun(std::move(r.events), std::move(r.metadata));
+        });
 }
 
 void ProfileView::openTrace(const QString& path) {
-  auto job = std::make_shared<Job>();
-  job->trace = path.toStdString();
-  job->label = QFileInfo(path).fileName();
   m_stage->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-  start(job);
+  start(Work::kOpen, QFileInfo(path).fileName(),
+        [file = path.toStdString()](const JobControl& job) -> Expected<RunPtr> {
+          OL_ASSIGN_OR_RETURN(profiling::Trace t, api::ReadTraceFile(file, job));
+          return MakeRun(std::move(t.events), std::move(t.metadata));
+        });
 }
 
 void ProfileView::saveTrace(const QString& path) {
-  if (m_current < 0 || path.isEmpty()) return;
-  auto job = std::make_shared<Job>();
-  job->save = path.toStdString();
-  job->source = m_runs[m_current];
+  if (currentRun() < 0 || path.isEmpty()) return;
   m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
-  start(job);
+  start(Work::kSave, QFileInfo(path).fileName(),
+        [file = path.toStdString(),
+         source = m_doc->runPointer(currentRun())](const JobControl& job) -> Expected<RunPtr> {
+          OL_RETURN_IF_ERROR(api::WriteTraceFile(file, source->events, source->metadata, job));
+          return RunPtr();
+        });
 }
 
-void ProfileView::start(std::shared_ptr<Job> job) {
-  cancel();
-  m_watcher.waitForFinished();
-  m_job = job;
+void ProfileView::start(Work work, const QString& subject, Task::Work job) {
+  m_work = work;
+  m_subject = subject;
   m_progress->setValue(0);
   setBusy(true);
-  m_watcher.setFuture(QtConcurrent::run([job] {
-    auto report = [job](double f) { return job->Report(f); };
-    if (!job->save.empty()) {
-      const Status st =
-          profiling::WriteTraceFile(job->save, job->source->events, job->source->metadata, report);
-      if (!st.ok()) job->Fail(st);
-      return;
-    }
-    auto run = std::make_shared<Run>();
-    run->label = job->label;
-    if (!job->trace.empty()) {
-      auto t = profiling::ReadTraceFile(job->trace, report);
-      if (!t.ok()) return job->Fail(t.status());
-      run->events = std::move(t->events);
-      run->metadata = std::move(t->metadata);
-    } else {
-      api::ProfileOptions o = job->options;
-      o.progress = [report](double f, const std::string&) { return report(f); };
-      auto r = api::ProfileModelFile(job->model, o);
-      if (!r.ok()) return job->Fail(r.status());
-      run->events = std::move(r->events);
-      run->metadata = std::move(r->metadata);
-    }
-    run->summary = profiling::Summarize(run->events);
-    run->timeline = std::make_shared<const api::Timeline>(api::BuildTimeline(run->events));
-    IndexOrigins(run.get());
-    job->run = run;
-  }));
+  m_task->start(std::move(job));
 }
 
 void ProfileView::waitForIdle() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
 }
 
-void ProfileView::onDone() {
-  const auto job = m_job;
-  m_job.reset();
+void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
   setBusy(false);
-  if (!job) return;
-  if (!job->save.empty()) {
-    const QString name = QFileInfo(QString::fromStdString(job->save)).fileName();
-    if (!job->error.isEmpty() && !job->cancelled)
-      emit errorOccurred(tr("Cannot save the trace"), job->error);
-    else if (job->error.isEmpty())
-      emit statusMessage(tr("Saved %1").arg(name));
+  if (m_work == Work::kSave) {
+    if (!result.ok())
+      emit errorOccurred(tr("Cannot save the trace"),
+                         QString::fromStdString(result.status().message()));
+    else
+      emit statusMessage(tr("Saved %1").arg(m_subject));
     return;
   }
-  if (!job->run || job->cancel) {  // a cancel that came too late to stop the work drops it too
-    if (!job->cancelled && !job->cancel)
-      emit errorOccurred(
-          job->trace.empty() ? tr("Cannot profile the model") : tr("Cannot open the trace"),
-          job->error);
+  if (!result.ok()) {
+    emit errorOccurred(
+        m_work == Work::kProfile ? tr("Cannot profile the model") : tr("Cannot open the trace"),
+        QString::fromStdString(result.status().message()));
     return;
   }
-  if (job->run->timeline->slice_count == 0) {
+  const std::shared_ptr<Run> run = std::move(*result);
+  run->label = m_subject;
+  if (run->timeline->slice_count == 0) {
     emit errorOccurred(tr("Cannot open the trace"),
-                       tr("%1 holds no complete (\"X\") events to show.").arg(job->label));
+                       tr("%1 holds no complete (\"X\") events to show.").arg(m_subject));
     return;
   }
-  m_runs.push_back(job->run);
-  m_runChooser->addItem(job->run->label);
+  m_doc->addRun(run);
+}
+
+void ProfileView::onRunAdded(int index) {
+  m_runChooser->addItem(run(index).label);
   QStringList labels;
   std::vector<std::vector<double>> latencies;
   std::vector<profiling::TraceSummary> summaries;
-  for (const auto& r : m_runs) {
-    labels << r->label;
-    latencies.push_back(RunLatenciesMs(r->events));
-    summaries.push_back(r->summary);
+  for (int i = 0; i < runCount(); ++i) {
+    labels << run(i).label;
+    latencies.push_back(RunLatenciesMs(run(i).events));
+    summaries.push_back(run(i).summary);
   }
   m_comparison->setRuns(labels, latencies, summaries);
-  showRun(runCount() - 1);
-  fitTimelineHeight();
-  emit runAdded(runCount() - 1);
+  m_fitOnShow = true;
 }
 
-void ProfileView::showRun(int index) {
-  if (index < 0 || index >= runCount()) return;
-  m_current = index;
+void ProfileView::showRun(int index) { m_doc->setCurrentRun(index); }
+
+void ProfileView::onCurrentRunChanged(int index) {
   m_save->setEnabled(!isBusy());
   m_runChooser->setCurrentIndex(index);
-  const Run& r = *m_runs[index];
+  const Run& r = run(index);
   m_timeline->setTimeline(r.timeline);
   // Start on the runs: loading and session creation can take far longer than all of them.
   if (!r.timeline->run_starts_us.empty()) {
@@ -404,7 +349,6 @@ void ProfileView::showRun(int index) {
   m_hits.clear();
   m_hit = -1;
   m_searchCount->clear();
-  emit currentRunChanged(index);
   if (r.summary.runs == 0) {  // not a model's trace: what it holds
     m_details->setText(tr("%1 slices on %n thread(s) · %2 from the first to the last", nullptr,
                           static_cast<int>(r.timeline->tracks.size()))
@@ -421,6 +365,23 @@ void ProfileView::showRun(int index) {
                            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                            .arg(r.timeline->tracks.size()));
   }
+  if (m_fitOnShow) {
+    m_fitOnShow = false;
+    fitTimelineHeight();
+  }
+}
+
+void ProfileView::setDocument(Document* document) {
+  if (m_doc) disconnect(m_doc, nullptr, this, nullptr);
+  m_doc = document;
+  connect(m_doc, &Document::runAdded, this, &ProfileView::onRunAdded);
+  connect(m_doc, &Document::currentRunChanged, this, &ProfileView::onCurrentRunChanged);
+  connect(m_doc, &Document::selectionChanged, this, &ProfileView::onSelectionChanged);
+  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
+}
+
+void ProfileView::onSelectionChanged(const QString& node, const QStringList&, QObject* source) {
+  if (source != this && !node.isEmpty()) selectNode(node);
 }
 
 QString ProfileView::argLabel(const QString& key) {
@@ -445,8 +406,8 @@ QString ProfileView::formatBytes(int64_t bytes) {
 }
 
 void ProfileView::onSliceSelected(int track, int slice) {
-  if (m_current < 0 || track < 0 || slice < 0) return;
-  const Run& r = *m_runs[m_current];
+  if (currentRun() < 0 || track < 0 || slice < 0) return;
+  const Run& r = *m_doc->current();
   const api::TimelineSlice& s = r.timeline->tracks[track].slices[slice];
   const profiling::TraceEvent& e = r.events[s.event];
   const QString name = QString::fromStdString(r.timeline->names[s.name]);
@@ -492,16 +453,15 @@ void ProfileView::onSliceSelected(int track, int slice) {
     html += QStringLiteral("<p><a href=\"graph\">%1</a></p>").arg(tr("Show in the graph"));
   m_details->setText(html);
   m_tabs->setCurrentWidget(m_details);
-  if (s.op >= 0) emit nodeSelected(name, r.origins.value(name));
+  if (s.op >= 0) m_doc->select(name, toQStringList(r.origins.OriginsOf(name.toStdString())), this);
 }
 
 bool ProfileView::selectNode(const QString& node) {
-  if (m_current < 0) return false;
-  const Run& r = *m_runs[m_current];
+  if (currentRun() < 0) return false;
+  const Run& r = *m_doc->current();
   const api::Timeline& tl = *r.timeline;
   // A node of the graph as loaded that was fused: its kernel is the one made from it.
-  const std::string n =
-      (r.origins.contains(node) ? node : r.fusedInto.value(node, node)).toStdString();
+  const std::string n = r.origins.KernelOf(node.toStdString());
   for (size_t t = 0; t < tl.tracks.size(); ++t) {
     const auto& slices = tl.tracks[t].slices;
     for (size_t i = 0; i < slices.size(); ++i) {
@@ -516,10 +476,10 @@ bool ProfileView::selectNode(const QString& node) {
 }
 
 void ProfileView::showRange(double t0, double t1) {
-  if (m_current < 0) return;
+  if (currentRun() < 0) return;
   m_rangeT0 = t0;
   m_rangeT1 = t1;
-  const api::Timeline& tl = *m_runs[m_current]->timeline;
+  const api::Timeline& tl = *m_doc->current()->timeline;
   const auto rows = api::SummarizeRange(
       tl, t0, t1, {},
       m_rangeGroup->currentIndex() == 1 ? api::RangeGroup::kByOpType : api::RangeGroup::kByName);
@@ -557,36 +517,27 @@ QString ProfileView::detailsText() const { return m_details->text(); }
 
 QHash<QString, double> ProfileView::nodeShares() const {
   QHash<QString, double> out;
-  if (m_current < 0) return out;
-  // A fused kernel's time is split evenly over the nodes it was made from, so a profile of the
-  // optimized model colours the graph as loaded.
-  const Run& r = *m_runs[m_current];
-  for (const auto& row : r.summary.by_node) {
-    const QString key = QString::fromStdString(row.key);
-    const QStringList origins = r.origins.value(key);
-    if (origins.isEmpty()) {
-      out[key] += row.percent;
-    } else {
-      for (const QString& o : origins) out[o] += row.percent / origins.size();
-    }
-  }
+  const Run* r = m_doc->current();
+  if (!r) return out;
+  for (const auto& [node, share] : api::HeatShares(r->summary, r->origins))
+    out.insert(QString::fromStdString(node), share);
   return out;
 }
 
 QString ProfileView::nodeFacts(const QString& label) const {
-  if (m_current < 0) return {};
-  const Run& r = *m_runs[m_current];
-  const QString kernel = r.fusedInto.value(label, label);
-  for (const auto& row : r.summary.by_node) {
-    if (QString::fromStdString(row.key) != kernel) continue;
+  const Run* r = m_doc->current();
+  if (!r) return {};
+  const std::string kernel = r->origins.KernelOf(label.toStdString());
+  for (const auto& row : r->summary.by_node) {
+    if (row.key != kernel) continue;
     const QString cost =
         tr("%n call(s), mean %1, %2% of the kernel time", nullptr, static_cast<int>(row.count))
             .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
             .arg(QLocale().toString(row.percent, 'f', 1));
-    if (kernel == label) return cost;
+    if (kernel == label.toStdString()) return cost;
     return tr("fused into %1 (with %n other node(s)): %2", nullptr,
-              static_cast<int>(r.origins.value(kernel).size()) - 1)
-        .arg(kernel, cost);
+              static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
+        .arg(QString::fromStdString(kernel), cost);
   }
   return {};
 }
@@ -594,10 +545,10 @@ QString ProfileView::nodeFacts(const QString& label) const {
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
 
 int ProfileView::findSlices(const QString& query) {
-  if (m_current < 0) return 0;
+  if (currentRun() < 0) return 0;
   if (query != m_query) {
     m_query = query;
-    m_hits = api::FindSlices(*m_runs[m_current]->timeline, query.toStdString());
+    m_hits = api::FindSlices(*m_doc->current()->timeline, query.toStdString());
     m_timeline->setHighlights(m_hits);
     m_hit = -1;
   }

@@ -4,15 +4,14 @@
 // thread. A kernel slice names its node (nodeSelected) so the graph can select it, and back.
 #pragma once
 
-#include <QFutureWatcher>
-#include <QHash>
 #include <QWidget>
 #include <memory>
 #include <vector>
 
 #include "api/profile.h"
 #include "api/timeline.h"
-#include "profiling/trace_json.h"
+#include "widgets/background_task.h"
+#include "widgets/document.h"
 
 class QComboBox;
 class QLabel;
@@ -22,7 +21,6 @@ class QPushButton;
 class QSplitter;
 class QTabWidget;
 class QTableView;
-class QTimer;
 
 namespace onnxlens {
 namespace widgets {
@@ -51,19 +49,14 @@ class ProfileView : public QWidget {
   /// Blocks (processing events) until the background work ends; for tests and screenshots.
   void waitForIdle();
 
-  struct Run {
-    QString label;
-    std::vector<profiling::TraceEvent> events;
-    profiling::TraceMetadata metadata;  ///< the file's otherData (model, level, threads, …)
-    profiling::TraceSummary summary;
-    std::shared_ptr<const api::Timeline> timeline;
-    /// Fused kernels (by label) -> the nodes of the model as loaded they were made from, and back.
-    QHash<QString, QStringList> origins;
-    QHash<QString, QString> fusedInto;
-  };
-  int runCount() const { return static_cast<int>(m_runs.size()); }
-  const Run& run(int index) const { return *m_runs[index]; }
-  int currentRun() const { return m_current; }
+  using Run = ProfileRun;
+  /// The document whose runs this view shows and adds to, and whose selection it follows; a
+  /// view made without one has its own.
+  void setDocument(Document* document);
+  Document* document() const { return m_doc; }
+  int runCount() const { return m_doc->runCount(); }
+  const Run& run(int index) const { return m_doc->run(index); }
+  int currentRun() const { return m_doc->currentRun(); }
   void showRun(int index);
 
   /// Selects the first kernel slice of node `node` (or of the kernel it was fused into) in the
@@ -104,31 +97,30 @@ class ProfileView : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  signals:
-  /// A kernel slice was selected: its node's label and, for a fused kernel, the nodes of the model
-  /// as loaded it was made from.
-  void nodeSelected(const QString& node, const QStringList& origins);
   void errorOccurred(const QString& title, const QString& message);
   /// "Show in the graph" was clicked in a kernel slice's details.
   void showInGraphRequested();
   /// Something done worth a line in the status bar ("Saved trace.json").
   void statusMessage(const QString& message);
-  void runAdded(int index);
-  /// The run shown changed (a new one, or another chosen).
-  void currentRunChanged(int index);
 
  private:
-  struct Job;
-  void start(std::shared_ptr<Job> job);
-  void onDone();
+  /// What the background task is doing, for its result.
+  enum class Work { kProfile, kOpen, kSave };
+  using Task = BackgroundTask<std::shared_ptr<Run>>;
+  void start(Work work, const QString& subject, Task::Work job);
+  void onDone(Expected<std::shared_ptr<Run>> result);
   void onSliceSelected(int track, int slice);
+  void onRunAdded(int index);
+  void onCurrentRunChanged(int index);
+  void onSelectionChanged(const QString& node, const QStringList& origins, QObject* source);
   void setBusy(bool busy);
   void fitTimelineHeight();
   static QString argLabel(const QString& key);
   static QString formatBytes(int64_t bytes);
 
   QString m_path;
-  std::vector<std::shared_ptr<Run>> m_runs;
-  int m_current = -1;
+  Document* m_doc = nullptr;
+  bool m_fitOnShow = false;  ///< fit the timeline's height when the new run is shown
   api::ProfileOptions m_lastOptions;
   TimelineWidget* m_timeline;
   QComboBox* m_runChooser;
@@ -159,9 +151,9 @@ class ProfileView : public QWidget {
   int m_hit = -1;
   ProfileCharts* m_charts;
   RunComparison* m_comparison;
-  QTimer* m_poll;
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  Task* m_task;
+  Work m_work = Work::kProfile;
+  QString m_subject;  ///< the label of the run made, or the file saved
 };
 
 }  // namespace widgets

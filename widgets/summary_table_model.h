@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "api/timeline.h"
-#include "profiling/summary.h"
+#include "common/trace_summary.h"
 
 namespace onnxlens {
 namespace widgets {

@@ -8,27 +8,17 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMutex>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
-#include <atomic>
+
+#include "widgets/stage_text.h"
 
 namespace onnxlens {
 namespace widgets {
-
-struct VerifyPanel::Job {
-  std::atomic<bool> cancel{false};
-  std::atomic<int> permille{0};
-  QMutex mutex;
-  QString stage;
-  Expected<api::VerifyReport> result = Status(StatusCode::kInternal, "not run");
-};
 
 VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -80,13 +70,16 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
   m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   layout->addWidget(m_table, 1);
 
-  m_poll = new QTimer(this);
-  m_poll->setInterval(100);
-  connect(m_poll, &QTimer::timeout, this, [this] {
-    if (!m_job) return;
-    m_progress->setValue(m_job->permille.load());
-    QMutexLocker lock(&m_job->mutex);
-    m_status->setText(m_job->stage);
+  m_task = new BackgroundTask<api::VerifyReport>(this);
+  connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    m_progress->setValue(static_cast<int>(p.fraction * 1000));
+    m_status->setText(progressText(p));
+  });
+  m_task->onFinished([this](Expected<api::VerifyReport> r) { onFinished(std::move(r)); });
+  connect(m_task, &BackgroundTaskBase::cancelled, this, [this] {
+    setRunning(false);
+    m_status->setText(tr("Verification cancelled."));
+    emit finished(false);
   });
   connect(m_run, &QPushButton::clicked, this, &VerifyPanel::start);
   connect(m_cancel, &QPushButton::clicked, this, &VerifyPanel::cancel);
@@ -99,19 +92,14 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
   });
   connect(m_status, &QLabel::linkActivated, this,
           [this](const QString& link) { emit showStepRequested(link.mid(5).toInt()); });
-  connect(&m_watcher, &QFutureWatcher<void>::finished, this, &VerifyPanel::onFinished);
   setRunning(false);
   m_status->setText(tr("Compares the original with the graph on the right."));
 }
 
-VerifyPanel::~VerifyPanel() {
-  cancel();
-  m_watcher.waitForFinished();
-}
+VerifyPanel::~VerifyPanel() = default;
 
 void VerifyPanel::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   cancel();
-  m_watcher.waitForFinished();
   m_trace = std::move(trace);
   m_report = api::VerifyReport();
   m_table->setRowCount(0);
@@ -131,22 +119,16 @@ void VerifyPanel::setInputs(const QString& folder, int seed) {
   (folder.isEmpty() ? m_random : m_folder)->setChecked(true);
 }
 
-bool VerifyPanel::isRunning() const { return m_watcher.isRunning(); }
+bool VerifyPanel::isRunning() const { return m_task->isRunning(); }
 
 void VerifyPanel::setRunning(bool running) {
   m_progress->setVisible(running);
   m_cancel->setVisible(running);
   m_run->setEnabled(!running && m_trace && m_step >= 0);
-  if (running)
-    m_poll->start();
-  else
-    m_poll->stop();
 }
 
 void VerifyPanel::start() {
   if (!m_trace || isRunning()) return;
-  auto job = std::make_shared<Job>();
-  m_job = job;
   api::VerifyRequest req;
   if (m_folder->isChecked()) req.inputs_dir = m_path->text().toStdString();
   req.seed = static_cast<uint64_t>(m_seed->value());
@@ -155,39 +137,28 @@ void VerifyPanel::start() {
   m_progress->setValue(0);
   m_table->setRowCount(0);
   setRunning(true);
-  m_status->setText(tr("Verifying…"));
-  m_watcher.setFuture(QtConcurrent::run([job, trace, step, req] {
-    job->result = api::VerifyTrace(*trace, step, req, [job](double f, const std::string& stage) {
-      job->permille = static_cast<int>(f * 1000);
-      QMutexLocker lock(&job->mutex);
-      job->stage = QString::fromStdString(stage);
-      return !job->cancel.load();
-    });
-  }));
+  m_status->setText(stageText(Stage::kVerifyingReference));
+  m_task->start([trace, step, req](const JobControl& job) {
+    return api::VerifyTrace(*trace, step, req, job);
+  });
 }
 
-void VerifyPanel::cancel() {
-  if (m_job) m_job->cancel = true;
-}
+void VerifyPanel::cancel() { m_task->cancel(); }
 
 void VerifyPanel::waitForFinished() {
-  m_watcher.waitForFinished();
+  m_task->waitForFinished();
   QCoreApplication::processEvents();
 }
 
-void VerifyPanel::onFinished() {
-  const auto job = m_job;
+void VerifyPanel::onFinished(Expected<api::VerifyReport> result) {
   setRunning(false);
-  if (!job) return;
-  if (!job->result.ok()) {
-    m_status->setText(job->result.status().code() == StatusCode::kCancelled
-                          ? tr("Verification cancelled.")
-                          : tr("Verification failed: %1")
-                                .arg(QString::fromStdString(job->result.status().message())));
+  if (!result.ok()) {
+    m_status->setText(
+        tr("Verification failed: %1").arg(QString::fromStdString(result.status().message())));
     emit finished(false);
     return;
   }
-  m_report = *job->result;
+  m_report = std::move(*result);
   const QLocale locale;
   m_table->setRowCount(static_cast<int>(m_report.outputs.size()));
   for (size_t i = 0; i < m_report.outputs.size(); ++i) {

@@ -3,11 +3,11 @@
 // per output; when they differ, the step found by bisection is named and can be shown.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QWidget>
 #include <memory>
 
 #include "api/optimize_trace.h"
+#include "widgets/background_task.h"
 
 class QLabel;
 class QLineEdit;
@@ -16,7 +16,6 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QTableWidget;
-class QTimer;
 
 namespace onnxlens {
 namespace widgets {
@@ -54,8 +53,7 @@ class VerifyPanel : public QWidget {
   void showStepRequested(int step);
 
  private:
-  struct Job;
-  void onFinished();
+  void onFinished(Expected<api::VerifyReport> result);
   void setRunning(bool running);
 
   std::shared_ptr<const api::OptimizeTrace> m_trace;
@@ -70,9 +68,7 @@ class VerifyPanel : public QWidget {
   QProgressBar* m_progress;
   QLabel* m_status;
   QTableWidget* m_table;
-  QTimer* m_poll;
-  std::shared_ptr<Job> m_job;
-  QFutureWatcher<void> m_watcher;
+  BackgroundTask<api::VerifyReport>* m_task;
   api::VerifyReport m_report;
 };
 

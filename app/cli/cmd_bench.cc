@@ -20,20 +20,21 @@ class ProgressBar {
   ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0) {}
   ~ProgressBar() { Done(); }
 
-  bool Update(int64_t done, int64_t total, const std::string& phase) {
-    if (!enabled_) return true;
-    if (total > 0) {
+  // "warming-up [####      ] 3/10": the stage's StageName(), the fraction and the run count.
+  void Update(const Progress& p) {
+    if (!enabled_) return;
+    const std::string stage(StageName(p.stage));
+    if (p.detail.find('/') != std::string::npos) {
       const int width = 30;
-      const int fill = static_cast<int>(std::lround(width * static_cast<double>(done) / total));
-      std::fprintf(stderr, "\r%-8s [%-*s] %lld/%lld", phase.c_str(), width,
+      const int fill = static_cast<int>(std::lround(width * p.fraction));
+      std::fprintf(stderr, "\r%-12s [%-*s] %s", stage.c_str(), width,
                    std::string(static_cast<size_t>(std::min(fill, width)), '#').c_str(),
-                   static_cast<long long>(done), static_cast<long long>(total));
+                   p.detail.c_str());
     } else {
-      std::fprintf(stderr, "\r%-8s %lld runs", phase.c_str(), static_cast<long long>(done));
+      std::fprintf(stderr, "\r%-12s %s runs", stage.c_str(), p.detail.c_str());
     }
     std::fflush(stderr);
     drawn_ = true;
-    return true;
   }
   void Done() {
     if (drawn_) std::fprintf(stderr, "\r%60s\r", "");
@@ -50,9 +51,8 @@ class ProgressBar {
 int RunBench(const BenchArgs& args) {
   api::BenchOptions opt = args.options;
   ProgressBar bar;
-  opt.progress = [&bar](int64_t done, int64_t total, const std::string& phase) {
-    return bar.Update(done, total, phase);
-  };
+  JobControl job;
+  job.progress = [&bar](const Progress& p) { bar.Update(p); };
   const std::string& model = args.model;
   const api::BenchConfig& base = args.config;
 
@@ -64,7 +64,7 @@ int RunBench(const BenchArgs& args) {
       PrintError("--vs: " + b.status().message());
       return kExitUsage;
     }
-    auto r = api::BenchAlternating(model, base, *b, opt);
+    auto r = api::BenchAlternating(model, base, *b, opt, job);
     bar.Done();
     if (!r.ok()) {
       PrintError(r.status().message());
@@ -83,7 +83,7 @@ int RunBench(const BenchArgs& args) {
       configs = *c;
     }
     for (const auto& c : configs) {
-      auto r = api::BenchModelFile(model, c, opt);
+      auto r = api::BenchModelFile(model, c, opt, job);
       bar.Done();
       if (!r.ok()) {
         PrintError(r.status().message());

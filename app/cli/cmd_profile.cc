@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "api/profile.h"
+#include "api/trace.h"
 #include "cli/commands.h"
 #include "common/strings.h"
 
@@ -15,7 +16,7 @@ int RunProfile(const ProfileArgs& args) {
     return kExitFailure;
   }
   if (!args.trace.empty()) {
-    Status st = profiling::WriteTraceFile(args.trace, result->events, result->metadata);
+    Status st = api::WriteTraceFile(args.trace, result->events, result->metadata);
     if (!st.ok()) {
       PrintError(st.message());
       return kExitFailure;
@@ -25,13 +26,13 @@ int RunProfile(const ProfileArgs& args) {
   }
   if (args.summary || args.trace.empty()) {
     std::printf("%s",
-                profiling::FormatSummary(result->summary, static_cast<size_t>(args.top)).c_str());
+                api::FormatTraceSummary(result->summary, static_cast<size_t>(args.top)).c_str());
   }
   return kExitOk;
 }
 
 int RunTraceSummary(const TraceSummaryArgs& args) {
-  auto trace = profiling::ReadTraceFile(args.trace);
+  auto trace = api::ReadTraceFile(args.trace);
   if (!trace.ok()) {
     PrintError(trace.status().message());
     return kExitFailure;
@@ -41,12 +42,12 @@ int RunTraceSummary(const TraceSummaryArgs& args) {
                  static_cast<long long>(trace->skipped),
                  Join(trace->skipped_reasons, "; ").c_str());
   }
-  const profiling::TraceSummary s = profiling::Summarize(trace->events);
+  const profiling::TraceSummary s = api::SummarizeTrace(trace->events);
   if (s.node_events == 0) {
     PrintError(args.trace + ": no node kernel events (\"<node>_kernel_time\", cat Node)");
     return kExitFailure;
   }
-  std::printf("%s", profiling::FormatSummary(s, static_cast<size_t>(args.top)).c_str());
+  std::printf("%s", api::FormatTraceSummary(s, static_cast<size_t>(args.top)).c_str());
   return kExitOk;
 }
 

@@ -137,13 +137,29 @@ Expected<double> TimedRun(Prepared& p) {
   return ms;
 }
 
-Status Warm(Prepared& p, const BenchOptions& options, int64_t* done, int64_t total) {
+// Counts runs and reports them: "done/total", or in duration mode (total 0) "done" with the
+// fraction of the time spent.
+struct RunCounter {
+  const JobControl& job;
+  int64_t total = 0;
+  int64_t done = 0;
+
+  Status Tick(Stage stage, double time_fraction = 0) {
+    ++done;
+    const bool counted = total > 0;
+    const double fraction = counted ? static_cast<double>(done) / total : time_fraction;
+    std::string detail = std::to_string(done);
+    if (counted) detail += "/" + std::to_string(total);
+    if (!job.Report(stage, fraction, std::move(detail))) return Cancelled("benchmark cancelled");
+    return Status::Ok();
+  }
+};
+
+Status Warm(Prepared& p, const BenchOptions& options, RunCounter* counter) {
   OL_ASSIGN_OR_RETURN(p.result.first_run_ms, TimedRun(p));
   for (int i = 1; i < options.warmup; ++i) {
     OL_RETURN_IF_ERROR(TimedRun(p).status());
-    ++*done;
-    if (options.progress && !options.progress(*done, total, "warm-up"))
-      return Cancelled("benchmark cancelled");
+    OL_RETURN_IF_ERROR(counter->Tick(Stage::kWarmingUp));
   }
   return Status::Ok();
 }
@@ -280,13 +296,13 @@ LatencyStats ComputeLatencyStats(std::vector<double> v) {
 }
 
 Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& config,
-                                     const BenchOptions& options) {
+                                     const BenchOptions& options, const JobControl& job) {
   ResetPeakRss();
+  if (!job.Report(Stage::kCreatingSession, 0)) return Cancelled("benchmark cancelled");
   OL_ASSIGN_OR_RETURN(Prepared p, Prepare(model, config, options));
   const int64_t counted = CountedRuns(options);
-  const int64_t total = counted > 0 ? counted + std::max(0, options.warmup - 1) : 0;
-  int64_t done = 0;
-  OL_RETURN_IF_ERROR(Warm(p, options, &done, total));
+  RunCounter counter{job, counted > 0 ? counted + std::max(0, options.warmup - 1) : 0};
+  OL_RETURN_IF_ERROR(Warm(p, options, &counter));
   const CpuTimes cpu0 = ProcessCpu();
   const auto t0 = Clock::now();
   const double limit_ms = options.duration_s * 1000.0;
@@ -294,9 +310,7 @@ Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& c
                      : p.result.latencies_ms.empty() || MsSince(t0) < limit_ms) {
     OL_ASSIGN_OR_RETURN(double ms, TimedRun(p));
     p.result.latencies_ms.push_back(ms);
-    ++done;
-    if (options.progress && !options.progress(done, total, "runs"))
-      return Cancelled("benchmark cancelled");
+    OL_RETURN_IF_ERROR(counter.Tick(Stage::kBenchmarking, MsSince(t0) / std::max(limit_ms, 1.0)));
   }
   Finish(p.result, MsSince(t0) / 1000.0, cpu0, ProcessCpu());
   return std::move(p.result);
@@ -305,15 +319,16 @@ Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& c
 Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& model,
                                                                const BenchConfig& a,
                                                                const BenchConfig& b,
-                                                               const BenchOptions& options) {
+                                                               const BenchOptions& options,
+                                                               const JobControl& job) {
   ResetPeakRss();
+  if (!job.Report(Stage::kCreatingSession, 0)) return Cancelled("benchmark cancelled");
   OL_ASSIGN_OR_RETURN(Prepared pa, Prepare(model, a, options));
   OL_ASSIGN_OR_RETURN(Prepared pb, Prepare(model, b, options));
   const int64_t counted = CountedRuns(options);
-  const int64_t total = counted > 0 ? 2 * (counted + std::max(0, options.warmup - 1)) : 0;
-  int64_t done = 0;
-  OL_RETURN_IF_ERROR(Warm(pa, options, &done, total));
-  OL_RETURN_IF_ERROR(Warm(pb, options, &done, total));
+  RunCounter counter{job, counted > 0 ? 2 * (counted + std::max(0, options.warmup - 1)) : 0};
+  OL_RETURN_IF_ERROR(Warm(pa, options, &counter));
+  OL_RETURN_IF_ERROR(Warm(pb, options, &counter));
   double wall_a = 0, wall_b = 0;
   CpuTimes cpu_a, cpu_b;
   const auto t0 = Clock::now();
@@ -327,10 +342,7 @@ Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& m
     cpu->user += c1.user - c0.user;
     cpu->system += c1.system - c0.system;
     p.result.latencies_ms.push_back(ms);
-    ++done;
-    if (options.progress && !options.progress(done, total, "runs"))
-      return Cancelled("benchmark cancelled");
-    return Status::Ok();
+    return counter.Tick(Stage::kBenchmarking, MsSince(t0) / std::max(limit_ms, 1.0));
   };
   while (counted > 0 ? static_cast<int64_t>(pb.result.latencies_ms.size()) < counted
                      : pb.result.latencies_ms.empty() || MsSince(t0) < limit_ms) {

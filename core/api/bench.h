@@ -7,12 +7,12 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/progress.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
@@ -51,9 +51,6 @@ struct BenchOptions {
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
   std::vector<std::string> providers = {"cpu", "reference"};
-  /// Called after each warm-up and counted run: (done, total, phase). total is 0 in duration mode.
-  /// Returning false cancels (the result so far is an error "cancelled").
-  std::function<bool(int64_t done, int64_t total, const std::string& phase)> progress;
 };
 
 struct BenchResult {
@@ -73,16 +70,19 @@ struct BenchResult {
   int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
 };
 
-/// Benchmarks one configuration.
+/// Benchmarks one configuration. `job` gets Stage::kWarmingUp / Stage::kBenchmarking after each
+/// run, with the detail "done/total" ("done" alone in duration mode, where the fraction is the
+/// time spent); a cancel ends with kCancelled.
 Expected<BenchResult> BenchModelFile(const std::filesystem::path& model, const BenchConfig& config,
-                                     const BenchOptions& options);
+                                     const BenchOptions& options, const JobControl& job = {});
 
 /// Alternates A and B run by run after warming both: each result holds its own runs' figures.
 /// Peak RSS is the process's (both sessions live at once).
 Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const std::filesystem::path& model,
                                                                const BenchConfig& a,
                                                                const BenchConfig& b,
-                                                               const BenchOptions& options);
+                                                               const BenchOptions& options,
+                                                               const JobControl& job = {});
 
 /// Human-readable report of one result.
 std::string FormatBenchResult(const BenchResult& r);

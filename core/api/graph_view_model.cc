@@ -5,6 +5,7 @@
 
 #include "api/tensor_stats.h"
 #include "ir/tensor.h"
+#include "layout/grouped_layout.h"
 
 namespace onnxlens::api {
 
@@ -154,6 +155,34 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
   m.layout.left_to_right = opt.horizontal;
   m.layout.collapsed_box = {width("layer.000 (0000 nodes)", true) + 2 * kPad, line_height * 2.6};
   return m;
+}
+
+std::vector<int> ProducerItems(const GraphViewModel& model, int item) {
+  std::vector<int> out;
+  for (const ViewEdge& e : model.edges) {
+    if (e.to == item && std::find(out.begin(), out.end(), e.from) == out.end())
+      out.push_back(e.from);
+  }
+  return out;
+}
+
+std::vector<int> ConsumerItems(const GraphViewModel& model, int item) {
+  std::vector<int> out;
+  for (const ViewEdge& e : model.edges) {
+    if (e.from == item && std::find(out.begin(), out.end(), e.to) == out.end()) out.push_back(e.to);
+  }
+  return out;
+}
+
+std::string LayoutKey(int graph, const GraphViewOptions& options,
+                      const std::vector<bool>& expanded) {
+  std::string key = std::to_string(graph) + ':';
+  for (bool b : {options.attributes, options.weights, options.names, options.horizontal,
+                 options.fold_constants})
+    key += b ? '1' : '0';
+  key += ':';
+  for (bool b : expanded) key += b ? '1' : '0';
+  return key;
 }
 
 }  // namespace onnxlens::api

@@ -11,7 +11,7 @@
 
 #include "api/graph_snapshot.h"
 #include "api/op_doc.h"
-#include "layout/grouped_layout.h"
+#include "common/graph_layout.h"
 
 namespace onnxlens::api {
 
@@ -67,5 +67,15 @@ std::optional<OpDoc> OperatorDoc(const std::string& domain, const std::string& o
 GraphViewModel BuildGraphViewModel(const GraphSnapshot& snapshot, int graph,
                                    const GraphViewOptions& options, const TextWidth& width,
                                    double line_height);
+
+/// What a layout of graph `graph` depends on: the options that change boxes or direction and
+/// which groups are open (LayoutCache's key).
+std::string LayoutKey(int graph, const GraphViewOptions& options,
+                      const std::vector<bool>& expanded);
+
+/// The items with an edge into `item` (its producers), each once, in edge order: where Up goes.
+std::vector<int> ProducerItems(const GraphViewModel& model, int item);
+/// The items `item` has an edge to (its consumers), each once, in edge order: where Down goes.
+std::vector<int> ConsumerItems(const GraphViewModel& model, int item);
 
 }  // namespace onnxlens::api

@@ -106,14 +106,16 @@ ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
 }
 
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
-                                     const InspectOptions& options) {
-  onnx_io::LoadOptions lo;
-  lo.cancel = options.cancel;
-  lo.progress = options.progress;
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo));
+                                     const InspectOptions& options, const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.9)));
+  if (!job.Report(Stage::kDescribing, 0.9)) return Cancelled("loading cancelled");
   ModelInfo info = DescribeModel(loaded, options.with_values);
-  if (options.with_snapshot)
+  if (options.with_snapshot) {
+    if (!job.Report(Stage::kSnapshotting, 0.95)) return Cancelled("loading cancelled");
     info.snapshot = std::make_shared<const GraphSnapshot>(SnapshotOf(*loaded.model));
+  }
+  job.Report(Stage::kDone, 1);
   return info;
 }
 

@@ -2,10 +2,8 @@
 // summary panel shows. JSON schema: docs/cli-json.md ("onnxlens.info/1").
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/progress.h"
 #include "common/status.h"
 
 namespace onnxlens::onnx_io {
@@ -76,15 +75,15 @@ struct ModelInfo {
 struct InspectOptions {
   bool with_values = false;
   bool with_snapshot = false;  ///< also fill ModelInfo::snapshot (the graph view's data)
-  const std::atomic<bool>* cancel = nullptr;
-  std::function<void(int, std::string_view)> progress;
 };
 
 ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values);
 
-/// Loads a model file and describes it. The error names the file and what is wrong.
+/// Loads a model file and describes it. The error names the file and what is wrong. `job` gets
+/// the loading stages, then Stage::kDescribing (and Stage::kSnapshotting with `with_snapshot`).
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
-                                     const InspectOptions& options = {});
+                                     const InspectOptions& options = {},
+                                     const JobControl& job = {});
 
 nlohmann::json ToJson(const ModelInfo& info);
 nlohmann::json ToJson(const ValueSummary& value);

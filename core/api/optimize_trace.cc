@@ -9,6 +9,7 @@
 #include "api/run.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
+#include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
 #include "runtime/session.h"
 
@@ -48,25 +49,23 @@ int OptimizeTrace::StepOfLevel(const std::string& level) const {
 
 Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::filesystem::path& path,
                                                                  const OptimizeTraceRequest& req,
-                                                                 const ProgressFn& progress) {
+                                                                 const JobControl& job) {
   auto trace = std::make_shared<OptimizeTrace>();
   trace->model = path.string();
   trace->request = req;
-  if (progress && !progress(0, "loading")) return Cancelled("optimization cancelled");
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.05)));
+  // A pass trusts its nodes as a kernel does: validated first.
+  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
 
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled));
   oo.snapshots = true;
-  JobControl job;  // optimizing is the first half of the job; a false from `progress` cancels
-  if (progress) {
-    job.progress = [&progress, cancel = job.cancel](const Progress& p) {
-      if (!progress(0.5 * p.fraction, "optimizing")) cancel.Cancel();
-    };
-  }
   std::shared_ptr<ir::Model> optimized = original->Clone();
-  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo, job));
+  // Optimizing is the job's second twentieth to its half (the snapshots take the rest).
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result,
+                      passes::Optimize(*optimized, oo, job.Slice(0.05, 0.5)));
   trace->millis = result.millis;
 
   trace->models.push_back(original);
@@ -79,7 +78,8 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
     for (int l = level; l < 4; ++l) trace->level_end[l] = s.index;
     trace->models.push_back(s.snapshot);
     trace->snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(*s.snapshot)));
-    if (progress && !progress(0.5 + 0.5 * s.index / result.steps.size(), "snapshotting"))
+    if (!job.Report(Stage::kSnapshotting, 0.5 + 0.5 * s.index / result.steps.size(),
+                    std::to_string(s.index) + "/" + std::to_string(result.steps.size())))
       return Cancelled("optimization cancelled");
   }
   return std::shared_ptr<const OptimizeTrace>(std::move(trace));
@@ -87,22 +87,22 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
 
 Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
                                    const std::vector<OptimizeStepReport>& steps,
-                                   const VerifyRequest& req, const ProgressFn& progress) {
+                                   const VerifyRequest& req, const JobControl& job) {
   if (chain.empty()) return InvalidArgument("nothing to verify");
   VerifyReport r;
   r.ran = true;
   const int n = static_cast<int>(chain.size()) - 1;
   const int total = 2 + (n > 1 ? static_cast<int>(std::ceil(std::log2(n))) : 0);
-  auto tick = [&](const std::string& stage) {
-    return !progress || progress(static_cast<double>(r.runs) / total, stage);
+  auto tick = [&](Stage stage, std::string detail = {}) {
+    return job.Report(stage, static_cast<double>(r.runs) / total, std::move(detail));
   };
-  if (!tick("running the original")) return Cancelled("verification cancelled");
+  if (!tick(Stage::kVerifyingReference)) return Cancelled("verification cancelled");
   runtime::SessionOptions so;
   OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
   OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed));
   OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base->Run(inputs));
   ++r.runs;
-  if (!tick("running the optimized model")) return Cancelled("verification cancelled");
+  if (!tick(Stage::kVerifying)) return Cancelled("verification cancelled");
   OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunModel(chain.back(), inputs));
   ++r.runs;
   r.ok = Compare(expected, got, req, &r.outputs);
@@ -111,24 +111,25 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
   int lo = 0, hi = n;
   while (hi - lo > 1) {
     const int mid = (lo + hi) / 2;
-    if (!tick("bisecting the steps")) return Cancelled("verification cancelled");
+    if (!tick(Stage::kBisecting, std::to_string(lo) + "-" + std::to_string(hi)))
+      return Cancelled("verification cancelled");
     OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunModel(chain[mid], inputs));
     ++r.runs;
     (Compare(expected, out, req, nullptr) ? lo : hi) = mid;
   }
   r.culprit_step = hi;
   if (hi - 1 < static_cast<int>(steps.size())) r.culprit_pass = steps[hi - 1].pass;
-  if (progress) progress(1, "done");
+  job.Report(Stage::kDone, 1);
   return r;
 }
 
 Expected<VerifyReport> VerifyTrace(const OptimizeTrace& trace, int step, const VerifyRequest& req,
-                                   const ProgressFn& progress) {
+                                   const JobControl& job) {
   const int last = static_cast<int>(trace.models.size()) - 1;
   if (step < 0 || step > last) step = last;
   std::vector<std::shared_ptr<const ir::Model>> chain(trace.models.begin(),
                                                       trace.models.begin() + step + 1);
-  return VerifyChain(chain, trace.steps, req, progress);
+  return VerifyChain(chain, trace.steps, req, job);
 }
 
 }  // namespace onnxlens::api

@@ -8,20 +8,16 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "api/graph_snapshot.h"
 #include "api/optimize.h"
+#include "common/progress.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
-
-/// Progress of a long operation: `fraction` in [0, 1] and what it is doing; return false to
-/// cancel (the operation then fails with kCancelled).
-using ProgressFn = std::function<bool(double fraction, const std::string& stage)>;
 
 struct OptimizeTraceRequest {
   std::string level = "layout";  ///< the last level run
@@ -46,10 +42,12 @@ struct OptimizeTrace {
   int StepOfLevel(const std::string& level) const;
 };
 
-/// Optimizes `model` up to `request.level`, keeping every step.
+/// Optimizes `model` up to `request.level`, keeping every step. `job` gets the loading stages,
+/// Stage::kOptimizing and Stage::kSnapshotting (detail "step/steps"); a cancel ends with
+/// kCancelled.
 Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(
     const std::filesystem::path& model, const OptimizeTraceRequest& request,
-    const ProgressFn& progress = {});
+    const JobControl& job = {});
 
 struct VerifyRequest {
   std::filesystem::path inputs_dir;  ///< .pb / .npy inputs; empty = random from `seed`
@@ -59,13 +57,14 @@ struct VerifyRequest {
 
 /// Runs chain.front() (the original) and chain.back() on the same inputs and compares every
 /// output; when they differ, bisects chain[1..] for the first model that differs and names
-/// `steps[k-1]` as the culprit (chain[k] is the model after step k).
+/// `steps[k-1]` as the culprit (chain[k] is the model after step k). `job` gets
+/// Stage::kVerifyingReference, Stage::kVerifying and Stage::kBisecting (detail: the step range).
 Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
                                    const std::vector<OptimizeStepReport>& steps,
-                                   const VerifyRequest& request, const ProgressFn& progress = {});
+                                   const VerifyRequest& request, const JobControl& job = {});
 
 /// Verifies the trace's original against its model after `step` (default: the last).
 Expected<VerifyReport> VerifyTrace(const OptimizeTrace& trace, int step,
-                                   const VerifyRequest& request, const ProgressFn& progress = {});
+                                   const VerifyRequest& request, const JobControl& job = {});
 
 }  // namespace onnxlens::api

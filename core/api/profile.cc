@@ -9,22 +9,21 @@
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "profiling/profiler.h"
+#include "profiling/summary.h"
 #include "runtime/session.h"
 
 namespace onnxlens::api {
 
 Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
-                                         const ProfileOptions& options) {
+                                         const ProfileOptions& options, const JobControl& job) {
   if (options.runs < 1 && options.duration_s <= 0)
     return InvalidArgument("--runs must be at least 1");
   if (options.warmup < 0) return InvalidArgument("--warmup must be at least 0");
-  auto keep_going = [&options](double fraction, const char* stage) {
-    return !options.progress || options.progress(std::min(1.0, fraction), stage);
-  };
-  if (!keep_going(0, "loading")) return Cancelled("profiling cancelled");
+  // Loading and session creation take the first 5 %, warm-up the next 5 %.
   auto profiler = std::make_shared<profiling::Profiler>();
   const double load_start = profiler->NowUs();
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.03)));
   profiler->AddComplete("model_loading_uri", "Session", load_start, profiler->NowUs(),
                         {{"uri", path.string(), false}});
   std::shared_ptr<const ir::Model> model(std::move(loaded.model));
@@ -34,6 +33,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.providers = options.providers;
   so.enable_profiling = true;
   so.profiler = profiler;
+  if (!job.Report(Stage::kCreatingSession, 0.03)) return Cancelled("profiling cancelled");
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*session, options.inputs_dir, options.seed));
   // Loading and session creation stay in the trace; warm-up runs do not.
@@ -41,7 +41,9 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   if (options.warmup > 0) {
     setup = profiler->Events();
     for (int i = 0; i < options.warmup; ++i) {
-      if (!keep_going(0, "warming up")) return Cancelled("profiling cancelled");
+      if (!job.Report(Stage::kWarmingUp, 0.05 + 0.05 * i / options.warmup,
+                      std::to_string(i + 1) + "/" + std::to_string(options.warmup)))
+        return Cancelled("profiling cancelled");
       OL_RETURN_IF_ERROR(session->Run(inputs).status());
     }
     profiler->Clear();
@@ -54,7 +56,11 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
     const double done = budget_us > 0 ? (profiler->NowUs() - start_us) / budget_us
                                       : static_cast<double>(runs) / options.runs;
     if (budget_us > 0 ? (runs > 0 && done >= 1) || runs >= kMaxRuns : runs >= options.runs) break;
-    if (!keep_going(done, "profiling")) return Cancelled("profiling cancelled");
+    const std::string detail = budget_us > 0
+                                   ? std::to_string(runs + 1)
+                                   : std::to_string(runs + 1) + "/" + std::to_string(options.runs);
+    if (!job.Report(Stage::kProfiling, 0.1 + 0.9 * std::min(1.0, done), detail))
+      return Cancelled("profiling cancelled");
     OL_RETURN_IF_ERROR(session->Run(inputs).status());
     ++runs;
   }

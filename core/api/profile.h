@@ -4,14 +4,13 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
-#include "profiling/summary.h"
-#include "profiling/trace_event.h"
-#include "profiling/trace_json.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
 
 namespace onnxlens::api {
 
@@ -24,8 +23,6 @@ struct ProfileOptions {
   /// When > 0: profile runs until this many seconds have passed (at least one run); `runs` is
   /// then ignored.
   double duration_s = 0;
-  /// Called before every run with the fraction done; returning false cancels (kCancelled).
-  std::function<bool(double fraction, const std::string& stage)> progress;
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
   std::vector<std::string> providers = {"cpu", "reference"};
@@ -48,7 +45,9 @@ struct OpTimeComparison {
 std::vector<OpTimeComparison> CompareOpTimes(const profiling::TraceSummary& a,
                                              const profiling::TraceSummary& b);
 
+/// Reports loading, Stage::kCreatingSession, Stage::kWarmingUp and before every run
+/// Stage::kProfiling (detail "run/runs"); a cancel ends with kCancelled.
 Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& model,
-                                         const ProfileOptions& options);
+                                         const ProfileOptions& options, const JobControl& job = {});
 
 }  // namespace onnxlens::api

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "profiling/trace_event.h"
+#include "common/trace_event.h"
 
 namespace onnxlens::api {
 

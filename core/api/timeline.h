@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "profiling/trace_event.h"
+#include "common/trace_event.h"
 
 namespace onnxlens::api {
 

@@ -6,21 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "common/graph_layout.h"
 #include "common/status.h"
 
 namespace onnxlens::layout {
-
-struct Point {
-  double x = 0, y = 0;
-};
-
-struct Box {
-  double width = 0, height = 0;  ///< points
-};
-
-struct FlatEdge {
-  int from = 0, to = 0;  ///< indices into FlatGraph::boxes
-};
 
 struct FlatGraph {
   std::vector<Box> boxes;

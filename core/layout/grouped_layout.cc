@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
+#include <string>
 
 namespace onnxlens::layout {
 
@@ -239,8 +241,7 @@ std::vector<bool> AutoExpand(const Hierarchy& h, int budget) {
   return expanded;
 }
 
-Expected<GroupedLayout> LayOut(const LayoutInput& in, const std::atomic<bool>* cancel,
-                               const std::function<void(int, int)>& progress) {
+Expected<GroupedLayout> LayOut(const LayoutInput& in, const JobControl& job) {
   const Hierarchy& h = in.hierarchy;
   const int G = static_cast<int>(h.groups.size());
   const int N = static_cast<int>(in.nodes.size());
@@ -301,7 +302,7 @@ Expected<GroupedLayout> LayOut(const LayoutInput& in, const std::atomic<bool>* c
       if (!failure.ok()) return;
       if (!expanded(c)) group_size[c] = in.collapsed_box;
     }
-    if (cancel && cancel->load()) {
+    if (job.cancelled()) {
       failure = Cancelled("layout cancelled");
       return;
     }
@@ -345,7 +346,8 @@ Expected<GroupedLayout> LayOut(const LayoutInput& in, const std::atomic<bool>* c
                         ? Box{flat->width, flat->height}
                         : Box{flat->width + 2 * in.padding, flat->height + in.header + in.padding};
     ++done;
-    if (progress) progress(done, total);
+    job.Report(Stage::kLayingOut, static_cast<double>(done) / std::max(total, 1),
+               std::to_string(done) + "/" + std::to_string(total));
   };
   lay(0);
   if (!failure.ok()) return failure;

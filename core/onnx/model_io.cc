@@ -50,12 +50,9 @@ std::string FirstLine(const std::string& s) {
 
 Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path& model_dir,
                                          const std::string& display_name,
-                                         const LoadOptions& options) {
+                                         const LoadOptions& options, const JobControl& job) {
   const auto start = std::chrono::steady_clock::now();
-  auto progress = [&](int pct, std::string_view stage) {
-    if (options.progress) options.progress(pct, stage);
-  };
-  auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+  auto cancelled = [&] { return job.cancelled(); };
   auto fail = [&](const Status& s) -> Status { return s.WithContext(display_name); };
 
   LoadedModel out;
@@ -71,7 +68,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
                              "weights in external data files)"));
   }
 
-  progress(10, "parsing");
+  job.Report(Stage::kParsing, 0.1);
   auto proto = std::make_unique<onnx::ModelProto>();
   if (!proto->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     return fail(
@@ -85,7 +82,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
 
   const bool external = HasExternalData(proto->graph());
   if (options.run_checker) {
-    progress(25, "checking");
+    job.Report(Stage::kChecking, 0.25);
     try {
       if (external && !model_dir.empty()) {
         // The path overload resolves external data against the model's directory.
@@ -105,7 +102,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   const std::string hazard = FindShapeInferenceHazard(proto->graph());
   if (!hazard.empty()) out.warnings.push_back("shape inference skipped: " + hazard);
   if (options.infer_shapes && hazard.empty()) {
-    progress(40, "inferring shapes");
+    job.Report(Stage::kInferringShapes, 0.4);
     try {
       onnx::ShapeInferenceOptions strict(/*check_type=*/false, /*error_mode=*/1,
                                          /*data_propagation=*/true);
@@ -124,7 +121,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   }
   if (cancelled()) return fail(Cancelled("loading cancelled"));
 
-  progress(60, "building graph");
+  job.Report(Stage::kBuildingGraph, 0.6);
   ExternalDataDirectory ext_dir(model_dir);
   ExternalReader reader;
   if (external) {
@@ -140,13 +137,17 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   out.model = std::make_unique<ir::Model>(std::move(imported->model));
   for (auto& w : imported->warnings) out.warnings.push_back(std::move(w));
   out.external_files.assign(ext_dir.files().begin(), ext_dir.files().end());
-  progress(100, "done");
+  // The last stage at 100 % (not kDone: a caller's job may go on after the load).
+  job.Report(Stage::kBuildingGraph, 1);
   out.load_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 
-Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options) {
+Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options,
+                                    const JobControl& job) {
+  if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
+    return Cancelled("loading cancelled").WithContext(path.string());
   auto bytes = ReadFile(path, kMaxProtobufBytes);
   if (!bytes.ok()) {
     if (bytes.status().code() == StatusCode::kOutOfRange) {
@@ -157,7 +158,7 @@ Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& opt
     return bytes.status();
   }
   return LoadModelFromBytes(*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
-                            path.string(), options);
+                            path.string(), options, job);
 }
 
 fs::path ExternalDataPathFor(const fs::path& model_path) {

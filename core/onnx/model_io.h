@@ -2,15 +2,14 @@
 // export with optional external data, written atomically (temp file + rename).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
 #include "ir/model.h"
 
@@ -19,10 +18,6 @@ namespace onnxlens::onnx_io {
 struct LoadOptions {
   bool run_checker = true;
   bool infer_shapes = true;
-  /// Checked between stages and between tensors; a set flag ends the load with kCancelled.
-  const std::atomic<bool>* cancel = nullptr;
-  /// Called with a percentage and the stage name ("parsing", "checking", ...).
-  std::function<void(int, std::string_view)> progress;
 };
 
 struct LoadedModel {
@@ -39,14 +34,17 @@ struct LoadedModel {
 };
 
 /// Loads a model file. Errors start with the file name and say what is wrong and where.
+/// `job` gets the stages (reading, parsing, checking, inferring shapes, building the graph); its
+/// token is checked between stages and between external tensors (a cancel ends with kCancelled).
 Expected<LoadedModel> LoadModelFile(const std::filesystem::path& path,
-                                    const LoadOptions& options = {});
+                                    const LoadOptions& options = {}, const JobControl& job = {});
 
 /// Loads a model from bytes already in memory; external data is looked up in `model_dir`.
 Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes,
                                          const std::filesystem::path& model_dir,
                                          const std::string& display_name,
-                                         const LoadOptions& options = {});
+                                         const LoadOptions& options = {},
+                                         const JobControl& job = {});
 
 struct SaveOptions {
   bool external_data = false;

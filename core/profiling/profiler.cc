@@ -10,14 +10,6 @@
 
 namespace onnxlens::profiling {
 
-const std::string& TraceEvent::Arg(const std::string& key) const {
-  static const std::string kEmpty;
-  for (const TraceArg& a : args) {
-    if (a.key == key) return a.value;
-  }
-  return kEmpty;
-}
-
 Profiler::Profiler() : start_(std::chrono::steady_clock::now()) {}
 
 double Profiler::NowUs() const {

@@ -1,35 +1,5 @@
-// One Chrome Trace Event Format event as plain data (the subset ONNX Runtime's profiler writes):
-// complete events (ph "X") with a duration and metadata events (ph "M", e.g. thread_name).
+// Trace events: the plain data is defined in common/trace_event.h (the API and the GUI use it
+// without core/profiling); profiling's own code keeps including this name.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <utility>
-#include <vector>
-
-namespace onnxlens::profiling {
-
-/// One argument. `json` values are JSON text written as-is (ONNX Runtime's input_type_shape is an
-/// array); the others are strings.
-struct TraceArg {
-  std::string key;
-  std::string value;
-  bool json = false;
-};
-
-struct TraceEvent {
-  std::string name;
-  std::string cat;  ///< "Session", "Node", "Parallel" (ours); whatever a foreign file says
-  char ph = 'X';
-  double ts_us = 0;   ///< start, microseconds since the profiler started
-  double dur_us = 0;  ///< complete events only
-  int64_t pid = 0;
-  int64_t tid = 0;
-  /// Arguments in file order; values as text (ONNX Runtime writes its sizes as strings too).
-  std::vector<TraceArg> args;
-
-  /// The value of argument `key`, or "" when absent.
-  const std::string& Arg(const std::string& key) const;
-};
-
-}  // namespace onnxlens::profiling
+#include "common/trace_event.h"

@@ -332,7 +332,7 @@ std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetada
 }
 
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
-                      const TraceMetadata& metadata, const TraceProgressFn& progress) {
+                      const TraceMetadata& metadata, const JobControl& job) {
   // Streamed event by event (no string of the whole file); the temp file is dropped on a cancel.
   return WriteFileAtomically(path, [&](std::FILE* f) {
     auto put = [&](const std::string& text) {
@@ -347,7 +347,7 @@ Status WriteTraceFile(const std::filesystem::path& path, const std::vector<Trace
       if (chunk.size() >= (1u << 20) || i + 1 == events.size()) {
         if (!put(chunk)) return io;
         chunk.clear();
-        if (progress && !progress(static_cast<double>(i + 1) / events.size()))
+        if (!job.Report(Stage::kWritingTrace, static_cast<double>(i + 1) / events.size()))
           return Cancelled("writing " + path.string() + " was cancelled");
       }
     }
@@ -358,12 +358,12 @@ Status WriteTraceFile(const std::filesystem::path& path, const std::vector<Trace
 
 namespace {
 
-// A character iterator over the text that reports progress every MiB; when the callback says stop
+// A character iterator over the text that reports progress every MiB; when the job is cancelled
 // it jumps to the end, so the parse ends (with an error the caller recognises as the cancel).
 struct ProgressState {
   const char* begin = nullptr;
   const char* end = nullptr;
-  const TraceProgressFn* progress = nullptr;
+  const JobControl* job = nullptr;
   bool cancelled = false;
 };
 
@@ -395,7 +395,7 @@ class ProgressIterator {
   void Report() {
     const double f =
         static_cast<double>(p_ - state_->begin) / static_cast<double>(state_->end - state_->begin);
-    if (!(*state_->progress)(f)) {
+    if (!state_->job->Report(Stage::kReadingTrace, f)) {
       state_->cancelled = true;
       p_ = state_->end;
     }
@@ -447,21 +447,17 @@ void PairBeginEnd(std::vector<std::pair<size_t, TraceEvent>> be, Trace* trace) {
 }  // namespace
 
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
-                           const TraceProgressFn& progress) {
+                           const JobControl& job) {
   Trace trace;
   TraceSax sax(&trace);
-  bool parsed = false;
+  // Always through the reporting iterator, so that a cancel works without a progress listener.
   ProgressState state;
-  if (progress) {
-    state.begin = text.data();
-    state.end = text.data() + text.size();
-    state.progress = &progress;
-    parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
-                                       ProgressIterator(state.end, &state), &sax);
-    if (state.cancelled) return Cancelled("reading " + source + " was cancelled");
-  } else {
-    parsed = nlohmann::json::sax_parse(text, &sax);
-  }
+  state.begin = text.data();
+  state.end = text.data() + text.size();
+  state.job = &job;
+  const bool parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
+                                                ProgressIterator(state.end, &state), &sax);
+  if (state.cancelled) return Cancelled("reading " + source + " was cancelled");
   if (!parsed) {
     return InvalidArgument(source + ": not valid JSON, " + sax.error_message + " (byte " +
                            std::to_string(sax.error_position) + ")");
@@ -475,11 +471,14 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
   return trace;
 }
 
-Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const TraceProgressFn& progress) {
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const JobControl& job) {
   constexpr uint64_t kMaxBytes = uint64_t{2} << 30;
+  if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
+    return Cancelled("reading " + path.string() + " was cancelled");
   OL_ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxBytes));
-  if (progress && !progress(0)) return Cancelled("reading " + path.string() + " was cancelled");
-  return ParseTrace(text, path.string(), progress);
+  if (!job.Report(Stage::kReadingTrace, 0))
+    return Cancelled("reading " + path.string() + " was cancelled");
+  return ParseTrace(text, path.string(), job);
 }
 
 }  // namespace onnxlens::profiling

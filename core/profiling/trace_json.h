@@ -4,47 +4,31 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "common/progress.h"
 #include "common/status.h"
-#include "profiling/trace_event.h"
+#include "common/trace_event.h"
 
 namespace onnxlens::profiling {
-
-/// Free-form facts stored in the file's "otherData" (model path, threads, level, ...).
-using TraceMetadata = std::vector<std::pair<std::string, std::string>>;
 
 /// The trace as JSON text: {"traceEvents": [...], "displayTimeUnit": "ms", "otherData": {...}}.
 std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetadata& metadata = {});
 
-/// Called with the fraction done (parsing: every MiB of text; writing: every MiB written);
-/// returning false cancels.
-using TraceProgressFn = std::function<bool(double fraction)>;
-
 /// Writes TraceToJson's text to `path` atomically (temp file + rename), streamed event by event.
-/// With `progress`, a cancel returns StatusCode::kCancelled and leaves `path` as it was.
+/// Reports Stage::kWritingTrace every MiB written; a cancel returns StatusCode::kCancelled and
+/// leaves `path` as it was.
 Status WriteTraceFile(const std::filesystem::path& path, const std::vector<TraceEvent>& events,
-                      const TraceMetadata& metadata = {}, const TraceProgressFn& progress = {});
-
-struct Trace {
-  std::vector<TraceEvent> events;
-  TraceMetadata metadata;
-  /// Events left out: unknown phase, or a required field (ph, ts, pid, tid; dur for "X") missing
-  /// or of the wrong type. `skipped_reasons` has the first few, for the user.
-  int64_t skipped = 0;
-  std::vector<std::string> skipped_reasons;
-};
+                      const TraceMetadata& metadata = {}, const JobControl& job = {});
 
 /// Parses trace JSON text; `source` names it in errors (a syntax error with its byte offset).
 /// Complete ("X"), metadata ("M") and instant ("i") events are read; begin / end pairs ("B" /
 /// "E") become complete events (per thread, nested); other phases are skipped and counted.
-/// With `progress`, a cancel returns StatusCode::kCancelled.
+/// Reports Stage::kReadingTrace every MiB of text; a cancel returns StatusCode::kCancelled.
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
-                           const TraceProgressFn& progress = {});
+                           const JobControl& job = {});
 /// Reads and parses a trace file (at most 2 GiB).
-Expected<Trace> ReadTraceFile(const std::filesystem::path& path,
-                              const TraceProgressFn& progress = {});
+Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const JobControl& job = {});
 
 }  // namespace onnxlens::profiling

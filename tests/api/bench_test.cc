@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_jobs.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -72,16 +73,10 @@ TEST(BenchTest, CountsOnlyTheCountedRuns) {
   BenchOptions o;
   o.warmup = 3;
   o.runs = 7;
-  int64_t calls = 0, last_total = -1;
-  o.progress = [&](int64_t done, int64_t total, const std::string&) {
-    ++calls;
-    last_total = total;
-    EXPECT_LE(done, total);
-    return true;
-  };
+  testing::RecordingJob recorder;
   BenchConfig c;
   c.threads = 1;
-  auto r = BenchModelFile(testing::SampleModel(), c, o);
+  auto r = BenchModelFile(testing::SampleModel(), c, o, recorder.job);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r->latencies_ms.size(), 7u);
   EXPECT_EQ(r->stats.count, 7);
@@ -95,8 +90,13 @@ TEST(BenchTest, CountsOnlyTheCountedRuns) {
   EXPECT_LE(r->stats.p99, r->stats.max);
   EXPECT_GT(r->throughput, 0);
   EXPECT_GT(r->peak_rss_bytes, 1 << 20);
-  EXPECT_EQ(calls, 7 + 2);  // the first warm-up run is the timed first inference
-  EXPECT_EQ(last_total, 9);
+  // Session creation, then each run; the first warm-up run is the timed first inference.
+  ASSERT_EQ(recorder.reports.size(), 1u + 7 + 2);
+  EXPECT_EQ(recorder.reports[0].stage, Stage::kCreatingSession);
+  EXPECT_EQ(recorder.reports[1].stage, Stage::kWarmingUp);
+  EXPECT_EQ(recorder.reports.back().stage, Stage::kBenchmarking);
+  EXPECT_EQ(recorder.reports.back().detail, "9/9");
+  EXPECT_DOUBLE_EQ(recorder.reports.back().fraction, 1.0);
 }
 
 TEST(BenchTest, DurationModeRunsAtLeastOnce) {
@@ -112,8 +112,8 @@ TEST(BenchTest, DurationModeRunsAtLeastOnce) {
 TEST(BenchTest, CancelStopsWithCancelled) {
   BenchOptions o;
   o.runs = 1000;
-  o.progress = [](int64_t done, int64_t, const std::string&) { return done < 3; };
-  auto r = BenchModelFile(testing::SampleModel(), {}, o);
+  testing::RecordingJob cancelling(3);
+  auto r = BenchModelFile(testing::SampleModel(), {}, o, cancelling.job);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
 }

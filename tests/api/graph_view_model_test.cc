@@ -82,5 +82,27 @@ TEST(GraphViewModel, UnfoldedConstantsAreNodesAndUnknownOpsAreMarked) {
   EXPECT_FALSE(m.items[m.item_of_node[1]].unknown);
 }
 
+TEST(GraphViewModel, ProducersAndConsumersFollowTheEdgesOnce) {
+  GraphViewModel m;
+  m.items.resize(4);
+  // 0 -> 2 (twice: two values), 1 -> 2, 2 -> 3
+  m.edges = {{0, 2, 10, ""}, {0, 2, 11, ""}, {1, 2, 12, ""}, {2, 3, 13, ""}};
+  EXPECT_EQ(ProducerItems(m, 2), (std::vector<int>{0, 1}));
+  EXPECT_EQ(ConsumerItems(m, 2), (std::vector<int>{3}));
+  EXPECT_EQ(ConsumerItems(m, 0), (std::vector<int>{2}));
+  EXPECT_TRUE(ProducerItems(m, 0).empty());
+  EXPECT_TRUE(ConsumerItems(m, 3).empty());
+}
+
+TEST(GraphViewModel, TheLayoutKeyChangesWithWhatTheLayoutDependsOn) {
+  GraphViewOptions o;
+  const std::string base = LayoutKey(0, o, {true, false});
+  EXPECT_EQ(base, LayoutKey(0, o, {true, false}));
+  EXPECT_NE(base, LayoutKey(1, o, {true, false}));
+  EXPECT_NE(base, LayoutKey(0, o, {true, true}));
+  o.horizontal = true;
+  EXPECT_NE(base, LayoutKey(0, o, {true, false}));
+}
+
 }  // namespace
 }  // namespace onnxlens::api

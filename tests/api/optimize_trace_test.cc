@@ -9,6 +9,7 @@
 #include "api/graph_diff.h"
 #include "ir/model.h"
 #include "passes/pass.h"
+#include "test_jobs.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -56,13 +57,12 @@ TEST(TraceOptimization, StepsEndAtEachLevelsResult) {
 }
 
 TEST(TraceOptimization, ProgressCanCancel) {
-  int calls = 0;
-  auto trace =
-      TraceOptimization(testing::SampleModel(), {}, [&calls](double f, const std::string&) {
-        EXPECT_GE(f, 0.0);
-        EXPECT_LE(f, 1.0);
-        return ++calls < 3;
-      });
+  testing::RecordingJob cancelling(3);
+  auto trace = TraceOptimization(testing::SampleModel(), {}, cancelling.job);
+  for (double f : cancelling.fractions()) {
+    EXPECT_GE(f, 0.0);
+    EXPECT_LE(f, 1.0);
+  }
   ASSERT_FALSE(trace.ok());
   EXPECT_EQ(trace.status().code(), StatusCode::kCancelled);
 }
@@ -120,12 +120,13 @@ TEST(VerifyChain, BisectsToTheFirstBreakingStep) {
     s.pass = "pass-" + std::to_string(k);
     steps.push_back(s);
   }
-  std::vector<double> fractions;
-  auto v = VerifyChain(chain, steps, {}, [&fractions](double f, const std::string&) {
-    fractions.push_back(f);
-    return true;
-  });
+  testing::RecordingJob recorder;
+  auto v = VerifyChain(chain, steps, {}, recorder.job);
+  const std::vector<double> fractions = recorder.fractions();
   ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_EQ(recorder.reports.front().stage, Stage::kVerifyingReference);
+  EXPECT_EQ(recorder.reports[1].stage, Stage::kVerifying);
+  EXPECT_EQ(recorder.reports[2].stage, Stage::kBisecting);
   EXPECT_FALSE(v->ok);
   EXPECT_EQ(v->culprit_step, 5);
   EXPECT_EQ(v->culprit_pass, "pass-5");
@@ -135,7 +136,7 @@ TEST(VerifyChain, BisectsToTheFirstBreakingStep) {
   for (const auto& o : v->outputs) any_cosine_below_one |= o.cosine < 1;
   EXPECT_TRUE(any_cosine_below_one);
 
-  auto cancelled = VerifyChain(chain, steps, {}, [](double, const std::string&) { return false; });
+  auto cancelled = VerifyChain(chain, steps, {}, testing::CancelledJob());
   ASSERT_FALSE(cancelled.ok());
   EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
 }

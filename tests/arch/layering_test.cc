@@ -1,5 +1,6 @@
 // Architecture rules checked on the source tree: core/ never includes Qt; widgets/ and app/
-// reach core only through core/api (and core/common).
+// reach core only through core/api (and core/common); core/api's headers hold no profiling or
+// layout header (their plain data is in core/common).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -37,7 +38,8 @@ TEST(LayeringTest, CoreIncludesNoQtHeader) {
 }
 
 TEST(LayeringTest, AppAndWidgetsUseCoreOnlyThroughTheApi) {
-  static const std::regex kCoreInternal(R"(^(ir|onnx|passes|kernels|providers|runtime|quant)/.*)");
+  static const std::regex kCoreInternal(
+      R"(^(ir|onnx|passes|kernels|providers|runtime|quant|profiling|layout)/.*)");
   for (const char* dir : {"app", "widgets"}) {
     if (!fs::exists(testing::SourceDir() / dir)) continue;
     for (const auto& [file, inc] : IncludesUnder(testing::SourceDir() / dir)) {
@@ -45,6 +47,16 @@ TEST(LayeringTest, AppAndWidgetsUseCoreOnlyThroughTheApi) {
       EXPECT_FALSE(std::regex_match(inc, kCoreInternal))
           << file << " includes core internal header \"" << inc << "\"; use core/api";
     }
+  }
+}
+
+TEST(LayeringTest, ApiHeadersHoldNoProfilingOrLayoutHeader) {
+  // What app/ and widgets/ see through core/api: plain data from core/common, not the engines.
+  static const std::regex kEngine(R"(^(profiling|layout)/.*)");
+  for (const auto& [file, inc] : IncludesUnder(testing::SourceDir() / "core/api")) {
+    if (file.extension() != ".h") continue;
+    EXPECT_FALSE(std::regex_match(inc, kEngine))
+        << file << " includes \"" << inc << "\"; put the plain data in core/common";
   }
 }
 

@@ -74,10 +74,9 @@ int main(int argc, char** argv) {
   t0 = Clock::now();
   // As the Profile tab reads it: with progress reports (and a cancel check) every MiB.
   int reports = 0;
-  auto trace = onnxlens::profiling::ReadTraceFile(path, [&reports](double) {
-    ++reports;
-    return true;
-  });
+  onnxlens::JobControl job;
+  job.progress = [&reports](const onnxlens::Progress&) { ++reports; };
+  auto trace = onnxlens::profiling::ReadTraceFile(path, job);
   if (!trace.ok()) {
     std::fprintf(stderr, "%s\n", trace.status().message().c_str());
     return 1;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "layout/synthetic_graph.h"
+#include "test_jobs.h"
 
 namespace onnxlens::layout {
 namespace {
@@ -138,8 +139,7 @@ TEST(GroupedLayout, AutoExpandStaysWithinTheBudget) {
 TEST(GroupedLayout, CancelStopsWithCancelled) {
   LayoutInput in = testing::InputFor(testing::TransformerLike(2));
   in.expanded.assign(in.hierarchy.groups.size(), true);
-  std::atomic<bool> cancel{true};
-  auto l = LayOut(in, &cancel);
+  auto l = LayOut(in, ::onnxlens::testing::CancelledJob());
   ASSERT_FALSE(l.ok());
   EXPECT_EQ(l.status().code(), StatusCode::kCancelled);
 }

@@ -8,6 +8,7 @@
 
 #include "common/file_util.h"
 #include "onnx/node_validator.h"
+#include "test_jobs.h"
 #include "test_paths.h"
 
 namespace onnxlens::onnx_io {
@@ -72,22 +73,24 @@ TEST(ModelIoTest, SaveIntoAMissingDirectoryFailsClearly) {
 }
 
 TEST(ModelIoTest, ACancelledLoadStopsWithCancelled) {
-  std::atomic<bool> cancel{true};
-  LoadOptions lo;
-  lo.cancel = &cancel;
-  auto loaded = LoadModelFile(testing::SampleModel(), lo);
+  auto loaded = LoadModelFile(testing::SampleModel(), {}, testing::CancelledJob());
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.status().code(), StatusCode::kCancelled);
 }
 
-TEST(ModelIoTest, ProgressIsReportedInOrder) {
-  std::vector<int> seen;
-  LoadOptions lo;
-  lo.progress = [&](int pct, std::string_view) { seen.push_back(pct); };
-  ASSERT_TRUE(LoadModelFile(testing::SampleModel(), lo).ok());
+TEST(ModelIoTest, ProgressReportsStageCodesInOrder) {
+  testing::RecordingJob recorder;
+  ASSERT_TRUE(LoadModelFile(testing::SampleModel(), {}, recorder.job).ok());
+  const std::vector<double> seen = recorder.fractions();
   ASSERT_FALSE(seen.empty());
   EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
-  EXPECT_EQ(seen.back(), 100);
+  EXPECT_EQ(seen.back(), 1.0);
+  std::vector<Stage> stages;
+  for (const Progress& p : recorder.reports) stages.push_back(p.stage);
+  const std::vector<Stage> expected = {Stage::kReadingFile,   Stage::kParsing,
+                                       Stage::kChecking,      Stage::kInferringShapes,
+                                       Stage::kBuildingGraph, Stage::kBuildingGraph};
+  EXPECT_EQ(stages, expected);
 }
 
 // libonnx's Conv / pooling inference divides by the strides: a stride of 0 crashed the loader

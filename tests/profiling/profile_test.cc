@@ -9,6 +9,8 @@
 
 #include "api/profile.h"
 #include "profiling/summary.h"
+#include "profiling/trace_json.h"
+#include "test_jobs.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -164,22 +166,20 @@ TEST(ProfileOptions, WarmUpRunsAreLeftOutAndSetupStays) {
 TEST(ProfileOptions, DurationRunsUntilTheTimeIsUpAndProgressCancels) {
   api::ProfileOptions o;
   o.duration_s = 0.05;
-  std::vector<double> fractions;
-  o.progress = [&fractions](double f, const std::string&) {
-    fractions.push_back(f);
-    return true;
-  };
-  auto r = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o);
+  ::onnxlens::testing::RecordingJob recorder;
+  auto r = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o, recorder.job);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_GE(CountRuns(r->events), 1);
+  const std::vector<double> fractions = recorder.fractions();
   ASSERT_FALSE(fractions.empty());
   for (double f : fractions) EXPECT_LE(f, 1.0);
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_EQ(recorder.reports.back().stage, Stage::kProfiling);
 
-  int calls = 0;
   o.duration_s = 0;
   o.runs = 50;
-  o.progress = [&calls](double, const std::string&) { return ++calls < 4; };
-  auto cancelled = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o);
+  ::onnxlens::testing::RecordingJob cancelling(4);
+  auto cancelled = api::ProfileModelFile(::onnxlens::testing::SampleModel(), o, cancelling.job);
   ASSERT_FALSE(cancelled.ok());
   EXPECT_EQ(cancelled.status().code(), StatusCode::kCancelled);
 }

@@ -9,6 +9,7 @@
 
 #include "profiling/summary.h"
 #include "profiling/trace_json.h"
+#include "test_jobs.h"
 #include "test_paths.h"
 
 namespace onnxlens::profiling {
@@ -119,22 +120,21 @@ TEST(TraceJson, ProgressIsReportedEveryMibAndCanCancel) {
   }
   const std::string text = TraceToJson(events);
   ASSERT_GT(text.size(), 3u << 20);
-  std::vector<double> seen;
-  auto t = ParseTrace(text, "mem", [&seen](double f) {
-    seen.push_back(f);
-    return true;
-  });
+  testing::RecordingJob recorder;
+  auto t = ParseTrace(text, "mem", recorder.job);
+  const std::vector<double> seen = recorder.fractions();
   ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(recorder.reports.front().stage, Stage::kReadingTrace);
   EXPECT_EQ(t->events.size(), events.size());  // same result as without progress
   EXPECT_EQ(seen.size(), text.size() >> 20);
   for (size_t i = 1; i < seen.size(); ++i) EXPECT_GT(seen[i], seen[i - 1]);
   EXPECT_LT(seen.back(), 1.0);
   // Stop at the second report: a cancel, not a syntax error.
-  int calls = 0;
-  auto c = ParseTrace(text, "mem", [&calls](double) { return ++calls < 2; });
+  testing::RecordingJob cancelling(2);
+  auto c = ParseTrace(text, "mem", cancelling.job);
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().code(), StatusCode::kCancelled) << c.status().message();
-  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(cancelling.reports.size(), 2u);
 }
 
 TEST(TraceJson, WritingStreamsWithProgressAndACancelKeepsTheOldFile) {
@@ -148,11 +148,10 @@ TEST(TraceJson, WritingStreamsWithProgressAndACancelKeepsTheOldFile) {
   const auto dir = std::filesystem::temp_directory_path() / "onnxlens_trace_write_test";
   std::filesystem::create_directories(dir);
   const auto path = dir / "trace.json";
-  std::vector<double> seen;
-  ASSERT_TRUE(WriteTraceFile(path, events, {{"model", "m.onnx"}}, [&seen](double f) {
-                seen.push_back(f);
-                return true;
-              }).ok());
+  testing::RecordingJob recorder;
+  ASSERT_TRUE(WriteTraceFile(path, events, {{"model", "m.onnx"}}, recorder.job).ok());
+  const std::vector<double> seen = recorder.fractions();
+  EXPECT_EQ(recorder.reports.front().stage, Stage::kWritingTrace);
   ASSERT_GE(seen.size(), 3u);  // about every MiB of text
   EXPECT_DOUBLE_EQ(seen.back(), 1.0);
   auto back = ReadTraceFile(path);
@@ -164,7 +163,7 @@ TEST(TraceJson, WritingStreamsWithProgressAndACancelKeepsTheOldFile) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, TraceToJson(events, {{"model", "m.onnx"}}));
   // A cancel: an error of its kind, and the file written before is still there, whole.
-  const Status st = WriteTraceFile(path, {events[0]}, {}, [](double) { return false; });
+  const Status st = WriteTraceFile(path, {events[0]}, {}, testing::CancelledJob());
   EXPECT_EQ(st.code(), StatusCode::kCancelled);
   EXPECT_EQ(ReadTraceFile(path)->events.size(), events.size());
   std::filesystem::remove_all(dir);

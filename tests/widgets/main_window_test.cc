@@ -13,6 +13,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
@@ -78,6 +79,15 @@ TEST(MainWindowTest, EveryMalformedFileShowsAnErrorAndTheWindowKeepsRunning) {
     EXPECT_EQ(title, "Cannot open model") << e.path();
     EXPECT_TRUE(message.contains(QString::fromStdString(e.path().filename().string())))
         << message.toStdString();
+    // The status bar names the error's category (translated in widgets, not core's prose).
+    const QString status = w.statusBar()->currentMessage();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("Could not open ")) &&
+                (status.endsWith(QStringLiteral("Invalid model")) ||
+                 status.endsWith(QStringLiteral("Not found")) ||
+                 status.endsWith(QStringLiteral("Read or write error")) ||
+                 status.endsWith(QStringLiteral("Not supported")) ||
+                 status.endsWith(QStringLiteral("Out of range"))))
+        << status.toStdString();
     ++errors;
   }
   EXPECT_GE(errors, 20);

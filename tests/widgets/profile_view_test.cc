@@ -15,7 +15,8 @@
 #include <thread>
 
 #include "api/timeline.h"
-#include "profiling/summary.h"
+#include "api/trace.h"
+#include "common/trace_summary.h"
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
@@ -61,7 +62,7 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   int64_t kernels = 0;
   for (const auto& e : run.events) {
     if (e.ph == 'X') threads.insert(e.tid);
-    kernels += profiling::IsKernelEvent(e);
+    kernels += api::IsKernelEvent(e);
   }
   EXPECT_EQ(run.timeline->tracks.size(), threads.size());
   int64_t kernel_slices = 0;
@@ -216,12 +217,13 @@ TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
   pv->waitForIdle();
   ASSERT_EQ(pv->runCount(), 1);
   const ProfileView::Run& run = pv->run(0);
-  ASSERT_FALSE(run.origins.isEmpty());
+  ASSERT_FALSE(run.origins.origins.empty());
   // The fused kernel with the most origins.
-  QString kernel;
-  for (auto it = run.origins.begin(); it != run.origins.end(); ++it)
-    if (kernel.isEmpty() || it.value().size() > run.origins.value(kernel).size()) kernel = it.key();
-  const QStringList origins = run.origins.value(kernel);
+  std::string fused;
+  for (const auto& [k, nodes] : run.origins.origins)
+    if (fused.empty() || nodes.size() > run.origins.OriginsOf(fused).size()) fused = k;
+  const QString kernel = QString::fromStdString(fused);
+  const QStringList origins = toQStringList(run.origins.OriginsOf(fused));
   ASSERT_GE(origins.size(), 2);
   int track = -1, slice = -1;
   for (size_t t = 0; t < run.timeline->tracks.size() && slice < 0; ++t) {

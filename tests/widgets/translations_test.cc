@@ -11,6 +11,7 @@
 #include <QXmlStreamReader>
 
 #include "test_paths.h"
+#include "widgets/stage_text.h"
 
 namespace {
 
@@ -78,6 +79,9 @@ TEST(TranslationsTest, CompiledTranslationsAreEmbeddedAndTranslate) {
   QTranslator de;
   ASSERT_TRUE(de.load(":/i18n/onnxlens_de.qm"));
   EXPECT_EQ(de.translate("onnxlens::widgets::MainWindow", "Cancel"), "Abbrechen");
+  // Core's stage codes are translated in one place (widgets/stage_text.h).
+  EXPECT_EQ(de.translate("onnxlens::widgets::StageText", "Inferring shapes…"),
+            QString::fromUtf8("Leite Formen ab…"));
   QTranslator zh;
   ASSERT_TRUE(zh.load(":/i18n/onnxlens_zh_CN.qm"));
   EXPECT_EQ(zh.translate("onnxlens::widgets::MainWindow", "Cancel"), QString::fromUtf8("取消"));
@@ -86,6 +90,28 @@ TEST(TranslationsTest, CompiledTranslationsAreEmbeddedAndTranslate) {
   ASSERT_TRUE(en.load(":/i18n/onnxlens_en.qm"));
   EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 1), "%n node");
   EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 3), "%n nodes");
+}
+
+TEST(TranslationsTest, EveryStageCodeHasAGermanAndAChineseText) {
+  // Progress bars and status lines show stageText(): with --lang de or zh_CN no stage may stay
+  // English while a model loads, optimizes, verifies or profiles.
+  for (const char* lang : {"de", "zh_CN"}) {
+    QTranslator t;
+    ASSERT_TRUE(t.load(QStringLiteral(":/i18n/onnxlens_%1.qm").arg(QLatin1String(lang))));
+    QStringList english;
+    for (int s = static_cast<int>(onnxlens::Stage::kReadingFile);
+         s <= static_cast<int>(onnxlens::Stage::kDone); ++s)
+      english << onnxlens::widgets::stageText(static_cast<onnxlens::Stage>(s));
+    QCoreApplication::installTranslator(&t);
+    for (int s = static_cast<int>(onnxlens::Stage::kReadingFile);
+         s <= static_cast<int>(onnxlens::Stage::kDone); ++s) {
+      const QString text = onnxlens::widgets::stageText(static_cast<onnxlens::Stage>(s));
+      EXPECT_NE(text, english[s - 1])
+          << lang << ": stage " << onnxlens::StageName(static_cast<onnxlens::Stage>(s)) << " is \""
+          << text.toStdString() << "\"";
+    }
+    QCoreApplication::removeTranslator(&t);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+// The open document.
+#include "widgets/document.h"
+
+namespace onnxlens {
+namespace widgets {
+
+Document::Document(QObject* parent) : QObject(parent) {}
+
+void Document::setModel(const QString& path, std::shared_ptr<const api::ModelInfo> info) {
+  m_path = path;
+  m_info = std::move(info);
+  m_trace.reset();
+  m_node.clear();
+  m_origins.clear();
+  emit modelChanged();
+  emit optimizeTraceChanged();
+}
+
+std::shared_ptr<const api::GraphSnapshot> Document::snapshot() const {
+  return m_info ? m_info->snapshot : nullptr;
+}
+
+void Document::setOptimizeTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
+  m_trace = std::move(trace);
+  emit optimizeTraceChanged();
+}
+
+void Document::addRun(std::shared_ptr<const ProfileRun> run) {
+  m_runs.push_back(std::move(run));
+  emit runAdded(runCount() - 1);
+  setCurrentRun(runCount() - 1);
+}
+
+void Document::setCurrentRun(int index) {
+  if (index < 0 || index >= runCount()) return;
+  m_current = index;
+  emit currentRunChanged(index);
+}
+
+std::unordered_map<std::string, double> Document::heatShares() const {
+  const ProfileRun* run = current();
+  if (!run) return {};
+  return api::HeatShares(run->summary, run->origins);
+}
+
+void Document::select(const QString& node, const QStringList& origins, QObject* source) {
+  if (m_notifying) return;  // an observer publishing what it selected to follow: an echo
+  m_node = node;
+  m_origins = origins;
+  m_notifying = true;
+  emit selectionChanged(node, origins, source);
+  m_notifying = false;
+}
+
+QStringList toQStringList(const std::vector<std::string>& strings) {
+  QStringList out;
+  out.reserve(static_cast<int>(strings.size()));
+  for (const std::string& s : strings) out << QString::fromStdString(s);
+  return out;
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

@@ -1,0 +1,95 @@
+// The open document: what a session has open (the model as loaded, its optimization trace, the
+// profile runs) and the shared selection. Views observe it through signals and talk to each other
+// only through it: a view publishes a selection with itself as the source, the others follow.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "api/model_info.h"
+#include "api/optimize_trace.h"
+#include "api/profile_index.h"
+#include "api/timeline.h"
+#include "common/trace_event.h"
+#include "common/trace_summary.h"
+
+namespace onnxlens {
+namespace widgets {
+
+/// One profile of the document (a profiled run of the model, or a trace file), immutable once
+/// made: its events, summary, timeline and which nodes each fused kernel was made from.
+struct ProfileRun {
+  QString label;
+  std::vector<profiling::TraceEvent> events;
+  profiling::TraceMetadata metadata;  ///< the file's otherData (model, level, threads, …)
+  profiling::TraceSummary summary;
+  std::shared_ptr<const api::Timeline> timeline;
+  /// Fused kernels (by label) -> the nodes of the model as loaded they were made from, and back.
+  api::OriginIndex origins;
+};
+
+class Document : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Document(QObject* parent = nullptr);
+
+  /// The model as loaded (its summary and graph snapshot); clears the trace and the selection
+  /// (profile runs stay: a trace file may belong to another model).
+  void setModel(const QString& path, std::shared_ptr<const api::ModelInfo> info);
+  QString path() const { return m_path; }
+  std::shared_ptr<const api::ModelInfo> modelInfo() const { return m_info; }
+  std::shared_ptr<const api::GraphSnapshot> snapshot() const;
+
+  void setOptimizeTrace(std::shared_ptr<const api::OptimizeTrace> trace);
+  std::shared_ptr<const api::OptimizeTrace> optimizeTrace() const { return m_trace; }
+
+  /// Adds a run and makes it the current one.
+  void addRun(std::shared_ptr<const ProfileRun> run);
+  int runCount() const { return static_cast<int>(m_runs.size()); }
+  const ProfileRun& run(int index) const { return *m_runs[index]; }
+  std::shared_ptr<const ProfileRun> runPointer(int index) const { return m_runs[index]; }
+  int currentRun() const { return m_current; }
+  /// The current run, or nullptr when there is none.
+  const ProfileRun* current() const { return m_current >= 0 ? m_runs[m_current].get() : nullptr; }
+  void setCurrentRun(int index);
+  /// Each node's share of the current run's kernel time by trace label (api::HeatShares); empty
+  /// without a run.
+  std::unordered_map<std::string, double> heatShares() const;
+
+  /// The selected node by its trace label ("" for none) and, for a fused kernel, the nodes of the
+  /// model as loaded it was made from. `source` is the view that selected it: it does not follow
+  /// its own selection. A view that follows a selection may publish what it selected in turn;
+  /// the document ignores that echo, so views never mirror each other in a loop.
+  void select(const QString& node, const QStringList& origins, QObject* source);
+  QString selectedNode() const { return m_node; }
+  QStringList selectedOrigins() const { return m_origins; }
+
+ signals:
+  void modelChanged();
+  void optimizeTraceChanged();
+  void runAdded(int index);
+  void currentRunChanged(int index);
+  void selectionChanged(const QString& node, const QStringList& origins, QObject* source);
+
+ private:
+  QString m_path;
+  std::shared_ptr<const api::ModelInfo> m_info;
+  std::shared_ptr<const api::OptimizeTrace> m_trace;
+  std::vector<std::shared_ptr<const ProfileRun>> m_runs;
+  int m_current = -1;
+  QString m_node;
+  QStringList m_origins;
+  bool m_notifying = false;  ///< while observers follow a selection
+};
+
+/// std::vector<std::string> -> QStringList.
+QStringList toQStringList(const std::vector<std::string>& strings);
+
+}  // namespace widgets
+}  // namespace onnxlens

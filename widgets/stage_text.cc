@@ -1,0 +1,97 @@
+// Translations of stage codes and error categories.
+#include "widgets/stage_text.h"
+
+namespace onnxlens {
+namespace widgets {
+
+QString StageText::stage(Stage stage) {
+  switch (stage) {
+    case Stage::kNone:
+      return QString();
+    case Stage::kReadingFile:
+      return tr("Reading the file…");
+    case Stage::kParsing:
+      return tr("Parsing…");
+    case Stage::kChecking:
+      return tr("Checking the model…");
+    case Stage::kInferringShapes:
+      return tr("Inferring shapes…");
+    case Stage::kBuildingGraph:
+      return tr("Building the graph…");
+    case Stage::kDescribing:
+      return tr("Summarizing the model…");
+    case Stage::kLayingOut:
+      return tr("Laying out the graph…");
+    case Stage::kOptimizing:
+      return tr("Optimizing…");
+    case Stage::kSnapshotting:
+      return tr("Recording the steps…");
+    case Stage::kVerifying:
+      return tr("Running the optimized model…");
+    case Stage::kVerifyingReference:
+      return tr("Running the original model…");
+    case Stage::kBisecting:
+      return tr("Searching the breaking pass…");
+    case Stage::kCreatingSession:
+      return tr("Creating the session…");
+    case Stage::kWarmingUp:
+      return tr("Warming up…");
+    case Stage::kRunning:
+      return tr("Running…");
+    case Stage::kProfiling:
+      return tr("Profiling…");
+    case Stage::kBenchmarking:
+      return tr("Benchmarking…");
+    case Stage::kReadingTrace:
+      return tr("Reading the trace…");
+    case Stage::kWritingTrace:
+      return tr("Writing the trace…");
+    case Stage::kWritingModel:
+      return tr("Writing the model…");
+    case Stage::kReadingInputs:
+      return tr("Reading the inputs…");
+    case Stage::kCalibrating:
+      return tr("Calibrating…");
+    case Stage::kQuantizing:
+      return tr("Quantizing…");
+    case Stage::kComparing:
+      return tr("Comparing…");
+    case Stage::kDone:
+      return tr("Done");
+  }
+  return QString();
+}
+
+QString StageText::progress(const Progress& p) {
+  const QString text = stage(p.stage);
+  if (p.detail.empty()) return text;
+  return tr("%1 %2", "stage and its detail, e.g. 'Profiling… 3/10'")
+      .arg(text, QString::fromStdString(p.detail));
+}
+
+QString StageText::category(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk:
+      return tr("OK");
+    case StatusCode::kInvalidArgument:
+      return tr("Invalid request");
+    case StatusCode::kInvalidModel:
+      return tr("Invalid model");
+    case StatusCode::kNotFound:
+      return tr("Not found");
+    case StatusCode::kIoError:
+      return tr("Read or write error");
+    case StatusCode::kUnsupported:
+      return tr("Not supported");
+    case StatusCode::kOutOfRange:
+      return tr("Out of range");
+    case StatusCode::kCancelled:
+      return tr("Cancelled");
+    case StatusCode::kInternal:
+      return tr("Internal error");
+  }
+  return QString();
+}
+
+}  // namespace widgets
+}  // namespace onnxlens

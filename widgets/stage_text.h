@@ -1,0 +1,31 @@
+// The GUI's words for core's stage codes and error categories: core reports codes
+// (common/progress.h, common/status.h), never English prose; every one is translated here.
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "common/progress.h"
+#include "common/status.h"
+
+namespace onnxlens {
+namespace widgets {
+
+class StageText {
+  Q_DECLARE_TR_FUNCTIONS(onnxlens::widgets::StageText)
+
+ public:
+  /// "Parsing…", "Profiling…": the translated name of `stage` ("" for Stage::kNone).
+  static QString stage(Stage stage);
+  /// The stage and its detail when there is one: "Profiling… 3/10".
+  static QString progress(const Progress& progress);
+  /// "Invalid model", "Cancelled": the translated category of an error.
+  static QString category(StatusCode code);
+};
+
+/// Shorthands.
+inline QString stageText(Stage stage) { return StageText::stage(stage); }
+inline QString progressText(const Progress& progress) { return StageText::progress(progress); }
+
+}  // namespace widgets
+}  // namespace onnxlens
