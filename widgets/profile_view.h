@@ -69,6 +69,7 @@ class ProfileView : public QWidget {
   SummaryTableModel* rangeModel() const { return m_range; }
   SummaryTableModel* opModel() const { return m_byOp; }
   SummaryTableModel* nodeModel() const { return m_byNode; }
+  SummaryTableModel* providerModel() const { return m_byProvider; }
   QString detailsText() const;
   /// The line above the range table: where the range is and how long.
   QString rangeInfo() const;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 
 namespace onnxlens::layout {
@@ -241,181 +242,226 @@ std::vector<bool> AutoExpand(const Hierarchy& h, int budget) {
   return expanded;
 }
 
-Expected<GroupedLayout> LayOut(const LayoutInput& in, const JobControl& job) {
-  const Hierarchy& h = in.hierarchy;
-  const int G = static_cast<int>(h.groups.size());
-  const int N = static_cast<int>(in.nodes.size());
-  if (G == 0 || static_cast<int>(h.group_of_node.size()) != N)
-    return InvalidArgument("layout: the hierarchy does not match the nodes");
-  auto expanded = [&](int g) {
-    return g == 0 || (g < static_cast<int>(in.expanded.size()) && in.expanded[g]);
-  };
-  // Each node's chain of groups from the root.
-  std::vector<std::vector<int>> chain(static_cast<size_t>(N));
-  for (int n = 0; n < N; ++n) {
-    for (int g = h.group_of_node[n]; g >= 0; g = h.groups[g].parent) chain[n].push_back(g);
-    std::reverse(chain[n].begin(), chain[n].end());
-  }
-  // Assign each edge to the group where its endpoints' chains part (their lowest common group),
-  // as an edge between two members of that group.
+namespace {
+
+using ItemKey = std::pair<std::pair<bool, int>, std::pair<bool, int>>;
+
+ItemKey KeyOf(const Item& a, const Item& b) {
+  return {{a.is_group, a.index}, {b.is_group, b.index}};
+}
+
+// Each node's chain of groups from the root, and each edge assigned to the group where its
+// endpoints' chains part (their lowest common group), as an edge between two members of it.
+struct EdgePlan {
   struct MemberEdge {
     Item a, b;
   };
-  std::vector<std::vector<MemberEdge>> group_edges(static_cast<size_t>(G));
-  auto member_at = [&](int n, size_t depth) {
+  std::vector<std::vector<int>> chain;
+  std::vector<std::vector<MemberEdge>> group_edges;
+
+  /// The member of the group at `depth` of node n's chain that holds n.
+  Item MemberAt(int n, size_t depth) const {
     return depth + 1 < chain[n].size() ? Item{true, chain[n][depth + 1]} : Item{false, n};
-  };
-  for (const FlatEdge& e : in.edges) {
-    if (e.from < 0 || e.to < 0 || e.from >= N || e.to >= N || e.from == e.to) continue;
-    const auto &cu = chain[e.from], &cv = chain[e.to];
+  }
+  /// The depth of the lowest group both chains share.
+  size_t PartingDepth(int u, int v) const {
+    const auto &cu = chain[u], &cv = chain[v];
     size_t d = 0;
     while (d + 1 < cu.size() && d + 1 < cv.size() && cu[d + 1] == cv[d + 1]) ++d;
-    const Item a = member_at(e.from, d), b = member_at(e.to, d);
-    if (!(a == b)) group_edges[cu[d]].push_back({a, b});
+    return d;
+  }
+};
+
+EdgePlan PlanEdges(const LayoutInput& in) {
+  const Hierarchy& h = in.hierarchy;
+  const int N = static_cast<int>(in.nodes.size());
+  EdgePlan plan;
+  plan.chain.resize(static_cast<size_t>(N));
+  for (int n = 0; n < N; ++n) {
+    for (int g = h.group_of_node[n]; g >= 0; g = h.groups[g].parent) plan.chain[n].push_back(g);
+    std::reverse(plan.chain[n].begin(), plan.chain[n].end());
+  }
+  plan.group_edges.resize(h.groups.size());
+  for (const FlatEdge& e : in.edges) {
+    if (e.from < 0 || e.to < 0 || e.from >= N || e.to >= N || e.from == e.to) continue;
+    const size_t d = plan.PartingDepth(e.from, e.to);
+    const Item a = plan.MemberAt(e.from, d), b = plan.MemberAt(e.to, d);
+    if (!(a == b)) plan.group_edges[plan.chain[e.from][d]].push_back({a, b});
+  }
+  return plan;
+}
+
+// One dot run per expanded group, bottom-up (a group's size is known once its members are laid
+// out), then absolute positions top-down.
+class GroupLayouter {
+ public:
+  GroupLayouter(const LayoutInput& in, const EdgePlan& plan, const JobControl& job,
+                GroupedLayout* out)
+      : in_(in), h_(in.hierarchy), plan_(plan), job_(job), out_(out) {
+    const size_t G = h_.groups.size(), N = in.nodes.size();
+    rel_node_.resize(N);
+    rel_group_.resize(G);
+    group_size_.resize(G);
+    splines.resize(G);
+    for (int g = 0; g < static_cast<int>(G); ++g) {
+      bool vis = true;
+      for (int p = g; p >= 0; p = h_.groups[p].parent) vis = vis && (p == g || Expanded(p));
+      total_ += vis && Expanded(g);
+    }
   }
 
+  bool Expanded(int g) const {
+    return g == 0 || (g < static_cast<int>(in_.expanded.size()) && in_.expanded[g]);
+  }
+
+  Status Run() {
+    OL_RETURN_IF_ERROR(Lay(0));
+    Place(0, 0, 0);
+    out_->width = group_size_[0].width;
+    out_->height = group_size_[0].height;
+    return Status::Ok();
+  }
+
+  /// Splines of member edges per group, relative to the group's content origin.
+  std::vector<std::map<ItemKey, std::vector<Point>>> splines;
+
+ private:
+  Status Lay(int g) {
+    const Group& grp = h_.groups[g];
+    std::vector<Item> members;
+    for (int c : grp.groups) members.push_back({true, c});
+    for (int n : grp.nodes) members.push_back({false, n});
+    for (int c : grp.groups) {
+      if (Expanded(c)) OL_RETURN_IF_ERROR(Lay(c));
+      if (!Expanded(c)) group_size_[c] = in_.collapsed_box;
+    }
+    OL_RETURN_IF_ERROR(job_.CheckCancelled("layout"));
+    FlatGraph fg;
+    fg.left_to_right = in_.left_to_right;
+    std::map<std::pair<bool, int>, int> index;
+    for (const Item& m : members) {
+      index[{m.is_group, m.index}] = static_cast<int>(fg.boxes.size());
+      fg.boxes.push_back(m.is_group ? group_size_[m.index] : in_.nodes[m.index]);
+    }
+    std::vector<ItemKey> keys;
+    std::set<ItemKey> seen;
+    for (const EdgePlan::MemberEdge& e : plan_.group_edges[g]) {
+      const ItemKey key = KeyOf(e.a, e.b);
+      if (!seen.insert(key).second) continue;
+      keys.push_back(key);
+      fg.edges.push_back({index[key.first], index[key.second]});
+    }
+    OL_ASSIGN_OR_RETURN(FlatLayout flat, RunDot(fg));
+    ++out_->dot_runs;
+    out_->largest_dot_graph = std::max(out_->largest_dot_graph, static_cast<int>(fg.boxes.size()));
+    const double ox = g == 0 ? 0 : in_.padding, oy = g == 0 ? 0 : in_.header;
+    for (size_t i = 0; i < members.size(); ++i) {
+      const Box b = fg.boxes[i];
+      const Rect r{flat.centers[i].x - b.width / 2 + ox, flat.centers[i].y - b.height / 2 + oy,
+                   b.width, b.height};
+      (members[i].is_group ? rel_group_[members[i].index] : rel_node_[members[i].index]) = r;
+    }
+    for (size_t k = 0; k < keys.size(); ++k) {
+      std::vector<Point> pts = flat.splines[k];
+      for (Point& p : pts) p = {p.x + ox, p.y + oy};
+      splines[g][keys[k]] = std::move(pts);
+    }
+    group_size_[g] =
+        g == 0 ? Box{flat.width, flat.height}
+               : Box{flat.width + 2 * in_.padding, flat.height + in_.header + in_.padding};
+    ++done_;
+    job_.Report(Stage::kLayingOut, static_cast<double>(done_) / std::max(total_, 1),
+                std::to_string(done_) + "/" + std::to_string(total_));
+    return Status::Ok();
+  }
+
+  void Place(int g, double x, double y) {
+    out_->group_visible[g] = true;
+    out_->group_rects[g] = Rect{x, y, group_size_[g].width, group_size_[g].height};
+    if (!Expanded(g)) return;
+    for (int c : h_.groups[g].groups) Place(c, x + rel_group_[c].x, y + rel_group_[c].y);
+    for (int n : h_.groups[g].nodes) {
+      out_->node_visible[n] = true;
+      out_->node_rects[n] =
+          Rect{x + rel_node_[n].x, y + rel_node_[n].y, rel_node_[n].width, rel_node_[n].height};
+    }
+  }
+
+  const LayoutInput& in_;
+  const Hierarchy& h_;
+  const EdgePlan& plan_;
+  const JobControl& job_;
+  GroupedLayout* out_;
+  std::vector<Rect> rel_node_, rel_group_;
+  std::vector<Box> group_size_;
+  int total_ = 0, done_ = 0;
+};
+
+// One route per pair of visible items an edge joins: dot's own spline when both are members of
+// one expanded group's run, else a connector around the boxes in between.
+void RouteEdges(const LayoutInput& in, const EdgePlan& plan, const GroupLayouter& laid,
+                GroupedLayout* out) {
+  const int N = static_cast<int>(in.nodes.size());
+  auto visible_item = [&](int n) {
+    for (size_t d = 1; d < plan.chain[n].size(); ++d) {
+      if (!laid.Expanded(plan.chain[n][d])) return Item{true, plan.chain[n][d]};
+    }
+    return Item{false, n};
+  };
+  auto rect_of = [&](const Item& it) {
+    return it.is_group ? out->group_rects[it.index] : out->node_rects[it.index];
+  };
+  std::map<ItemKey, size_t> route_of;
+  for (const FlatEdge& e : in.edges) {
+    if (e.from < 0 || e.to < 0 || e.from >= N || e.to >= N) continue;
+    const Item a = visible_item(e.from), b = visible_item(e.to);
+    if (a == b) continue;
+    const ItemKey key = KeyOf(a, b);
+    auto it = route_of.find(key);
+    if (it != route_of.end()) {
+      ++out->routes[it->second].count;
+      continue;
+    }
+    Route r{a, b, 1, {}};
+    const size_t d = plan.PartingDepth(e.from, e.to);
+    const int lca = plan.chain[e.from][d];
+    if (plan.MemberAt(e.from, d) == a && plan.MemberAt(e.to, d) == b) {
+      auto s = laid.splines[lca].find(key);
+      if (s != laid.splines[lca].end() && !s->second.empty()) {
+        const Rect& base = out->group_rects[lca];
+        for (const Point& p : s->second) r.spline.push_back({p.x + base.x, p.y + base.y});
+      }
+    }
+    if (r.spline.empty()) {
+      // Boxes between the two ends that a straight connector could cross.
+      std::vector<Rect> obstacles;
+      for (int n = 0; n < N; ++n) {
+        if (out->node_visible[n] && !(Item{false, n} == a) && !(Item{false, n} == b))
+          obstacles.push_back(out->node_rects[n]);
+      }
+      r.spline = RoutedConnector(rect_of(a), rect_of(b), in.left_to_right, obstacles);
+    }
+    route_of[key] = out->routes.size();
+    out->routes.push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+Expected<GroupedLayout> LayOut(const LayoutInput& in, const JobControl& job) {
+  const Hierarchy& h = in.hierarchy;
+  const size_t G = h.groups.size(), N = in.nodes.size();
+  if (G == 0 || h.group_of_node.size() != N)
+    return InvalidArgument("layout: the hierarchy does not match the nodes");
+  const EdgePlan plan = PlanEdges(in);
   GroupedLayout out;
   out.node_visible.assign(N, false);
   out.node_rects.assign(N, Rect{});
   out.group_visible.assign(G, false);
   out.group_rects.assign(G, Rect{});
-  std::vector<Rect> rel_node(N), rel_group(G);
-  std::vector<Box> group_size(G);
-  // Splines of member edges per group, relative to the group's content origin.
-  std::vector<std::map<std::pair<std::pair<bool, int>, std::pair<bool, int>>, std::vector<Point>>>
-      splines(static_cast<size_t>(G));
-  int total = 0, done = 0;
-  for (int g = 0; g < G; ++g) {
-    bool vis = true;
-    for (int p = g; p >= 0; p = h.groups[p].parent) vis = vis && (p == g || expanded(p));
-    total += vis && expanded(g);
-  }
-  Status failure = Status::Ok();
-  // Post-order over expanded groups: lay out the members, then size the group.
-  std::function<void(int)> lay = [&](int g) {
-    const Group& grp = h.groups[g];
-    std::vector<Item> members;
-    for (int c : grp.groups) members.push_back({true, c});
-    for (int n : grp.nodes) members.push_back({false, n});
-    for (int c : grp.groups) {
-      if (expanded(c)) lay(c);
-      if (!failure.ok()) return;
-      if (!expanded(c)) group_size[c] = in.collapsed_box;
-    }
-    if (job.cancelled()) {
-      failure = Cancelled("layout cancelled");
-      return;
-    }
-    FlatGraph fg;
-    fg.left_to_right = in.left_to_right;
-    std::map<std::pair<bool, int>, int> index;
-    for (const Item& m : members) {
-      index[{m.is_group, m.index}] = static_cast<int>(fg.boxes.size());
-      fg.boxes.push_back(m.is_group ? group_size[m.index] : in.nodes[m.index]);
-    }
-    std::vector<std::pair<std::pair<bool, int>, std::pair<bool, int>>> keys;
-    std::map<std::pair<std::pair<bool, int>, std::pair<bool, int>>, bool> seen;
-    for (const MemberEdge& e : group_edges[g]) {
-      auto key = std::make_pair(std::make_pair(e.a.is_group, e.a.index),
-                                std::make_pair(e.b.is_group, e.b.index));
-      if (seen[key]) continue;
-      seen[key] = true;
-      keys.push_back(key);
-      fg.edges.push_back({index[key.first], index[key.second]});
-    }
-    auto flat = RunDot(fg);
-    if (!flat.ok()) {
-      failure = flat.status();
-      return;
-    }
-    ++out.dot_runs;
-    out.largest_dot_graph = std::max(out.largest_dot_graph, static_cast<int>(fg.boxes.size()));
-    const double ox = g == 0 ? 0 : in.padding, oy = g == 0 ? 0 : in.header;
-    for (size_t i = 0; i < members.size(); ++i) {
-      const Box b = fg.boxes[i];
-      const Rect r{flat->centers[i].x - b.width / 2 + ox, flat->centers[i].y - b.height / 2 + oy,
-                   b.width, b.height};
-      (members[i].is_group ? rel_group[members[i].index] : rel_node[members[i].index]) = r;
-    }
-    for (size_t k = 0; k < keys.size(); ++k) {
-      std::vector<Point> pts = flat->splines[k];
-      for (Point& p : pts) p = {p.x + ox, p.y + oy};
-      splines[g][keys[k]] = std::move(pts);
-    }
-    group_size[g] = g == 0
-                        ? Box{flat->width, flat->height}
-                        : Box{flat->width + 2 * in.padding, flat->height + in.header + in.padding};
-    ++done;
-    job.Report(Stage::kLayingOut, static_cast<double>(done) / std::max(total, 1),
-               std::to_string(done) + "/" + std::to_string(total));
-  };
-  lay(0);
-  if (!failure.ok()) return failure;
-
-  // Absolute positions, top-down.
-  std::function<void(int, double, double)> place = [&](int g, double x, double y) {
-    out.group_visible[g] = true;
-    out.group_rects[g] = Rect{x, y, group_size[g].width, group_size[g].height};
-    if (!expanded(g)) return;
-    for (int c : h.groups[g].groups) place(c, x + rel_group[c].x, y + rel_group[c].y);
-    for (int n : h.groups[g].nodes) {
-      out.node_visible[n] = true;
-      out.node_rects[n] =
-          Rect{x + rel_node[n].x, y + rel_node[n].y, rel_node[n].width, rel_node[n].height};
-    }
-  };
-  place(0, 0, 0);
-  out.width = group_size[0].width;
-  out.height = group_size[0].height;
-
-  // Routes between visible items.
-  auto visible_item = [&](int n) {
-    for (size_t d = 1; d < chain[n].size(); ++d) {
-      if (!expanded(chain[n][d])) return Item{true, chain[n][d]};
-    }
-    return Item{false, n};
-  };
-  auto rect_of = [&](const Item& it) {
-    return it.is_group ? out.group_rects[it.index] : out.node_rects[it.index];
-  };
-  std::map<std::pair<std::pair<bool, int>, std::pair<bool, int>>, size_t> route_of;
-  for (const FlatEdge& e : in.edges) {
-    if (e.from < 0 || e.to < 0 || e.from >= N || e.to >= N) continue;
-    const Item a = visible_item(e.from), b = visible_item(e.to);
-    if (a == b) continue;
-    auto key =
-        std::make_pair(std::make_pair(a.is_group, a.index), std::make_pair(b.is_group, b.index));
-    auto it = route_of.find(key);
-    if (it != route_of.end()) {
-      ++out.routes[it->second].count;
-      continue;
-    }
-    Route r{a, b, 1, {}};
-    // dot's own spline when both items are members of one expanded group's flat layout
-    const auto &cu = chain[e.from], &cv = chain[e.to];
-    size_t d = 0;
-    while (d + 1 < cu.size() && d + 1 < cv.size() && cu[d + 1] == cv[d + 1]) ++d;
-    const int lca = cu[d];
-    if (member_at(e.from, d) == a && member_at(e.to, d) == b) {
-      auto s = splines[lca].find(key);
-      if (s != splines[lca].end() && !s->second.empty()) {
-        const Rect& base = out.group_rects[lca];
-        for (const Point& p : s->second) r.spline.push_back({p.x + base.x, p.y + base.y});
-      }
-    }
-    if (r.spline.empty()) {
-      const Rect ra = rect_of(a), rb = rect_of(b);
-      // Boxes between the two ends that a straight connector could cross.
-      std::vector<Rect> obstacles;
-      for (int n = 0; n < N; ++n) {
-        if (out.node_visible[n] && !(Item{false, n} == a) && !(Item{false, n} == b))
-          obstacles.push_back(out.node_rects[n]);
-      }
-      r.spline = RoutedConnector(ra, rb, in.left_to_right, obstacles);
-    }
-    route_of[key] = out.routes.size();
-    out.routes.push_back(std::move(r));
-  }
+  GroupLayouter laid(in, plan, job, &out);
+  OL_RETURN_IF_ERROR(laid.Run());
+  RouteEdges(in, plan, laid, &out);
   return out;
 }
 

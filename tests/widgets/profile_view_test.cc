@@ -17,6 +17,8 @@
 #include "api/timeline.h"
 #include "api/trace.h"
 #include "common/trace_summary.h"
+#include "onnx/model_io.h"
+#include "runtime/model_builder.h"
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
@@ -369,6 +371,44 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesSavesTracesAndReportsBadFiles) {
   EXPECT_EQ(pv.run(2).timeline->tracks[0].Depths(), 2);
   EXPECT_TRUE(pv.detailsText().contains(QStringLiteral("2 slices on 1 thread")))
       << pv.detailsText().toStdString();
+}
+
+// A node whose cpu kernel declines at run time (Softmax over axis 0 of an input whose rank is
+// only known then) runs on the reference provider, and the Profile tab says so: the Providers
+// table lists only "reference" and the slice's details name it.
+TEST(ProfileView, ARunTimeDeclineShowsTheProviderThatRan) {
+  QTemporaryDir dir;
+  ir::TypeInfo unknown_rank = ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({}));
+  unknown_rank.shape.reset();
+  auto m = onnxlens::testing::MakeNodeModel("Softmax", {unknown_rank}, 1, 13);
+  m.node->SetAttribute(ir::Attribute::Int("axis", 0));
+  const std::string path = dir.filePath(QStringLiteral("softmax_axis0.onnx")).toStdString();
+  ASSERT_TRUE(onnx_io::SaveModelFile(*m.model, path).ok());
+
+  MainWindow w;
+  w.setErrorPresenter(
+      [](const QString&, const QString& msg) { ADD_FAILURE() << msg.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(path));
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.level = "disabled";
+  o.runs = 1;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  ASSERT_EQ(pv->providerModel()->rowCount(), 1);
+  EXPECT_EQ(pv->providerModel()->data(pv->providerModel()->index(0, 0)).toString(),
+            QStringLiteral("reference"));
+  ASSERT_TRUE(pv->selectNode(QStringLiteral("Softmax_node")));
+  EXPECT_TRUE(pv->detailsText().contains(QStringLiteral("reference")))
+      << pv->detailsText().toStdString();
+  EXPECT_FALSE(pv->detailsText().contains(QStringLiteral("cpu")))
+      << pv->detailsText().toStdString();
 }
 
 }  // namespace
