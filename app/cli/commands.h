@@ -62,6 +62,7 @@ struct ProfileArgs {
   std::string model;
   api::ProfileOptions options;
   std::filesystem::path trace;  ///< -o; empty: print the summary only
+  bool force = false;           ///< -o may replace an existing file (never the model)
   bool summary = false;
   int top = 20;
 };

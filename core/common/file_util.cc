@@ -21,19 +21,21 @@ namespace {
 
 std::string Errno(int err) { return std::strerror(err); }
 
-// What a non-regular file is, for the refusal ("a symbolic link to '/etc/passwd'").
-std::string DescribeKind(const fs::path& path, const struct stat& st) {
+// Why a non-regular file is refused ("it is a FIFO (named pipe), not a regular file").
+std::string WhyNotRegular(const fs::path& path, const struct stat& st) {
   if (S_ISLNK(st.st_mode)) {
     std::error_code ec;
     const fs::path target = fs::read_symlink(path, ec);
-    return "a symbolic link" + (ec ? std::string() : " to " + Quote(target.string()));
+    return "it is a symbolic link" + (ec ? std::string() : " to " + Quote(target.string())) +
+           "; links are neither followed nor replaced";
   }
-  if (S_ISDIR(st.st_mode)) return "a directory";
-  if (S_ISFIFO(st.st_mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(st.st_mode)) return "a socket";
-  if (S_ISCHR(st.st_mode)) return "a character device";
-  if (S_ISBLK(st.st_mode)) return "a block device";
-  return "not a regular file";
+  const char* kind = S_ISDIR(st.st_mode)    ? "a directory"
+                     : S_ISFIFO(st.st_mode) ? "a FIFO (named pipe)"
+                     : S_ISSOCK(st.st_mode) ? "a socket"
+                     : S_ISCHR(st.st_mode)  ? "a character device"
+                     : S_ISBLK(st.st_mode)  ? "a block device"
+                                            : "a special file";
+  return std::string("it is ") + kind + ", not a regular file";
 }
 
 // What is at `path` without following a link: *exists false when nothing is; an error when it is
@@ -47,9 +49,8 @@ Status InspectTarget(const fs::path& path, bool* exists, struct stat* st) {
   }
   *exists = true;
   if (!S_ISREG(st->st_mode)) {
-    return InvalidArgument("refusing to write " + Quote(path.string()) + ": it is " +
-                           DescribeKind(path, *st) +
-                           ", not a regular file (links are neither followed nor replaced)");
+    return InvalidArgument("refusing to write " + Quote(path.string()) + ": " +
+                           WhyNotRegular(path, *st));
   }
   return Status::Ok();
 }
