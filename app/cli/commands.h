@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "api/bench.h"
 #include "api/conformance.h"
 #include "api/optimize.h"
@@ -94,5 +96,8 @@ int RunBench(const BenchArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);
+
+/// Prints `j` on stdout, indented by 2; bytes of names that are not UTF-8 become U+FFFD.
+void PrintJson(const nlohmann::json& j);
 
 }  // namespace onnxlens::cli

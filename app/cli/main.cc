@@ -292,7 +292,8 @@ Verb AddProfile(CLI::App& app) {
 // among them, the one that is not KEY=VALUE (or is an existing file) is the MODEL.
 void TakeModelFromSettings(BenchArgs* a) {
   const auto is_model = [](const std::string& w) {
-    return w.find('=') == std::string::npos || std::filesystem::exists(w);
+    std::error_code ec;  // a word too long for a path is not a file (not an exception)
+    return w.find('=') == std::string::npos || std::filesystem::exists(w, ec);
   };
   for (std::vector<std::string>* words : {&a->sweep, &a->vs}) {
     for (const std::string& w : *words) {

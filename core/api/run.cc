@@ -6,6 +6,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -34,11 +35,18 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   }
   const ir::DataType dt =
       t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
-  OL_ASSIGN_OR_RETURN(
-      ir::Tensor x,
-      ir::Tensor::Zeros(
-          dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt,
-          dims));
+  const ir::DataType made =
+      dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt;
+  // The shape is the model's: too large a one is an error naming the input, not std::bad_alloc.
+  Expected<ir::Tensor> zeros = [&]() -> Expected<ir::Tensor> {
+    try {
+      return ir::Tensor::Zeros(made, dims);
+    } catch (const std::bad_alloc&) {
+      return OutOfRange("not enough memory for random values of shape [" + Join(dims, ",") + "]");
+    }
+  }();
+  if (!zeros.ok()) return zeros.status().WithContext("input " + Quote(v.name()));
+  ir::Tensor x = std::move(zeros).value();
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 9);
   Status st = kernels::VisitNumeric(x.dtype(), [&](auto tag) -> Status {
@@ -65,11 +73,11 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
 WritePolicy RunPolicy(const fs::path& model, const onnx_io::LoadedModel& loaded,
                       const RunOptions& options) {
   WritePolicy policy = PolicyForModel(model, loaded, options.force);
-  std::error_code ec;
   if (options.inputs_dir.empty()) return policy;
-  for (fs::directory_iterator it(options.inputs_dir, ec); !ec && it != fs::directory_iterator();
-       it.increment(ec)) {
-    policy.read.push_back({it->path(), "an input"});
+  // The folder was read already (its errors reported then).
+  auto entries = ListFolder(options.inputs_dir);
+  if (entries.ok()) {
+    for (fs::path& p : *entries) policy.read.push_back({std::move(p), "an input"});
   }
   return policy;
 }
@@ -111,9 +119,8 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
     return NotFound("inputs folder " + Quote(dir.string()) + " does not exist");
   std::map<std::string, RtValue> out;
   std::vector<std::pair<uint64_t, fs::path>> numbered;
-  fs::directory_iterator it(dir, ec);
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    const fs::path& path = it->path();
+  OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(dir));
+  for (const fs::path& path : entries) {
     const std::string n = path.filename().string();
     if (path.extension() == ".npy") {
       OL_ASSIGN_OR_RETURN(ir::Tensor t, ReadNpy(path));
@@ -130,7 +137,6 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
       numbered.emplace_back(number, path);
     }
   }
-  if (ec) return IoError("inputs folder " + Quote(dir.string()) + ": cannot list: " + ec.message());
   std::sort(numbered.begin(), numbered.end());
   std::vector<fs::path> pbs;
   for (auto& [number, path] : numbered) pbs.push_back(std::move(path));

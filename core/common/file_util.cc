@@ -110,6 +110,15 @@ Expected<std::string> ReadFile(const fs::path& path, uint64_t max_bytes) {
   return data;
 }
 
+Expected<std::vector<fs::path>> ListFolder(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+    out.push_back(it->path());
+  if (ec) return IoError(Quote(dir.string()) + ": cannot list the folder: " + ec.message());
+  return out;
+}
+
 Status WriteFileAtomically(const fs::path& path, const std::function<Status(std::FILE*)>& write) {
   bool exists = false;
   struct stat old {};

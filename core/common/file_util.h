@@ -20,6 +20,10 @@ namespace onnxlens {
 /// file, unreadable, larger than `max_bytes`, or too large for the memory left.
 Expected<std::string> ReadFile(const std::filesystem::path& path, uint64_t max_bytes);
 
+/// The entries of folder `dir` (in no particular order), or an error naming it when it cannot be
+/// listed (never a std::filesystem exception).
+Expected<std::vector<std::filesystem::path>> ListFolder(const std::filesystem::path& dir);
+
 /// Writes a file atomically: `write` fills a new temporary file next to `path` (created
 /// exclusively, never through a link), which is flushed, synced and renamed over `path` only when
 /// `write` succeeded. On failure `path` is left as it was and the temporary file is removed. A

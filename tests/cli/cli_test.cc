@@ -217,7 +217,7 @@ fs::path WriteModelWithOutputs(const fs::path& path, const std::vector<std::stri
   for (size_t i = 0; i < outputs.size(); ++i) {
     auto* n = g->add_node();
     n->set_op_type("Identity");
-    n->set_name("id" + std::to_string(i));
+    n->set_name(outputs[i] + "/node");
     n->add_input(input);
     n->add_output(outputs[i]);
     value(g->add_output(), outputs[i]);
@@ -307,6 +307,52 @@ TEST(CliRunOutputs, AnInputFileIsNeverReplacedEvenWithForce) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(Has(r.err, "it is an input this command reads (also with --force)")) << r.err;
   EXPECT_EQ(ReadFile(dir / "a_b.npy", 1 << 20).value(), before);
+}
+
+// Files that used to reach main's last-resort handler ("internal error: ...") end with a message
+// naming the file, or are handled.
+TEST(CliNoInternalErrors, NamesThatAreNotUtf8PrintAsJsonWithReplacementCharacters) {
+  testing::TempDir tmp;
+  const fs::path model = WriteModelWithOutputs(tmp.path() / "m.onnx", {"y\xfe"});
+  for (const std::string verb : {"run", "info", "partition", "optimize"}) {
+    CliRun r = RunCli(verb + " " + Q(model) + " --json");
+    ASSERT_EQ(r.exit_code, 0) << verb << ": " << r.err;
+    EXPECT_NO_THROW(nlohmann::json::parse(r.out)) << verb;
+    // run and info name the output, partition its node ("y\xfe/node").
+    if (verb != "optimize") EXPECT_TRUE(Has(r.out, "y\xef\xbf\xbd")) << verb << ": U+FFFD for 0xFE";
+  }
+}
+
+TEST(CliNoInternalErrors, AnInputNumberBeyond64BitsNamesTheFile) {
+  testing::TempDir tmp;
+  const fs::path model = WriteModelWithOutputs(tmp.path() / "m.onnx", {"y"});
+  const fs::path in = tmp.path() / "in";
+  fs::create_directory(in);
+  std::ofstream(in / "input_99999999999999999999.pb") << "x";
+  CliRun r = RunCli("run " + Q(model) + " --inputs " + Q(in));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "input_99999999999999999999.pb': the input number")) << r.err;
+  EXPECT_FALSE(Has(r.err, "internal error")) << r.err;
+}
+
+TEST(CliNoInternalErrors, AConformanceFileNumberBeyond64BitsIsThatTestsError) {
+  testing::TempDir tmp;
+  const fs::path set = tmp.path() / "suite" / "t1" / "test_data_set_0";
+  fs::create_directories(set);
+  WriteModelWithOutputs(tmp.path() / "suite" / "t1" / "model.onnx", {"y"});
+  std::ofstream(set / "input_99999999999999999999.pb") << "x";
+  CliRun r = RunCli("conformance --suite " + Q(tmp.path() / "suite") + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["tests"][0]["status"], "error");
+  EXPECT_TRUE(Has(j["tests"][0]["reason"].get<std::string>(), "is too large")) << r.out;
+}
+
+TEST(CliNoInternalErrors, ASettingTooLongForAPathIsAUsageError) {
+  CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
+                    " --runs 1 --sweep level=" + std::string(5000, 'a'));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(Has(r.err, "--sweep: unknown level")) << r.err.substr(0, 200);
 }
 
 TEST(CliWriters, ProfileNeverWritesTheTraceOverTheModel) {
