@@ -25,6 +25,8 @@ int RunOptimize(const OptimizeArgs& args) {
     PrintPassList();
     return kExitOk;
   }
+  const api::OptimizeRequest& req = args.request;
+  if (!req.output.empty() && OutputRefused(args.model, req.output, req.force)) return kExitFailure;
   auto report = api::OptimizeModelFile(args.model, args.request);
   if (!report.ok()) {
     PrintError(report.status().message());

@@ -4,23 +4,12 @@
 
 #include "api/profile.h"
 #include "cli/commands.h"
-#include "common/file_util.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
 
 int RunProfile(const ProfileArgs& args) {
-  if (!args.trace.empty()) {
-    // Checked before the (long) profile: the writers' rule (common/file_util.h).
-    WritePolicy policy;
-    policy.read.push_back({args.model, "the model"});
-    policy.force = args.force;
-    const Status st = CheckWritePolicy(args.trace, policy);
-    if (!st.ok()) {
-      PrintError(st.message());
-      return kExitFailure;
-    }
-  }
+  if (!args.trace.empty() && OutputRefused(args.model, args.trace, args.force)) return kExitFailure;
   auto result = api::ProfileModelFile(args.model, args.options);
   if (!result.ok()) {
     PrintError(result.status().message());

@@ -100,4 +100,9 @@ void PrintError(const std::string& message);
 /// Prints `j` on stdout, indented by 2; bytes of names that are not UTF-8 become U+FFFD.
 void PrintJson(const nlohmann::json& j);
 
+/// Checks `output` against the writers' rule (common/file_util.h: CheckWritePolicy) before a long
+/// job, so that a refusal comes first: prints the error and returns true when it is refused. The
+/// api's writers check again, with the model's external data files too.
+bool OutputRefused(const std::string& model, const std::filesystem::path& output, bool force);
+
 }  // namespace onnxlens::cli

@@ -1,9 +1,10 @@
-// The CLI's JSON on stdout: one function, so that every verb prints what a model holds the same
-// way.
+// What the verbs share about their output: JSON on stdout, and the writers' rule checked before a
+// long job.
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "common/file_util.h"
 
 namespace onnxlens::cli {
 
@@ -12,6 +13,15 @@ void PrintJson(const nlohmann::json& j) {
   // (nlohmann's default throws type_error 316, which reached main as an internal error).
   const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   std::printf("%s\n", text.c_str());
+}
+
+bool OutputRefused(const std::string& model, const std::filesystem::path& output, bool force) {
+  WritePolicy policy;
+  policy.read.push_back({model, "the model"});
+  policy.force = force;
+  const Status st = CheckWritePolicy(output, policy);
+  if (!st.ok()) PrintError(st.message());
+  return !st.ok();
 }
 
 }  // namespace onnxlens::cli
