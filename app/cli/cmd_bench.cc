@@ -94,7 +94,7 @@ int RunBench(const BenchArgs& args) {
   }
 
   if (args.json) {
-    std::printf("%s\n", api::BenchToJson(results, alternating).dump(2).c_str());
+    PrintJson(api::BenchToJson(results, alternating));
   } else if (args.csv) {
     std::printf("%s", api::BenchCsv(results).c_str());
   } else if (alternating) {

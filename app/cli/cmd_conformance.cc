@@ -17,7 +17,7 @@ int RunConformance(const ConformanceArgs& args) {
     return kExitFailure;
   }
   if (args.json) {
-    std::printf("%s\n", api::ToJson(*report).dump(2).c_str());
+    PrintJson(api::ToJson(*report));
   } else {
     for (const auto& c : report->cases) {
       if (c.status != "pass" || args.verbose) {

@@ -69,7 +69,7 @@ int RunInfo(const InfoArgs& args) {
     return kExitFailure;
   }
   if (args.json) {
-    std::printf("%s\n", api::ToJson(*info).dump(2).c_str());
+    PrintJson(api::ToJson(*info));
   } else {
     PrintText(*info, opt.with_values);
   }

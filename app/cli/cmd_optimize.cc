@@ -25,6 +25,8 @@ int RunOptimize(const OptimizeArgs& args) {
     PrintPassList();
     return kExitOk;
   }
+  const api::OptimizeRequest& req = args.request;
+  if (!req.output.empty() && OutputRefused(args.model, req.output, req.force)) return kExitFailure;
   auto report = api::OptimizeModelFile(args.model, args.request);
   if (!report.ok()) {
     PrintError(report.status().message());
@@ -32,7 +34,7 @@ int RunOptimize(const OptimizeArgs& args) {
   }
   const api::OptimizeReport& r = *report;
   if (args.json) {
-    std::printf("%s\n", api::ToJson(r).dump(2).c_str());
+    PrintJson(api::ToJson(r));
     return r.verify.ran && !r.verify.ok ? kExitFailure : kExitOk;
   }
   std::printf("%s: level %s, %lld -> %lld nodes in %.1f ms (%zu step(s)%s)\n", r.model.c_str(),

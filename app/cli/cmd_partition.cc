@@ -15,7 +15,7 @@ int RunPartition(const PartitionArgs& args) {
     return kExitFailure;
   }
   if (args.json) {
-    std::printf("%s\n", api::ToJson(*report).dump(2).c_str());
+    PrintJson(api::ToJson(*report));
   } else {
     std::fputs(api::FormatPartition(*report).c_str(), stdout);
   }

@@ -10,6 +10,7 @@
 namespace onnxlens::cli {
 
 int RunProfile(const ProfileArgs& args) {
+  if (!args.trace.empty() && OutputRefused(args.model, args.trace, args.force)) return kExitFailure;
   auto result = api::ProfileModelFile(args.model, args.options);
   if (!result.ok()) {
     PrintError(result.status().message());

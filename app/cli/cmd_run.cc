@@ -16,7 +16,7 @@ int RunRun(const RunArgs& args) {
     return kExitFailure;
   }
   if (args.json) {
-    std::printf("%s\n", api::ToJson(*report).dump(2).c_str());
+    PrintJson(api::ToJson(*report));
     return kExitOk;
   }
   std::printf("session created in %.1f ms, ran in %.1f ms on %d thread(s)\n",

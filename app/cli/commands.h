@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "api/bench.h"
 #include "api/conformance.h"
 #include "api/optimize.h"
@@ -62,6 +64,7 @@ struct ProfileArgs {
   std::string model;
   api::ProfileOptions options;
   std::filesystem::path trace;  ///< -o; empty: print the summary only
+  bool force = false;           ///< -o may replace an existing file (never the model)
   bool summary = false;
   int top = 20;
 };
@@ -93,5 +96,13 @@ int RunBench(const BenchArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);
+
+/// Prints `j` on stdout, indented by 2; bytes of names that are not UTF-8 become U+FFFD.
+void PrintJson(const nlohmann::json& j);
+
+/// Checks `output` against the writers' rule (common/file_util.h: CheckWritePolicy) before a long
+/// job, so that a refusal comes first: prints the error and returns true when it is refused. The
+/// api's writers check again, with the model's external data files too.
+bool OutputRefused(const std::string& model, const std::filesystem::path& output, bool force);
 
 }  // namespace onnxlens::cli

@@ -173,7 +173,7 @@ Verb AddConvert(CLI::App& app) {
   v->add_option("IN", a->input, "the .onnx file to read")->type_name("")->required();
   v->add_option("OUT", a->output, "the .onnx file to write")->type_name("")->required();
   v->add_flag("--external-data", a->external_data, "write the weights to OUT.data");
-  v->add_flag("--force", a->force, "overwrite OUT");
+  v->add_flag("--force", a->force, "replace an existing OUT (never IN or its data)");
   return Bind(v, a, RunConvert);
 }
 
@@ -190,6 +190,8 @@ Verb AddRun(CLI::App& app) {
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"pb", "npy"}))
       ->capture_default_str();
+  v->add_flag("--force", o.force,
+              "with --outputs: replace existing files (never the model or an input)");
   AddThreads(v, &o.threads);
   AddProviders(v, &o.providers);
   v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
@@ -260,7 +262,7 @@ Verb AddOptimize(CLI::App& app) {
       ->check(CLI::IsMember({"ort", "standard"}))
       ->capture_default_str();
   v->add_flag("--external-data", r.external_data, "with -o: write the weights to OUT.onnx.data");
-  v->add_flag("--force", r.force, "with -o: overwrite OUT.onnx");
+  v->add_flag("--force", r.force, "with -o: replace an existing OUT.onnx (never MODEL)");
   v->callback([a] {
     if (!a->list && a->model.empty()) throw CLI::RequiredError("MODEL");
   });
@@ -280,6 +282,7 @@ Verb AddProfile(CLI::App& app) {
   AddProviders(v, &o.providers);
   v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
       ->type_name("TRACE.json");
+  v->add_flag("--force", a->force, "with -o: replace an existing TRACE.json (never MODEL)");
   v->add_flag("--summary", a->summary, "print the summary tables also with -o");
   AddTop(v, &a->top);
   return Bind(v, a, RunProfile);
@@ -289,7 +292,8 @@ Verb AddProfile(CLI::App& app) {
 // among them, the one that is not KEY=VALUE (or is an existing file) is the MODEL.
 void TakeModelFromSettings(BenchArgs* a) {
   const auto is_model = [](const std::string& w) {
-    return w.find('=') == std::string::npos || std::filesystem::exists(w);
+    std::error_code ec;  // a word too long for a path is not a file (not an exception)
+    return w.find('=') == std::string::npos || std::filesystem::exists(w, ec);
   };
   for (std::vector<std::string>* words : {&a->sweep, &a->vs}) {
     for (const std::string& w : *words) {

@@ -2,6 +2,7 @@
 #include "api/conformance.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 
 #include "api/internal/compare.h"
 #include "api/internal/value_files.h"
+#include "common/file_util.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "passes/pass.h"
@@ -20,18 +22,20 @@ namespace onnxlens::api {
 
 namespace {
 
-// input_0.pb, input_1.pb, ... in numeric order.
-std::vector<fs::path> Numbered(const fs::path& dir, const std::string& prefix) {
-  std::vector<std::pair<int, fs::path>> found;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string n = e.path().filename().string();
-    if (StartsWith(n, prefix) && EndsWith(n, ".pb")) {
-      const std::string num = n.substr(prefix.size(), n.size() - prefix.size() - 3);
-      if (!num.empty() && std::all_of(num.begin(), num.end(), ::isdigit)) {
-        found.emplace_back(std::stoi(num), e.path());
-      }
-    }
+// input_0.pb, input_1.pb, ... in numeric order; a number beyond 64 bits is an error naming the
+// file (was std::stoi's out_of_range).
+Expected<std::vector<fs::path>> Numbered(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::pair<uint64_t, fs::path>> found;
+  OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(dir));
+  for (const fs::path& p : entries) {
+    const std::string n = p.filename().string();
+    if (!StartsWith(n, prefix) || !EndsWith(n, ".pb")) continue;
+    const std::string num = n.substr(prefix.size(), n.size() - prefix.size() - 3);
+    if (num.empty() || !std::all_of(num.begin(), num.end(), ::isdigit)) continue;
+    uint64_t v = 0;
+    if (std::from_chars(num.data(), num.data() + num.size(), v).ec != std::errc())
+      return InvalidArgument(Quote(p.string()) + ": the number " + Quote(num) + " is too large");
+    found.emplace_back(v, p);
   }
   std::sort(found.begin(), found.end());
   std::vector<fs::path> out;
@@ -72,10 +76,13 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   so.providers = o.providers;
   auto session = runtime::Session::Create(model, so);
   if (!session.ok()) return finish("error", session.status().message());
+  auto entries = ListFolder(dir);
+  if (!entries.ok()) return finish("error", entries.status().message());
   std::vector<fs::path> sets;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.is_directory() && StartsWith(e.path().filename().string(), "test_data_set_"))
-      sets.push_back(e.path());
+  for (const fs::path& p : *entries) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec) && StartsWith(p.filename().string(), "test_data_set_"))
+      sets.push_back(p);
   }
   std::sort(sets.begin(), sets.end());
   if (sets.empty()) return finish("error", "no test_data_set_* folder");
@@ -85,7 +92,9 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   }
   for (const fs::path& set : sets) {
     std::map<std::string, RtValue> inputs;
-    const auto in_files = Numbered(set, "input_");
+    const auto in_files_or = Numbered(set, "input_");
+    if (!in_files_or.ok()) return finish("error", in_files_or.status().message());
+    const std::vector<fs::path>& in_files = *in_files_or;
     for (size_t i = 0; i < in_files.size(); ++i) {
       const ir::Value* v = i < feedable.size() ? feedable[i] : nullptr;
       std::string name;
@@ -96,7 +105,9 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
     }
     auto outs = (*session)->Run(inputs);
     if (!outs.ok()) return finish("error", outs.status().message());
-    const auto out_files = Numbered(set, "output_");
+    const auto out_files_or = Numbered(set, "output_");
+    if (!out_files_or.ok()) return finish("error", out_files_or.status().message());
+    const std::vector<fs::path>& out_files = *out_files_or;
     if (out_files.size() != outs->size()) {
       return finish("fail", "the model has " + std::to_string(outs->size()) +
                                 " outputs, the test " + std::to_string(out_files.size()));
@@ -129,8 +140,9 @@ Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
     if (!fs::is_directory(suite, ec))
       return NotFound("suite directory " + Quote(suite.string()) + " does not exist");
     std::vector<fs::path> dirs;
-    for (const auto& e : fs::directory_iterator(suite)) {
-      if (fs::exists(e.path() / "model.onnx")) dirs.push_back(e.path());
+    OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(suite));
+    for (const fs::path& p : entries) {
+      if (fs::exists(p / "model.onnx", ec)) dirs.push_back(p);
     }
     std::sort(dirs.begin(), dirs.end());
     for (const fs::path& d : dirs) {

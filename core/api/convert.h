@@ -12,7 +12,8 @@ namespace onnxlens::api {
 
 struct ConvertOptions {
   bool external_data = false;
-  bool force = false;  ///< allow replacing the input model or its data files
+  /// Replace an existing OUT (and OUT.data); never the input model or its data files.
+  bool force = false;
 };
 
 struct ConvertResult {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "api/internal/optimize_options.h"
+#include "api/internal/writers.h"
 #include "api/optimize_trace.h"
 #include "common/strings.h"
 #include "ir/text_format.h"
@@ -107,10 +108,8 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   if (!req.output.empty()) {
     onnx_io::SaveOptions so;
     so.external_data = req.external_data;
-    so.force = req.force;
-    so.protected_paths.push_back(path);
-    for (const auto& f : loaded.external_files) so.protected_paths.push_back(f);
-    OL_RETURN_IF_ERROR(onnx_io::SaveModelFile(*optimized, req.output, so));
+    OL_RETURN_IF_ERROR(
+        SaveModelUnderPolicy(*optimized, req.output, so, PolicyForModel(path, loaded, req.force)));
     r.written = req.output.string();
     const Status check = onnx_io::CheckModelFile(req.output);
     r.checker_passed = check.ok();

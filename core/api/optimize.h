@@ -30,6 +30,7 @@ struct OptimizeRequest {
   uint64_t seed = 0;
   std::filesystem::path output;  ///< empty = do not write
   bool external_data = false;
+  /// Replace an existing `output` (and its .data); never the model read or its data files.
   bool force = false;
   bool dump = false;  ///< fill OptimizeReport::text with the optimized graph as text
   /// Extra passes (tests: a deliberately broken pass must be caught by verify).

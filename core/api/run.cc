@@ -3,12 +3,15 @@
 #include "api/internal/inputs.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "api/internal/value_files.h"
+#include "api/internal/writers.h"
 #include "common/strings.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
@@ -32,11 +35,18 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   }
   const ir::DataType dt =
       t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
-  OL_ASSIGN_OR_RETURN(
-      ir::Tensor x,
-      ir::Tensor::Zeros(
-          dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt,
-          dims));
+  const ir::DataType made =
+      dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt;
+  // The shape is the model's: too large a one is an error naming the input, not std::bad_alloc.
+  Expected<ir::Tensor> zeros = [&]() -> Expected<ir::Tensor> {
+    try {
+      return ir::Tensor::Zeros(made, dims);
+    } catch (const std::bad_alloc&) {
+      return OutOfRange("not enough memory for random values of shape [" + Join(dims, ",") + "]");
+    }
+  }();
+  if (!zeros.ok()) return zeros.status().WithContext("input " + Quote(v.name()));
+  ir::Tensor x = std::move(zeros).value();
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   std::uniform_int_distribution<int> small(0, 9);
   Status st = kernels::VisitNumeric(x.dtype(), [&](auto tag) -> Status {
@@ -59,6 +69,47 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   return x;
 }
 
+// The writers' rule for --outputs: never the model, its external data or a file of --inputs.
+WritePolicy RunPolicy(const fs::path& model, const onnx_io::LoadedModel& loaded,
+                      const RunOptions& options) {
+  WritePolicy policy = PolicyForModel(model, loaded, options.force);
+  if (options.inputs_dir.empty()) return policy;
+  // The folder was read already (its errors reported then).
+  auto entries = ListFolder(options.inputs_dir);
+  if (entries.ok()) {
+    for (fs::path& p : *entries) policy.read.push_back({std::move(p), "an input"});
+  }
+  return policy;
+}
+
+// The file of each tensor output under --outputs, all checked before the first one is written:
+// NAME.npy with the name made safe (SafeFileName, distinct) or output_N.pb; each directly inside
+// the folder, never a link, and replacing an existing file only with --force.
+Expected<std::vector<fs::path>> OutputFiles(const runtime::NamedValues& outs,
+                                            const RunOptions& options, const WritePolicy& policy) {
+  const fs::path& dir = options.outputs_dir;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return IoError("cannot create " + Quote(dir.string()) + ": " + ec.message());
+  const fs::path real_dir = fs::canonical(dir, ec);
+  if (ec) return IoError(Quote(dir.string()) + ": cannot resolve: " + ec.message());
+  UniqueFileNames names;
+  std::vector<fs::path> files(outs.size());
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const auto& [name, value] = outs[i];
+    if (!value.is_tensor()) continue;
+    const fs::path p = dir / (options.format == "npy" ? names.Take(name, ".npy")
+                                                      : "output_" + std::to_string(i) + ".pb");
+    OL_RETURN_IF_ERROR(CheckWritePolicy(p, policy).WithContext("output " + Quote(name)));
+    if (fs::weakly_canonical(p, ec).parent_path() != real_dir || ec) {
+      return InvalidArgument("output " + Quote(name) + ": " + Quote(p.string()) +
+                             " does not resolve to a file inside " + Quote(dir.string()));
+    }
+    files[i] = p;
+  }
+  return files;
+}
+
 }  // namespace
 
 Expected<std::map<std::string, RtValue>> LoadInputs(
@@ -67,23 +118,28 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
   if (!fs::is_directory(dir, ec))
     return NotFound("inputs folder " + Quote(dir.string()) + " does not exist");
   std::map<std::string, RtValue> out;
-  std::vector<fs::path> pbs;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const std::string n = e.path().filename().string();
-    if (e.path().extension() == ".npy") {
-      OL_ASSIGN_OR_RETURN(ir::Tensor t, ReadNpy(e.path()));
-      out[e.path().stem().string()] = RtValue::FromTensor(std::move(t));
+  std::vector<std::pair<uint64_t, fs::path>> numbered;
+  OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(dir));
+  for (const fs::path& path : entries) {
+    const std::string n = path.filename().string();
+    if (path.extension() == ".npy") {
+      OL_ASSIGN_OR_RETURN(ir::Tensor t, ReadNpy(path));
+      out[path.stem().string()] = RtValue::FromTensor(std::move(t));
     } else if (StartsWith(n, "input_") && EndsWith(n, ".pb")) {
-      pbs.push_back(e.path());
+      // input_N.pb in the order of N; a name without a number sorts first.
+      const std::string_view digits = std::string_view(n).substr(6, n.size() - 9);
+      uint64_t number = 0;
+      if (!digits.empty() && std::all_of(digits.begin(), digits.end(), ::isdigit) &&
+          std::from_chars(digits.data(), digits.data() + digits.size(), number).ec != std::errc()) {
+        return InvalidArgument(Quote(path.string()) + ": the input number " +
+                               Quote(std::string(digits)) + " is too large");
+      }
+      numbered.emplace_back(number, path);
     }
   }
-  std::sort(pbs.begin(), pbs.end(), [](const fs::path& a, const fs::path& b) {
-    auto num = [](const fs::path& p) {
-      const std::string s = p.stem().string().substr(6);
-      return std::all_of(s.begin(), s.end(), ::isdigit) && !s.empty() ? std::stoll(s) : 0;
-    };
-    return num(a) < num(b);
-  });
+  std::sort(numbered.begin(), numbered.end());
+  std::vector<fs::path> pbs;
+  for (auto& [number, path] : numbered) pbs.push_back(std::move(path));
   for (size_t i = 0; i < pbs.size(); ++i) {
     std::string name;
     const std::string hint = i < feedable.size() ? feedable[i].second : "";
@@ -140,11 +196,9 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   report.session_seconds = std::chrono::duration<double>(t1 - t0).count();
   report.run_seconds = std::chrono::duration<double>(t3 - t2).count();
   report.threads = session->threads();
+  std::vector<fs::path> files;
   if (!options.outputs_dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(options.outputs_dir, ec);
-    if (ec)
-      return IoError("cannot create " + Quote(options.outputs_dir.string()) + ": " + ec.message());
+    OL_ASSIGN_OR_RETURN(files, OutputFiles(outs, options, RunPolicy(path, loaded, options)));
   }
   for (size_t i = 0; i < outs.size(); ++i) {
     const auto& [name, value] = outs[i];
@@ -172,16 +226,10 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
         s.max = mx;
         s.mean = sum / static_cast<double>(f.numel());
       }
-      if (!options.outputs_dir.empty()) {
-        if (options.format == "npy") {
-          const fs::path p = options.outputs_dir / (name + ".npy");
-          OL_RETURN_IF_ERROR(WriteNpy(t, p));
-          s.file = p.string();
-        } else {
-          const fs::path p = options.outputs_dir / ("output_" + std::to_string(i) + ".pb");
-          OL_RETURN_IF_ERROR(WriteTensorPb(t, name, p));
-          s.file = p.string();
-        }
+      if (!files.empty()) {
+        OL_RETURN_IF_ERROR(options.format == "npy" ? WriteNpy(t, files[i])
+                                                   : WriteTensorPb(t, name, files[i]));
+        s.file = files[i].string();
       }
     } else {
       s.dtype = value.is_sequence() ? "sequence" : "none";

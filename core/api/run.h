@@ -19,6 +19,8 @@ struct RunOptions {
   uint64_t seed = 0;
   std::filesystem::path outputs_dir;  ///< empty: do not write outputs
   std::string format = "pb";          ///< "pb" or "npy"
+  /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
+  bool force = false;
   int threads = 0;
   std::vector<std::string> providers = {"cpu", "reference"};
 };
@@ -28,7 +30,9 @@ struct OutputSummary {
   std::string dtype;
   std::vector<int64_t> shape;
   double min = 0, max = 0, mean = 0;  ///< numeric tensors only
-  std::string file;                   ///< where it was written, if it was
+  /// Where it was written, if it was: outputs_dir/output_N.pb, or outputs_dir/NAME.npy with the
+  /// name made a safe file name (SafeFileName; "-2", "-3" when two names would share one file).
+  std::string file;
 };
 
 struct RunReport {

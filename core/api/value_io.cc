@@ -5,7 +5,11 @@
 // after onnx_pb.h, which defines ONNX_API
 #include <onnx/onnx-data.pb.h>
 
+#include <cctype>
+#include <charconv>
 #include <cstring>
+#include <new>
+#include <set>
 
 #include "common/file_util.h"
 #include "common/strings.h"
@@ -82,34 +86,172 @@ Status WriteTensorPb(const ir::Tensor& t, const std::string& name, const fs::pat
 
 namespace {
 
+// The dtypes read and written, by numpy's descr without the byte order ('f4' is '<f4').
 struct NpyType {
-  const char* descr;
+  const char* code;
   ir::DataType type;
 };
 constexpr NpyType kNpyTypes[] = {
-    {"<f4", ir::DataType::kFloat},  {"<f8", ir::DataType::kDouble}, {"<f2", ir::DataType::kFloat16},
-    {"|i1", ir::DataType::kInt8},   {"<i2", ir::DataType::kInt16},  {"<i4", ir::DataType::kInt32},
-    {"<i8", ir::DataType::kInt64},  {"|u1", ir::DataType::kUint8},  {"<u2", ir::DataType::kUint16},
-    {"<u4", ir::DataType::kUint32}, {"<u8", ir::DataType::kUint64}, {"|b1", ir::DataType::kBool},
+    {"f4", ir::DataType::kFloat},  {"f8", ir::DataType::kDouble}, {"f2", ir::DataType::kFloat16},
+    {"i1", ir::DataType::kInt8},   {"i2", ir::DataType::kInt16},  {"i4", ir::DataType::kInt32},
+    {"i8", ir::DataType::kInt64},  {"u1", ir::DataType::kUint8},  {"u2", ir::DataType::kUint16},
+    {"u4", ir::DataType::kUint32}, {"u8", ir::DataType::kUint64}, {"b1", ir::DataType::kBool},
+};
+constexpr char kNpySupported[] = "f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1, little-endian";
+
+// '<f4', '=f4' (native is little-endian here) and, for one-byte types, '|u1'.
+Expected<ir::DataType> NpyDataType(const std::string& descr) {
+  const char order = descr.empty() ? '\0' : descr[0];
+  const std::string code = descr.size() == 3 ? descr.substr(1) : std::string();
+  for (const auto& t : kNpyTypes) {
+    if (code != t.code) continue;
+    if (order == '<' || order == '=' || (order == '|' && ir::ElementSize(t.type) == 1))
+      return t.type;
+    if (order == '>')
+      return Unsupported("big-endian dtype " + Quote(descr) + " (supported: " + kNpySupported +
+                         ")");
+  }
+  return Unsupported("dtype " + Quote(descr) + " is not supported (supported: " + kNpySupported +
+                     ")");
+}
+
+struct NpyHeader {
+  std::string descr;
+  bool fortran_order = false;
+  std::vector<int64_t> shape;
 };
 
-std::string HeaderValue(const std::string& header, const std::string& key) {
-  const auto k = header.find("'" + key + "'");
-  if (k == std::string::npos) return {};
-  auto colon = header.find(':', k);
-  if (colon == std::string::npos) return {};
-  auto start = header.find_first_not_of(' ', colon + 1);
-  if (start == std::string::npos) return {};
-  if (header[start] == '\'') {
-    const auto end = header.find('\'', start + 1);
-    return header.substr(start + 1, end - start - 1);
+// The header as numpy reads it (ast.literal_eval of a dict): exactly the keys 'descr' (a
+// string), 'fortran_order' (True / False) and 'shape' (a tuple of non-negative ints, "(4,)" for
+// one dimension, "()" for none, a trailing comma allowed after two or more), in any order,
+// whitespace between tokens, nothing but whitespace after the closing brace.
+class NpyHeaderParser {
+ public:
+  explicit NpyHeaderParser(std::string_view text) : text_(text) {}
+
+  Expected<NpyHeader> Parse() {
+    NpyHeader h;
+    OL_RETURN_IF_ERROR(Expect('{', "the header does not start with '{'"));
+    std::set<std::string> seen;
+    while (!Peek('}')) {
+      if (pos_ == text_.size()) return Error("the header dict is not closed with '}'");
+      OL_ASSIGN_OR_RETURN(const std::string key, String("a key"));
+      if (!seen.insert(key).second) return Error("key " + Quote(key) + " appears twice");
+      OL_RETURN_IF_ERROR(Expect(':', "no ':' after key " + Quote(key)));
+      if (key == "descr") {
+        if (Peek('[')) return Unsupported("structured dtypes (a list of fields as 'descr')");
+        OL_ASSIGN_OR_RETURN(h.descr, String("the 'descr' string"));
+      } else if (key == "fortran_order") {
+        OL_ASSIGN_OR_RETURN(h.fortran_order, Bool());
+      } else if (key == "shape") {
+        OL_ASSIGN_OR_RETURN(h.shape, Tuple());
+      } else {
+        return Error("unexpected key " + Quote(key) +
+                     " (a .npy header has exactly 'descr', 'fortran_order' and 'shape')");
+      }
+      if (Eat(',')) continue;
+      if (pos_ == text_.size()) return Error("the header dict is not closed with '}'");
+      if (!Peek('}')) return Error("no ',' or '}' after the value of " + Quote(key));
+    }
+    ++pos_;  // '}'
+    SkipSpace();
+    if (pos_ != text_.size()) return Error("text after the header dict");
+    for (const char* key : {"descr", "fortran_order", "shape"}) {
+      if (!seen.count(key)) return Error("no " + Quote(key) + " key");
+    }
+    return h;
   }
-  if (header[start] == '(') {
-    const auto end = header.find(')', start);
-    return header.substr(start, end - start + 1);
+
+ private:
+  Status Error(const std::string& what) const {
+    return InvalidArgument(".npy header: " + what + " (at byte " + std::to_string(pos_) + ")");
   }
-  const auto end = header.find_first_of(",}", start);
-  return header.substr(start, end - start);
+  void SkipSpace() {
+    while (pos_ < text_.size() && std::strchr(" \t\n\r\f\v", text_[pos_]) && text_[pos_] != '\0')
+      ++pos_;
+  }
+  bool Peek(char c) {
+    SkipSpace();
+    return pos_ < text_.size() && text_[pos_] == c;
+  }
+  bool Eat(char c) {
+    if (!Peek(c)) return false;
+    ++pos_;
+    return true;
+  }
+  Status Expect(char c, const std::string& what) { return Eat(c) ? Status::Ok() : Error(what); }
+
+  // 'text' or "text", without escapes (numpy writes none; a key or descr never needs one).
+  Expected<std::string> String(const std::string& what) {
+    SkipSpace();
+    const char quote = pos_ < text_.size() ? text_[pos_] : '\0';
+    if (quote != '\'' && quote != '"') return Error("expected " + what + " in quotes");
+    const size_t end = text_.find(quote, pos_ + 1);
+    const size_t stop = text_.find_first_of("\\\n", pos_ + 1);
+    if (end == std::string_view::npos || stop < end) return Error(what + " is not closed");
+    std::string out(text_.substr(pos_ + 1, end - pos_ - 1));
+    pos_ = end + 1;
+    return out;
+  }
+
+  Expected<bool> Bool() {
+    SkipSpace();
+    for (const auto& [word, value] : {std::pair{"True", true}, std::pair{"False", false}}) {
+      if (text_.substr(pos_, std::strlen(word)) == word) {
+        pos_ += std::strlen(word);
+        return value;
+      }
+    }
+    return Error("'fortran_order' is not True or False");
+  }
+
+  // A non-negative decimal int as Python writes it ("0", "12"; no sign, no leading zeros).
+  Expected<int64_t> Dim() {
+    SkipSpace();
+    const size_t start = pos_;
+    if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+    size_t end = pos_;
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end]))) ++end;
+    if (pos_ != start) {
+      return Error("the shape has a negative dimension " +
+                   std::string(text_.substr(start, end - start)));
+    }
+    const std::string_view digits = text_.substr(pos_, end - pos_);
+    if (digits.empty()) return Error("the shape holds something other than whole numbers");
+    if (digits.size() > 1 && digits[0] == '0')
+      return Error("dimension " + Quote(std::string(digits)) + " has a leading zero");
+    int64_t v = 0;
+    if (std::from_chars(digits.data(), digits.data() + digits.size(), v).ec != std::errc())
+      return Error("dimension " + Quote(std::string(digits)) + " does not fit in 64 bits");
+    pos_ = end;
+    return v;
+  }
+
+  Expected<std::vector<int64_t>> Tuple() {
+    if (!Eat('(')) return Error("'shape' is not a tuple");
+    std::vector<int64_t> dims;
+    bool comma = false;  // after the last dimension
+    while (!Peek(')')) {
+      if (pos_ == text_.size()) return Error("'shape' is not closed with ')'");
+      if (!dims.empty() && !comma) return Error("no ',' between dimensions of 'shape'");
+      OL_ASSIGN_OR_RETURN(const int64_t d, Dim());
+      dims.push_back(d);
+      comma = Eat(',');
+    }
+    ++pos_;  // ')'
+    if (dims.size() == 1 && !comma)
+      return Error("'shape' (n) is a number, not a tuple: write (n,)");
+    return dims;
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+uint32_t LittleEndian(const std::string& bytes, size_t at, int n) {
+  uint32_t v = 0;
+  for (int i = 0; i < n; ++i) v |= uint32_t{static_cast<unsigned char>(bytes[at + i])} << (8 * i);
+  return v;
 }
 
 }  // namespace
@@ -117,58 +259,56 @@ std::string HeaderValue(const std::string& header, const std::string& key) {
 Expected<ir::Tensor> ReadNpy(const fs::path& path) {
   OL_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path, kMaxValueFile));
   const std::string where = Quote(path.string());
-  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
-    return InvalidArgument(where + ": not a .npy file");
+  if (bytes.size() < 8 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+    return InvalidArgument(where + ": not a .npy file (no \\x93NUMPY magic)");
   const int major = static_cast<unsigned char>(bytes[6]);
-  size_t header_len, offset;
-  if (major == 1) {
-    header_len = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
-    offset = 10;
-  } else {
-    if (bytes.size() < 12) return InvalidArgument(where + ": truncated .npy header");
-    header_len = 0;
-    for (int i = 0; i < 4; ++i)
-      header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-    offset = 12;
+  const int minor = static_cast<unsigned char>(bytes[7]);
+  if (major < 1 || major > 3 || minor != 0) {
+    return Unsupported(where + ": .npy format version " + std::to_string(major) + "." +
+                       std::to_string(minor) + " (known: 1.0, 2.0, 3.0)");
   }
-  if (offset + header_len > bytes.size()) return InvalidArgument(where + ": truncated .npy header");
-  const std::string header = bytes.substr(offset, header_len);
-  const std::string descr = HeaderValue(header, "descr");
-  if (HeaderValue(header, "fortran_order") == "True")
-    return Unsupported(where + ": Fortran-order arrays");
-  ir::DataType type = ir::DataType::kUndefined;
-  for (const auto& t : kNpyTypes) {
-    if (descr == t.descr ||
-        (descr.size() == 3 && descr.substr(1) == std::string(t.descr).substr(1) && descr[0] == '='))
-      type = t.type;
+  const size_t len_bytes = major == 1 ? 2 : 4;
+  const size_t offset = 8 + len_bytes;
+  if (bytes.size() < offset) return InvalidArgument(where + ": truncated .npy header");
+  const uint64_t header_len = LittleEndian(bytes, 8, static_cast<int>(len_bytes));
+  if (header_len > bytes.size() - offset) {
+    return InvalidArgument(where + ": the .npy header of " + std::to_string(header_len) +
+                           " bytes runs past the end of the file (" + std::to_string(bytes.size()) +
+                           " bytes)");
   }
-  if (type == ir::DataType::kUndefined) return Unsupported(where + ": dtype " + Quote(descr));
-  std::vector<int64_t> dims;
-  const std::string shape = HeaderValue(header, "shape");
-  for (size_t i = 0; i < shape.size();) {
-    if (std::isdigit(static_cast<unsigned char>(shape[i]))) {
-      size_t j = i;
-      while (j < shape.size() && std::isdigit(static_cast<unsigned char>(shape[j]))) ++j;
-      if (j - i > 15) return InvalidArgument(where + ": dimension too large");
-      dims.push_back(std::stoll(shape.substr(i, j - i)));
-      i = j;
-    } else {
-      ++i;
-    }
+  auto header = NpyHeaderParser(std::string_view(bytes).substr(offset, header_len)).Parse();
+  if (!header.ok()) return header.status().WithContext(where);
+  if (header->fortran_order)
+    return Unsupported(where + ": Fortran-order arrays (fortran_order True)");
+  auto type = NpyDataType(header->descr);
+  if (!type.ok()) return type.status().WithContext(where);
+  auto numel = ir::NumElements(header->shape);
+  auto nbytes = numel.ok() ? ir::ByteSize(*type, *numel) : Expected<uint64_t>(numel.status());
+  if (!nbytes.ok()) return nbytes.status().WithContext(where);
+  const uint64_t data_bytes = bytes.size() - offset - header_len;
+  if (*nbytes != data_bytes) {
+    return InvalidArgument(where + ": the header promises " + std::to_string(*nbytes) +
+                           " bytes of data (" + header->descr + " [" + Join(header->shape, ",") +
+                           "]) but the file holds " + std::to_string(data_bytes));
   }
-  const size_t data_off = offset + header_len;
-  auto t = ir::Tensor::FromRaw(type, dims, bytes.data() + data_off, bytes.size() - data_off);
-  if (!t.ok()) return t.status().WithContext(where);
-  return t;
+  try {
+    auto t =
+        ir::Tensor::FromRaw(*type, header->shape, bytes.data() + offset + header_len, data_bytes);
+    if (!t.ok()) return t.status().WithContext(where);
+    return t;
+  } catch (const std::bad_alloc&) {
+    return OutOfRange(where + ": not enough memory for " + FormatBytes(data_bytes) + " of data");
+  }
 }
 
 Status WriteNpy(const ir::Tensor& t, const fs::path& path) {
-  const char* descr = nullptr;
+  const NpyType* type = nullptr;
   for (const auto& n : kNpyTypes) {
-    if (n.type == t.dtype()) descr = n.descr;
+    if (n.type == t.dtype()) type = &n;
   }
-  if (!descr)
+  if (!type)
     return Unsupported("cannot write " + std::string(DataTypeName(t.dtype())) + " as .npy");
+  const std::string descr = (ir::ElementSize(t.dtype()) == 1 ? "|" : "<") + std::string(type->code);
   std::string shape = "(";
   for (size_t i = 0; i < t.dims().size(); ++i) shape += std::to_string(t.dims()[i]) + ", ";
   if (t.dims().size() > 1)
@@ -177,16 +317,19 @@ Status WriteNpy(const ir::Tensor& t, const fs::path& path) {
     shape.resize(shape.size() - 1);
   shape += ")";
   std::string header =
-      "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
-  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+      "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Version 1.0 has a 2-byte header length; 2.0 a 4-byte one. Data starts 64-byte aligned.
+  const size_t prefix = 10 + header.size() + 1 > 65535 ? 12 : 10;
+  while ((prefix + header.size() + 1) % 64 != 0) header += ' ';
   header += '\n';
+  std::string lead = std::string("\x93NUMPY", 6) + (prefix == 10 ? '\x01' : '\x02') + '\0';
+  for (size_t i = 0; i < prefix - 8; ++i)
+    lead += static_cast<char>((header.size() >> (8 * i)) & 0xff);
   return WriteFileAtomically(path, [&](std::FILE* f) -> Status {
-    const char magic[] = "\x93NUMPY\x01\x00";
-    const uint16_t len = static_cast<uint16_t>(header.size());
-    bool ok = std::fwrite(magic, 1, 8, f) == 8 && std::fwrite(&len, 1, 2, f) == 2 &&
+    bool ok = std::fwrite(lead.data(), 1, lead.size(), f) == lead.size() &&
               std::fwrite(header.data(), 1, header.size(), f) == header.size() &&
               std::fwrite(t.raw(), 1, t.nbytes(), f) == t.nbytes();
-    return ok ? Status::Ok() : IoError("write failed");
+    return ok ? Status::Ok() : IoError(Quote(path.string()) + ": write failed");
   });
 }
 

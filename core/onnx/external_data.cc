@@ -1,9 +1,16 @@
 // External data resolution and reads.
 #include "onnx/external_data.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <new>
+#include <optional>
 
 #include "common/strings.h"
 
@@ -13,20 +20,17 @@ namespace onnxlens::onnx_io {
 
 namespace {
 
-Expected<int64_t> ParseNonNegative(const std::string& s, std::string_view key,
-                                   std::string_view what) {
-  if (s.empty() || s.size() > 19) {
-    return InvalidModel(std::string(what) + ": external data " + std::string(key) + " " + Quote(s) +
-                        " is not a valid number");
+// A plain decimal ("0", "4096"): no sign, space, base prefix or exponent; at most 2^64 - 1.
+Expected<uint64_t> ParseSize(const std::string& s, std::string_view key, std::string_view what) {
+  const std::string where =
+      std::string(what) + ": external data " + std::string(key) + " " + Quote(s);
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0])) ||
+      ec == std::errc::invalid_argument || end != s.data() + s.size()) {
+    return InvalidModel(where + " is not a plain decimal number");
   }
-  int64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') {
-      return InvalidModel(std::string(what) + ": external data " + std::string(key) + " " +
-                          Quote(s) + " is not a non-negative integer");
-    }
-    v = v * 10 + (c - '0');
-  }
+  if (ec == std::errc::result_out_of_range) return InvalidModel(where + " does not fit in 64 bits");
   return v;
 }
 
@@ -81,22 +85,27 @@ Expected<ir::Tensor> ExternalDataDirectory::Read(const onnx::TensorProto& tp, ir
                                                  std::vector<int64_t> dims, uint64_t expected_bytes,
                                                  std::string_view what) {
   std::string location;
-  int64_t offset = 0;
-  int64_t length = -1;
+  uint64_t offset = 0;
+  std::optional<uint64_t> length;
+  std::set<std::string> keys;
   for (const auto& kv : tp.external_data()) {
+    if (!keys.insert(kv.key()).second) {
+      return InvalidModel(std::string(what) + ": external data key " + Quote(kv.key()) +
+                          " appears twice");
+    }
     if (kv.key() == "location") {
       location = kv.value();
     } else if (kv.key() == "offset") {
-      OL_ASSIGN_OR_RETURN(offset, ParseNonNegative(kv.value(), "offset", what));
+      OL_ASSIGN_OR_RETURN(offset, ParseSize(kv.value(), "offset", what));
     } else if (kv.key() == "length") {
-      OL_ASSIGN_OR_RETURN(length, ParseNonNegative(kv.value(), "length", what));
+      OL_ASSIGN_OR_RETURN(length, ParseSize(kv.value(), "length", what));
     }
   }
   OL_ASSIGN_OR_RETURN(fs::path file, Resolve(location, what));
   files_.insert(file);
 
-  if (length >= 0 && static_cast<uint64_t>(length) != expected_bytes) {
-    return InvalidModel(std::string(what) + ": external data length " + std::to_string(length) +
+  if (length && *length != expected_bytes) {
+    return InvalidModel(std::string(what) + ": external data length " + std::to_string(*length) +
                         " does not match the " + std::to_string(expected_bytes) +
                         " bytes its shape needs");
   }
@@ -104,19 +113,39 @@ Expected<ir::Tensor> ExternalDataDirectory::Read(const onnx::TensorProto& tp, ir
   const uint64_t size = fs::file_size(file, ec);
   if (ec) return IoError(Quote(file.string()) + ": " + ec.message());
   uint64_t end = 0;
-  if (__builtin_add_overflow(static_cast<uint64_t>(offset), expected_bytes, &end) || end > size) {
+  if (__builtin_add_overflow(offset, expected_bytes, &end) || end > size) {
     return InvalidModel(std::string(what) + ": external data reads bytes [" +
                         std::to_string(offset) + ", " + std::to_string(offset) + "+" +
                         std::to_string(expected_bytes) + ") but " + Quote(location) + " has only " +
                         std::to_string(size) + " bytes");
   }
-  auto made = ir::Tensor::Zeros(dtype, std::move(dims));
+  uint64_t total = 0;
+  if (__builtin_add_overflow(total_bytes_, expected_bytes, &total) || total > max_total_bytes_) {
+    return OutOfRange(std::string(what) + ": external data would total " +
+                      FormatBytes(total_bytes_ + expected_bytes) + ", more than the " +
+                      FormatBytes(max_total_bytes_) +
+                      " allowed for one model (LoadOptions::max_external_bytes)");
+  }
+  total_bytes_ = total;
+  auto made = [&]() -> Expected<ir::Tensor> {
+    try {
+      return ir::Tensor::Zeros(dtype, std::move(dims));
+    } catch (const std::bad_alloc&) {
+      return OutOfRange(std::string(what) + ": not enough memory for its " +
+                        FormatBytes(expected_bytes) + " of external data");
+    }
+  }();
   if (!made.ok()) return made.status().WithContext(what);
   ir::Tensor t = std::move(made).value();
   if (expected_bytes == 0) return t;
-  std::FILE* f = std::fopen(file.c_str(), "rb");
-  if (!f) return IoError(Quote(file.string()) + ": cannot open: " + std::strerror(errno));
-  const bool ok = fseeko(f, offset, SEEK_SET) == 0 &&
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  std::FILE* f = fd >= 0 ? ::fdopen(fd, "rb") : nullptr;
+  if (!f) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    return IoError(Quote(file.string()) + ": cannot open: " + std::strerror(err));
+  }
+  const bool ok = fseeko(f, static_cast<off_t>(offset), SEEK_SET) == 0 &&
                   std::fread(t.mutable_raw(), 1, expected_bytes, f) == expected_bytes;
   std::fclose(f);
   if (!ok) return IoError(Quote(file.string()) + ": short read for " + std::string(what));

@@ -4,6 +4,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <set>
 #include <string_view>
@@ -13,12 +14,20 @@
 
 namespace onnxlens::onnx_io {
 
+/// The default budget for all external data one model reads.
+constexpr uint64_t kDefaultMaxExternalBytes = uint64_t{64} << 30;
+
 /// Reads external data relative to one model directory. A location that is absolute, contains
-/// "..", or resolves (through symlinks) outside that directory is rejected; offset and length
-/// are checked against the file size before any allocation.
+/// "..", or resolves (through symlinks) outside that directory is rejected; "offset" and
+/// "length" must be plain decimals that fit in 64 bits; offset + length is checked against the
+/// file size (without overflow), and the running total against the budget, before any
+/// allocation.
 class ExternalDataDirectory {
  public:
   explicit ExternalDataDirectory(std::filesystem::path model_dir);
+
+  /// The budget for all external data read through this object (kDefaultMaxExternalBytes).
+  void set_max_total_bytes(uint64_t bytes) { max_total_bytes_ = bytes; }
 
   Expected<ir::Tensor> Read(const onnx::TensorProto& tp, ir::DataType dtype,
                             std::vector<int64_t> dims, uint64_t expected_bytes,
@@ -32,6 +41,8 @@ class ExternalDataDirectory {
 
   std::filesystem::path dir_;
   std::set<std::filesystem::path> files_;
+  uint64_t max_total_bytes_ = kDefaultMaxExternalBytes;
+  uint64_t total_bytes_ = 0;  ///< read so far
 };
 
 }  // namespace onnxlens::onnx_io

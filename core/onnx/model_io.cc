@@ -123,6 +123,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
 
   job.Report(Stage::kBuildingGraph, 0.6);
   ExternalDataDirectory ext_dir(model_dir);
+  ext_dir.set_max_total_bytes(options.max_external_bytes);
   ExternalReader reader;
   if (external) {
     reader = [&](const onnx::TensorProto& tp, ir::DataType dt, std::vector<int64_t> dims,

@@ -16,6 +16,9 @@
 namespace onnxlens::onnx_io {
 
 struct LoadOptions {
+  /// The most external data (all side files together) the model may read, checked before each
+  /// read; more is an error naming the tensor (onnx_io::kDefaultMaxExternalBytes, 64 GiB).
+  uint64_t max_external_bytes = uint64_t{64} << 30;
   bool run_checker = true;
   bool infer_shapes = true;
 };

@@ -33,6 +33,11 @@ const std::map<std::string, std::string> kExpected = {
     {"external_absolute_path.onnx", "is absolute"},
     {"external_symlink_outside.onnx", "outside the model's directory"},
     {"external_offset_out_of_range.onnx", "has only 8 bytes"},
+    {"external_length_wraps.onnx",
+     "external data length 9999999999999999999 does not match the 16 bytes"},
+    {"external_length_too_long.onnx", "length '99999999999999999999' does not fit in 64 bits"},
+    {"external_offset_not_decimal.onnx", "offset '0x4' is not a plain decimal number"},
+    {"external_offset_overflows.onnx", "reads bytes [18446744073709551615, "},
     {"bad_subgraph.onnx", "'undefined_in_branch' is not defined"},
     {"subgraph_attribute_without_graph.onnx", "graph attribute without a graph"},
 };

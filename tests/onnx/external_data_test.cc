@@ -1,11 +1,14 @@
 // External data: saving moves large initializers to a side file with aligned offsets; loading
-// reads them back; tampered offsets and lengths are refused.
+// reads them back; tampered offsets and lengths (not plain decimals, beyond 64 bits, past the
+// file), locations that leave the model's folder and totals over the budget are refused.
 #include <gtest/gtest.h>
 
 #include <onnx/onnx_pb.h>
 #include <fstream>
 
+#include "common/strings.h"
 #include "ir/text_format.h"
+#include "onnx/external_data.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
 
@@ -51,14 +54,20 @@ TEST(ExternalDataTest, SaveWritesLargeInitializersToASideFileAndReloadsThem) {
   EXPECT_TRUE(CheckModelFile(out).ok());
 }
 
-TEST(ExternalDataTest, ATruncatedSideFileIsRefusedWithTheTensorName) {
-  testing::TempDir tmp;
+// The sample model saved as dir/m.onnx with its weights in dir/m.onnx.data.
+fs::path SaveSampleWithExternalData(const fs::path& dir) {
   auto loaded = LoadModelFile(testing::SampleModel());
-  ASSERT_TRUE(loaded.ok());
-  const fs::path out = tmp.path() / "m.onnx";
+  EXPECT_TRUE(loaded.ok());
+  const fs::path out = dir / "m.onnx";
   SaveOptions so;
   so.external_data = true;
-  ASSERT_TRUE(SaveModelFile(*loaded->model, out, so).ok());
+  EXPECT_TRUE(SaveModelFile(*loaded->model, out, so).ok());
+  return out;
+}
+
+TEST(ExternalDataTest, ATruncatedSideFileIsRefusedWithTheTensorName) {
+  testing::TempDir tmp;
+  const fs::path out = SaveSampleWithExternalData(tmp.path());
   fs::resize_file(tmp.path() / "m.onnx.data", 100);
   auto again = LoadModelFile(out);
   ASSERT_FALSE(again.ok());
@@ -66,6 +75,122 @@ TEST(ExternalDataTest, ATruncatedSideFileIsRefusedWithTheTensorName) {
       << again.status().message();
   EXPECT_NE(again.status().message().find("has only 100 bytes"), std::string::npos)
       << again.status().message();
+}
+
+// A float [1,4] tensor 'w' stored in `location` at `offset` / `length` (empty: key left out).
+onnx::TensorProto External(const std::string& location, const std::string& offset,
+                           const std::string& length) {
+  onnx::TensorProto t;
+  t.set_name("w");
+  t.set_data_location(onnx::TensorProto::EXTERNAL);
+  for (const auto& [k, v] : {std::pair<const char*, std::string>{"location", location},
+                             {"offset", offset},
+                             {"length", length}}) {
+    if (v.empty()) continue;
+    auto* kv = t.add_external_data();
+    kv->set_key(k);
+    kv->set_value(v);
+  }
+  return t;
+}
+
+// Reads `t` from a folder holding w.bin (64 bytes) through ExternalDataDirectory.
+Expected<ir::Tensor> ReadFromFolder(const onnx::TensorProto& t, const fs::path& dir,
+                                    ExternalDataDirectory* ext = nullptr) {
+  if (!fs::exists(dir / "w.bin")) std::ofstream(dir / "w.bin") << std::string(64, '\1');
+  ExternalDataDirectory own(dir);
+  return (ext ? ext : &own)->Read(t, ir::DataType::kFloat, {1, 4}, 16, "initializer 'w'");
+}
+
+void ExpectRefused(const onnx::TensorProto& t, const fs::path& dir, const std::string& phrase) {
+  auto r = ReadFromFolder(t, dir);
+  ASSERT_FALSE(r.ok()) << "accepted; expected: " << phrase;
+  EXPECT_NE(r.status().message().find("initializer 'w'"), std::string::npos)
+      << r.status().message();
+  EXPECT_NE(r.status().message().find(phrase), std::string::npos) << r.status().message();
+}
+
+TEST(ExternalDataTest, PlainDecimalOffsetsAndLengthsAreRead) {
+  testing::TempDir tmp;
+  for (const auto& [offset, length] : std::vector<std::pair<std::string, std::string>>{
+           {"0", "16"}, {"48", "16"}, {"", ""}, {"007", ""}}) {
+    auto r = ReadFromFolder(External("w.bin", offset, length), tmp.path());
+    ASSERT_TRUE(r.ok()) << offset << "/" << length << ": " << r.status().message();
+    EXPECT_EQ(r->nbytes(), 16u);
+  }
+}
+
+TEST(ExternalDataTest, AnythingButAPlainDecimalIsRefused) {
+  testing::TempDir tmp;
+  for (const char* bad : {"-1", "+4", " 4", "4 ", "0x10", "1e3", "4.0", "four", "١"}) {
+    ExpectRefused(External("w.bin", bad, "16"), tmp.path(),
+                  "offset " + Quote(bad) + " is not a plain decimal number");
+    ExpectRefused(External("w.bin", "0", bad), tmp.path(),
+                  "length " + Quote(bad) + " is not a plain decimal number");
+  }
+}
+
+TEST(ExternalDataTest, NineteenAndTwentyDigitSizesNeitherWrapNorPass) {
+  testing::TempDir tmp;
+  ExpectRefused(External("w.bin", "0", "9999999999999999999"), tmp.path(),
+                "length 9999999999999999999 does not match the 16 bytes its shape needs");
+  ExpectRefused(External("w.bin", "0", "18446744073709551616"), tmp.path(),
+                "length '18446744073709551616' does not fit in 64 bits");
+  ExpectRefused(External("w.bin", "18446744073709551615", "16"), tmp.path(), "has only 64 bytes");
+  ExpectRefused(External("w.bin", "9223372036854775807", ""), tmp.path(), "has only 64 bytes");
+  ExpectRefused(External("w.bin", "49", "16"), tmp.path(), "has only 64 bytes");
+}
+
+TEST(ExternalDataTest, ARepeatedKeyIsRefused) {
+  testing::TempDir tmp;
+  onnx::TensorProto t = External("w.bin", "0", "16");
+  auto* again = t.add_external_data();
+  again->set_key("offset");
+  again->set_value("48");
+  ExpectRefused(t, tmp.path(), "external data key 'offset' appears twice");
+}
+
+TEST(ExternalDataTest, LocationsThatLeaveTheModelsFolderAreRefused) {
+  testing::TempDir tmp;
+  const fs::path model_dir = tmp.path() / "model";
+  fs::create_directories(model_dir);
+  std::ofstream(tmp.path() / "secret.bin") << std::string(64, '\2');
+  fs::create_directory(tmp.path() / "elsewhere");
+  std::ofstream(tmp.path() / "elsewhere" / "w.bin") << std::string(64, '\2');
+  fs::create_directory_symlink(tmp.path() / "elsewhere", model_dir / "sub");
+  ExpectRefused(External("../secret.bin", "0", "16"), model_dir, "contains '..'");
+  ExpectRefused(External("sub/../../secret.bin", "0", "16"), model_dir, "contains '..'");
+  ExpectRefused(External((tmp.path() / "secret.bin").string(), "0", "16"), model_dir,
+                "is absolute");
+  ExpectRefused(External("sub/w.bin", "0", "16"), model_dir, "outside the model's directory");
+  ExpectRefused(External("", "0", "16"), model_dir, "has no location");
+}
+
+TEST(ExternalDataTest, TheTotalBudgetIsCheckedBeforeReading) {
+  testing::TempDir tmp;
+  ExternalDataDirectory ext(tmp.path());
+  ext.set_max_total_bytes(24);
+  ASSERT_TRUE(ReadFromFolder(External("w.bin", "0", "16"), tmp.path(), &ext).ok());
+  auto second = ReadFromFolder(External("w.bin", "16", "16"), tmp.path(), &ext);
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().code(), StatusCode::kOutOfRange);
+  EXPECT_NE(second.status().message().find("would total 32 B, more than the 24 B allowed"),
+            std::string::npos)
+      << second.status().message();
+}
+
+TEST(ExternalDataTest, LoadOptionsCapTheExternalBytesOfAModel) {
+  testing::TempDir tmp;
+  const fs::path out = SaveSampleWithExternalData(tmp.path());
+  LoadOptions lo;
+  lo.max_external_bytes = 4096;
+  auto capped = LoadModelFile(out, lo);
+  ASSERT_FALSE(capped.ok());
+  EXPECT_NE(capped.status().message().find("m.onnx"), std::string::npos)
+      << capped.status().message();
+  EXPECT_NE(capped.status().message().find("more than the 4.0 KiB allowed"), std::string::npos)
+      << capped.status().message();
+  EXPECT_TRUE(LoadModelFile(out).ok()) << "the default budget is 64 GiB";
 }
 
 }  // namespace

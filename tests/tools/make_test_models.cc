@@ -10,7 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "npy_bytes.h"
+
 namespace fs = std::filesystem;
+using onnxlens::testing::Npy;
+using onnxlens::testing::NpyHeader;
 
 namespace {
 
@@ -89,7 +93,9 @@ onnx::ModelProto WithInitializer(onnx::TensorProto t) {
   return m;
 }
 
-onnx::TensorProto ExternalTensor(const std::string& location, int64_t offset, int64_t length) {
+// A float [1,4] initializer 'w' in external data; an empty offset or length is left out.
+onnx::TensorProto ExternalTensor(const std::string& location, const std::string& offset,
+                                 const std::string& length) {
   onnx::TensorProto t;
   t.set_name("w");
   t.set_data_type(onnx::TensorProto::FLOAT);
@@ -102,9 +108,14 @@ onnx::TensorProto ExternalTensor(const std::string& location, int64_t offset, in
     kv->set_value(v);
   };
   add("location", location);
-  if (offset >= 0) add("offset", std::to_string(offset));
-  if (length >= 0) add("length", std::to_string(length));
+  if (!offset.empty()) add("offset", offset);
+  if (!length.empty()) add("length", length);
   return t;
+}
+
+onnx::TensorProto ExternalTensor(const std::string& location, int64_t offset, int64_t length) {
+  return ExternalTensor(location, offset >= 0 ? std::to_string(offset) : "",
+                        length >= 0 ? std::to_string(length) : "");
 }
 
 // A CNN with the structure real exports have (Conv+BN+Relu blocks, a residual Add, pooling,
@@ -313,6 +324,36 @@ int main(int argc, char** argv) {
     Write(bad / "external_offset_out_of_range.onnx",
           WithInitializer(ExternalTensor("small_weights.bin", 4, 16)).SerializeAsString());
   }
+  // External data sizes and offsets that are not plain 64-bit decimals or that overflow.
+  Write(bad / "external_length_wraps.onnx",
+        WithInitializer(ExternalTensor("small_weights.bin", "0", "9999999999999999999"))
+            .SerializeAsString());
+  Write(bad / "external_length_too_long.onnx",
+        WithInitializer(ExternalTensor("small_weights.bin", "0", "99999999999999999999"))
+            .SerializeAsString());
+  Write(bad / "external_offset_not_decimal.onnx",
+        WithInitializer(ExternalTensor("small_weights.bin", "0x4", "16")).SerializeAsString());
+  Write(bad / "external_offset_overflows.onnx",
+        WithInitializer(ExternalTensor("small_weights.bin", "18446744073709551615", "16"))
+            .SerializeAsString());
+
+  // .npy files numpy refuses (read by tests/api/value_io_test.cc).
+  const std::string k16(16, '\0');
+  Write(bad / "npy_negative_dim.npy", Npy(NpyHeader("<f4", "(-1, 4)"), k16));
+  Write(bad / "npy_unclosed_shape.npy",
+        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4", k16));
+  Write(bad / "npy_unclosed_dict.npy",
+        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4)", k16));
+  Write(bad / "npy_short_data.npy", Npy(NpyHeader("<f4", "(1, 4)"), std::string(12, '\0')));
+  Write(bad / "npy_overflowing_shape.npy",
+        Npy(NpyHeader("<f4", "(4611686018427387904, 4611686018427387904)"), k16));
+  Write(bad / "npy_unknown_descr.npy", Npy(NpyHeader("<c8", "(2,)"), k16));
+  {
+    std::string past = Npy(NpyHeader("<f4", "(1, 4)"), k16, 2);
+    past[10] = '\x01';  // the 4-byte header length 65,536 more: past the end of the file
+    Write(bad / "npy_header_past_end.npy", past);
+  }
+
   {
     // An If whose then_branch reads a value that exists nowhere.
     auto m = BaseModel();
