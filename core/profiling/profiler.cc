@@ -90,7 +90,10 @@ TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
             {"input_type_shape", in, true},
             {"output_type_shape", out, true}};
   if (!r.info->origins.empty())
-    e.args.push_back({"origins", nlohmann::json(r.info->origins).dump(), true});
+    e.args.push_back({"origins",
+                      nlohmann::json(r.info->origins)
+                          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                      true});
   return e;
 }
 

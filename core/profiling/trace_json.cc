@@ -161,10 +161,12 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
         Skip(trace_, index_++, "not an object");
         return true;
       case kArgs:
-        event_.args.push_back({key_, v.dump(), true});
+        event_.args.push_back(
+            {key_, v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), true});
         return true;
       case kOther:
-        trace_->metadata.emplace_back(key_, v.dump());
+        trace_->metadata.emplace_back(
+            key_, v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         return true;
       case kDom:
         Insert(std::move(v));
@@ -248,9 +250,12 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
       if (!dom_.empty()) {
         Insert(std::move(done));
       } else if (dom_owner_ == kArgs) {
-        event_.args.push_back({dom_owner_key_, done.dump(), true});
+        event_.args.push_back({dom_owner_key_,
+                               done.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                               true});
       } else {
-        trace_->metadata.emplace_back(dom_owner_key_, done.dump());
+        trace_->metadata.emplace_back(
+            dom_owner_key_, done.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       }
     }
     return true;
@@ -316,7 +321,8 @@ std::string TraceTail(const TraceMetadata& metadata) {
   Json other = Json::object();
   other["producer"] = "onnxlens";
   for (const auto& [k, v] : metadata) other[k] = v;
-  return "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " + other.dump() + "}\n";
+  return "],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": " +
+         other.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "}\n";
 }
 
 }  // namespace
@@ -325,7 +331,7 @@ std::string TraceToJson(const std::vector<TraceEvent>& events, const TraceMetada
   // One event per line: readable, diffable, and still one JSON document.
   std::string out = TraceHead();
   for (size_t i = 0; i < events.size(); ++i) {
-    out += EventToJson(events[i]).dump();
+    out += EventToJson(events[i]).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     out += i + 1 < events.size() ? ",\n" : "\n";
   }
   return out + TraceTail(metadata);
@@ -342,7 +348,8 @@ Status WriteTraceFile(const std::filesystem::path& path, const std::vector<Trace
     if (!put(TraceHead())) return io;
     std::string chunk;
     for (size_t i = 0; i < events.size(); ++i) {
-      chunk += EventToJson(events[i]).dump();
+      chunk +=
+          EventToJson(events[i]).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       chunk += i + 1 < events.size() ? ",\n" : "\n";
       if (chunk.size() >= (1u << 20) || i + 1 == events.size()) {
         if (!put(chunk)) return io;

@@ -40,6 +40,23 @@ TEST(TraceJson, WriteThenReadKeepsEventsArgsAndMetadata) {
   EXPECT_EQ(t->metadata[0].first, "producer");
 }
 
+// Node names come from the model file and need not be UTF-8: the writer replaces a bad byte with
+// U+FFFD instead of throwing (it reached main as "internal error: type_error.316").
+TEST(TraceJson, NamesThatAreNotUtf8AreWrittenWithReplacementCharacters) {
+  TraceEvent e;
+  e.name = std::string("bad\xff\xfename_kernel_time");
+  e.cat = "Node";
+  e.dur_us = 1;
+  e.args = {{"op_name", std::string("Op\xc3"), false}};
+  std::string json;
+  ASSERT_NO_THROW(json = TraceToJson({e}, {{"model", std::string("m\xff.onnx")}}));
+  auto t = ParseTrace(json, "mem");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 1u);
+  EXPECT_EQ(t->events[0].name, "bad\xef\xbf\xbd\xef\xbf\xbdname_kernel_time");
+  EXPECT_EQ(t->events[0].Arg("op_name"), "Op\xef\xbf\xbd");
+}
+
 TEST(TraceJson, ReadsOnnxRuntimesProfile) {
   auto t = ReadTraceFile(::onnxlens::testing::SourceDir() /
                          "tests/data/traces/ort_squeezenet1_1_profile.json");
