@@ -50,6 +50,8 @@ struct TrieGroup {
 // Groups with more child groups than this get them in pages ("/encoder/[layer.0 … layer.31]"),
 // so that hundreds of repeated blocks never make one huge dot graph or an unusable first view.
 constexpr size_t kPage = 32;
+constexpr size_t kMaxDirectNodes = 400;  ///< more direct nodes than this are paged
+constexpr size_t kNodePage = 200;
 
 // A member of a group after dissolving: a node (>= 0) or a kept trie group (-(index + 1)).
 using Member = int;
@@ -89,6 +91,34 @@ void Build(const std::vector<TrieGroup>& trie, const std::vector<std::vector<Mem
   }
 }
 
+// Moves the nodes of a group holding more than kMaxDirectNodes of them (a flat graph: a
+// 200,000-node chain without name scopes) into groups of kNodePage consecutive nodes, named by
+// their first and last node: one dot run on 20,000 boxes took minutes (dot's cost grows with the
+// square of the size); pages of pages follow from Paginate.
+void PageNodes(Hierarchy* h, int g, const std::vector<std::string>& names) {
+  const std::vector<int> kids = h->groups[g].groups;
+  for (int c : kids) PageNodes(h, c, names);
+  std::vector<int> nodes = h->groups[g].nodes;
+  if (nodes.size() <= kMaxDirectNodes) return;
+  auto last_part = [&](int n) {
+    const std::string& p = names[n];
+    return p.substr(p.rfind('/') + 1);
+  };
+  h->groups[g].nodes.clear();
+  for (size_t b = 0; b < nodes.size(); b += kNodePage) {
+    const size_t e = std::min(nodes.size(), b + kNodePage);
+    Group page;
+    page.path =
+        h->groups[g].path + "/[" + last_part(nodes[b]) + " \u2026 " + last_part(nodes[e - 1]) + "]";
+    page.parent = g;
+    page.nodes.assign(nodes.begin() + b, nodes.begin() + e);
+    h->groups.push_back(page);
+    const int pi = static_cast<int>(h->groups.size()) - 1;
+    for (int n : h->groups[pi].nodes) h->group_of_node[n] = pi;
+    h->groups[g].groups.push_back(pi);
+  }
+}
+
 // Splits the child groups of every group with more than 1.5 pages of them into pages.
 void Paginate(Hierarchy* h, int g) {
   std::vector<int> kids = h->groups[g].groups;
@@ -96,13 +126,22 @@ void Paginate(Hierarchy* h, int g) {
     std::vector<int> pages;
     for (size_t b = 0; b < kids.size(); b += kPage) {
       const size_t e = std::min(kids.size(), b + kPage);
-      auto last_part = [&](int k) {
+      // A page of pages is named by its first page's first name and its last page's last one.
+      auto last_part = [&](int k, bool first) {
         const std::string& p = h->groups[k].path;
-        return p.substr(p.rfind('/') + 1);
+        std::string part = p.substr(p.rfind('/') + 1);
+        const std::string ellipsis = " \u2026 ";
+        const size_t mid = part.find(ellipsis);
+        if (part.size() > 2 && part.front() == '[' && part.back() == ']' &&
+            mid != std::string::npos)
+          part = first
+                     ? part.substr(1, mid - 1)
+                     : part.substr(mid + ellipsis.size(), part.size() - mid - ellipsis.size() - 1);
+        return part;
       };
       Group page;
-      page.path =
-          h->groups[g].path + "/[" + last_part(kids[b]) + " \u2026 " + last_part(kids[e - 1]) + "]";
+      page.path = h->groups[g].path + "/[" + last_part(kids[b], true) + " \u2026 " +
+                  last_part(kids[e - 1], false) + "]";
       page.parent = g;
       page.groups.assign(kids.begin() + b, kids.begin() + e);
       h->groups.push_back(page);
@@ -214,6 +253,7 @@ Hierarchy GroupByScope(const std::vector<std::string>& names) {
   h.groups.push_back(Group{});
   h.group_of_node.assign(names.size(), 0);
   Build(trie, kept, 0, 0, &h);
+  PageNodes(&h, 0, names);
   Paginate(&h, 0);
   CountNodes(&h, 0);
   return h;
@@ -228,8 +268,10 @@ std::vector<bool> AutoExpand(const Hierarchy& h, int budget) {
   std::vector<int> frontier(h.groups[0].groups.begin(), h.groups[0].groups.end());
   while (!frontier.empty()) {
     std::vector<int> next;
-    std::sort(frontier.begin(), frontier.end(),
-              [&](int a, int b) { return h.groups[a].total_nodes > h.groups[b].total_nodes; });
+    // Biggest first; equal ones in their natural order (the first pages of a long chain).
+    std::stable_sort(frontier.begin(), frontier.end(), [&](int a, int b) {
+      return h.groups[a].total_nodes > h.groups[b].total_nodes;
+    });
     for (int g : frontier) {
       const int members = static_cast<int>(h.groups[g].groups.size() + h.groups[g].nodes.size());
       if (items - 1 + members > budget) continue;

@@ -144,5 +144,27 @@ TEST(GroupedLayout, CancelStopsWithCancelled) {
   EXPECT_EQ(l.status().code(), StatusCode::kCancelled);
 }
 
+// A flat graph (a 200,000-node chain, no name scopes) is paged: no group holds more than a page of
+// nodes directly, so no single dot run gets more than a few hundred boxes; order is kept and the
+// first page is the first one opened.
+TEST(GroupByScope, AFlatGraphIsPagedSoNoDotRunIsHuge) {
+  std::vector<std::string> names;
+  for (int i = 0; i < 100000; ++i) names.push_back("n" + std::to_string(i));
+  const Hierarchy h = GroupByScope(names);
+  size_t placed = 0;
+  for (const Group& g : h.groups) {
+    EXPECT_LE(g.nodes.size(), 400u) << g.path;
+    EXPECT_LE(g.groups.size() + g.nodes.size(), 400u) << g.path;
+    placed += g.nodes.size();
+  }
+  EXPECT_EQ(placed, names.size());
+  EXPECT_EQ(h.groups[0].total_nodes, 100000);
+  for (size_t i = 1; i < names.size(); ++i) ASSERT_LE(h.group_of_node[i - 1], h.group_of_node[i]);
+  const std::vector<bool> open = AutoExpand(h, 200);
+  const int first = h.groups[0].groups.front();
+  EXPECT_TRUE(open[first]);
+  EXPECT_EQ(h.groups[first].path.find("[n0 \u2026"), 1u) << h.groups[first].path;
+}
+
 }  // namespace
 }  // namespace onnxlens::layout
