@@ -213,7 +213,7 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *w));
   const Tensor* b = ctx.tensor(2);
   if (b) OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims()));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims(), b));
   const int64_t N = x->dims()[0], C = x->dims()[1], M = w->dims()[0];
   const int64_t G = g.group, Cg = C / G, Mg = M / G;
   const int64_t k_sp = g.KernelSize(), out_sp = g.OutSize(), in_sp = g.InSize();

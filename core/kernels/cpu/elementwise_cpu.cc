@@ -13,6 +13,7 @@
 #include "kernels/cpu/vec_math.h"
 #include "kernels/parallel.h"
 #include "kernels/reference/conv_util.h"
+#include "kernels/reference/reference_kernels.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -196,11 +197,9 @@ Status BatchNorm(OpKernelContext& ctx, int64_t) {
     OL_RETURN_IF_ERROR(NeedFloat(ctx, *t));
     p.push_back(t);
   }
-  if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input X"));
   const int64_t N = x->dims()[0], C = x->dims()[1];
-  if (p[0]->numel() != C || p[1]->numel() != C || p[2]->numel() != C || p[3]->numel() != C) {
-    return ctx.Error("scale/bias/mean/var must have " + std::to_string(C) + " values");
-  }
+  OL_RETURN_IF_ERROR(CheckBatchNormParameters(ctx, C));
   const float eps = ctx.node().GetFloat("epsilon", 1e-5f);
   std::vector<float> scale(C), shift(C);
   for (int64_t c = 0; c < C; ++c) {

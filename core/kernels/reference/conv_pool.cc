@@ -79,7 +79,10 @@ Status Conv(OpKernelContext& ctx, int64_t) {
   const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
   const Tensor* tb = ctx.tensor(2);
   const Tensor b = tb ? ToFloat(*tb) : Tensor();
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x.dims(), w.dims()));
+  OL_RETURN_IF_ERROR(CheckType(ctx, w, x.dtype(), "W"));
+  if (tb) OL_RETURN_IF_ERROR(CheckType(ctx, b, x.dtype(), "bias B"));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g,
+                      ConvGeometry::ForConv(ctx, x.dims(), w.dims(), tb ? &b : nullptr));
   std::vector<int64_t> ydims = {x.dims()[0], w.dims()[0]};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
@@ -144,7 +147,10 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
   const Tensor* tb = ctx.tensor(2);
   const Tensor b = tb ? ToFloat(*tb) : Tensor();
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConvTranspose(ctx, x.dims(), w.dims()));
+  OL_RETURN_IF_ERROR(CheckType(ctx, w, x.dtype(), "W"));
+  if (tb) OL_RETURN_IF_ERROR(CheckType(ctx, b, x.dtype(), "bias B"));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g,
+                      ConvGeometry::ForConvTranspose(ctx, x.dims(), w.dims(), tb ? &b : nullptr));
   const int64_t M = w.dims()[1] * g.group;
   std::vector<int64_t> ydims = {x.dims()[0], M};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
