@@ -372,12 +372,10 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> perm = ctx.node().GetInts("perm");
   if (perm.empty())
     for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
-  if (perm.size() != rank) return ctx.Error("perm does not match the rank");
+  OL_RETURN_IF_ERROR(CheckPermutation(ctx, perm, rank));
   const auto in_str = Strides(x->dims());
   std::vector<int64_t> dims(rank), pstr(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank))
-      return ctx.Error("perm entry out of range");
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_str[perm[i]];
   }

@@ -251,7 +251,10 @@ Status Range(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* td, ctx.RequireTensor(2));
   for (const auto& [t, what] :
        {std::pair{ts, "start"}, std::pair{tl, "limit"}, std::pair{td, "delta"}}) {
-    OL_RETURN_IF_ERROR(CheckCount(ctx, *t, 1, what, "a scalar"));
+    if (t->numel() != 1) {
+      return ctx.Error(std::string(what) + " must hold one value, has " +
+                       std::to_string(t->numel()));
+    }
     OL_RETURN_IF_ERROR(CheckType(ctx, *t, ts->dtype(), what));
   }
   Tensor out;
