@@ -156,17 +156,17 @@ inline Expected<runtime::NamedValues> RunOn(const std::string& provider, const H
 
 /// Calls the kernel of `provider` for the node directly (no session, no validator, no fallback):
 /// for what the validator already rejects at creation (attribute values), so the kernel's own
-/// check is still exercised. A provider without a kernel for the op gives kNotFound.
+/// check is still exercised. A provider without a kernel for the op falls back to the reference
+/// kernel, as a session would.
 inline Status ComputeDirect(const std::string& provider, const HostileRun& r) {
   auto model = HostileModel(r.op, r.inputs, r.attrs, r.num_outputs, r.opset, r.domain);
   kernels::KernelRegistry registry;
-  if (provider == kernels::kCpuProvider)
-    kernels::RegisterCpuKernels(registry);
-  else
-    kernels::RegisterReferenceKernels(registry);
+  kernels::RegisterCpuKernels(registry);
+  kernels::RegisterReferenceKernels(registry);
   const ir::Node& node = *model->graph->nodes()[0];
   const kernels::KernelDef* def = registry.Find(node, r.opset, provider);
-  if (!def) return NotFound("no " + provider + " kernel for " + r.op);
+  if (!def) def = registry.Find(node, r.opset, kernels::kReferenceProvider);
+  if (!def) return NotFound("no kernel for " + r.op);
   OL_ASSIGN_OR_RETURN(auto kernel, def->factory(kernels::KernelInfo{node, r.opset}));
   std::vector<kernels::RtValue> values;
   values.reserve(r.inputs.size());
