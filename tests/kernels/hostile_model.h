@@ -158,7 +158,8 @@ inline Expected<runtime::NamedValues> RunOn(const std::string& provider, const H
 /// for what the validator already rejects at creation (attribute values), so the kernel's own
 /// check is still exercised. A provider without a kernel for the op falls back to the reference
 /// kernel, as a session would.
-inline Status ComputeDirect(const std::string& provider, const HostileRun& r) {
+inline Expected<std::vector<kernels::RtValue>> ComputeDirectOutputs(const std::string& provider,
+                                                                    const HostileRun& r) {
   auto model = HostileModel(r.op, r.inputs, r.attrs, r.num_outputs, r.opset, r.domain);
   kernels::KernelRegistry registry;
   kernels::RegisterCpuKernels(registry);
@@ -177,7 +178,12 @@ inline Status ComputeDirect(const std::string& provider, const HostileRun& r) {
   }
   std::vector<kernels::RtValue> outs(static_cast<size_t>(r.num_outputs));
   kernels::OpKernelContext ctx(node, ins, &outs, nullptr, nullptr);
-  return kernel->Compute(ctx);
+  OL_RETURN_IF_ERROR(kernel->Compute(ctx));
+  return outs;
+}
+
+inline Status ComputeDirect(const std::string& provider, const HostileRun& r) {
+  return ComputeDirectOutputs(provider, r).status();
 }
 
 /// The run failed with a message containing `text` (and the node's name).
