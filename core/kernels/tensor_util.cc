@@ -224,6 +224,18 @@ Expected<int64_t> CheckedNumel(const OpKernelContext& ctx, const std::vector<int
   return *n;
 }
 
+Expected<int64_t> CheckOutputSize(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
+                                  std::string_view what) {
+  OL_ASSIGN_OR_RETURN(const int64_t n, CheckedNumel(ctx, dims, what));
+  constexpr uint64_t kPerElement = 8;
+  if (static_cast<uint64_t>(n) > ir::Tensor::kDefaultMaxBytes / kPerElement) {
+    return ctx.Error(std::string(what) + " " + ShapeString(dims) + " has " + std::to_string(n) +
+                     " elements, more than the " + FormatBytes(ir::Tensor::kDefaultMaxBytes) +
+                     " a tensor may take");
+  }
+  return n;
+}
+
 Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,
                                std::vector<int64_t> dims) {
   auto t = ir::Tensor::Empty(type, std::move(dims));

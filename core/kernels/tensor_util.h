@@ -181,6 +181,13 @@ Status CheckPermutation(const OpKernelContext& ctx, const std::vector<int64_t>& 
 Expected<int64_t> CheckedNumel(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
                                std::string_view what);
 
+/// The element count of an output of shape `dims`, or an error when the kernel's per-element
+/// working memory for it (8 bytes: a source index or a double) would pass the cap on one tensor
+/// (ir::Tensor::kDefaultMaxBytes): kernels that build an index or double vector before the output
+/// check this first, so a hostile size is an error, not a failed allocation.
+Expected<int64_t> CheckOutputSize(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
+                                  std::string_view what);
+
 // ---- integer arithmetic without C++'s undefined behaviour ----
 // Integers wrap as two's complement (what ONNX Runtime's and numpy's integer kernels do); the
 // unsigned type is at least `unsigned` wide so that uint16 * uint16 does not overflow an int.

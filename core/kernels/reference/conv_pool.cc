@@ -154,6 +154,7 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   const int64_t M = w.dims()[1] * g.group;
   std::vector<int64_t> ydims = {x.dims()[0], M};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, ydims, "the output").status());  // accumulated in double
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
   if (x.dtype() == DataType::kDouble)
     ConvTransposeT<double>(x, w, tb ? &b : nullptr, g, M, &y);

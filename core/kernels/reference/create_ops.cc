@@ -66,7 +66,7 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
     if (mode != "constant" && x->dims()[d] == 0 && dims[d] > 0)
       return ctx.Error("cannot pad an empty axis in mode " + mode);
   }
-  OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the padded output"));
   const auto xs = Strides(x->dims());
   std::vector<int64_t> src(static_cast<size_t>(n));
   std::vector<int64_t> idx(rank, 0);

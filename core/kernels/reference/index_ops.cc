@@ -31,6 +31,7 @@ Status Gather(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> dims(x->dims().begin(), x->dims().begin() + axis);
   dims.insert(dims.end(), ind->dims().begin(), ind->dims().end());
   dims.insert(dims.end(), x->dims().begin() + axis + 1, x->dims().end());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
   int64_t outer = 1, inner = 1;
   for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
   for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
@@ -118,6 +119,7 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
   }
   std::vector<int64_t> dims(ind->dims().begin(), ind->dims().end() - 1);
   for (int64_t i = b + k; i < r; ++i) dims.push_back(x->dims()[i]);
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
   int64_t slice = 1;
   for (int64_t i = b + k; i < r; ++i) slice *= x->dims()[i];
   int64_t batch = 1;
@@ -425,7 +427,7 @@ Status OneHot(OpKernelContext& ctx, int64_t) {
   int64_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= dims[i];
   for (int64_t i = axis + 1; i < rank; ++i) inner *= dims[i];
-  OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the output"));
   std::vector<int64_t> src(static_cast<size_t>(n), 0);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t d = 0; d < depth; ++d)

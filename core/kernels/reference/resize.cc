@@ -227,6 +227,7 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
                        ShapeString(x.dims()) + " to " + std::to_string(out[d]));
     }
   }
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, out, "the resized output").status());
   const bool crop = p.ctm == "tf_crop_and_resize";
   std::vector<std::vector<std::vector<Tap>>> taps(rank);
   for (int64_t d = 0; d < rank; ++d) {

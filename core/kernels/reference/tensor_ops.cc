@@ -190,7 +190,7 @@ Status Expand(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(CheckedNumel(ctx, shape, "shape").status());
   auto dims = BroadcastShapes(x->dims(), shape);
   if (!dims.ok()) return ctx.Error(dims.status().message());
-  OL_RETURN_IF_ERROR(CheckedNumel(ctx, *dims, "the expanded shape").status());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, *dims, "the expanded shape").status());
   const std::vector<int64_t> src = StridedOffsets(*dims, BroadcastStrides(x->dims(), *dims));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, *dims, src));
   ctx.SetOutput(0, std::move(y));
@@ -210,7 +210,7 @@ Status Tile(OpKernelContext& ctx, int64_t) {
                        ShapeString(x->dims()));
     }
   }
-  OL_ASSIGN_OR_RETURN(int64_t n, CheckedNumel(ctx, dims, "the tiled shape"));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the tiled shape"));
   std::vector<int64_t> src(static_cast<size_t>(n));
   const auto in_str = Strides(x->dims());
   std::vector<int64_t> idx(rank, 0);
