@@ -51,7 +51,8 @@ Expected<ir::Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<d
   OL_ASSIGN_OR_RETURN(ir::Tensor t, NewTensor(ctx, work, std::move(dims)));
   OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    for (size_t i = 0; i < values.size(); ++i) t.mutable_data<T>()[i] = static_cast<T>(values[i]);
+    for (size_t i = 0; i < values.size(); ++i)
+      t.mutable_data<T>()[i] = SaturatingCast<T>(values[i]);
     return Status::Ok();
   }));
   return IsHalfType(type) ? FromFloat(t, type) : t;

@@ -93,6 +93,14 @@ TEST_P(HostileInteger, SumAndReduceSumWrapAndAreExact) {
               ElementsAre(0));
 }
 
+TEST_P(HostileInteger, IntegerMatMulIsExactAndWraps) {
+  EXPECT_THAT(RunValues<int64_t>(
+                  {"MatMul", {Int64s({1, 2}, {int64_t{1} << 53, 1}), Int64s({2, 1}, {1, 1})}}),
+              ElementsAre((int64_t{1} << 53) + 1));
+  EXPECT_THAT(RunValues<int32_t>({"MatMul", {Int32s({1, 2}, {kMax32, 1}), Int32s({2, 1}, {1, 1})}}),
+              ElementsAre(kMin32));
+}
+
 TEST_P(HostileInteger, CumSumWraps) {
   EXPECT_THAT(RunValues<int32_t>({"CumSum", {I32({kMax32, 1, 1}), Int64s({}, {0})}}),
               ElementsAre(kMax32, kMin32, kMin32 + 1));

@@ -156,8 +156,8 @@ inline Expected<runtime::NamedValues> RunOn(const std::string& provider, const H
 
 /// Calls the kernel of `provider` for the node directly (no session, no validator, no fallback):
 /// for what the validator already rejects at creation (attribute values), so the kernel's own
-/// check is still exercised. A provider without a kernel for the op falls back to the reference
-/// kernel, as a session would.
+/// check is still exercised. A provider without a kernel for the op, or whose kernel declines the
+/// case, falls back to the reference kernel, as a session would.
 inline Expected<std::vector<kernels::RtValue>> ComputeDirectOutputs(const std::string& provider,
                                                                     const HostileRun& r) {
   auto model = HostileModel(r.op, r.inputs, r.attrs, r.num_outputs, r.opset, r.domain);
@@ -178,7 +178,11 @@ inline Expected<std::vector<kernels::RtValue>> ComputeDirectOutputs(const std::s
   }
   std::vector<kernels::RtValue> outs(static_cast<size_t>(r.num_outputs));
   kernels::OpKernelContext ctx(node, ins, &outs, nullptr, nullptr);
-  OL_RETURN_IF_ERROR(kernel->Compute(ctx));
+  Status st = kernel->Compute(ctx);
+  if (st.code() == StatusCode::kUnsupported && provider != kernels::kReferenceProvider) {
+    return ComputeDirectOutputs(kernels::kReferenceProvider, r);  // a decline: the fallback runs
+  }
+  OL_RETURN_IF_ERROR(st);
   return outs;
 }
 
