@@ -82,6 +82,19 @@ TEST_P(HostileConv, ConvTransposeKernelShapeDisagreesWithTheWeight) {
                  "kernel_shape [4,4] does not match W [2,3,3,3]");
 }
 
+TEST_P(HostileConv, GeometryPastTwoToThe31) {
+  // A zero-element X may declare any spatial size; the geometry products must not overflow.
+  const int64_t big = int64_t{1} << 40;
+  ExpectRunError(Run({"ConvTranspose", {Floats({0, 1, big, 1}), Floats({1, 1, 1, 1})}}),
+                 "the spatial input size [1099511627776,1] is past 2^31");
+  ExpectRunError(Run({"Conv", {Floats({0, 1, big, 1}), Floats({1, 1, 1, 1})}}),
+                 "the spatial input size [1099511627776,1] is past 2^31");
+  ExpectStatusError(ComputeDirect(GetParam(), {"Conv",
+                                               {Floats({1, 1, 3, 3}), Floats({1, 1, 1, 1})},
+                                               {AInts("strides", {big, 1})}}),
+                    "strides [1099511627776,1] is past 2^31");
+}
+
 TEST_P(HostileConv, ValidInputsStillRun) {
   auto r = Run({"Conv", {Floats({1, 3, 5, 5}), Floats({4, 3, 3, 3}), Floats({4})}});
   ASSERT_TRUE(r.ok()) << r.status().message();

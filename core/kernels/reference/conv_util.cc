@@ -26,6 +26,23 @@ Status CheckAttributeLengths(const OpKernelContext& ctx, const ConvGeometry& g, 
   return CheckPositive(ctx, g.dilations, "dilations");
 }
 
+// Spatial sizes and attributes past 2^31 are no convolution a model runs (a zero-element tensor
+// can still declare them); bounding them keeps every product of two of them, and the sums of those,
+// inside int64.
+Status CheckGeometryBounds(
+    const OpKernelContext& ctx,
+    std::initializer_list<std::pair<const char*, const std::vector<int64_t>*>> values) {
+  constexpr int64_t kBound = int64_t{1} << 31;
+  for (const auto& [what, v] : values) {
+    for (int64_t x : *v) {
+      if (x > kBound || x < -kBound) {
+        return ctx.Error(std::string(what) + " " + ShapeString(*v) + " is past 2^31");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 // The kernel comes from W when kernel_shape is absent; when present it must agree with W, whose
 // taps the kernels read.
 Status CheckKernelShape(const OpKernelContext& ctx, const ConvGeometry& g,
@@ -51,6 +68,11 @@ Status Resolve(const OpKernelContext& ctx, ConvGeometry* g, bool ceil_mode) {
   g->dilations = n.GetInts("dilations", std::vector<int64_t>(r, 1));
   g->pads = n.GetInts("pads", std::vector<int64_t>(2 * r, 0));
   OL_RETURN_IF_ERROR(CheckAttributeLengths(ctx, *g, r));
+  OL_RETURN_IF_ERROR(CheckGeometryBounds(ctx, {{"the spatial input size", &g->in},
+                                               {"kernel_shape", &g->kernel},
+                                               {"strides", &g->strides},
+                                               {"dilations", &g->dilations},
+                                               {"pads", &g->pads}}));
   const std::string auto_pad = n.GetString("auto_pad", "NOTSET");
   g->out.resize(r);
   for (size_t d = 0; d < r; ++d) {
@@ -146,6 +168,13 @@ Expected<ConvGeometry> ConvGeometry::ForConvTranspose(const OpKernelContext& ctx
                      ShapeString(n.GetInts("output_shape")) + " does not match the spatial rank " +
                      std::to_string(r));
   }
+  OL_RETURN_IF_ERROR(CheckGeometryBounds(ctx, {{"the spatial input size", &g.in},
+                                               {"kernel_shape", &g.kernel},
+                                               {"strides", &g.strides},
+                                               {"dilations", &g.dilations},
+                                               {"pads", &g.pads},
+                                               {"output_padding", &out_pad},
+                                               {"output_shape", &out_shape}}));
   g.out.resize(r);
   for (size_t d = 0; d < r; ++d) {
     const int64_t ek = (g.kernel[d] - 1) * g.dilations[d] + 1;
