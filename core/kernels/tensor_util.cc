@@ -118,6 +118,11 @@ Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_
   return axis < 0 ? axis + rank : axis;
 }
 
+Expected<int64_t> NormalizeDimAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank) {
+  if (rank == 0) return ctx.Error("axis " + std::to_string(axis) + " of a scalar (rank 0)");
+  return NormalizeAxis(ctx, axis, rank);
+}
+
 Expected<std::vector<int64_t>> ReadInts(const OpKernelContext& ctx, const ir::Tensor& t,
                                         const char* what) {
   std::vector<int64_t> out(static_cast<size_t>(t.numel()));

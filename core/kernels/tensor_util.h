@@ -130,6 +130,10 @@ std::vector<int64_t> StridedOffsets(const std::vector<int64_t>& dims,
 /// Normalizes a possibly negative axis for `rank`; error names the node.
 Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank);
 
+/// NormalizeAxis for an axis that indexes a dimension (dims()[axis], a vector of `rank` entries):
+/// also an error for rank 0, where NormalizeAxis lets a scalar take axis 0 / -1.
+Expected<int64_t> NormalizeDimAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank);
+
 /// Reads a 1-D (or scalar) int32/int64 tensor as int64 values.
 Expected<std::vector<int64_t>> ReadInts(const OpKernelContext& ctx, const ir::Tensor& t,
                                         const char* what);

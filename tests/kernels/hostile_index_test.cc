@@ -123,6 +123,18 @@ TEST_P(HostileIndex, AxisKernelsOnScalars) {
                  "needs rank >= 1");
 }
 
+TEST_P(HostileIndex, AxesIntoAScalar) {
+  // NormalizeAxis lets a scalar take axis 0; these kernels index a dimension with it.
+  const ir::Tensor scalar = Values<float>(ir::DataType::kFloat, {}, {1.f});
+  ExpectRunError(Run({"ReduceSum", {scalar, Int64s({1}, {0})}}), "axis 0 of a scalar (rank 0)");
+  ExpectRunError(Run({"Squeeze", {scalar, Int64s({1}, {0})}}), "axis 0 of a scalar (rank 0)");
+  ExpectRunError(Run({"Slice", {scalar, Int64s({1}, {0}), Int64s({1}, {1}), Int64s({1}, {0})}}),
+                 "axis 0 of a scalar (rank 0)");
+  ExpectRunError(Run({"LpNormalization", {scalar}}), "axis -1 of a scalar (rank 0)");
+  ExpectRunError(Run({"MeanVarianceNormalization", {scalar}, {AInts("axes", {0})}}),
+                 "axis 0 of a scalar (rank 0)");
+}
+
 INSTANTIATE_TEST_SUITE_P(Providers, HostileIndex, ::testing::ValuesIn(HostileProviders()));
 
 }  // namespace

@@ -435,7 +435,7 @@ Status ReduceTrailing(OpKernelContext& ctx, int64_t opset, bool mean) {
   if (axes.empty() || rank == 0) return ctx.Decline("reduce over all axes");
   std::vector<bool> red(rank, false);
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     red[ax] = true;
   }
   int64_t first = rank;

@@ -41,7 +41,7 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
       }
       std::vector<int64_t> full(2 * rank, 0);
       for (size_t i = 0; i < axes.size(); ++i) {
-        OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+        OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
         full[ax] = pads[i];
         full[ax + rank] = pads[i + axes.size()];
       }

@@ -179,7 +179,7 @@ Status Lrn(OpKernelContext& ctx, int64_t) {
 Status LpNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeDimAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   const int64_t p = ctx.node().GetInt("p", 2);
   if (p != 1 && p != 2) return ctx.Error("p must be 1 or 2");
   const auto X = ToDoubles(*x);
@@ -212,7 +212,7 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> axes = ctx.node().GetInts("axes", {0, 2, 3});
   std::vector<int64_t> kept(x->dims());
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     kept[ax] = 1;
   }
   const auto X = ToDoubles(*x);

@@ -30,7 +30,7 @@ Expected<std::vector<bool>> ReducedAxes(OpKernelContext& ctx, int64_t rank, bool
   *noop = axes.empty() && ctx.node().GetInt("noop_with_empty_axes", 0) != 0;
   std::vector<bool> red(rank, axes.empty());
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     red[ax] = true;
   }
   return red;

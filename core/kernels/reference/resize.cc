@@ -176,7 +176,7 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
       for (int64_t d = 0; d < rank; ++d) fr[d + rank] = 1.0;
     }
     for (size_t i = 0; i < axes.size(); ++i) {
-      OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+      OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
       if (!scales.empty()) fs[ax] = scales[i];
       if (!sizes.empty()) fz[ax] = sizes[i];
       if (!roi.empty()) {

@@ -130,7 +130,7 @@ Status Squeeze(OpKernelContext& ctx, int64_t opset) {
     for (int64_t i = 0; i < rank; ++i) drop[i] = x->dims()[i] == 1;
   }
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     if (x->dims()[ax] != 1) {
       return ctx.Error("cannot squeeze axis " + std::to_string(a) + " of size " +
                        std::to_string(x->dims()[ax]));
@@ -370,7 +370,7 @@ Status Slice(OpKernelContext& ctx, int64_t opset) {
   }
   std::vector<int64_t> b(rank, 0), st(rank, 1), dims = x->dims();
   for (size_t i = 0; i < starts.size(); ++i) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
     const int64_t d = x->dims()[ax];
     // A step past the axis takes one element, like one of the axis' size: bounding it keeps the
     // length computations below from overflowing (and -step defined).
