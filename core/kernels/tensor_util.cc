@@ -233,13 +233,25 @@ Expected<int64_t> CheckedNumel(const OpKernelContext& ctx, const std::vector<int
 Expected<int64_t> CheckOutputSize(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
                                   std::string_view what) {
   OL_ASSIGN_OR_RETURN(const int64_t n, CheckedNumel(ctx, dims, what));
-  constexpr uint64_t kPerElement = 8;
-  if (static_cast<uint64_t>(n) > ir::Tensor::kDefaultMaxBytes / kPerElement) {
+  if (!WorkspaceFits(n)) {
     return ctx.Error(std::string(what) + " " + ShapeString(dims) + " has " + std::to_string(n) +
                      " elements, more than the " + FormatBytes(ir::Tensor::kDefaultMaxBytes) +
                      " a tensor may take");
   }
   return n;
+}
+
+bool WorkspaceFits(int64_t elements) {
+  constexpr uint64_t kPerElement = 8;
+  return elements >= 0 &&
+         static_cast<uint64_t>(elements) <= ir::Tensor::kDefaultMaxBytes / kPerElement;
+}
+
+Status CheckWorkspace(const OpKernelContext& ctx, int64_t elements, std::string_view what) {
+  if (WorkspaceFits(elements)) return Status::Ok();
+  return ctx.Error(std::string(what) + " needs " + std::to_string(elements) +
+                   " entries, more than the " + FormatBytes(ir::Tensor::kDefaultMaxBytes) +
+                   " a tensor may take");
 }
 
 Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,

@@ -192,6 +192,20 @@ Expected<int64_t> CheckedNumel(const OpKernelContext& ctx, const std::vector<int
 Expected<int64_t> CheckOutputSize(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
                                   std::string_view what);
 
+/// The same cap for a kernel's working buffer of `elements` 8-byte entries (a tap table, a column
+/// buffer): an error naming `what` when it would pass the cap.
+Status CheckWorkspace(const OpKernelContext& ctx, int64_t elements, std::string_view what);
+
+/// Whether a working buffer of `elements` 8-byte entries stays under the cap (for a fast kernel
+/// that declines, rather than fails, a case its buffers do not fit).
+bool WorkspaceFits(int64_t elements);
+
+/// a * b, or INT64_MAX when the product overflows (a size that then fits no cap).
+inline int64_t SaturatingMul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<int64_t>::max() : r;
+}
+
 // ---- integer arithmetic without C++'s undefined behaviour ----
 // Integers wrap as two's complement (what ONNX Runtime's and numpy's integer kernels do); the
 // unsigned type is at least `unsigned` wide so that uint16 * uint16 does not overflow an int.

@@ -95,6 +95,27 @@ TEST_P(HostileConv, GeometryPastTwoToThe31) {
                     "strides [1099511627776,1] is past 2^31");
 }
 
+TEST_P(HostileConv, PaddingFarPastTheInputNeedsNoHugeScratch) {
+  // Three output rows, two of them all padding: the cpu depthwise and max-pooling kernels would
+  // build 2^31-row phase planes, so they decline and the reference kernels compute it.
+  const int64_t p = int64_t{1} << 30;
+  const std::vector<Attr> a = {AInts("pads", {p, 0, p, 0}), AInts("strides", {p, 1})};
+  const ir::Tensor x = Values<float>(ir::DataType::kFloat, {1, 1, 1, 1}, {2.f});
+  auto conv = Run({"Conv", {x, Values<float>(ir::DataType::kFloat, {1, 1, 1, 1}, {3.f})}, a});
+  ASSERT_TRUE(conv.ok()) << conv.status().message();
+  const ir::Tensor& y = (*conv)[0].second.tensor;
+  ASSERT_EQ(y.dims(), (std::vector<int64_t>{1, 1, 3, 1}));
+  EXPECT_FLOAT_EQ(y.data<float>()[0], 0.f);
+  EXPECT_FLOAT_EQ(y.data<float>()[1], 6.f);
+  EXPECT_FLOAT_EQ(y.data<float>()[2], 0.f);
+  std::vector<Attr> pool = a;
+  pool.push_back(AInts("kernel_shape", {1, 1}));
+  auto max = Run({"MaxPool", {x}, pool});
+  ASSERT_TRUE(max.ok()) << max.status().message();
+  ASSERT_EQ((*max)[0].second.tensor.dims(), (std::vector<int64_t>{1, 1, 3, 1}));
+  EXPECT_FLOAT_EQ((*max)[0].second.tensor.data<float>()[1], 2.f);
+}
+
 TEST_P(HostileConv, ValidInputsStillRun) {
   auto r = Run({"Conv", {Floats({1, 3, 5, 5}), Floats({4, 3, 3, 3}), Floats({4})}});
   ASSERT_TRUE(r.ok()) << r.status().message();

@@ -232,12 +232,16 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
     }
   }
   if (G == C && M == C && g.kernel.size() == 2) {
+    if (!WorkspaceFits(PhasePlaneFloats(g)))
+      return ctx.Decline("the depthwise phase planes of this padding would not fit in memory");
     Depthwise2D(X, W, b ? b->data<float>() : nullptr, g, N, C, Y, ctx.pool());
     for (int64_t n = 0; n < N; ++n) ConvEpilogue(ctx, Y, n, M, out_sp, nullptr, Z, act);
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
   const bool pointwise = IsPointwise(g);
+  if (!pointwise && !WorkspaceFits(SaturatingMul(Cg * k_sp, out_sp)))
+    return ctx.Decline("the im2col buffer would not fit in memory");
   // Im2Col writes every element: no zero-filling of a buffer that can be megabytes.
   std::unique_ptr<float[]> col(pointwise ? nullptr
                                          : new float[static_cast<size_t>(Cg * k_sp * out_sp)]);

@@ -246,6 +246,8 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
   if (is_max && !global) {
+    if (!WorkspaceFits(PhasePlaneFloats(g)))
+      return ctx.Decline("the max-pooling phase planes of this padding would not fit in memory");
     MaxPool2D(X, g, NC, Y, ctx.pool());
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
