@@ -98,6 +98,23 @@ TEST_P(HostileMisc, GemmOperandsOfAnotherTypeAtTheKernel) {
                     "B is float64, expected float32");
 }
 
+TEST(HostileSequence, ConcatFromSequenceOfTensorsThatDoNotConcatenate) {
+  // The chunks are copied by the first tensor's sizes: a longer second tensor was read past.
+  auto model = HostileModel("ConcatFromSequence", {Floats({1})}, {AInt("axis", 0)}, 1, 17, "");
+  const ir::Node& node = *model->graph->nodes()[0];
+  kernels::KernelRegistry registry;
+  kernels::RegisterReferenceKernels(registry);
+  const kernels::KernelDef* def = registry.Find(node, 17, kernels::kReferenceProvider);
+  ASSERT_NE(def, nullptr);
+  auto kernel = def->factory(kernels::KernelInfo{node, 17});
+  ASSERT_TRUE(kernel.ok());
+  const kernels::RtValue seq =
+      kernels::RtValue::FromSequence({Floats({2, 3}), Floats({2, 5})}, ir::DataType::kFloat);
+  std::vector<kernels::RtValue> outs(1);
+  kernels::OpKernelContext ctx(node, {&seq}, &outs, nullptr, nullptr);
+  ExpectStatusError((*kernel)->Compute(ctx), "which do not concatenate along axis 0");
+}
+
 INSTANTIATE_TEST_SUITE_P(Providers, HostileMisc, ::testing::ValuesIn(HostileProviders()));
 
 }  // namespace
