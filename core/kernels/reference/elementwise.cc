@@ -496,10 +496,10 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
       T* o = y.mutable_data<T>();
       const T tlo = lo <= static_cast<double>(std::numeric_limits<T>::lowest())
                         ? std::numeric_limits<T>::lowest()
-                        : static_cast<T>(lo);
+                        : SaturatingCast<T>(lo);
       const T thi = hi >= static_cast<double>(std::numeric_limits<T>::max())
                         ? std::numeric_limits<T>::max()
-                        : static_cast<T>(hi);
+                        : SaturatingCast<T>(hi);
       // min(max(x, lo), hi): when lo > hi everything becomes hi (the spec, numpy, ONNX Runtime).
       for (int64_t i = 0; i < x.numel(); ++i) {
         const T v = a[i] < tlo ? tlo : a[i];
