@@ -54,7 +54,8 @@ Expected<ir::Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<d
   OL_ASSIGN_OR_RETURN(ir::Tensor t, NewTensor(ctx, work, std::move(dims)));
   OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    for (size_t i = 0; i < values.size(); ++i) t.mutable_data<T>()[i] = static_cast<T>(values[i]);
+    for (size_t i = 0; i < values.size(); ++i)
+      t.mutable_data<T>()[i] = SaturatingCast<T>(values[i]);
     return Status::Ok();
   }));
   return IsHalfType(type) ? FromFloat(t, type) : t;
@@ -133,6 +134,11 @@ Expected<int64_t> NormalizeAxis(const OpKernelContext& ctx, int64_t axis, int64_
   return axis < 0 ? axis + rank : axis;
 }
 
+Expected<int64_t> NormalizeDimAxis(const OpKernelContext& ctx, int64_t axis, int64_t rank) {
+  if (rank == 0) return ctx.Error("axis " + std::to_string(axis) + " of a scalar (rank 0)");
+  return NormalizeAxis(ctx, axis, rank);
+}
+
 Expected<std::vector<int64_t>> ReadInts(const OpKernelContext& ctx, const ir::Tensor& t,
                                         const char* what) {
   std::vector<int64_t> out(static_cast<size_t>(t.numel()));
@@ -158,6 +164,110 @@ Expected<double> ReadScalar(const OpKernelContext& ctx, const ir::Tensor& t, con
   });
   if (!st.ok()) return ctx.Error(std::string(what) + ": " + st.message());
   return v;
+}
+
+Status CheckCount(const OpKernelContext& ctx, const ir::Tensor& t, int64_t expected,
+                  std::string_view what, std::string_view per) {
+  if (t.numel() == expected) return Status::Ok();
+  return ctx.Error(std::string(what) + " has " + std::to_string(t.numel()) + " values for " +
+                   std::to_string(expected) + " " + std::string(per));
+}
+
+Status CheckType(const OpKernelContext& ctx, const ir::Tensor& t, ir::DataType type,
+                 std::string_view what) {
+  if (t.dtype() == type) return Status::Ok();
+  return ctx.Error(std::string(what) + " is " + std::string(ir::DataTypeName(t.dtype())) +
+                   ", expected " + std::string(ir::DataTypeName(type)));
+}
+
+Status CheckShape(const OpKernelContext& ctx, const ir::Tensor& t,
+                  const std::vector<int64_t>& expected, std::string_view what) {
+  if (t.dims() == expected) return Status::Ok();
+  return ctx.Error(std::string(what) + " has shape " + ShapeString(t.dims()) + ", expected " +
+                   ShapeString(expected));
+}
+
+Status CheckMinRank(const OpKernelContext& ctx, const ir::Tensor& t, size_t rank,
+                    std::string_view what) {
+  if (t.dims().size() >= rank) return Status::Ok();
+  return ctx.Error(std::string(what) + " has shape " + ShapeString(t.dims()) +
+                   ", needs rank >= " + std::to_string(rank));
+}
+
+Status CheckPositive(const OpKernelContext& ctx, const std::vector<int64_t>& values,
+                     std::string_view what) {
+  for (int64_t v : values) {
+    if (v <= 0) {
+      return ctx.Error(std::string(what) + " must be positive, got " + ShapeString(values));
+    }
+  }
+  return Status::Ok();
+}
+
+Expected<int64_t> WrapIndex(const OpKernelContext& ctx, int64_t index, int64_t size,
+                            std::string_view what, int64_t axis) {
+  if (index >= -size && index < size) return index < 0 ? index + size : index;
+  return ctx.Error(std::string(what) + " " + std::to_string(index) + " is out of range for axis " +
+                   std::to_string(axis) + " of size " + std::to_string(size));
+}
+
+Status CheckLengths(const OpKernelContext& ctx, const std::vector<int64_t>& lens, int64_t count,
+                    int64_t limit, std::string_view what) {
+  if (static_cast<int64_t>(lens.size()) != count) {
+    return ctx.Error(std::string(what) + " has " + std::to_string(lens.size()) +
+                     " values for a batch of " + std::to_string(count));
+  }
+  for (size_t i = 0; i < lens.size(); ++i) {
+    if (lens[i] < 0 || lens[i] > limit) {
+      return ctx.Error(
+          std::string(what) + "[" + std::to_string(i) + "] is " + std::to_string(lens[i]) +
+          (lens[i] < 0 ? ", negative" : ", beyond the sequence length " + std::to_string(limit)));
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckPermutation(const OpKernelContext& ctx, const std::vector<int64_t>& perm, size_t rank) {
+  std::vector<bool> seen(rank, false);
+  bool ok = perm.size() == rank;
+  for (size_t i = 0; ok && i < perm.size(); ++i) {
+    ok = perm[i] >= 0 && perm[i] < static_cast<int64_t>(rank) && !seen[perm[i]];
+    if (ok) seen[perm[i]] = true;
+  }
+  if (ok) return Status::Ok();
+  return ctx.Error("perm " + ShapeString(perm) + " is not a permutation of " +
+                   std::to_string(rank) + " axes");
+}
+
+Expected<int64_t> CheckedNumel(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
+                               std::string_view what) {
+  auto n = ir::NumElements(dims);
+  if (!n.ok()) return ctx.Error(std::string(what) + ": " + n.status().message());
+  return *n;
+}
+
+Expected<int64_t> CheckOutputSize(const OpKernelContext& ctx, const std::vector<int64_t>& dims,
+                                  std::string_view what) {
+  OL_ASSIGN_OR_RETURN(const int64_t n, CheckedNumel(ctx, dims, what));
+  if (!WorkspaceFits(n)) {
+    return ctx.Error(std::string(what) + " " + ShapeString(dims) + " has " + std::to_string(n) +
+                     " elements, more than the " + FormatBytes(ir::Tensor::kDefaultMaxBytes) +
+                     " a tensor may take");
+  }
+  return n;
+}
+
+bool WorkspaceFits(int64_t elements) {
+  constexpr uint64_t kPerElement = 8;
+  return elements >= 0 &&
+         static_cast<uint64_t>(elements) <= ir::Tensor::kDefaultMaxBytes / kPerElement;
+}
+
+Status CheckWorkspace(const OpKernelContext& ctx, int64_t elements, std::string_view what) {
+  if (WorkspaceFits(elements)) return Status::Ok();
+  return ctx.Error(std::string(what) + " needs " + std::to_string(elements) +
+                   " entries, more than the " + FormatBytes(ir::Tensor::kDefaultMaxBytes) +
+                   " a tensor may take");
 }
 
 Expected<ir::Tensor> NewTensor(const OpKernelContext& ctx, ir::DataType type,

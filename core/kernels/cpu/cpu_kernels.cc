@@ -213,7 +213,7 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *w));
   const Tensor* b = ctx.tensor(2);
   if (b) OL_RETURN_IF_ERROR(NeedFloat(ctx, *b));
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims()));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims(), b));
   const int64_t N = x->dims()[0], C = x->dims()[1], M = w->dims()[0];
   const int64_t G = g.group, Cg = C / G, Mg = M / G;
   const int64_t k_sp = g.KernelSize(), out_sp = g.OutSize(), in_sp = g.InSize();
@@ -232,12 +232,16 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
     }
   }
   if (G == C && M == C && g.kernel.size() == 2) {
+    if (!WorkspaceFits(PhasePlaneFloats(g)))
+      return ctx.Decline("the depthwise phase planes of this padding would not fit in memory");
     Depthwise2D(X, W, b ? b->data<float>() : nullptr, g, N, C, Y, ctx.pool());
     for (int64_t n = 0; n < N; ++n) ConvEpilogue(ctx, Y, n, M, out_sp, nullptr, Z, act);
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
   const bool pointwise = IsPointwise(g);
+  if (!pointwise && !WorkspaceFits(SaturatingMul(Cg * k_sp, out_sp)))
+    return ctx.Decline("the im2col buffer would not fit in memory");
   // Im2Col writes every element: no zero-filling of a buffer that can be megabytes.
   std::unique_ptr<float[]> col(pointwise ? nullptr
                                          : new float[static_cast<size_t>(Cg * k_sp * out_sp)]);

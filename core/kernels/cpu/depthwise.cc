@@ -133,6 +133,12 @@ void ForEachPlane(const Plan& p, int64_t planes_count, ParallelRunner* pool, Fn 
 
 }  // namespace
 
+int64_t PhasePlaneFloats(const ConvGeometry& g) {
+  const Plan p = MakePlan(g);  // each factor is bounded by 2^32 (ConvGeometry's checks)
+  const double floats = double(p.sw) * double(p.rows) * double(p.width);
+  return floats > 9e18 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(floats);
+}
+
 void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ParallelRunner* pool) {
   const Plan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;

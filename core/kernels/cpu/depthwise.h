@@ -9,6 +9,10 @@ namespace onnxlens::kernels {
 
 class ParallelRunner;
 
+/// Floats of the per-thread scratch (the zero-padded phase planes) Depthwise2D and MaxPool2D use
+/// for `g`: callers decline geometries whose padding would make it huge.
+int64_t PhasePlaneFloats(const ConvGeometry& g);
+
 /// Y[n, c] = X[n, c] (*) W[c] + B[c] for every n < N, c < C; B may be null; pool may be null.
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
                  int64_t C, float* Y, ParallelRunner* pool);

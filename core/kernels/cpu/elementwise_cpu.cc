@@ -13,6 +13,7 @@
 #include "kernels/cpu/vec_math.h"
 #include "kernels/parallel.h"
 #include "kernels/reference/conv_util.h"
+#include "kernels/reference/reference_kernels.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -196,11 +197,9 @@ Status BatchNorm(OpKernelContext& ctx, int64_t) {
     OL_RETURN_IF_ERROR(NeedFloat(ctx, *t));
     p.push_back(t);
   }
-  if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input X"));
   const int64_t N = x->dims()[0], C = x->dims()[1];
-  if (p[0]->numel() != C || p[1]->numel() != C || p[2]->numel() != C || p[3]->numel() != C) {
-    return ctx.Error("scale/bias/mean/var must have " + std::to_string(C) + " values");
-  }
+  OL_RETURN_IF_ERROR(CheckBatchNormParameters(ctx, C));
   const float eps = ctx.node().GetFloat("epsilon", 1e-5f);
   std::vector<float> scale(C), shift(C);
   for (int64_t c = 0; c < C; ++c) {
@@ -247,6 +246,8 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
   if (is_max && !global) {
+    if (!WorkspaceFits(PhasePlaneFloats(g)))
+      return ctx.Decline("the max-pooling phase planes of this padding would not fit in memory");
     MaxPool2D(X, g, NC, Y, ctx.pool());
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
@@ -373,12 +374,10 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> perm = ctx.node().GetInts("perm");
   if (perm.empty())
     for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
-  if (perm.size() != rank) return ctx.Error("perm does not match the rank");
+  OL_RETURN_IF_ERROR(CheckPermutation(ctx, perm, rank));
   const auto in_str = Strides(x->dims());
   std::vector<int64_t> dims(rank), pstr(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank))
-      return ctx.Error("perm entry out of range");
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_str[perm[i]];
   }
@@ -438,7 +437,7 @@ Status ReduceTrailing(OpKernelContext& ctx, int64_t opset, bool mean) {
   if (axes.empty() || rank == 0) return ctx.Decline("reduce over all axes");
   std::vector<bool> red(rank, false);
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     red[ax] = true;
   }
   int64_t first = rank;

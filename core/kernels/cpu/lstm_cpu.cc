@@ -11,6 +11,7 @@
 
 #include "kernels/cpu/sgemm.h"
 #include "kernels/cpu/vec_math.h"
+#include "kernels/reference/reference_kernels.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -39,27 +40,17 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
         return ctx.Decline("custom activations");
     }
   }
-  if (X->dims().size() != 3) return ctx.Error("X must be 3-D");
   const std::string direction = n.GetString("direction", "forward");
-  const int64_t dirs = direction == "bidirectional" ? 2 : 1;
-  const int64_t S = X->dims()[0], B = X->dims()[1], I = X->dims()[2];
-  const int64_t H = n.GetInt("hidden_size", W->dims()[1] / 4);
-  if (W->dims() != std::vector<int64_t>{dirs, 4 * H, I} ||
-      R->dims() != std::vector<int64_t>{dirs, 4 * H, H}) {
-    return ctx.Error("W/R shapes do not match hidden_size " + std::to_string(H));
-  }
   const Tensor* Bt = ctx.tensor(3);
-  const Tensor* lens_t = ctx.tensor(4);
   const Tensor* H0 = ctx.tensor(5);
   const Tensor* C0 = ctx.tensor(6);
   const Tensor* P = ctx.tensor(7);
   for (const Tensor* t : {Bt, H0, C0, P}) {
     if (t && t->dtype() != DataType::kFloat) return ctx.Decline("float32 only");
   }
-  std::vector<int64_t> lens(static_cast<size_t>(B), S);
-  if (lens_t) {
-    OL_ASSIGN_OR_RETURN(lens, ReadInts(ctx, *lens_t, "sequence_lens"));
-  }
+  OL_ASSIGN_OR_RETURN(RecurrentDims dims, CheckRecurrentInputs(ctx, 4));
+  const int64_t dirs = dims.dirs, S = dims.seq, B = dims.batch, I = dims.input, H = dims.hidden;
+  const std::vector<int64_t>& lens = dims.lens;
   const float clip = n.FindAttribute("clip") ? n.GetFloat("clip", 0.f) : -1.f;
   auto cl = [clip](float v) { return clip > 0 ? std::max(-clip, std::min(clip, v)) : v; };
 
@@ -92,7 +83,7 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
                   static_cast<int>(4 * H), static_cast<int>(H), 1.f, h.data(), static_cast<int>(H),
                   Rd, static_cast<int>(H), 0.f, hr.data(), static_cast<int>(4 * H));
       for (int64_t b = 0; b < B; ++b) {
-        const int64_t len = std::min<int64_t>(lens[b], S);
+        const int64_t len = lens[b];
         if (step >= len) continue;
         const int64_t t = reverse ? len - 1 - step : step;
         const float* g = &xw[(t * B + b) * 4 * H];

@@ -215,6 +215,9 @@ Status SkipLayerNorm(OpKernelContext& ctx) {
 Status Attention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(AttentionShape s, CheckAttention(ctx));
   const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq, S = s.seq, hs = s.head_size;
+  if (!WorkspaceFits(SaturatingMul(S, S)))
+    return ctx.Decline("the " + std::to_string(S) + " x " + std::to_string(S) +
+                       " score matrix would not fit in memory");
   const float* X = ctx.tensor(0)->data<float>();
   const float* W = ctx.tensor(1)->data<float>();
   const float* Bq = ctx.tensor(2)->data<float>();

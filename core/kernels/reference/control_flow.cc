@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <tuple>
 
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
@@ -101,8 +102,9 @@ Status Loop(OpKernelContext& ctx, int64_t) {
   if (!body) return ctx.Error("has no body graph");
   int64_t max_trips = std::numeric_limits<int64_t>::max();
   if (const Tensor* m = ctx.tensor(0); m && m->numel() > 0) {
-    OL_ASSIGN_OR_RETURN(double v, ReadScalar(ctx, *m, "M"));
-    max_trips = static_cast<int64_t>(v);
+    // An integer read: M is often INT64_MAX, which a double rounds to 2^63, past int64.
+    OL_ASSIGN_OR_RETURN(std::vector<int64_t> v, ReadInts(ctx, *m, "M"));
+    max_trips = v[0];
   }
   bool cond = true;
   if (const Tensor* c = ctx.tensor(1); c && c->numel() > 0) {
@@ -155,16 +157,33 @@ Status Scan(OpKernelContext& ctx, int64_t opset) {
   const int64_t n_state = n_in - m;
   if (m <= 0 || n_state < 0) return ctx.Error("num_scan_inputs is invalid");
   const int64_t n_out_scan = static_cast<int64_t>(ctx.num_outputs()) - n_state;
+  if (n_out_scan < 0) {
+    return ctx.Error("has " + std::to_string(ctx.num_outputs()) + " outputs for " +
+                     std::to_string(n_state) + " state variables");
+  }
   auto in_axes = ctx.node().GetInts("scan_input_axes", std::vector<int64_t>(m, 0));
   auto in_dirs = ctx.node().GetInts("scan_input_directions", std::vector<int64_t>(m, 0));
   auto out_axes = ctx.node().GetInts("scan_output_axes", std::vector<int64_t>(n_out_scan, 0));
   auto out_dirs = ctx.node().GetInts("scan_output_directions", std::vector<int64_t>(n_out_scan, 0));
+  for (const auto& [v, n, what] : {std::tuple{&in_axes, m, "scan_input_axes"},
+                                   std::tuple{&in_dirs, m, "scan_input_directions"},
+                                   std::tuple{&out_axes, n_out_scan, "scan_output_axes"},
+                                   std::tuple{&out_dirs, n_out_scan, "scan_output_directions"}}) {
+    if (static_cast<int64_t>(v->size()) != n) {
+      return ctx.Error(std::string(what) + " has " + std::to_string(v->size()) + " values for " +
+                       std::to_string(n) + " scan inputs / outputs");
+    }
+  }
   std::vector<RtValue> state;
-  for (int64_t i = 0; i < n_state; ++i) state.push_back(*ctx.input(i));
+  for (int64_t i = 0; i < n_state; ++i) {
+    if (!ctx.input(i)) return ctx.Error("state variable " + std::to_string(i) + " is missing");
+    state.push_back(*ctx.input(i));
+  }
   std::vector<Tensor> seqs;
   int64_t len = -1;
   for (int64_t i = 0; i < m; ++i) {
     OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(n_state + i));
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, *t, 1, "scan input"));
     OL_ASSIGN_OR_RETURN(in_axes[i], NormalizeAxis(ctx, in_axes[i], t->dims().size()));
     const int64_t l = t->dims()[in_axes[i]];
     if (len >= 0 && l != len) return ctx.Error("scan inputs have different lengths");
@@ -207,8 +226,9 @@ Expected<const RtValue*> Seq(const OpKernelContext& ctx, size_t i) {
 Expected<int64_t> Position(const OpKernelContext& ctx, size_t i, int64_t size, bool insert) {
   const Tensor* t = ctx.tensor(i);
   if (!t) return insert ? size : size - 1;
-  OL_ASSIGN_OR_RETURN(double p, ReadScalar(ctx, *t, "position"));
-  int64_t pos = static_cast<int64_t>(p);
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> p, ReadInts(ctx, *t, "position"));
+  if (p.size() != 1) return ctx.Error("position has " + std::to_string(p.size()) + " values");
+  int64_t pos = p[0];
   const int64_t hi = insert ? size : size - 1;
   if (pos < -size || pos > hi)
     return ctx.Error("position " + std::to_string(pos) + " is out of range for a sequence of " +
@@ -279,8 +299,20 @@ void RegisterSequenceKernels(KernelRegistry& r) {
     }
     // concatenate along an existing axis: stack per part then merge by copying chunks
     const Tensor& f = s->sequence[0];
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, f, 1, "the first tensor of the sequence"));
     std::vector<int64_t> dims = f.dims();
     dims[axis] = 0;
+    for (const Tensor& t : s->sequence) {
+      // The chunks are copied by the first tensor's sizes: every other must agree off the axis.
+      std::vector<int64_t> same = t.dims();
+      if (same.size() == dims.size()) same[axis] = 0;
+      if (same != dims || t.dtype() != f.dtype() || t.dtype() == DataType::kString) {
+        return ctx.Error("the sequence holds " + std::string(DataTypeName(t.dtype())) +
+                         ShapeString(t.dims()) + " and " + std::string(DataTypeName(f.dtype())) +
+                         ShapeString(f.dims()) + ", which do not concatenate along axis " +
+                         std::to_string(axis));
+      }
+    }
     for (const Tensor& t : s->sequence) dims[axis] += t.dims()[axis];
     int64_t outer = 1, inner = 1;
     for (int64_t d = 0; d < axis; ++d) outer *= dims[d];
@@ -299,6 +331,7 @@ void RegisterSequenceKernels(KernelRegistry& r) {
   });
   AddKernel(r, "", "SplitToSequence", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "input"));
     const int64_t rank = static_cast<int64_t>(x->dims().size());
     OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
     const bool keep = ctx.node().GetInt("keepdims", 1) != 0;
@@ -309,11 +342,19 @@ void RegisterSequenceKernels(KernelRegistry& r) {
       OL_ASSIGN_OR_RETURN(split, ReadInts(ctx, *st, "split"));
       if (st->dims().empty()) {
         const int64_t c = split[0];
+        if (c <= 0) return ctx.Error("split " + std::to_string(c) + " is not positive");
         split.clear();
         for (int64_t b = 0; b < len; b += c) split.push_back(std::min(c, len - b));
       }
     } else {
       split.assign(len, 1);
+    }
+    int64_t total = 0;
+    for (int64_t s : split) {
+      if (s < 0 || __builtin_add_overflow(total, s, &total) || total > len) {
+        return ctx.Error("split " + ShapeString(split) + " does not fit axis " +
+                         std::to_string(axis) + " of size " + std::to_string(len));
+      }
     }
     std::vector<Tensor> parts;
     int64_t begin = 0;

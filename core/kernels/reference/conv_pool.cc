@@ -40,6 +40,8 @@ Status ConvT(OpKernelContext& ctx, const Tensor& x, const Tensor& w, const Tenso
   const T* W = w.data<T>();
   T* Y = y->mutable_data<T>();
   const int64_t in_sp = g.InSize(), out_sp = g.OutSize(), k_sp = g.KernelSize();
+  OL_RETURN_IF_ERROR(
+      CheckWorkspace(ctx, SaturatingMul(out_sp, k_sp), "the convolution's tap table"));
   std::vector<int64_t> in_off(static_cast<size_t>(out_sp * k_sp), -1);
   // For each output position and kernel tap, the input spatial offset (or -1 when in padding).
   ForEachIndex(g.out, [&](int64_t o, const std::vector<int64_t>& oi) {
@@ -79,7 +81,10 @@ Status Conv(OpKernelContext& ctx, int64_t) {
   const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
   const Tensor* tb = ctx.tensor(2);
   const Tensor b = tb ? ToFloat(*tb) : Tensor();
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x.dims(), w.dims()));
+  OL_RETURN_IF_ERROR(CheckType(ctx, w, x.dtype(), "W"));
+  if (tb) OL_RETURN_IF_ERROR(CheckType(ctx, b, x.dtype(), "bias B"));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g,
+                      ConvGeometry::ForConv(ctx, x.dims(), w.dims(), tb ? &b : nullptr));
   std::vector<int64_t> ydims = {x.dims()[0], w.dims()[0]};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
@@ -144,10 +149,16 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   const Tensor x = ToFloat(*tx), w = ToFloat(*tw);
   const Tensor* tb = ctx.tensor(2);
   const Tensor b = tb ? ToFloat(*tb) : Tensor();
-  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConvTranspose(ctx, x.dims(), w.dims()));
+  OL_RETURN_IF_ERROR(CheckType(ctx, w, x.dtype(), "W"));
+  if (tb) OL_RETURN_IF_ERROR(CheckType(ctx, b, x.dtype(), "bias B"));
+  OL_ASSIGN_OR_RETURN(ConvGeometry g,
+                      ConvGeometry::ForConvTranspose(ctx, x.dims(), w.dims(), tb ? &b : nullptr));
   const int64_t M = w.dims()[1] * g.group;
   std::vector<int64_t> ydims = {x.dims()[0], M};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, ydims, "the output").status());  // accumulated in double
+  OL_RETURN_IF_ERROR(CheckWorkspace(ctx, SaturatingMul(g.InSize(), g.KernelSize()),
+                                    "the convolution's tap table"));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x.dtype(), ydims));
   if (x.dtype() == DataType::kDouble)
     ConvTransposeT<double>(x, w, tb ? &b : nullptr, g, M, &y);

@@ -34,25 +34,39 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
     }
     if (const Tensor* a = ctx.tensor(3)) {
       OL_ASSIGN_OR_RETURN(std::vector<int64_t> axes, ReadInts(ctx, *a, "axes"));
+      if (pads.size() != 2 * axes.size()) {
+        return ctx.Error("pads has " + std::to_string(pads.size()) + " values for " +
+                         std::to_string(axes.size()) + " axes (needs " +
+                         std::to_string(2 * axes.size()) + ")");
+      }
       std::vector<int64_t> full(2 * rank, 0);
       for (size_t i = 0; i < axes.size(); ++i) {
-        OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+        OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
         full[ax] = pads[i];
         full[ax + rank] = pads[i + axes.size()];
       }
       pads = full;
     }
   }
-  if (static_cast<int64_t>(pads.size()) != 2 * rank) return ctx.Error("pads has the wrong length");
+  if (static_cast<int64_t>(pads.size()) != 2 * rank) {
+    return ctx.Error("pads has " + std::to_string(pads.size()) + " values for an input of rank " +
+                     std::to_string(rank) + " (needs " + std::to_string(2 * rank) + ")");
+  }
   const std::string mode = ctx.node().GetString("mode", "constant");
   std::vector<int64_t> dims(rank);
   for (int64_t d = 0; d < rank; ++d) {
-    dims[d] = x->dims()[d] + pads[d] + pads[d + rank];
+    // A negative pad crops, at most the whole axis; the sum must not overflow.
+    const int64_t sz = x->dims()[d];
+    if (pads[d] < -sz || pads[d + rank] < -sz || __builtin_add_overflow(sz, pads[d], &dims[d]) ||
+        __builtin_add_overflow(dims[d], pads[d + rank], &dims[d])) {
+      return ctx.Error("pads " + ShapeString(pads) + " do not fit axis " + std::to_string(d) +
+                       " of size " + std::to_string(sz));
+    }
     if (dims[d] < 0) return ctx.Error("pads make a dimension negative");
     if (mode != "constant" && x->dims()[d] == 0 && dims[d] > 0)
       return ctx.Error("cannot pad an empty axis in mode " + mode);
   }
-  OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the padded output"));
   const auto xs = Strides(x->dims());
   std::vector<int64_t> src(static_cast<size_t>(n));
   std::vector<int64_t> idx(rank, 0);
@@ -97,7 +111,7 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
     using T = typename decltype(tag)::type;
     const T* p = xf.data<T>();
     T* q = y.mutable_data<T>();
-    const T fill = static_cast<T>(value);
+    const T fill = SaturatingCast<T>(value);
     for (int64_t i = 0; i < n; ++i) q[i] = src[i] < 0 ? fill : p[src[i]];
     return Status::Ok();
   }));
@@ -110,16 +124,8 @@ template <typename From, typename To>
 To ConvertValue(From v) {
   if constexpr (std::is_same_v<To, bool>) {
     return v != From(0);
-  } else if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
-    if (std::isnan(v)) return To(0);
-    const double d = static_cast<double>(v);
-    if (d >= static_cast<double>(std::numeric_limits<To>::max()))
-      return std::numeric_limits<To>::max();
-    if (d <= static_cast<double>(std::numeric_limits<To>::lowest()))
-      return std::numeric_limits<To>::lowest();
-    return static_cast<To>(v);
   } else {
-    return static_cast<To>(v);
+    return SaturatingCast<To>(v);
   }
 }
 
@@ -227,6 +233,10 @@ Status ConstantOfShape(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> dims, ReadInts(ctx, *s, "shape"));
   Tensor value = Tensor::FromVector<float>(DataType::kFloat, {1}, {0.f});
   if (const ir::Attribute* a = ctx.node().FindAttribute("value")) value = a->t;
+  if (value.numel() != 1 || value.dtype() == DataType::kString) {
+    return ctx.Error("value must be one numeric element, has " + std::to_string(value.numel()) +
+                     " " + std::string(ir::DataTypeName(value.dtype())));
+  }
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, value.dtype(), dims));
   const size_t es = ElementSize(value.dtype());
   for (int64_t i = 0; i < y.numel(); ++i)
@@ -239,6 +249,14 @@ Status Range(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* ts, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tl, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* td, ctx.RequireTensor(2));
+  for (const auto& [t, what] :
+       {std::pair{ts, "start"}, std::pair{tl, "limit"}, std::pair{td, "delta"}}) {
+    if (t->numel() != 1) {
+      return ctx.Error(std::string(what) + " must hold one value, has " +
+                       std::to_string(t->numel()));
+    }
+    OL_RETURN_IF_ERROR(CheckType(ctx, *t, ts->dtype(), what));
+  }
   Tensor out;
   OL_RETURN_IF_ERROR(VisitNumeric(ts->dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
@@ -249,10 +267,16 @@ Status Range(OpKernelContext& ctx, int64_t) {
       if (d == T(0)) return ctx.Error("delta is 0");
       const double count =
           std::ceil((static_cast<double>(l) - static_cast<double>(s)) / static_cast<double>(d));
-      const int64_t n = std::max<int64_t>(0, static_cast<int64_t>(count));
+      // NaN or a count past what a tensor can hold (the byte cap rejects the allocation).
+      if (!(count <= static_cast<double>(std::numeric_limits<int32_t>::max())) && !(count <= 0)) {
+        return ctx.Error("start " + std::to_string(s) + ", limit " + std::to_string(l) +
+                         " and delta " + std::to_string(d) + " make " + std::to_string(count) +
+                         " elements");
+      }
+      const int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::max(count, 0.0)));
       OL_ASSIGN_OR_RETURN(out, NewTensor(ctx, ts->dtype(), {n}));
       for (int64_t i = 0; i < n; ++i)
-        out.mutable_data<T>()[i] = static_cast<T>(s + static_cast<T>(i) * d);
+        out.mutable_data<T>()[i] = WrapAdd(s, WrapMul(static_cast<T>(i), d));
       return Status::Ok();
     }
   }));
@@ -284,24 +308,37 @@ Status SpaceDepth(OpKernelContext& ctx, bool to_space) {
   if (bs <= 0) return ctx.Error("blocksize must be positive");
   const int64_t N = x->dims()[0], C = x->dims()[1], H = x->dims()[2], W = x->dims()[3];
   const bool crd = ctx.node().GetString("mode", "DCR") == "CRD";
+  // blocksize^2 and the output dimensions are products with the blocksize: none may overflow.
+  int64_t bs2 = 0, big = 0;
+  if (__builtin_mul_overflow(bs, bs, &bs2) || __builtin_mul_overflow(C, bs2, &big) ||
+      __builtin_mul_overflow(H, bs, &big) || __builtin_mul_overflow(W, bs, &big)) {
+    return ctx.Error("blocksize " + std::to_string(bs) + " overflows the sizes of input " +
+                     ShapeString(x->dims()));
+  }
   std::vector<int64_t> dims, src;
   if (to_space) {
-    if (C % (bs * bs)) return ctx.Error("channels are not divisible by blocksize^2");
-    const int64_t c2 = C / (bs * bs);
+    if (C % bs2) {
+      return ctx.Error("channels " + std::to_string(C) + " are not divisible by blocksize^2 " +
+                       std::to_string(bs2));
+    }
+    const int64_t c2 = C / bs2;
     dims = {N, c2, H * bs, W * bs};
     for (int64_t n = 0; n < N; ++n)
       for (int64_t c = 0; c < c2; ++c)
         for (int64_t h = 0; h < H * bs; ++h)
           for (int64_t w = 0; w < W * bs; ++w) {
             const int64_t bh = h % bs, bw = w % bs;
-            const int64_t ic = crd ? c * bs * bs + bh * bs + bw : (bh * bs + bw) * c2 + c;
+            const int64_t ic = crd ? c * bs2 + bh * bs + bw : (bh * bs + bw) * c2 + c;
             src.push_back(((n * C + ic) * H + h / bs) * W + w / bs);
           }
   } else {
-    if (H % bs || W % bs) return ctx.Error("spatial size is not divisible by blocksize");
-    dims = {N, C * bs * bs, H / bs, W / bs};
+    if (H % bs || W % bs) {
+      return ctx.Error("spatial size " + std::to_string(H) + "x" + std::to_string(W) +
+                       " is not divisible by blocksize " + std::to_string(bs));
+    }
+    dims = {N, C * bs2, H / bs, W / bs};
     for (int64_t n = 0; n < N; ++n)
-      for (int64_t oc = 0; oc < C * bs * bs; ++oc)
+      for (int64_t oc = 0; oc < C * bs2; ++oc)
         for (int64_t h = 0; h < H / bs; ++h)
           for (int64_t w = 0; w < W / bs; ++w) {
             const int64_t c = oc % C, b = oc / C, bh = b / bs, bw = b % bs;

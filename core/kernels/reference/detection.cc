@@ -26,8 +26,8 @@ Status Nms(OpKernelContext& ctx, int64_t) {
   int64_t max_out = 0;
   double iou_th = 0, score_th = -INFINITY;
   if (const Tensor* t = ctx.tensor(2); t && t->numel()) {
-    OL_ASSIGN_OR_RETURN(double v, ReadScalar(ctx, *t, "max_output_boxes_per_class"));
-    max_out = static_cast<int64_t>(v);
+    OL_ASSIGN_OR_RETURN(std::vector<int64_t> v, ReadInts(ctx, *t, "max_output_boxes_per_class"));
+    max_out = v[0];
   }
   if (const Tensor* t = ctx.tensor(3); t && t->numel()) {
     OL_ASSIGN_OR_RETURN(iou_th, ReadScalar(ctx, *t, "iou_threshold"));
@@ -126,6 +126,11 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     if (e != std::string::npos) {
       const int64_t n =
           static_cast<int64_t>(ins[k]->dims().size()) - static_cast<int64_t>(terms[k].size() - 3);
+      if (n < 0) {
+        return ctx.Error("operand " + std::to_string(k) + " has rank " +
+                         std::to_string(ins[k]->dims().size()) + ", fewer than the " +
+                         std::to_string(terms[k].size() - 3) + " indices of " + terms[k]);
+      }
       terms[k] = terms[k].substr(0, e) + ell.substr(ell_rank - n) + terms[k].substr(e + 3);
     }
     if (terms[k].size() != ins[k]->dims().size())
@@ -154,13 +159,19 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     for (const auto& [c, n] : count)
       if (n == 1 && !(c >= 'A' && c <= 'Z' && ell.find(c) != std::string::npos)) out += c;
   }
+  for (char c : out) {
+    if (!size.count(c)) {
+      return ctx.Error(std::string("output index ") + c + " appears in no operand of " +
+                       ctx.node().GetString("equation", ""));
+    }
+  }
   std::string all = out;
   for (const auto& [c, n] : size)
     if (all.find(c) == std::string::npos) all += c;
   std::vector<int64_t> dims_all;
   for (char c : all) dims_all.push_back(size[c]);
   std::vector<int64_t> odims(dims_all.begin(), dims_all.begin() + out.size());
-  OL_ASSIGN_OR_RETURN(int64_t on, ir::NumElements(odims));
+  OL_ASSIGN_OR_RETURN(int64_t on, CheckOutputSize(ctx, odims, "the output"));
   std::vector<double> acc(static_cast<size_t>(on), 0.0);
   // per-operand strides over `all`
   std::vector<std::vector<int64_t>> str(terms.size(), std::vector<int64_t>(all.size(), 0));
@@ -195,7 +206,7 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, work, odims));
   OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
-    for (size_t i = 0; i < acc.size(); ++i) y.mutable_data<T>()[i] = static_cast<T>(acc[i]);
+    for (size_t i = 0; i < acc.size(); ++i) y.mutable_data<T>()[i] = SaturatingCast<T>(acc[i]);
     return Status::Ok();
   }));
   ctx.SetOutput(0, IsHalfType(type) ? FromFloat(y, type) : std::move(y));

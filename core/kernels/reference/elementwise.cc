@@ -108,26 +108,54 @@ enum class BinOp {
 enum class CmpOp { kEq, kLt, kGt, kLe, kGe };
 enum class LogicOp { kAnd, kOr, kXor };
 
+// a^b for integers, wrapping like repeated multiplication; a negative exponent gives what the
+// truncated real power gives (1 for a = 1, +-1 for a = -1, else 0; 0 for a = 0, not a division).
+template <typename T>
+T IntegerPow(T a, T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b < 0) return a == T(1) ? T(1) : a == T(-1) ? (b % 2 != 0 ? T(-1) : T(1)) : T(0);
+  }
+  T result = T(1), base = a;
+  for (auto e = static_cast<std::make_unsigned_t<T>>(b); e != 0; e >>= 1) {
+    if (e & 1u) result = WrapMul(result, base);
+    base = WrapMul(base, base);
+  }
+  return result;
+}
+
+template <typename T>
+bool ShiftOutOfRange(T b) {
+  if constexpr (std::is_signed_v<T>) {
+    if (b < T(0)) return true;
+  }
+  return b >= static_cast<T>(sizeof(T) * 8);
+}
+
+// Integer results wrap as two's complement (no UB); integer Div / Mod by zero never get here
+// (Binary rejects a zero divisor first).
 template <typename T>
 T ApplyBin(BinOp op, T a, T b) {
   switch (op) {
     case BinOp::kAdd:
-      return static_cast<T>(a + b);
+      return WrapAdd(a, b);
     case BinOp::kSub:
-      return static_cast<T>(a - b);
+      return WrapSub(a, b);
     case BinOp::kMul:
-      return static_cast<T>(a * b);
+      return WrapMul(a, b);
     case BinOp::kDiv:
       if constexpr (std::is_integral_v<T>)
-        return b == 0 ? T(0) : static_cast<T>(a / b);
+        return b == 0 ? T(0) : WrapDiv(a, b);
       else
         return a / b;
     case BinOp::kPow:
-      return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
+      if constexpr (std::is_integral_v<T>)
+        return IntegerPow(a, b);
+      else
+        return static_cast<T>(std::pow(static_cast<double>(a), static_cast<double>(b)));
     case BinOp::kMod:
       if constexpr (std::is_integral_v<T>) {
         if (b == 0) return T(0);
-        T m = static_cast<T>(a % b);
+        T m = WrapRem(a, b);
         if constexpr (std::is_signed_v<T>) {
           if (m != 0 && ((m < 0) != (b < 0))) m = static_cast<T>(m + b);
         }
@@ -139,7 +167,7 @@ T ApplyBin(BinOp op, T a, T b) {
       }
     case BinOp::kFmod:
       if constexpr (std::is_integral_v<T>)
-        return b == 0 ? T(0) : static_cast<T>(a % b);
+        return b == 0 ? T(0) : WrapRem(a, b);
       else
         return std::fmod(a, b);
     case BinOp::kMax:
@@ -152,16 +180,22 @@ T ApplyBin(BinOp op, T a, T b) {
         if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<T>::quiet_NaN();
       }
       return a < b ? a : b;
+    // Shifts of the bits as unsigned (ONNX defines BitShift on unsigned types); a shift by a
+    // negative amount or by the width or more gives 0.
     case BinOp::kBitShiftL:
-      if constexpr (std::is_integral_v<T>)
-        return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a << b);
-      else
+      if constexpr (kWrapsAsInteger<T>) {
+        using U = WrapUnsigned<T>;
+        return ShiftOutOfRange(b) ? T(0) : static_cast<T>(static_cast<U>(a) << b);
+      } else {
         return a;
+      }
     case BinOp::kBitShiftR:
-      if constexpr (std::is_integral_v<T>)
-        return b >= T(sizeof(T) * 8) ? T(0) : static_cast<T>(a >> b);
-      else
+      if constexpr (kWrapsAsInteger<T>) {
+        using U = std::make_unsigned_t<T>;
+        return ShiftOutOfRange(b) ? T(0) : static_cast<T>(static_cast<U>(a) >> b);
+      } else {
         return a;
+      }
     case BinOp::kBitAnd:
       if constexpr (std::is_integral_v<T>)
         return static_cast<T>(a & b);
@@ -236,6 +270,24 @@ Expected<Tensor> SameTypeBroadcast(OpKernelContext& ctx, const Tensor& a, const 
   return out;
 }
 
+// Integer division and remainder by zero are undefined: an error naming the node and where the
+// zero is (floating-point division gives inf / NaN as IEEE says).
+Status CheckNoZeroDivisor(const OpKernelContext& ctx, const Tensor& b) {
+  return VisitNumeric(b.dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    if constexpr (kWrapsAsInteger<T>) {
+      const T* p = b.data<T>();
+      for (int64_t i = 0; i < b.numel(); ++i) {
+        if (p[i] == T(0)) {
+          return ctx.Error("integer division by zero: divisor B " + ShapeString(b.dims()) +
+                           " has 0 at element " + std::to_string(i));
+        }
+      }
+    }
+    return Status::Ok();
+  });
+}
+
 Status Binary(OpKernelContext& ctx, BinOp op) {
   OL_ASSIGN_OR_RETURN(const Tensor* ta, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(1));
@@ -255,12 +307,15 @@ Status Binary(OpKernelContext& ctx, BinOp op) {
       return VisitNumeric(a.dtype(), [&](auto ta_tag) -> Status {
         using A = typename decltype(ta_tag)::type;
         for (int64_t i = 0; i < b.numel(); ++i)
-          cast.mutable_data<A>()[i] = static_cast<A>(b.data<B>()[i]);
+          cast.mutable_data<A>()[i] = SaturatingCast<A>(b.data<B>()[i]);
         return Status::Ok();
       });
     });
     if (!st.ok()) return ctx.Error(st.message());
     b = std::move(cast);
+  }
+  if (eff == BinOp::kDiv || eff == BinOp::kMod || eff == BinOp::kFmod) {
+    OL_RETURN_IF_ERROR(CheckNoZeroDivisor(ctx, b));
   }
   OL_ASSIGN_OR_RETURN(Tensor out, SameTypeBroadcast(ctx, a, b, [eff](auto x, auto y) {
                         return ApplyBin(eff, x, y);
@@ -441,10 +496,10 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
       T* o = y.mutable_data<T>();
       const T tlo = lo <= static_cast<double>(std::numeric_limits<T>::lowest())
                         ? std::numeric_limits<T>::lowest()
-                        : static_cast<T>(lo);
+                        : SaturatingCast<T>(lo);
       const T thi = hi >= static_cast<double>(std::numeric_limits<T>::max())
                         ? std::numeric_limits<T>::max()
-                        : static_cast<T>(hi);
+                        : SaturatingCast<T>(hi);
       // min(max(x, lo), hi): when lo > hi everything becomes hi (the spec, numpy, ONNX Runtime).
       for (int64_t i = 0; i < x.numel(); ++i) {
         const T v = a[i] < tlo ? tlo : a[i];
@@ -473,7 +528,7 @@ Status PRelu(OpKernelContext& ctx, int64_t opset) {
   }
   OL_ASSIGN_OR_RETURN(Tensor out, SameTypeBroadcast(ctx, a, b, [](auto x, auto slope) {
                         using T = decltype(x);
-                        return x < T(0) ? static_cast<T>(x * slope) : x;
+                        return x < T(0) ? WrapMul(x, slope) : x;
                       }));
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(out, orig) : std::move(out));
   return Status::Ok();
@@ -551,11 +606,11 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
       if constexpr (std::is_unsigned_v<T>)
         return v;
       else
-        return static_cast<T>(v < T(0) ? -v : v);
+        return v < T(0) ? WrapNeg(v) : v;
     });
   });
   RegisterKernel(r, "Neg", 1, [](OpKernelContext& ctx) {
-    return UnaryAny(ctx, [](auto v) { return static_cast<decltype(v)>(-v); });
+    return UnaryAny(ctx, [](auto v) { return WrapNeg(v); });
   });
   RegisterKernel(r, "Sign", 9, [](OpKernelContext& ctx) {
     return UnaryAny(ctx, [](auto v) {

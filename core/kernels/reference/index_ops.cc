@@ -20,20 +20,18 @@ using ir::Tensor;
 Status Gather(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "data"));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
   const int64_t d = x->dims()[axis];
   for (int64_t& i : idx) {
-    if (i < -d || i >= d) {
-      return ctx.Error("index " + std::to_string(i) + " is out of range for axis " +
-                       std::to_string(axis) + " of size " + std::to_string(d));
-    }
-    if (i < 0) i += d;
+    OL_ASSIGN_OR_RETURN(i, WrapIndex(ctx, i, d, "index", axis));
   }
   std::vector<int64_t> dims(x->dims().begin(), x->dims().begin() + axis);
   dims.insert(dims.end(), ind->dims().begin(), ind->dims().end());
   dims.insert(dims.end(), x->dims().begin() + axis + 1, x->dims().end());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
   int64_t outer = 1, inner = 1;
   for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
   for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
@@ -55,16 +53,22 @@ Expected<std::vector<int64_t>> AxisOffsets(const OpKernelContext& ctx,
                                            const std::vector<int64_t>& index_dims,
                                            const std::vector<int64_t>& idx, int64_t axis) {
   const int64_t rank = static_cast<int64_t>(data_dims.size());
-  if (static_cast<int64_t>(index_dims.size()) != rank) {
-    return ctx.Error("indices rank differs from data rank");
+  if (static_cast<int64_t>(index_dims.size()) != rank || rank == 0) {
+    return ctx.Error("indices " + ShapeString(index_dims) + " and data " + ShapeString(data_dims) +
+                     " must have the same rank >= 1");
+  }
+  // Off the axis an index element addresses the data element at its own coordinates.
+  for (int64_t k = 0; k < rank; ++k) {
+    if (k != axis && index_dims[k] > data_dims[k]) {
+      return ctx.Error("indices " + ShapeString(index_dims) + " are larger than data " +
+                       ShapeString(data_dims) + " on axis " + std::to_string(k));
+    }
   }
   const auto xs = Strides(data_dims);
   const int64_t d = data_dims[axis];
   std::vector<int64_t> pos(rank, 0), offs(idx.size());
   for (size_t o = 0; o < idx.size(); ++o) {
-    int64_t i = idx[o];
-    if (i < -d || i >= d) return ctx.Error("index " + std::to_string(i) + " is out of range");
-    if (i < 0) i += d;
+    OL_ASSIGN_OR_RETURN(const int64_t i, WrapIndex(ctx, idx[o], d, "index", axis));
     int64_t off = 0;
     for (int64_t k = 0; k < rank; ++k) off += (k == axis ? i : pos[k]) * xs[k];
     offs[o] = off;
@@ -97,10 +101,25 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
   const int64_t q = static_cast<int64_t>(ind->dims().size());
   const int64_t r = static_cast<int64_t>(x->dims().size());
   if (q < 1) return ctx.Error("indices must have rank >= 1");
+  if (b < 0 || b >= q || b > r) {
+    return ctx.Error("batch_dims " + std::to_string(b) + " is out of range for indices " +
+                     ShapeString(ind->dims()) + " and data " + ShapeString(x->dims()));
+  }
+  for (int64_t i = 0; i < b; ++i) {
+    if (ind->dims()[i] != x->dims()[i]) {
+      return ctx.Error("the batch dimensions of indices " + ShapeString(ind->dims()) +
+                       " and data " + ShapeString(x->dims()) + " differ");
+    }
+  }
   const int64_t k = ind->dims()[q - 1];
-  if (k > r - b) return ctx.Error("indices' last dimension is larger than the data rank");
+  if (k > r - b) {
+    return ctx.Error("indices " + ShapeString(ind->dims()) + " address " + std::to_string(k) +
+                     " dimensions, data " + ShapeString(x->dims()) + " has " +
+                     std::to_string(r - b) + " after the " + std::to_string(b) + " batch ones");
+  }
   std::vector<int64_t> dims(ind->dims().begin(), ind->dims().end() - 1);
   for (int64_t i = b + k; i < r; ++i) dims.push_back(x->dims()[i]);
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
   int64_t slice = 1;
   for (int64_t i = b + k; i < r; ++i) slice *= x->dims()[i];
   int64_t batch = 1;
@@ -113,10 +132,8 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
   for (int64_t t = 0; t < tuples; ++t) {
     int64_t off = (t / std::max<int64_t>(per_batch, 1)) * batch_stride;
     for (int64_t j = 0; j < k; ++j) {
-      int64_t v = idx[t * k + j];
-      const int64_t d = x->dims()[b + j];
-      if (v < -d || v >= d) return ctx.Error("index " + std::to_string(v) + " is out of range");
-      if (v < 0) v += d;
+      OL_ASSIGN_OR_RETURN(const int64_t v,
+                          WrapIndex(ctx, idx[t * k + j], x->dims()[b + j], "index", b + j));
       off += v * xs[b + j];
     }
     for (int64_t s = 0; s < slice; ++s) src.push_back(off + s);
@@ -130,9 +147,9 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
 template <typename T>
 void Reduce(T* dst, T v, const std::string& red) {
   if (red == "add")
-    *dst = static_cast<T>(*dst + v);
+    *dst = WrapAdd(*dst, v);
   else if (red == "mul")
-    *dst = static_cast<T>(*dst * v);
+    *dst = WrapMul(*dst, v);
   else if (red == "max")
     *dst = std::max(*dst, v);
   else if (red == "min")
@@ -178,6 +195,8 @@ Status ScatterElements(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> offs,
                       AxisOffsets(ctx, x->dims(), ind->dims(), idx, axis));
+  OL_RETURN_IF_ERROR(CheckShape(ctx, *up, ind->dims(), "updates"));
+  OL_RETURN_IF_ERROR(CheckType(ctx, *up, x->dtype(), "updates"));
   return ScatterAt(ctx, *x, *up, offs);
 }
 
@@ -186,16 +205,25 @@ Status ScatterND(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* up, ctx.RequireTensor(2));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  const int64_t k = ind->dims().empty() ? 0 : ind->dims().back();
+  if (ind->dims().empty()) return ctx.Error("indices must have rank >= 1");
+  const int64_t k = ind->dims().back();
+  const int64_t r = static_cast<int64_t>(x->dims().size());
+  if (k < 1 || k > r) {
+    return ctx.Error("indices " + ShapeString(ind->dims()) + " address " + std::to_string(k) +
+                     " dimensions of data " + ShapeString(x->dims()));
+  }
+  // updates: indices' shape without its last dimension, then data's shape after the first k.
+  std::vector<int64_t> up_dims(ind->dims().begin(), ind->dims().end() - 1);
+  up_dims.insert(up_dims.end(), x->dims().begin() + k, x->dims().end());
+  OL_RETURN_IF_ERROR(CheckShape(ctx, *up, up_dims, "updates"));
+  OL_RETURN_IF_ERROR(CheckType(ctx, *up, x->dtype(), "updates"));
   const auto xs = Strides(x->dims());
   std::vector<int64_t> offs;
-  for (size_t t = 0; k > 0 && t < idx.size() / static_cast<size_t>(k); ++t) {
+  for (size_t t = 0; t < idx.size() / static_cast<size_t>(k); ++t) {
     int64_t off = 0;
     for (int64_t j = 0; j < k; ++j) {
-      int64_t v = idx[t * k + j];
-      const int64_t d = x->dims()[j];
-      if (v < -d || v >= d) return ctx.Error("index " + std::to_string(v) + " is out of range");
-      if (v < 0) v += d;
+      OL_ASSIGN_OR_RETURN(const int64_t v,
+                          WrapIndex(ctx, idx[t * k + j], x->dims()[j], "index", j));
       off += v * xs[j];
     }
     offs.push_back(off);
@@ -235,6 +263,7 @@ Status TopK(OpKernelContext& ctx, int64_t opset) {
     if (kv.empty()) return ctx.Error("K is empty");
     k = kv[0];
   }
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "X"));
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   const int64_t d = x.dims()[axis];
@@ -274,10 +303,12 @@ Status TopK(OpKernelContext& ctx, int64_t opset) {
 Status CumSum(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* in, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* at, ctx.RequireTensor(1));
-  OL_ASSIGN_OR_RETURN(double axis_d, ReadScalar(ctx, *at, "axis"));
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> axis_v, ReadInts(ctx, *at, "axis"));
+  if (axis_v.size() != 1) return ctx.Error("axis has " + std::to_string(axis_v.size()) + " values");
   const Tensor x = ToFloat(*in);
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "x"));
   const int64_t rank = static_cast<int64_t>(x.dims().size());
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, static_cast<int64_t>(axis_d), rank));
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_v[0], rank));
   const bool excl = ctx.node().GetInt("exclusive", 0) != 0,
              rev = ctx.node().GetInt("reverse", 0) != 0;
   const int64_t d = x.dims()[axis];
@@ -296,9 +327,9 @@ Status CumSum(OpKernelContext& ctx, int64_t) {
           const T v = x.data<T>()[off];
           if (excl) {
             y.mutable_data<T>()[off] = acc;
-            acc = static_cast<T>(acc + v);
+            acc = WrapAdd(acc, v);
           } else {
-            acc = static_cast<T>(acc + v);
+            acc = WrapAdd(acc, v);
             y.mutable_data<T>()[off] = acc;
           }
         }
@@ -321,6 +352,7 @@ Status Compress(OpKernelContext& ctx, int64_t) {
       if (c->data<bool>()[i]) src.push_back(i);
     dims = {static_cast<int64_t>(src.size())};
   } else {
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "input"));
     const int64_t rank = static_cast<int64_t>(x->dims().size());
     OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, axis_attr->i, rank));
     std::vector<int64_t> keep;
@@ -346,6 +378,14 @@ Status ReverseSequence(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> lens, ReadInts(ctx, *lt, "sequence_lens"));
   const int64_t batch_axis = ctx.node().GetInt("batch_axis", 1),
                 time_axis = ctx.node().GetInt("time_axis", 0);
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input"));
+  if (batch_axis < 0 || batch_axis > 1 || time_axis < 0 || time_axis > 1 ||
+      batch_axis == time_axis) {
+    return ctx.Error("batch_axis " + std::to_string(batch_axis) + " and time_axis " +
+                     std::to_string(time_axis) + " must be 0 and 1 in some order");
+  }
+  OL_RETURN_IF_ERROR(
+      CheckLengths(ctx, lens, x->dims()[batch_axis], x->dims()[time_axis], "sequence_lens"));
   const auto xs = Strides(x->dims());
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   std::vector<int64_t> src(static_cast<size_t>(x->numel())), idx(rank, 0);
@@ -371,8 +411,15 @@ Status OneHot(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* dep, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* vals, ctx.RequireTensor(2));
   OL_ASSIGN_OR_RETURN(double depth_d, ReadScalar(ctx, *dep, "depth"));
+  if (!(depth_d >= 1) || depth_d > static_cast<double>(std::numeric_limits<int32_t>::max())) {
+    return ctx.Error("depth " + std::to_string(depth_d) + " is not a positive size");
+  }
   const int64_t depth = static_cast<int64_t>(depth_d);
-  const Tensor fi = CastTensorTo(ctx, *ind, DataType::kInt64).value();
+  if (vals->numel() < 2) {
+    return ctx.Error("values has " + std::to_string(vals->numel()) +
+                     " elements, needs 2 (off_value, on_value)");
+  }
+  OL_ASSIGN_OR_RETURN(const Tensor fi, CastTensorTo(ctx, *ind, DataType::kInt64));
   const int64_t rank = static_cast<int64_t>(ind->dims().size()) + 1;
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   std::vector<int64_t> dims = ind->dims();
@@ -380,7 +427,7 @@ Status OneHot(OpKernelContext& ctx, int64_t) {
   int64_t outer = 1, inner = 1;
   for (int64_t i = 0; i < axis; ++i) outer *= dims[i];
   for (int64_t i = axis + 1; i < rank; ++i) inner *= dims[i];
-  OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the output"));
   std::vector<int64_t> src(static_cast<size_t>(n), 0);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t d = 0; d < depth; ++d)
@@ -399,8 +446,9 @@ Status Trilu(OpKernelContext& ctx, int64_t) {
   if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
   int64_t k = 0;
   if (const Tensor* t = ctx.tensor(1)) {
-    OL_ASSIGN_OR_RETURN(double kv, ReadScalar(ctx, *t, "k"));
-    k = static_cast<int64_t>(kv);
+    OL_ASSIGN_OR_RETURN(std::vector<int64_t> kv, ReadInts(ctx, *t, "k"));
+    if (kv.size() != 1) return ctx.Error("k has " + std::to_string(kv.size()) + " values");
+    k = kv[0];
   }
   const bool upper = ctx.node().GetInt("upper", 1) != 0;
   const int64_t rows = x->dims()[x->dims().size() - 2], cols = x->dims().back();

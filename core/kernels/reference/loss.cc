@@ -21,6 +21,7 @@ Status Nll(OpKernelContext& ctx, const std::vector<double>& logp, const std::vec
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> target, ReadInts(ctx, labels, "target"));
   if (static_cast<int64_t>(target.size()) != N * D)
     return ctx.Error("target has the wrong number of elements");
+  if (weight) OL_RETURN_IF_ERROR(CheckCount(ctx, *weight, C, "weight", "classes"));
   const std::vector<double> w = weight ? ToDoubles(*weight) : std::vector<double>{};
   const ir::Attribute* ig = ctx.node().FindAttribute("ignore_index");
   const std::string reduction = ctx.node().GetString("reduction", "mean");

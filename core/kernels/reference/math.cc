@@ -56,9 +56,17 @@ Status MatMul(OpKernelContext& ctx, int64_t) {
         T* C = po + static_cast<int64_t>(p) * M * N;
         for (int64_t i = 0; i < M; ++i)
           for (int64_t j = 0; j < N; ++j) {
-            double acc = 0;
-            for (int64_t k = 0; k < K; ++k) acc += double(A[i * K + k]) * double(B[k * N + j]);
-            C[i * N + j] = static_cast<T>(acc);
+            if constexpr (kWrapsAsInteger<T>) {
+              // Integers accumulate in their type, wrapping (exact for int64, unlike a double).
+              T acc = T(0);
+              for (int64_t k = 0; k < K; ++k)
+                acc = WrapAdd(acc, WrapMul(A[i * K + k], B[k * N + j]));
+              C[i * N + j] = acc;
+            } else {
+              double acc = 0;
+              for (int64_t k = 0; k < K; ++k) acc += double(A[i * K + k]) * double(B[k * N + j]);
+              C[i * N + j] = static_cast<T>(acc);
+            }
           }
       }
       return Status::Ok();
@@ -76,6 +84,8 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
   const Tensor* tc = ctx.tensor(2);
   const Tensor c = tc ? ToFloat(*tc) : Tensor();
   if (a.dims().size() != 2 || b.dims().size() != 2) return ctx.Error("A and B must be 2-D");
+  OL_RETURN_IF_ERROR(CheckType(ctx, b, a.dtype(), "B"));
+  if (tc) OL_RETURN_IF_ERROR(CheckType(ctx, c, a.dtype(), "C"));
   const bool tA = ctx.node().GetInt("transA", 0) != 0, tB = ctx.node().GetInt("transB", 0) != 0;
   const double alpha = ctx.node().GetFloat("alpha", 1.f), beta = ctx.node().GetFloat("beta", 1.f);
   const int64_t M = tA ? a.dims()[1] : a.dims()[0], K = tA ? a.dims()[0] : a.dims()[1];
@@ -109,7 +119,7 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
           }
           double v = alpha * acc;
           if (tc) v += beta * double(c.data<T>()[i * cstr[0] + j * cstr[1]]);
-          C[i * N + j] = static_cast<T>(v);
+          C[i * N + j] = SaturatingCast<T>(v);
         }
       return Status::Ok();
     }

@@ -71,9 +71,11 @@ enum class Window { kHann, kHamming, kBlackman };
 
 Status MakeWindow(OpKernelContext& ctx, Window w) {
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(0));
-  OL_ASSIGN_OR_RETURN(double size_d, ReadScalar(ctx, *s, "size"));
-  const int64_t n = static_cast<int64_t>(size_d);
+  OL_ASSIGN_OR_RETURN(std::vector<int64_t> size_v, ReadInts(ctx, *s, "size"));
+  if (size_v.size() != 1) return ctx.Error("size has " + std::to_string(size_v.size()) + " values");
+  const int64_t n = size_v[0];
   if (n < 0) return ctx.Error("size is negative");
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, {n}, "the window").status());
   const bool periodic = ctx.node().GetInt("periodic", 1) != 0;
   const double N = periodic ? double(n) : double(n - 1);
   std::vector<double> v(static_cast<size_t>(n));
@@ -141,17 +143,30 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
   const size_t r = kernel.size();
   const auto strides = ctx.node().GetInts("strides", std::vector<int64_t>(r, 1));
   const auto pads = ctx.node().GetInts("pads", std::vector<int64_t>(2 * r, 0));
-  if (x->dims().size() != r + 2) return ctx.Error("kernel_shape does not match the input rank");
+  if (x->dims().size() != r + 2) {
+    return ctx.Error("kernel_shape " + ShapeString(kernel) + " does not match X " +
+                     ShapeString(x->dims()));
+  }
+  if (strides.size() != r || pads.size() != 2 * r) {
+    return ctx.Error("strides " + ShapeString(strides) + " or pads " + ShapeString(pads) +
+                     " do not match kernel_shape " + ShapeString(kernel));
+  }
+  // Indices come from MaxPool with X: one flat output position per element of X.
+  OL_RETURN_IF_ERROR(CheckShape(ctx, *ind, x->dims(), "indices I"));
   std::vector<int64_t> dims = {x->dims()[0], x->dims()[1]};
   for (size_t d = 0; d < r; ++d) {
     dims.push_back((x->dims()[d + 2] - 1) * strides[d] + kernel[d] - pads[d] - pads[d + r]);
   }
   if (const Tensor* os = ctx.tensor(2)) {
     OL_ASSIGN_OR_RETURN(dims, ReadInts(ctx, *os, "output_shape"));
+    if (dims.size() != r + 2) {
+      return ctx.Error("output_shape " + ShapeString(dims) + " does not have the rank of X " +
+                       ShapeString(x->dims()));
+    }
   }
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
   const auto xv = ToDoubles(*x);
-  OL_ASSIGN_OR_RETURN(int64_t total, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t total, CheckOutputSize(ctx, dims, "output_shape"));
   std::vector<double> out(static_cast<size_t>(total), 0.0);
   for (size_t i = 0; i < idx.size() && i < xv.size(); ++i) {
     if (idx[i] < 0 || idx[i] >= total)
@@ -171,6 +186,7 @@ Status Unique(OpKernelContext& ctx, int64_t) {
   // Split into "rows" along the axis (or single elements), find unique rows.
   int64_t axis = -1, outer = 1, len = x->numel(), inner = 1;
   if (axis_attr) {
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "X"));
     OL_ASSIGN_OR_RETURN(axis,
                         NormalizeAxis(ctx, axis_attr->i, static_cast<int64_t>(x->dims().size())));
     len = x->dims()[axis];

@@ -15,20 +15,29 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
+}  // namespace
+
+Status CheckBatchNormParameters(const OpKernelContext& ctx, int64_t channels) {
+  static constexpr const char* kNames[] = {"scale", "bias B", "input_mean", "input_var"};
+  for (size_t i = 1; i < 5; ++i) {
+    OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(i));
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *t, channels, kNames[i - 1], "channels"));
+  }
+  return Status::Ok();
+}
+
+namespace {
+
 // All float work happens in double on widened copies; the output takes the input's type.
 Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  for (size_t i = 1; i < 5; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input X"));
+  const int64_t C = x->dims()[1];
+  OL_RETURN_IF_ERROR(CheckBatchNormParameters(ctx, C));
   if (ctx.node().GetInt("training_mode", 0) != 0) return BatchNormTrainingMode(ctx);
-  if (x->dims().size() < 2) return ctx.Error("input must have rank >= 2");
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f);
   const auto X = ToDoubles(*x), s = ToDoubles(*ctx.tensor(1)), b = ToDoubles(*ctx.tensor(2)),
              m = ToDoubles(*ctx.tensor(3)), v = ToDoubles(*ctx.tensor(4));
-  const int64_t C = x->dims()[1];
-  if (static_cast<int64_t>(s.size()) != C || static_cast<int64_t>(m.size()) != C) {
-    return ctx.Error("scale/mean have " + std::to_string(s.size()) + " entries for " +
-                     std::to_string(C) + " channels");
-  }
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
   std::vector<double> Y(X.size());
@@ -46,8 +55,11 @@ Status InstanceNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* ts, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* tb, ctx.RequireTensor(2));
   const double eps = ctx.node().GetFloat("epsilon", 1e-5f);
-  const auto X = ToDoubles(*x), s = ToDoubles(*ts), b = ToDoubles(*tb);
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input"));
   const int64_t N = x->dims()[0], C = x->dims()[1];
+  OL_RETURN_IF_ERROR(CheckCount(ctx, *ts, C, "scale", "channels"));
+  OL_RETURN_IF_ERROR(CheckCount(ctx, *tb, C, "bias B", "channels"));
+  const auto X = ToDoubles(*x), s = ToDoubles(*ts), b = ToDoubles(*tb);
   int64_t inner = 1;
   for (size_t d = 2; d < x->dims().size(); ++d) inner *= x->dims()[d];
   std::vector<double> Y(X.size());
@@ -81,6 +93,15 @@ Status LayerNorm(OpKernelContext& ctx, int64_t) {
   if (const Tensor* tb = ctx.tensor(2)) B = ToDoubles(*tb);
   std::vector<int64_t> sdims(ts->dims()), bdims;
   std::vector<int64_t> norm_dims(x->dims().begin() + axis, x->dims().end());
+  // Scale and B broadcast to the normalized shape (the kernel reads them at broadcast strides).
+  for (const auto& [t, what] : {std::pair{ts, "scale"}, std::pair{ctx.tensor(2), "bias B"}}) {
+    if (!t) continue;
+    auto b = BroadcastShapes(t->dims(), norm_dims);
+    if (!b.ok() || *b != norm_dims) {
+      return ctx.Error(std::string(what) + " " + ShapeString(t->dims()) +
+                       " does not broadcast to the normalized shape " + ShapeString(norm_dims));
+    }
+  }
   const auto sstr = BroadcastStrides(ts->dims(), norm_dims);
   std::vector<int64_t> bstr;
   if (!B.empty()) bstr = BroadcastStrides(ctx.tensor(2)->dims(), norm_dims);
@@ -131,6 +152,8 @@ Status Lrn(OpKernelContext& ctx, int64_t) {
   const double alpha = ctx.node().GetFloat("alpha", 1e-4f),
                beta = ctx.node().GetFloat("beta", 0.75f), bias = ctx.node().GetFloat("bias", 1.0f);
   const int64_t size = ctx.node().GetInt("size", 1);
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 2, "input"));
+  OL_RETURN_IF_ERROR(CheckPositive(ctx, {size}, "size"));
   const auto X = ToDoubles(*x);
   const int64_t N = x->dims()[0], C = x->dims()[1];
   int64_t inner = 1;
@@ -156,7 +179,7 @@ Status Lrn(OpKernelContext& ctx, int64_t) {
 Status LpNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", -1), rank));
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeDimAxis(ctx, ctx.node().GetInt("axis", -1), rank));
   const int64_t p = ctx.node().GetInt("p", 2);
   if (p != 1 && p != 2) return ctx.Error("p must be 1 or 2");
   const auto X = ToDoubles(*x);
@@ -189,7 +212,7 @@ Status Mvn(OpKernelContext& ctx, int64_t) {
   std::vector<int64_t> axes = ctx.node().GetInts("axes", {0, 2, 3});
   std::vector<int64_t> kept(x->dims());
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     kept[ax] = 1;
   }
   const auto X = ToDoubles(*x);

@@ -18,7 +18,12 @@ using ir::Tensor;
 Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tensor& x,
                                           const Tensor& scale) {
   std::vector<int64_t> idx(static_cast<size_t>(x.numel()), 0);
-  if (scale.numel() <= 1) return idx;
+  if (scale.numel() < 1) return ctx.Error("scale is empty");
+  if (const ir::Tensor* zp = ctx.tensor(2)) {
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *zp, scale.numel(), "zero point", "scales"));
+  }
+  if (scale.numel() == 1) return idx;
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "x with a per-axis scale"));
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 1), rank));
   if (x.dims()[axis] != scale.numel())
@@ -32,9 +37,15 @@ Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tens
 
 template <typename T>
 T Saturate(double v) {
-  v = std::nearbyint(v);
-  return static_cast<T>(std::clamp(v, double(std::numeric_limits<T>::lowest()),
-                                   double(std::numeric_limits<T>::max())));
+  return SaturatingCast<T>(std::nearbyint(v));
+}
+
+// A quantization parameter holds one value, or one per row / column (`per`).
+Status CheckParam(const OpKernelContext& ctx, const Tensor& t, int64_t per, const char* what,
+                  const char* of) {
+  if (t.numel() == 1 || (per >= 0 && t.numel() == per)) return Status::Ok();
+  return ctx.Error(std::string(what) + " has " + std::to_string(t.numel()) + " values, needs 1" +
+                   (per >= 0 ? " or " + std::to_string(per) + " (one per " + of + ")" : ""));
 }
 
 Status Quantize(OpKernelContext& ctx, int64_t) {
@@ -110,11 +121,24 @@ Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
 Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
                  const std::vector<double>& azp, const std::vector<double>& bzp,
                  std::vector<double>* out, std::vector<int64_t>* out_dims) {
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, a, 1, "A"));
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, b, 1, "B"));
   std::vector<int64_t> ad = a.dims(), bd = b.dims();
   if (ad.size() == 1) ad.insert(ad.begin(), 1);
   if (bd.size() == 1) bd.push_back(1);
   const int64_t M = ad[ad.size() - 2], K = ad.back(), N = bd.back();
-  if (K != bd[bd.size() - 2]) return ctx.Error("inner dimensions differ");
+  if (K != bd[bd.size() - 2]) {
+    return ctx.Error("inner dimensions differ: " + ShapeString(a.dims()) + " x " +
+                     ShapeString(b.dims()));
+  }
+  if (azp.size() > 1 && static_cast<int64_t>(azp.size()) != M) {
+    return ctx.Error("a_zero_point has " + std::to_string(azp.size()) + " values for " +
+                     std::to_string(M) + " rows of A");
+  }
+  if (bzp.size() > 1 && static_cast<int64_t>(bzp.size()) != N) {
+    return ctx.Error("b_zero_point has " + std::to_string(bzp.size()) + " values for " +
+                     std::to_string(N) + " columns of B");
+  }
   std::vector<int64_t> abatch(ad.begin(), ad.end() - 2), bbatch(bd.begin(), bd.end() - 2);
   auto batch = BroadcastShapes(abatch, bbatch);
   if (!batch.ok()) return ctx.Error(batch.status().message());
@@ -157,7 +181,7 @@ Status MatMulInteger(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(IntMatMul(ctx, *a, *b, azp, bzp, &out, &dims));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, dims));
   for (size_t i = 0; i < out.size(); ++i)
-    y.mutable_data<int32_t>()[i] = static_cast<int32_t>(out[i]);
+    y.mutable_data<int32_t>()[i] = SaturatingCast<int32_t>(out[i]);
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -165,6 +189,14 @@ Status MatMulInteger(OpKernelContext& ctx, int64_t) {
 Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
   for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
   const Tensor &a = *ctx.tensor(0), &b = *ctx.tensor(3), &yzp = *ctx.tensor(7);
+  const int64_t cols = b.dims().empty() ? -1 : b.dims().back();
+  const int64_t rows = a.dims().size() < 2 ? 1 : a.dims()[a.dims().size() - 2];
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(1), -1, "a_scale", ""));
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(2), rows, "a_zero_point", "row of A"));
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(4), cols, "b_scale", "column of B"));
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(5), cols, "b_zero_point", "column of B"));
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(6), -1, "y_scale", ""));
+  OL_RETURN_IF_ERROR(CheckParam(ctx, yzp, -1, "y_zero_point", ""));
   const double as = ToDoubles(*ctx.tensor(1))[0], ys = ToDoubles(*ctx.tensor(6))[0];
   const auto bs = ToDoubles(*ctx.tensor(4));
   const auto azp = ToDoubles(*ctx.tensor(2)), bzp = ToDoubles(*ctx.tensor(5));
@@ -173,7 +205,7 @@ Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(IntMatMul(ctx, a, b, azp, bzp, &out, &dims));
   const double zy = ToDoubles(yzp)[0];
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, yzp.dtype(), dims));
-  const int64_t N = dims.back();
+  const int64_t N = b.dims().size() > 1 ? dims.back() : 1;
   OL_RETURN_IF_ERROR(VisitNumeric(yzp.dtype(), [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {

@@ -30,7 +30,7 @@ Expected<std::vector<bool>> ReducedAxes(OpKernelContext& ctx, int64_t rank, bool
   *noop = axes.empty() && ctx.node().GetInt("noop_with_empty_axes", 0) != 0;
   std::vector<bool> red(rank, axes.empty());
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     red[ax] = true;
   }
   return red;
@@ -81,6 +81,22 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
       const auto ostr = BroadcastStrides(kept_dims, x.dims());
       OL_ASSIGN_OR_RETURN(const std::vector<int64_t> where, StridedOffsets(ctx, x.dims(), ostr));
       const T* p = x.data<T>();
+      T* o = y.mutable_data<T>();
+      if constexpr (kWrapsAsInteger<T>) {
+        // Integer sums and products in the integer type, wrapping as two's complement: exact for
+        // int64 (double is not past 2^53) and never an out-of-range conversion back.
+        if (op == Red::kSum || op == Red::kProd || op == Red::kL1 || op == Red::kSumSquare) {
+          std::fill(o, o + n_out, op == Red::kProd ? T(1) : T(0));
+          for (int64_t i = 0; i < x.numel(); ++i) {
+            const T v = op == Red::kL1 && p[i] < T(0) ? WrapNeg(p[i]) : p[i];
+            T& a = o[where[i]];
+            a = op == Red::kProd        ? WrapMul(a, v)
+                : op == Red::kSumSquare ? WrapAdd(a, WrapMul(v, v))
+                                        : WrapAdd(a, v);
+          }
+          return Status::Ok();
+        }
+      }
       if (op == Red::kLogSumExp) {
         for (int64_t i = 0; i < x.numel(); ++i) mx[where[i]] = std::max(mx[where[i]], double(p[i]));
       }
@@ -114,7 +130,6 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
             break;
         }
       }
-      T* o = y.mutable_data<T>();
       for (int64_t i = 0; i < n_out; ++i) {
         double a = acc[i];
         switch (op) {
@@ -139,7 +154,7 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
                                 : double(std::numeric_limits<T>::max());
           }
         }
-        o[i] = static_cast<T>(a);
+        o[i] = SaturatingCast<T>(a);
       }
       return Status::Ok();
     }
@@ -152,6 +167,7 @@ Status Reduce(OpKernelContext& ctx, Red op, bool axes_as_input) {
 Status ArgMinMax(OpKernelContext& ctx, bool is_max) {
   OL_ASSIGN_OR_RETURN(const Tensor* in, ctx.RequireTensor(0));
   const Tensor x = ToFloat(*in);
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "data"));
   const int64_t rank = static_cast<int64_t>(x.dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   const bool keep = ctx.node().GetInt("keepdims", 1) != 0;

@@ -17,6 +17,20 @@ void RegisterControlFlowKernels(KernelRegistry& r);
 /// Cast used by several families (Cast, CastLike, EyeLike, quantization).
 Expected<ir::Tensor> CastTensorTo(const OpKernelContext& ctx, const ir::Tensor& x, ir::DataType to);
 
+/// BatchNormalization's run-time check, shared by the reference and cpu kernels: scale, B,
+/// input_mean and input_var (inputs 1-4) each hold one value per channel.
+Status CheckBatchNormParameters(const OpKernelContext& ctx, int64_t channels);
+
+/// The sizes of an LSTM / GRU / RNN node's run (`gates` 4, 3 or 1), after the run-time checks
+/// shared by the reference and cpu kernels: X 3-D; W, R, B, initial_h, initial_c and P (LSTM) of
+/// the shapes hidden_size, the directions, the batch and `layout` require; sequence_lens one value
+/// per batch entry, each in [0, seq_length] (absent: every length is seq_length).
+struct RecurrentDims {
+  int64_t seq = 0, batch = 0, input = 0, hidden = 0, dirs = 1;
+  std::vector<int64_t> lens;
+};
+Expected<RecurrentDims> CheckRecurrentInputs(const OpKernelContext& ctx, int64_t gates);
+
 /// Wraps a plain function as a kernel factory.
 template <typename Fn>
 void AddKernel(KernelRegistry& r, const char* domain, const char* op, int since, Fn fn) {

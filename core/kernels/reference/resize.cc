@@ -2,6 +2,7 @@
 // transformation mode, N-dimensional and separable: each output coordinate takes taps (index,
 // weight) per dimension and the value is the sum over the product of taps.
 #include <cmath>
+#include <tuple>
 
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
@@ -54,6 +55,9 @@ double SourceCoord(const ResizeParams& p, double out_i, double scale, int64_t in
 std::vector<Tap> TapsFor(const ResizeParams& p, double x, int64_t in_len, bool crop) {
   std::vector<Tap> taps;
   if (crop && (x < 0 || x > in_len - 1)) return {{-1, 1.0}};
+  // Far outside the input every tap clamps to the border alike; bounding x first keeps the
+  // float -> int conversions below defined (NaN or 1e300 from extreme roi / scales).
+  x = std::isnan(x) ? 0.0 : std::clamp(x, -4.0, double(in_len) + 4.0);
   if (p.mode == "nearest") {
     int64_t i;
     const std::string& nm = p.nearest_mode;
@@ -99,6 +103,15 @@ std::vector<Tap> TapsFor(const ResizeParams& p, double x, int64_t in_len, bool c
   return taps;
 }
 
+// An output length computed in double, as an int64 when it is one (not NaN, not past 2^62).
+Expected<int64_t> OutputSize(const OpKernelContext& ctx, double v, int64_t axis) {
+  if (!(v >= 0 && v < 4.6e18)) {
+    return ctx.Error("the output size of axis " + std::to_string(axis) + " (" + std::to_string(v) +
+                     ") is not a size");
+  }
+  return static_cast<int64_t>(v);
+}
+
 Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
   OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
   const DataType orig = tx->dtype();
@@ -130,19 +143,30 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
          n.FindAttribute("scales") ? n.FindAttribute("scales")->floats : std::vector<float>{})
       scales.push_back(f);
   } else if (const Tensor* s = ctx.tensor(scales_in); s && s->numel() > 0) {
-    const Tensor sf = ToFloat(*s);
-    for (int64_t i = 0; i < sf.numel(); ++i) scales.push_back(sf.data<float>()[i]);
+    scales = ToDoubles(*s);
   }
   if (const Tensor* s = ctx.tensor(sizes_in); s && s->numel() > 0) {
     OL_ASSIGN_OR_RETURN(sizes, ReadInts(ctx, *s, "sizes"));
   }
-  if (const Tensor* r = ctx.tensor(roi_in); r && r->numel() > 0) {
-    const Tensor rf = ToFloat(*r);
-    for (int64_t i = 0; i < rf.numel(); ++i)
-      roi.push_back(rf.dtype() == DataType::kDouble ? rf.data<double>()[i] : rf.data<float>()[i]);
-  }
+  if (const Tensor* r = ctx.tensor(roi_in); r && r->numel() > 0) roi = ToDoubles(*r);
   // opset 18: `axes` limits scales/sizes/roi to some dimensions.
   std::vector<int64_t> axes = n.GetInts("axes");
+  const size_t n_axes = axes.empty() ? static_cast<size_t>(rank) : axes.size();
+  if (!scales.empty() && !sizes.empty()) return ctx.Error("takes scales or sizes, not both");
+  for (const auto& [len, what, want] :
+       {std::tuple{scales.size(), "scales", n_axes}, std::tuple{sizes.size(), "sizes", n_axes},
+        std::tuple{roi.size(), "roi", 2 * n_axes}}) {
+    if (len != 0 && len != want) {
+      return ctx.Error(std::string(what) + " has " + std::to_string(len) + " values for " +
+                       std::to_string(n_axes) + " axes (needs " + std::to_string(want) + ")");
+    }
+  }
+  for (double v : scales) {
+    if (!(v > 0) || !std::isfinite(v)) {
+      return ctx.Error("scales must be positive and finite, got " + std::to_string(v));
+    }
+  }
+  OL_RETURN_IF_ERROR(CheckPositive(ctx, sizes, "sizes"));
   if (!axes.empty()) {
     std::vector<double> fs(rank, 1.0);
     std::vector<int64_t> fz(x.dims());
@@ -152,7 +176,7 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
       for (int64_t d = 0; d < rank; ++d) fr[d + rank] = 1.0;
     }
     for (size_t i = 0; i < axes.size(); ++i) {
-      OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+      OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
       if (!scales.empty()) fs[ax] = scales[i];
       if (!sizes.empty()) fz[ax] = sizes[i];
       if (!roi.empty()) {
@@ -166,7 +190,6 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
   }
   std::vector<int64_t> out(rank);
   if (!sizes.empty()) {
-    if (static_cast<int64_t>(sizes.size()) != rank) return ctx.Error("sizes has the wrong length");
     const std::string policy = n.GetString("keep_aspect_ratio_policy", "stretch");
     scales.assign(rank, 1.0);
     if (policy != "stretch") {
@@ -182,7 +205,8 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
         const bool on = axes.empty() || std::find(axes.begin(), axes.end(), d) != axes.end() ||
                         std::find(axes.begin(), axes.end(), d - rank) != axes.end();
         scales[d] = on ? s : 1.0;
-        out[d] = on ? static_cast<int64_t>(std::round(s * x.dims()[d])) : x.dims()[d];
+        OL_ASSIGN_OR_RETURN(out[d], on ? OutputSize(ctx, std::round(s * x.dims()[d]), d)
+                                       : Expected<int64_t>(x.dims()[d]));
       }
     } else {
       for (int64_t d = 0; d < rank; ++d) {
@@ -194,10 +218,16 @@ Status ResizeImpl(OpKernelContext& ctx, int64_t opset, bool upsample) {
     if (static_cast<int64_t>(scales.size()) != rank)
       return ctx.Error("needs scales or sizes for every dimension");
     for (int64_t d = 0; d < rank; ++d) {
-      if (scales[d] <= 0) return ctx.Error("scales must be positive");
-      out[d] = static_cast<int64_t>(std::floor(x.dims()[d] * scales[d]));
+      OL_ASSIGN_OR_RETURN(out[d], OutputSize(ctx, std::floor(x.dims()[d] * scales[d]), d));
     }
   }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (x.dims()[d] == 0 && out[d] > 0) {
+      return ctx.Error("cannot resize the empty axis " + std::to_string(d) + " of " +
+                       ShapeString(x.dims()) + " to " + std::to_string(out[d]));
+    }
+  }
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, out, "the resized output").status());
   const bool crop = p.ctm == "tf_crop_and_resize";
   std::vector<std::vector<std::vector<Tap>>> taps(rank);
   for (int64_t d = 0; d < rank; ++d) {

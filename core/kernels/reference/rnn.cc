@@ -8,6 +8,50 @@
 
 namespace onnxlens::kernels {
 
+Expected<RecurrentDims> CheckRecurrentInputs(const OpKernelContext& ctx, int64_t gates) {
+  OL_ASSIGN_OR_RETURN(const ir::Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const ir::Tensor* w, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const ir::Tensor* r, ctx.RequireTensor(2));
+  const ir::Node& node = ctx.node();
+  const bool layout = node.GetInt("layout", 0) != 0;
+  RecurrentDims d;
+  d.dirs = node.GetString("direction", "forward") == "bidirectional" ? 2 : 1;
+  if (x->dims().size() != 3)
+    return ctx.Error("X has shape " + ShapeString(x->dims()) + ", not 3-D");
+  if (w->dims().size() != 3)
+    return ctx.Error("W has shape " + ShapeString(w->dims()) + ", not 3-D");
+  d.seq = x->dims()[layout ? 1 : 0];
+  d.batch = x->dims()[layout ? 0 : 1];
+  d.input = x->dims()[2];
+  d.hidden = node.GetInt("hidden_size", w->dims()[1] / gates);
+  if (d.hidden < 0) return ctx.Error("hidden_size " + std::to_string(d.hidden) + " is negative");
+  const int64_t H = d.hidden, B = d.batch, D = d.dirs;
+  OL_RETURN_IF_ERROR(CheckShape(ctx, *w, {D, gates * H, d.input}, "W"));
+  OL_RETURN_IF_ERROR(CheckShape(ctx, *r, {D, gates * H, H}, "R"));
+  if (const ir::Tensor* b = ctx.tensor(3)) {
+    OL_RETURN_IF_ERROR(CheckShape(ctx, *b, {D, 2 * gates * H}, "B"));
+  }
+  d.lens.assign(static_cast<size_t>(B), d.seq);
+  if (const ir::Tensor* sl = ctx.tensor(4)) {
+    OL_ASSIGN_OR_RETURN(d.lens, ReadInts(ctx, *sl, "sequence_lens"));
+    OL_RETURN_IF_ERROR(CheckLengths(ctx, d.lens, B, d.seq, "sequence_lens"));
+  }
+  const std::vector<int64_t> state =
+      layout ? std::vector<int64_t>{B, D, H} : std::vector<int64_t>{D, B, H};
+  if (const ir::Tensor* h0 = ctx.tensor(5)) {
+    OL_RETURN_IF_ERROR(CheckShape(ctx, *h0, state, "initial_h"));
+  }
+  if (gates == 4) {
+    if (const ir::Tensor* c0 = ctx.tensor(6)) {
+      OL_RETURN_IF_ERROR(CheckShape(ctx, *c0, state, "initial_c"));
+    }
+    if (const ir::Tensor* p = ctx.tensor(7)) {
+      OL_RETURN_IF_ERROR(CheckShape(ctx, *p, {D, 3 * H}, "P"));
+    }
+  }
+  return d;
+}
+
 namespace {
 
 using ir::DataType;
@@ -42,26 +86,15 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
   const ir::Node& node = ctx.node();
   const int64_t layout = node.GetInt("layout", 0);
   const std::string direction = node.GetString("direction", "forward");
-  const int64_t dirs = direction == "bidirectional" ? 2 : 1;
   const int64_t gates = cell == Cell::kLstm ? 4 : cell == Cell::kGru ? 3 : 1;
-  if (tx->dims().size() != 3) return ctx.Error("X must be 3-D");
-  const int64_t S = layout ? tx->dims()[1] : tx->dims()[0];
-  const int64_t B = layout ? tx->dims()[0] : tx->dims()[1];
-  const int64_t I = tx->dims()[2];
-  const int64_t H = node.GetInt("hidden_size", tw->dims()[1] / gates);
-  if (tw->dims() != std::vector<int64_t>{dirs, gates * H, I}) {
-    return ctx.Error("W has shape " + ShapeString(tw->dims()) + ", expected " +
-                     ShapeString({dirs, gates * H, I}));
-  }
+  OL_ASSIGN_OR_RETURN(RecurrentDims dims, CheckRecurrentInputs(ctx, gates));
+  const int64_t dirs = dims.dirs, S = dims.seq, B = dims.batch, I = dims.input, H = dims.hidden;
   const double clip = node.FindAttribute("clip") ? node.GetFloat("clip", 0.f) : -1.0;
   const bool input_forget = node.GetInt("input_forget", 0) != 0;
   const bool lbr = node.GetInt("linear_before_reset", 0) != 0;
   const auto X = ToDoubles(*tx), W = ToDoubles(*tw), R = ToDoubles(*tr),
              Bv = (ctx.tensor(3) ? ToDoubles(*ctx.tensor(3)) : std::vector<double>{});
-  std::vector<int64_t> lens(static_cast<size_t>(B), S);
-  if (const Tensor* sl = ctx.tensor(4)) {
-    OL_ASSIGN_OR_RETURN(lens, ReadInts(ctx, *sl, "sequence_lens"));
-  }
+  const std::vector<int64_t>& lens = dims.lens;
   const auto H0 = (ctx.tensor(5) ? ToDoubles(*ctx.tensor(5)) : std::vector<double>{});
   const auto C0 = cell == Cell::kLstm
                       ? (ctx.tensor(6) ? ToDoubles(*ctx.tensor(6)) : std::vector<double>{})
@@ -117,11 +150,13 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
     const Act& h = acts[d * per_dir + (per_dir > 2 ? 2 : 0)];
     for (int64_t b = 0; b < B; ++b) {
       std::vector<double> hs(H, 0.0), cs(H, 0.0);
+      // initial_h / initial_c are [dirs, batch, hidden], or [batch, dirs, hidden] with layout=1.
+      const int64_t state_at = layout ? (b * dirs + d) * H : (d * B + b) * H;
       for (int64_t k = 0; k < H; ++k) {
-        if (!H0.empty()) hs[k] = H0[(d * B + b) * H + k];
-        if (!C0.empty()) cs[k] = C0[(d * B + b) * H + k];
+        if (!H0.empty()) hs[k] = H0[state_at + k];
+        if (!C0.empty()) cs[k] = C0[state_at + k];
       }
-      const int64_t len = std::min<int64_t>(lens[b], S);
+      const int64_t len = lens[b];
       std::vector<double> xw(gates * H), hr(gates * H);
       for (int64_t step = 0; step < len; ++step) {
         const int64_t t = reverse ? len - 1 - step : step;

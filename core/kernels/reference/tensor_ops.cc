@@ -92,8 +92,8 @@ Status Reshape(OpKernelContext& ctx, int64_t opset) {
       infer = static_cast<int64_t>(i);
     } else if (shape[i] < 0) {
       return ctx.Error("shape " + ShapeString(shape) + " has a negative dimension");
-    } else {
-      known *= shape[i];
+    } else if (__builtin_mul_overflow(known, shape[i], &known)) {
+      return ctx.Error("shape " + ShapeString(shape) + " has more elements than fit in 64 bits");
     }
   }
   if (infer >= 0) {
@@ -130,7 +130,7 @@ Status Squeeze(OpKernelContext& ctx, int64_t opset) {
     for (int64_t i = 0; i < rank; ++i) drop[i] = x->dims()[i] == 1;
   }
   for (int64_t a : axes) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, a, rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     if (x->dims()[ax] != 1) {
       return ctx.Error("cannot squeeze axis " + std::to_string(a) + " of size " +
                        std::to_string(x->dims()[ax]));
@@ -171,13 +171,9 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   if (perm.empty()) {
     for (size_t i = 0; i < rank; ++i) perm.push_back(static_cast<int64_t>(rank - 1 - i));
   }
-  if (perm.size() != rank)
-    return ctx.Error("perm has " + std::to_string(perm.size()) + " entries for rank " +
-                     std::to_string(rank));
+  OL_RETURN_IF_ERROR(CheckPermutation(ctx, perm, rank));
   std::vector<int64_t> dims(rank), in_strides = Strides(x->dims()), pstr(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (perm[i] < 0 || perm[i] >= static_cast<int64_t>(rank))
-      return ctx.Error("perm entry out of range");
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_strides[perm[i]];
   }
@@ -191,8 +187,10 @@ Status Expand(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> shape, ReadInts(ctx, *s, "shape"));
+  OL_RETURN_IF_ERROR(CheckedNumel(ctx, shape, "shape").status());
   auto dims = BroadcastShapes(x->dims(), shape);
   if (!dims.ok()) return ctx.Error(dims.status().message());
+  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, *dims, "the expanded shape").status());
   OL_ASSIGN_OR_RETURN(const std::vector<int64_t> src,
                       StridedOffsets(ctx, *dims, BroadcastStrides(x->dims(), *dims)));
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, *dims, src));
@@ -208,10 +206,14 @@ Status Tile(OpKernelContext& ctx, int64_t) {
   if (reps.size() != rank) return ctx.Error("repeats has the wrong length");
   std::vector<int64_t> dims(rank);
   for (size_t i = 0; i < rank; ++i) {
-    if (reps[i] < 0) return ctx.Error("negative repeat");
-    dims[i] = x->dims()[i] * reps[i];
+    if (reps[i] < 0 || __builtin_mul_overflow(x->dims()[i], reps[i], &dims[i])) {
+      return ctx.Error("repeats " + ShapeString(reps) + " cannot tile input " +
+                       ShapeString(x->dims()));
+    }
   }
-  OL_ASSIGN_OR_RETURN(int64_t n, ir::NumElements(dims));
+  OL_ASSIGN_OR_RETURN(int64_t n, CheckOutputSize(ctx, dims, "the tiled shape"));
+  OL_RETURN_IF_ERROR(CheckScratch(ctx, static_cast<uint64_t>(n) * sizeof(int64_t),
+                                  "the index list of the tiled shape"));
   std::vector<int64_t> src(static_cast<size_t>(n));
   const auto in_str = Strides(x->dims());
   std::vector<int64_t> idx(rank, 0);
@@ -236,6 +238,7 @@ Status Concat(OpKernelContext& ctx, int64_t) {
     ins.push_back(t);
   }
   if (ins.empty()) return ctx.Error("needs inputs");
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *ins[0], 1, "input 0"));
   const int64_t rank = static_cast<int64_t>(ins[0]->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   std::vector<int64_t> dims = ins[0]->dims();
@@ -299,6 +302,7 @@ Expected<Tensor> SliceAxis(const OpKernelContext& ctx, const Tensor& x, int64_t 
 
 Status Split(OpKernelContext& ctx, int64_t opset) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "input"));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
   OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
   std::vector<int64_t> split;
@@ -313,6 +317,7 @@ Status Split(OpKernelContext& ctx, int64_t opset) {
   const int64_t total = x->dims()[axis];
   if (split.empty()) {
     const int64_t parts = opset >= 18 ? ctx.node().GetInt("num_outputs", n) : n;
+    if (parts <= 0) return ctx.Error("num_outputs " + std::to_string(parts) + " is not positive");
     const int64_t chunk = (total + parts - 1) / parts;
     for (int64_t i = 0; i < parts; ++i)
       split.push_back(std::max<int64_t>(0, std::min(chunk, total - i * chunk)));
@@ -320,6 +325,12 @@ Status Split(OpKernelContext& ctx, int64_t opset) {
   if (static_cast<int64_t>(split.size()) != n)
     return ctx.Error("split has " + std::to_string(split.size()) + " parts for " +
                      std::to_string(n) + " outputs");
+  for (int64_t v : split) {
+    if (v < 0 || v > total) {
+      return ctx.Error("split " + ShapeString(split) + " has a part outside [0, " +
+                       std::to_string(total) + "]");
+    }
+  }
   if (std::accumulate(split.begin(), split.end(), int64_t{0}) != total) {
     return ctx.Error("split " + ShapeString(split) + " does not add up to " +
                      std::to_string(total));
@@ -362,9 +373,12 @@ Status Slice(OpKernelContext& ctx, int64_t opset) {
   }
   std::vector<int64_t> b(rank, 0), st(rank, 1), dims = x->dims();
   for (size_t i = 0; i < starts.size(); ++i) {
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, axes[i], rank));
+    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, axes[i], rank));
     const int64_t d = x->dims()[ax];
-    const int64_t step = steps[i];
+    // A step past the axis takes one element, like one of the axis' size: bounding it keeps the
+    // length computations below from overflowing (and -step defined).
+    const int64_t step =
+        std::clamp<int64_t>(steps[i], -std::max<int64_t>(d, 1), std::max<int64_t>(d, 1));
     if (step == 0) return ctx.Error("step is 0");
     int64_t s = starts[i], e = ends[i];
     if (s < 0) s += d;

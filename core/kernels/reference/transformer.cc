@@ -170,7 +170,8 @@ Status EmbedLayerNorm(OpKernelContext& ctx, int64_t) {
     return ctx.Error("segment_ids must match input_ids and segment_embedding be [*, hidden]");
   if (gamma->dims() != std::vector<int64_t>{H} || (beta && beta->dims() != gamma->dims()))
     return ctx.Error("gamma and beta must be [" + std::to_string(H) + "]");
-  if (pos_ids && (!is_int(pos_ids) || pos_ids->numel() != S * (pos_ids->dims()[0] == 1 ? 1 : B)))
+  if (pos_ids && (!is_int(pos_ids) || pos_ids->dims().size() != 2 ||
+                  pos_ids->numel() != S * (pos_ids->dims()[0] == 1 ? 1 : B)))
     return ctx.Error("position_ids must be [1, sequence] or [batch, sequence]");
   const double eps = ctx.node().GetFloat("epsilon", 1e-12f);
   // Rows are read where they are (a vocabulary table can be tens of MB: never converted whole).
