@@ -225,6 +225,25 @@ onnx::ModelProto SampleCnn() {
   return m;
 }
 
+// .npy files numpy refuses (read by tests/api/value_io_test.cc).
+void WriteBadNpyFiles(const fs::path& bad) {
+  const std::string k16(16, '\0');
+  Write(bad / "npy_negative_dim.npy", Npy(NpyHeader("<f4", "(-1, 4)"), k16));
+  Write(bad / "npy_unclosed_shape.npy",
+        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4", k16));
+  Write(bad / "npy_unclosed_dict.npy",
+        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4)", k16));
+  Write(bad / "npy_short_data.npy", Npy(NpyHeader("<f4", "(1, 4)"), std::string(12, '\0')));
+  Write(bad / "npy_overflowing_shape.npy",
+        Npy(NpyHeader("<f4", "(4611686018427387904, 4611686018427387904)"), k16));
+  Write(bad / "npy_unknown_descr.npy", Npy(NpyHeader("<c8", "(2,)"), k16));
+  {
+    std::string past = Npy(NpyHeader("<f4", "(1, 4)"), k16, 2);
+    past[10] = '\x01';  // the 4-byte header length 65,536 more: past the end of the file
+    Write(bad / "npy_header_past_end.npy", past);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -337,22 +356,7 @@ int main(int argc, char** argv) {
         WithInitializer(ExternalTensor("small_weights.bin", "18446744073709551615", "16"))
             .SerializeAsString());
 
-  // .npy files numpy refuses (read by tests/api/value_io_test.cc).
-  const std::string k16(16, '\0');
-  Write(bad / "npy_negative_dim.npy", Npy(NpyHeader("<f4", "(-1, 4)"), k16));
-  Write(bad / "npy_unclosed_shape.npy",
-        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4", k16));
-  Write(bad / "npy_unclosed_dict.npy",
-        Npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4)", k16));
-  Write(bad / "npy_short_data.npy", Npy(NpyHeader("<f4", "(1, 4)"), std::string(12, '\0')));
-  Write(bad / "npy_overflowing_shape.npy",
-        Npy(NpyHeader("<f4", "(4611686018427387904, 4611686018427387904)"), k16));
-  Write(bad / "npy_unknown_descr.npy", Npy(NpyHeader("<c8", "(2,)"), k16));
-  {
-    std::string past = Npy(NpyHeader("<f4", "(1, 4)"), k16, 2);
-    past[10] = '\x01';  // the 4-byte header length 65,536 more: past the end of the file
-    Write(bad / "npy_header_past_end.npy", past);
-  }
+  WriteBadNpyFiles(bad);
 
   {
     // An If whose then_branch reads a value that exists nowhere.
