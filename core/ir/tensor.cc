@@ -68,14 +68,21 @@ Expected<std::shared_ptr<std::byte>> AllocateFor(DataType type, const std::vecto
 }  // namespace
 
 Expected<int64_t> NumElements(const std::vector<int64_t>& dims) {
-  int64_t n = 1;
+  // The product of the non-zero dimensions must fit too: kernels compute strides and outer /
+  // inner products of a zero-element tensor's shape ([0, 2^40, 2^40] overflowed them).
+  int64_t nonzero = 1;
+  bool empty = false;
   for (int64_t d : dims) {
     if (d < 0) return InvalidModel("negative dimension in shape " + DimsText(dims));
-    if (__builtin_mul_overflow(n, d, &n)) {
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
+    if (__builtin_mul_overflow(nonzero, d, &nonzero)) {
       return OutOfRange("shape " + DimsText(dims) + " has more elements than fit in 64 bits");
     }
   }
-  return n;
+  return empty ? 0 : nonzero;
 }
 
 Expected<uint64_t> ByteSize(DataType type, int64_t numel) {

@@ -12,6 +12,9 @@ TEST(TensorTest, NumElementsRejectsNegativeAndOverflowingShapes) {
   EXPECT_EQ(*NumElements({5, 0}), 0);
   EXPECT_FALSE(NumElements({2, -1}).ok());
   EXPECT_FALSE(NumElements({1LL << 40, 1LL << 40}).ok());
+  // Zero elements, but strides over the other dimensions would overflow.
+  EXPECT_FALSE(NumElements({0, 1LL << 40, 1LL << 40}).ok());
+  EXPECT_EQ(*NumElements({0, 1LL << 30, 1LL << 30}), 0);
 }
 
 TEST(TensorTest, ZerosRefusesMoreThanTheCap) {
