@@ -132,6 +132,8 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   }
   std::size_t error_position = 0;
   std::string error_message;
+  bool too_deep = false;
+  static constexpr size_t kMaxDepth = 64;
 
  private:
   enum Kind { kRootObject, kEvents, kEvent, kArgs, kOther, kDom, kSkip };
@@ -185,6 +187,12 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   }
 
   bool Open(bool object) {
+    // Arguments kept as JSON become documents that are dumped recursively: a file nesting
+    // 100,000 arrays overflowed the stack. Traces never nest deeper than a few levels.
+    if (stack_.size() >= kMaxDepth) {
+      too_deep = true;
+      return false;
+    }
     if (stack_.empty()) {  // the root
       root_array = !object;
       root_object = object;
@@ -465,6 +473,10 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
   const bool parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
                                                 ProgressIterator(state.end, &state), &sax);
   if (state.cancelled) return Cancelled("reading " + source + " was cancelled");
+  if (sax.too_deep) {
+    return InvalidArgument(source + ": arrays and objects nest deeper than " +
+                           std::to_string(TraceSax::kMaxDepth) + " levels; not a trace");
+  }
   if (!parsed) {
     return InvalidArgument(source + ": not valid JSON, " + sax.error_message + " (byte " +
                            std::to_string(sax.error_position) + ")");

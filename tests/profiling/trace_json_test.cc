@@ -57,6 +57,16 @@ TEST(TraceJson, NamesThatAreNotUtf8AreWrittenWithReplacementCharacters) {
   EXPECT_EQ(t->events[0].Arg("op_name"), "Op\xef\xbf\xbd");
 }
 
+TEST(TraceJson, DeepNestingIsAnErrorNotAStackOverflow) {
+  std::string deep = "[{\"name\":\"x\",\"ph\":\"X\",\"args\":{\"a\":";
+  deep += std::string(100000, '[') + std::string(100000, ']') + "}}]";
+  auto t = ParseTrace(deep, "deep.json");
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("deep.json: arrays and objects nest deeper than 64"),
+            std::string::npos)
+      << t.status().message();
+}
+
 TEST(TraceJson, ReadsOnnxRuntimesProfile) {
   auto t = ReadTraceFile(::onnxlens::testing::SourceDir() /
                          "tests/data/traces/ort_squeezenet1_1_profile.json");
