@@ -98,6 +98,45 @@ void AddProviders(CLI::App* verb, std::vector<std::string>* providers) {
       ->capture_default_str();
 }
 
+// A size in bytes: a plain number, or with K/M/G/T (KiB..TiB) multiplying by 1024^n.
+CLI::Validator ByteSize() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data(), end, v);
+        if (ec != std::errc() || p == text.data())
+          return Quote(text) + " is not a size (e.g. 4G, 512M, 1000000)";
+        const std::string unit(p, end);
+        int shift = 0;
+        if (unit == "K" || unit == "KiB") {
+          shift = 10;
+        } else if (unit == "M" || unit == "MiB") {
+          shift = 20;
+        } else if (unit == "G" || unit == "GiB") {
+          shift = 30;
+        } else if (unit == "T" || unit == "TiB") {
+          shift = 40;
+        } else if (!unit.empty()) {
+          return Quote(text) + " has an unknown unit (K, M, G, T)";
+        }
+        if (v == 0 || v > (std::numeric_limits<uint64_t>::max() >> shift))
+          return Quote(text) + " is not a size above 0 that fits in 64 bits";
+        text = std::to_string(v << shift);
+        return {};
+      },
+      "SIZE");
+}
+
+// `--max-memory 4G`: the session's memory budget.
+void AddMaxMemory(CLI::App* verb, uint64_t* bytes) {
+  verb->add_option("--max-memory", *bytes,
+                   "the most memory the run's kernels may hold (e.g. 4G, 512M; default: half "
+                   "the physical memory)")
+      ->type_name("SIZE")
+      ->transform(ByteSize());
+}
+
 void AddSeed(CLI::App* verb, uint64_t* seed) {
   verb->add_option("--seed", *seed, "seed of the random inputs")
       ->type_name("N")
@@ -194,6 +233,7 @@ Verb AddRun(CLI::App& app) {
               "with --outputs: replace existing files (never the model or an input)");
   AddThreads(v, &o.threads);
   AddProviders(v, &o.providers);
+  AddMaxMemory(v, &o.max_memory_bytes);
   v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
   return Bind(v, a, RunRun);
 }
@@ -280,6 +320,7 @@ Verb AddProfile(CLI::App& app) {
   AddRunCount(v, &o.warmup, 0, &o.runs, &o.duration_s, 3600);
   AddInputs(v, &o.inputs_dir, &o.seed);
   AddProviders(v, &o.providers);
+  AddMaxMemory(v, &o.max_memory_bytes);
   v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
       ->type_name("TRACE.json");
   v->add_flag("--force", a->force, "with -o: replace an existing TRACE.json (never MODEL)");
@@ -321,6 +362,7 @@ Verb AddBench(CLI::App& app) {
   AddRunCount(v, &o.warmup, 1, &o.runs, &o.duration_s, 86400);
   AddInputs(v, &o.inputs_dir, &o.seed);
   AddProviders(v, &o.providers);
+  AddMaxMemory(v, &o.max_memory_bytes);
   CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
   v->add_flag("--csv", a->csv, "print CSV, one row per configuration")->excludes(json);
   CLI::Option* sweep =

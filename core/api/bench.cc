@@ -118,6 +118,7 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   so.optimization_level = config.level;
   so.intra_op_threads = config.threads;
   so.providers = options.providers;
+  so.max_memory_bytes = options.max_memory_bytes;
   so.enable_profiling = config.profile;
   t0 = Clock::now();
   OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));

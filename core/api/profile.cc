@@ -31,6 +31,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.optimization_level = options.level;
   so.intra_op_threads = options.threads;
   so.providers = options.providers;
+  so.max_memory_bytes = options.max_memory_bytes;
   so.enable_profiling = true;
   so.profiler = profiler;
   if (!job.Report(Stage::kCreatingSession, 0.03)) return Cancelled("profiling cancelled");

@@ -26,6 +26,7 @@ struct ProfileOptions {
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
   std::vector<std::string> providers = {"cpu", "reference"};
+  uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
 
 struct ProfileResult {

@@ -185,6 +185,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   runtime::SessionOptions so;
   so.intra_op_threads = options.threads;
   so.providers = options.providers;
+  so.max_memory_bytes = options.max_memory_bytes;
   const auto t0 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   const auto t1 = std::chrono::steady_clock::now();

@@ -23,6 +23,7 @@ struct RunOptions {
   bool force = false;
   int threads = 0;
   std::vector<std::string> providers = {"cpu", "reference"};
+  uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
 
 struct OutputSummary {

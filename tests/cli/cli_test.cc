@@ -101,6 +101,17 @@ TEST(CliTest, PartitionGivesEveryNodeAProviderAndTheReason) {
   EXPECT_EQ(RunCli("partition --providers tpu " + Q(testing::SampleModel())).exit_code, 2);
 }
 
+TEST(CliTest, MaxMemoryBoundsARunAndIsChecked) {
+  CliRun tight = RunCli("run --max-memory 1K " + Q(testing::SampleModel()));
+  EXPECT_EQ(tight.exit_code, 1);
+  EXPECT_NE(tight.err.find("memory budget of 1.0 KiB"), std::string::npos) << tight.err;
+  EXPECT_EQ(RunCli("run --max-memory 1G " + Q(testing::SampleModel())).exit_code, 0);
+  CliRun bad = RunCli("run --max-memory 4X " + Q(testing::SampleModel()));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--max-memory"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("unknown unit"), std::string::npos) << bad.err;
+}
+
 TEST(CliTest, BadUsageExitsTwo) {
   EXPECT_EQ(RunCli("").exit_code, 2);
   EXPECT_EQ(RunCli("frobnicate").exit_code, 2);
