@@ -108,8 +108,12 @@ void PageNodes(Hierarchy* h, int g, const std::vector<std::string>& names) {
   for (size_t b = 0; b < nodes.size(); b += kNodePage) {
     const size_t e = std::min(nodes.size(), b + kNodePage);
     Group page;
-    page.path =
-        h->groups[g].path + "/[" + last_part(nodes[b]) + " \u2026 " + last_part(nodes[e - 1]) + "]";
+    // Named by the first and last named member (graph input / output items have no name).
+    size_t first = b, last = e - 1;
+    while (first + 1 < e && names[nodes[first]].empty()) ++first;
+    while (last > first && names[nodes[last]].empty()) --last;
+    page.path = h->groups[g].path + "/[" + last_part(nodes[first]) + " \u2026 " +
+                last_part(nodes[last]) + "]";
     page.parent = g;
     page.nodes.assign(nodes.begin() + b, nodes.begin() + e);
     h->groups.push_back(page);
