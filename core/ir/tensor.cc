@@ -140,6 +140,28 @@ Expected<Tensor> Tensor::FromRaw(DataType type, std::vector<int64_t> dims, const
   return t;
 }
 
+Expected<Tensor> Tensor::Adopt(DataType type, std::vector<int64_t> dims,
+                               std::shared_ptr<std::byte> data, size_t nbytes) {
+  if (type == DataType::kString) return InvalidArgument("string tensors have no raw layout");
+  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
+  OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
+  if (bytes != nbytes || (nbytes && !data)) {
+    return InvalidModel("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
+                        std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
+                        " were given");
+  }
+  if (reinterpret_cast<uintptr_t>(data.get()) % 64 != 0) {
+    return InvalidArgument("adopted tensor storage is not 64-byte aligned");
+  }
+  Tensor t;
+  t.dtype_ = type;
+  t.dims_ = std::move(dims);
+  t.numel_ = numel;
+  t.nbytes_ = nbytes;
+  t.data_ = std::move(data);
+  return t;
+}
+
 Expected<Tensor> Tensor::FromStrings(std::vector<int64_t> dims, std::vector<std::string> values) {
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   if (static_cast<uint64_t>(numel) != values.size()) {

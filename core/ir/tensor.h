@@ -31,6 +31,11 @@ class Tensor {
   /// A tensor holding a copy of `nbytes` raw little-endian bytes (must equal the shape's size).
   static Expected<Tensor> FromRaw(DataType type, std::vector<int64_t> dims, const void* data,
                                   size_t nbytes);
+  /// A tensor over storage it shares with its owner (a mapped external-data file): `data` holds
+  /// `nbytes` (must equal the shape's size) and is 64-byte aligned. Writes copy it first unless
+  /// this tensor is its only holder.
+  static Expected<Tensor> Adopt(DataType type, std::vector<int64_t> dims,
+                                std::shared_ptr<std::byte> data, size_t nbytes);
   /// A string tensor.
   static Expected<Tensor> FromStrings(std::vector<int64_t> dims, std::vector<std::string> values);
 

@@ -2,6 +2,8 @@
 #include "onnx/external_data.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -19,6 +21,9 @@ namespace fs = std::filesystem;
 namespace onnxlens::onnx_io {
 
 namespace {
+
+// Smaller tensors are read: a mapping's page granularity and bookkeeping are not worth it.
+constexpr uint64_t kMapAtLeastBytes = 64 * 1024;
 
 // A plain decimal ("0", "4096"): no sign, space, base prefix or exponent; at most 2^64 - 1.
 Expected<uint64_t> ParseSize(const std::string& s, std::string_view key, std::string_view what) {
@@ -127,9 +132,43 @@ Expected<ir::Tensor> ExternalDataDirectory::Read(const onnx::TensorProto& tp, ir
                       " allowed for one model (LoadOptions::max_external_bytes)");
   }
   total_bytes_ = total;
+  if (expected_bytes >= kMapAtLeastBytes && offset % 64 == 0) {
+    const Mapping& m = Map(file);
+    // The file may have changed since its size was checked: map only what it has now.
+    if (m.base && end <= m.size) {
+      std::shared_ptr<std::byte> at(m.base, m.base.get() + offset);
+      return ir::Tensor::Adopt(dtype, std::move(dims), std::move(at), expected_bytes);
+    }
+  }
+  return ReadCopy(file, offset, dtype, std::move(dims), expected_bytes, what);
+}
+
+const ExternalDataDirectory::Mapping& ExternalDataDirectory::Map(const fs::path& file) {
+  if (auto it = maps_.find(file); it != maps_.end()) return it->second;
+  Mapping mapped;
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  struct stat st {};
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    const auto size = static_cast<uint64_t>(st.st_size);
+    // Private and writable: a kernel writing in place gets its own copy of the page.
+    void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_NORESERVE, fd, 0);
+    if (p != MAP_FAILED) {
+      mapped.base = std::shared_ptr<std::byte>(static_cast<std::byte*>(p),
+                                               [size](std::byte* q) { ::munmap(q, size); });
+      mapped.size = size;
+    }
+  }
+  if (fd >= 0) ::close(fd);
+  return maps_[file] = std::move(mapped);
+}
+
+Expected<ir::Tensor> ExternalDataDirectory::ReadCopy(const fs::path& file, uint64_t offset,
+                                                     ir::DataType dtype, std::vector<int64_t> dims,
+                                                     uint64_t expected_bytes,
+                                                     std::string_view what) {
   auto made = [&]() -> Expected<ir::Tensor> {
     try {
-      return ir::Tensor::Zeros(dtype, std::move(dims));
+      return ir::Tensor::Empty(dtype, std::move(dims));
     } catch (const std::bad_alloc&) {
       return OutOfRange(std::string(what) + ": not enough memory for its " +
                         FormatBytes(expected_bytes) + " of external data");

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <onnx/onnx_pb.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
 
 #include "common/strings.h"
@@ -191,6 +194,86 @@ TEST(ExternalDataTest, LoadOptionsCapTheExternalBytesOfAModel) {
   EXPECT_NE(capped.status().message().find("more than the 4.0 KiB allowed"), std::string::npos)
       << capped.status().message();
   EXPECT_TRUE(LoadModelFile(out).ok()) << "the default budget is 64 GiB";
+}
+
+// A file of `n` floats 0, 1, 2, ... (n * 4 bytes) at dir/big.bin.
+void WriteCountingFloats(const fs::path& file, int64_t n) {
+  std::vector<float> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i);
+  std::ofstream(file, std::ios::binary)
+      .write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(n * 4));
+}
+
+TEST(ExternalDataTest, LargeTensorsAreMappedOrReadWithTheSameContents) {
+  testing::TempDir tmp;
+  constexpr int64_t kFloats = 64 * 1024;  // 256 KiB
+  WriteCountingFloats(tmp.path() / "big.bin", kFloats);
+  ExternalDataDirectory ext(tmp.path());
+  // Offset 256 is 64-byte aligned (mapped); offset 4 is not (read into its own buffer).
+  for (int64_t first : {int64_t{64}, int64_t{1}}) {
+    const int64_t n = 32 * 1024;
+    onnx::TensorProto t = External("big.bin", std::to_string(first * 4), std::to_string(n * 4));
+    auto r = ext.Read(t, ir::DataType::kFloat, {n}, static_cast<uint64_t>(n * 4), "w");
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(r->raw()) % 64, 0u) << "offset " << first * 4;
+    const float* d = r->data<float>();
+    EXPECT_EQ(d[0], static_cast<float>(first));
+    EXPECT_EQ(d[n - 1], static_cast<float>(first + n - 1));
+    // Writing to the tensor never writes to the file.
+    r->mutable_data<float>()[0] = -5;
+    EXPECT_EQ(r->data<float>()[0], -5);
+  }
+  auto again =
+      ext.Read(External("big.bin", "256", "4096"), ir::DataType::kFloat, {1024}, 4096, "w");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->data<float>()[0], 64.0f) << "the file was changed through a mapped tensor";
+}
+
+// Resident memory of this process, from /proc/self/statm.
+uint64_t ResidentBytes() {
+  std::ifstream f("/proc/self/statm");
+  uint64_t pages = 0, resident = 0;
+  f >> pages >> resident;
+  return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+TEST(ExternalDataTest, LoadingDoesNotReadWeightsNobodyLooksAt) {
+  // A 1 GiB weight in a sparse side file: loading the model (what `info` and the GUI do) maps it
+  // instead of reading it, as ONNX Runtime and Netron do.
+  testing::TempDir tmp;
+  constexpr int64_t kFloats = int64_t{256} << 20;
+  {
+    std::ofstream(tmp.path() / "w.bin");
+    fs::resize_file(tmp.path() / "w.bin", kFloats * 4);
+  }
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(17);
+  auto* g = m.mutable_graph();
+  g->set_name("big");
+  onnx::TensorProto w = External("w.bin", "0", std::to_string(kFloats * 4));
+  w.set_data_type(onnx::TensorProto::FLOAT);
+  w.add_dims(kFloats);
+  *g->add_initializer() = w;
+  auto* n = g->add_node();
+  n->set_op_type("Identity");
+  n->add_input("w");
+  n->add_output("y");
+  auto* y = g->add_output();
+  y->set_name("y");
+  y->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+  std::ofstream(tmp.path() / "big.onnx", std::ios::binary) << m.SerializeAsString();
+
+  const uint64_t before = ResidentBytes();
+  auto loaded = LoadModelFile(tmp.path() / "big.onnx");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  const uint64_t grew = ResidentBytes() - std::min(before, ResidentBytes());
+  EXPECT_LT(grew, uint64_t{128} << 20) << "loading read the weights (" << FormatBytes(grew) << ")";
+  const ir::Value* v = loaded->model->graph->FindValue("w");
+  ASSERT_TRUE(v && v->initializer());
+  const ir::Tensor* t = v->initializer();
+  EXPECT_EQ(t->nbytes(), static_cast<size_t>(kFloats * 4));
+  EXPECT_EQ(t->data<float>()[kFloats - 1], 0.0f);
 }
 
 }  // namespace
