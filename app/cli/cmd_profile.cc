@@ -43,6 +43,12 @@ int RunTraceSummary(const TraceSummaryArgs& args) {
                  static_cast<long long>(trace->skipped),
                  Join(trace->skipped_reasons, "; ").c_str());
   }
+  if (trace->shortened > 0) {
+    std::fprintf(stderr,
+                 "onnxlens-cli: warning: %lld text(s) over 64 KiB shortened or argument(s) over "
+                 "65,536 values left out\n",
+                 static_cast<long long>(trace->shortened));
+  }
   const profiling::TraceSummary s = api::SummarizeTrace(trace->events);
   if (s.node_events == 0) {
     PrintError(args.trace + ": no node kernel events (\"<node>_kernel_time\", cat Node)");

@@ -45,6 +45,9 @@ struct Trace {
   /// or of the wrong type. `skipped_reasons` has the first few, for the user.
   int64_t skipped = 0;
   std::vector<std::string> skipped_reasons;
+  /// Texts (names, categories, arguments) longer than 64 KiB that were cut, and argument values
+  /// of more than 65,536 elements that were left out: the reader's bounds on a hostile file.
+  int64_t shortened = 0;
 };
 
 }  // namespace onnxlens::profiling

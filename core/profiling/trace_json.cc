@@ -2,10 +2,15 @@
 #include "profiling/trace_json.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <istream>
 #include <iterator>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <streambuf>
 
 #include "common/file_util.h"
 #include "common/strings.h"
@@ -51,6 +56,25 @@ void Skip(Trace* t, size_t index, const std::string& why) {
     t->skipped_reasons.push_back("event " + std::to_string(index) + ": " + why);
 }
 
+// Names, categories and argument texts longer than this are shortened (a 100 MB event name made
+// the GUI's timeline measure and elide 100 MB of text per frame).
+constexpr size_t kMaxText = 64 * 1024;
+// An argument kept as JSON (arrays, objects) holds at most this many values; beyond it the
+// argument is replaced by a note (a 100 MB array of numbers became gigabytes of JSON nodes).
+constexpr size_t kMaxArgValues = 64 * 1024;
+
+// `v` cut at kMaxText bytes (on a UTF-8 character boundary) with a note of its full size.
+std::string Shortened(std::string v, int64_t* count) {
+  if (v.size() <= kMaxText) return v;
+  size_t cut = kMaxText;
+  while (cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;
+  const size_t full = v.size();
+  v.resize(cut);
+  v += "… [" + FormatBytes(full) + ", shortened]";
+  ++*count;
+  return v;
+}
+
 // One numeric field of an event: a number, or a string holding one (some writers quote ids).
 struct NumberField {
   bool ok = false;
@@ -88,21 +112,21 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
     switch (Top()) {
       case kEvent:
         if (key_ == "ph") {
-          ph_ = v;
+          ph_ = v.size() <= 2 ? v : std::string("??");
           has_ph_ = true;
         } else if (key_ == "name") {
-          event_.name = v;
+          event_.name = Shortened(std::move(v), &trace_->shortened);
         } else if (key_ == "cat") {
-          event_.cat = v;
+          event_.cat = Shortened(std::move(v), &trace_->shortened);
         } else if (NumberField* f = Field()) {
           f->SetText(v);
         }
         return true;
       case kArgs:
-        event_.args.push_back({key_, v, false});
+        event_.args.push_back({Key(), Shortened(std::move(v), &trace_->shortened), false});
         return true;
       case kOther:
-        trace_->metadata.emplace_back(key_, v);
+        trace_->metadata.emplace_back(Key(), Shortened(std::move(v), &trace_->shortened));
         return true;
       default:
         return Primitive(Json(v));
@@ -114,9 +138,9 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   bool start_array(std::size_t) override { return Open(false); }
   bool key(string_t& k) override {
     if (Top() == kDom)
-      dom_keys_.back() = k;
+      dom_keys_.back() = Shortened(std::move(k), &trace_->shortened);
     else
-      key_ = k;
+      key_ = std::move(k);
     return true;
   }
   bool end_object() override { return Close(); }
@@ -125,9 +149,12 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
                    const nlohmann::detail::exception& e) override {
     error_position = position;
     // "[json.exception.parse_error.101] parse error at line 1, column 20: …": keep from "at".
+    // "[json.exception.parse_error.101] parse error at line 1, column 20: syntax error …": keep
+    // what follows the position (the caller states the position in the file's terms).
     error_message = e.what();
     const size_t at = error_message.find(" at line ");
-    if (at != std::string::npos) error_message = error_message.substr(at + 1);
+    const size_t colon = at == std::string::npos ? at : error_message.find(": ", at);
+    if (colon != std::string::npos) error_message = error_message.substr(colon + 2);
     return false;
   }
   std::size_t error_position = 0;
@@ -139,6 +166,15 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   enum Kind { kRootObject, kEvents, kEvent, kArgs, kOther, kDom, kSkip };
 
   Kind Top() const { return stack_.empty() ? kSkip : stack_.back(); }
+
+  // The current key as an argument or metadata name (shortened when huge).
+  std::string Key() { return Shortened(key_, &trace_->shortened); }
+
+  // An argument or metadata value kept as JSON text.
+  std::string Dumped(const Json& v) {
+    return Shortened(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                     &trace_->shortened);
+  }
 
   NumberField* Field() {
     if (key_ == "ts") return &ts_;
@@ -163,12 +199,10 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
         Skip(trace_, index_++, "not an object");
         return true;
       case kArgs:
-        event_.args.push_back(
-            {key_, v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), true});
+        event_.args.push_back({Key(), Dumped(v), true});
         return true;
       case kOther:
-        trace_->metadata.emplace_back(
-            key_, v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        trace_->metadata.emplace_back(Key(), Dumped(v));
         return true;
       case kDom:
         Insert(std::move(v));
@@ -179,6 +213,7 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   }
 
   void Insert(Json v) {
+    if (++dom_values_ > kMaxArgValues) return;  // reported when the argument closes
     Json& parent = dom_.back();
     if (parent.is_array())
       parent.push_back(std::move(v));
@@ -229,7 +264,8 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
       case kArgs:
       case kOther:
         dom_owner_ = Top();
-        dom_owner_key_ = key_;
+        dom_owner_key_ = Key();
+        dom_values_ = 0;
         stack_.push_back(kDom);
         dom_.push_back(object ? Json::object() : Json::array());
         dom_keys_.emplace_back();
@@ -257,13 +293,17 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
       dom_keys_.pop_back();
       if (!dom_.empty()) {
         Insert(std::move(done));
-      } else if (dom_owner_ == kArgs) {
-        event_.args.push_back({dom_owner_key_,
-                               done.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                               true});
+        return true;
+      }
+      const bool as_json = dom_values_ <= kMaxArgValues;
+      if (!as_json) ++trace_->shortened;
+      std::string text = as_json
+                             ? Dumped(done)
+                             : "[more than " + std::to_string(kMaxArgValues) + " values, left out]";
+      if (dom_owner_ == kArgs) {
+        event_.args.push_back({dom_owner_key_, std::move(text), as_json});
       } else {
-        trace_->metadata.emplace_back(
-            dom_owner_key_, done.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        trace_->metadata.emplace_back(dom_owner_key_, std::move(text));
       }
     }
     return true;
@@ -317,6 +357,7 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
   std::vector<std::string> dom_keys_;
   Kind dom_owner_ = kArgs;
   std::string dom_owner_key_;
+  size_t dom_values_ = 0;  ///< values in the argument document being built
 };
 
 }  // namespace
@@ -461,6 +502,172 @@ void PairBeginEnd(std::vector<std::pair<size_t, TraceEvent>> be, Trace* trace) {
 
 }  // namespace
 
+namespace {
+
+// Line and column (1-based, as the JSON lexer counts) of byte `offset`, from the text before it.
+struct LineColumn {
+  uint64_t line = 1, column = 0;
+  void Add(const char* p, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      if (p[i] == '\n') {
+        ++line;
+        column = 0;
+      } else {
+        ++column;
+      }
+    }
+  }
+  std::string Text() const {
+    return "at line " + std::to_string(line) + ", column " + std::to_string(column);
+  }
+};
+
+LineColumn LineColumnInText(const std::string& text, uint64_t offset) {
+  LineColumn lc;
+  lc.Add(text.data(), static_cast<size_t>(std::min<uint64_t>(offset, text.size())));
+  return lc;
+}
+
+LineColumn LineColumnInFile(std::FILE* f, uint64_t offset) {
+  LineColumn lc;
+  std::vector<char> chunk(size_t{1} << 20);
+  std::rewind(f);
+  while (offset > 0) {
+    const size_t n = std::fread(chunk.data(), 1, std::min<uint64_t>(offset, chunk.size()), f);
+    if (n == 0) break;
+    lc.Add(chunk.data(), n);
+    offset -= n;
+  }
+  return lc;
+}
+
+// The end of a parse: the cancel, depth, syntax and "not a trace" errors, then B/E pairing.
+// `where` gives the line and column of a byte for a syntax error.
+template <typename Where>
+Expected<Trace> Finish(Trace trace, TraceSax& sax, bool parsed, bool cancelled,
+                       const std::string& source, Where where) {
+  if (cancelled) return Cancelled("reading " + source + " was cancelled");
+  if (sax.too_deep) {
+    return InvalidArgument(source + ": arrays and objects nest deeper than " +
+                           std::to_string(TraceSax::kMaxDepth) + " levels; not a trace");
+  }
+  if (!parsed) {
+    return InvalidArgument(source + ": not valid JSON " + where(sax.error_position).Text() +
+                           " (byte " + std::to_string(sax.error_position) +
+                           "): " + sax.error_message);
+  }
+  if (!sax.saw_events) {
+    return InvalidArgument(source +
+                           ": not a trace (expected an event array or an object with "
+                           "\"traceEvents\")");
+  }
+  if (!sax.begin_end.empty()) PairBeginEnd(std::move(sax.begin_end), &trace);
+  return trace;
+}
+
+// A file read in 1 MiB chunks for the parser (the whole text is never in memory), reporting
+// progress per chunk; a cancel ends the stream. Whitespace between tokens beyond the first 4 KiB
+// of a run is dropped: the JSON lexer keeps everything since the last token, so 200 MB of
+// whitespace took 200 MB more (2.4 GB when the file was read whole). `OriginalOffset` maps a
+// parser position back to the file's byte.
+class ChunkedFileBuf : public std::streambuf {
+ public:
+  ChunkedFileBuf(std::FILE* f, uint64_t size, const JobControl& job)
+      : f_(f), size_(size), job_(job), raw_(kChunk), buffer_(kChunk) {}
+  bool cancelled() const { return cancelled_; }
+  bool failed() const { return failed_; }
+
+  uint64_t OriginalOffset(uint64_t parsed) const {
+    // The drops recorded at or before `parsed`, in order of position.
+    auto it = std::upper_bound(drops_.begin(), drops_.end(), parsed,
+                               [](uint64_t p, const Drop& d) { return p < d.at; });
+    const uint64_t before = it == drops_.begin() ? 0 : std::prev(it)->total;
+    return parsed + before + (parsed >= kept_ ? run_dropped_ : 0);
+  }
+
+ protected:
+  int_type underflow() override {
+    while (gptr() == egptr()) {
+      if (cancelled_ || failed_) return traits_type::eof();
+      const double f = size_ ? static_cast<double>(read_) / static_cast<double>(size_) : 0;
+      if (read_ > 0 && !job_.Report(Stage::kReadingTrace, std::min(f, 1.0))) {
+        cancelled_ = true;
+        return traits_type::eof();
+      }
+      const size_t n = std::fread(raw_.data(), 1, raw_.size(), f_);
+      if (n == 0) {
+        failed_ = std::ferror(f_) != 0;
+        return traits_type::eof();
+      }
+      read_ += n;
+      const size_t kept = Filter(n);
+      setg(buffer_.data(), buffer_.data(), buffer_.data() + kept);
+    }
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  static constexpr size_t kChunk = size_t{1} << 20;
+  static constexpr uint64_t kKeepWhitespace = 4096;
+  struct Drop {
+    uint64_t at;     ///< parser position of the first character after the dropped run
+    uint64_t total;  ///< bytes dropped up to and including this run
+  };
+
+  // Copies raw_[0, n) to buffer_, leaving out whitespace past kKeepWhitespace in a run outside
+  // strings; returns the bytes kept.
+  size_t Filter(size_t n) {
+    size_t out = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const char c = raw_[i];
+      const bool space = !in_string_ && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+      if (space) {
+        if (++run_ > kKeepWhitespace) {
+          ++run_dropped_;
+          continue;
+        }
+      } else {
+        EndRun(kept_ + out);
+        if (in_string_) {
+          if (escape_) {
+            escape_ = false;
+          } else if (c == '\\') {
+            escape_ = true;
+          } else if (c == '"') {
+            in_string_ = false;
+          }
+        } else if (c == '"') {
+          in_string_ = true;
+        }
+      }
+      buffer_[out++] = c;
+    }
+    kept_ += out;
+    return out;
+  }
+
+  void EndRun(uint64_t at) {
+    if (run_dropped_ > 0) {
+      total_dropped_ += run_dropped_;
+      drops_.push_back({at, total_dropped_});
+      run_dropped_ = 0;
+    }
+    run_ = 0;
+  }
+
+  std::FILE* f_;
+  uint64_t size_;
+  const JobControl& job_;
+  std::vector<char> raw_, buffer_;
+  uint64_t read_ = 0, kept_ = 0;
+  bool cancelled_ = false, failed_ = false;
+  bool in_string_ = false, escape_ = false;
+  uint64_t run_ = 0, run_dropped_ = 0, total_dropped_ = 0;
+  std::vector<Drop> drops_;
+};
+
+}  // namespace
+
 Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
                            const JobControl& job) {
   Trace trace;
@@ -472,32 +679,35 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
   state.job = &job;
   const bool parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
                                                 ProgressIterator(state.end, &state), &sax);
-  if (state.cancelled) return Cancelled("reading " + source + " was cancelled");
-  if (sax.too_deep) {
-    return InvalidArgument(source + ": arrays and objects nest deeper than " +
-                           std::to_string(TraceSax::kMaxDepth) + " levels; not a trace");
-  }
-  if (!parsed) {
-    return InvalidArgument(source + ": not valid JSON, " + sax.error_message + " (byte " +
-                           std::to_string(sax.error_position) + ")");
-  }
-  if (!sax.saw_events) {
-    return InvalidArgument(source +
-                           ": not a trace (expected an event array or an object with "
-                           "\"traceEvents\")");
-  }
-  if (!sax.begin_end.empty()) PairBeginEnd(std::move(sax.begin_end), &trace);
-  return trace;
+  return Finish(std::move(trace), sax, parsed, state.cancelled, source,
+                [&](uint64_t at) { return LineColumnInText(text, at); });
 }
 
 Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const JobControl& job) {
-  constexpr uint64_t kMaxBytes = uint64_t{2} << 30;
+  const std::string source = path.string();
   if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
-    return Cancelled("reading " + path.string() + " was cancelled");
-  OL_ASSIGN_OR_RETURN(std::string text, ReadFile(path, kMaxBytes));
+    return Cancelled("reading " + source + " was cancelled");
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return NotFound(Quote(source) + ": no such file");
+  // Not a FIFO or a device: the parse would wait on it forever.
+  if (!std::filesystem::is_regular_file(status)) {
+    return IoError(Quote(source) + ": not a regular file");
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!f) return IoError(Quote(source) + ": cannot open: " + std::strerror(errno));
+  const uint64_t size = std::filesystem::file_size(path, ec);
   if (!job.Report(Stage::kReadingTrace, 0))
-    return Cancelled("reading " + path.string() + " was cancelled");
-  return ParseTrace(text, path.string(), job);
+    return Cancelled("reading " + source + " was cancelled");
+  ChunkedFileBuf buf(f.get(), ec ? 0 : size, job);
+  std::istream in(&buf);
+  Trace trace;
+  TraceSax sax(&trace);
+  const bool parsed = nlohmann::json::sax_parse(in, &sax);
+  if (buf.failed()) return IoError("cannot read " + Quote(source));
+  sax.error_position = buf.OriginalOffset(sax.error_position);
+  return Finish(std::move(trace), sax, parsed, buf.cancelled(), source,
+                [&](uint64_t at) { return LineColumnInFile(f.get(), at); });
 }
 
 }  // namespace onnxlens::profiling

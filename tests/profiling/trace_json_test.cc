@@ -1,6 +1,7 @@
 // Trace JSON: our writer's output reads back; ONNX Runtime's own profile reads and summarizes;
 // malformed traces are errors or skipped events with a count, never a crash.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -229,6 +230,103 @@ TEST(TraceJson, StreamingReaderKeepsNestedArgumentsAndSkipsWhatItDoesNotRead) {
   EXPECT_FALSE(ParseTrace(R"({"traceEvents": {"not": "an array"}})", "obj").ok());
   EXPECT_FALSE(ParseTrace("42", "number").ok());
   EXPECT_FALSE(ParseTrace(R"([{"ph": "X"}, )", "cut").ok());
+}
+
+}  // namespace
+}  // namespace onnxlens::profiling
+
+namespace onnxlens::profiling {
+namespace {
+
+TEST(TraceJson, FilesAreReadInChunksWithProgressAndCanBeCancelled) {
+  std::vector<TraceEvent> events(30000);
+  for (size_t i = 0; i < events.size(); ++i) {
+    events[i].name = "node_" + std::to_string(i) + "_kernel_time";
+    events[i].ph = 'X';
+    events[i].ts_us = i * 10.0;
+    events[i].dur_us = 5;
+    events[i].args = {{"op_name", "Conv", false}};
+  }
+  ::onnxlens::testing::TempDir dir;
+  const auto path = dir.path() / "t.json";
+  ASSERT_TRUE(WriteTraceFile(path, events).ok());
+  ASSERT_GT(std::filesystem::file_size(path), 2u << 20);
+  testing::RecordingJob recorder;
+  auto t = ReadTraceFile(path, recorder.job);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->events.size(), events.size());
+  EXPECT_GE(recorder.fractions().size(), 2u);
+  testing::RecordingJob cancelling(3);
+  auto c = ReadTraceFile(path, cancelling.job);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().code(), StatusCode::kCancelled) << c.status().message();
+}
+
+TEST(TraceJson, AFifoIsRefusedRatherThanWaitedOn) {
+  ::onnxlens::testing::TempDir dir;
+  const auto fifo = dir.path() / "pipe.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto t = ReadTraceFile(fifo);
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("not a regular file"), std::string::npos);
+}
+
+TEST(TraceJson, HugeTextsAreShortenedAndHugeArgumentsLeftOut) {
+  const std::string big(1 << 20, 'a');
+  std::string many = "[";
+  for (int i = 0; i < 100000; ++i) many += (i ? ",1" : "1");
+  many += "]";
+  const std::string text = R"([{"ph":"X","name":")" + big + R"(","cat":")" + big +
+                           R"(","ts":1,"dur":2,"pid":1,"tid":1,"args":{"s":")" + big + R"(","v":)" +
+                           many + R"(,"small":[1,2]}}])";
+  auto t = ParseTrace(text, "mem");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 1u);
+  const TraceEvent& e = t->events[0];
+  EXPECT_LT(e.name.size(), 70u * 1024);
+  EXPECT_EQ(e.name.substr(0, 4), "aaaa");
+  EXPECT_NE(e.name.find("1.0 MiB, shortened]"), std::string::npos) << e.name.substr(65530);
+  EXPECT_LT(e.cat.size(), 70u * 1024);
+  EXPECT_LT(e.Arg("s").size(), 70u * 1024);
+  EXPECT_EQ(e.Arg("v"), "[more than 65536 values, left out]");
+  EXPECT_EQ(e.Arg("small"), "[1,2]");
+  EXPECT_EQ(t->shortened, 4);
+}
+
+TEST(TraceJson, ShorteningKeepsWholeUtf8Characters) {
+  std::string name;
+  while (name.size() < 70 * 1024) name += "\xC3\xA9";  // é
+  auto t = ParseTrace(R"([{"ph":"i","name":")" + name + R"(","ts":1,"pid":1,"tid":1}])", "mem");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  const std::string& n = t->events.at(0).name;
+  const size_t cut = n.find("… [");
+  ASSERT_NE(cut, std::string::npos);
+  EXPECT_EQ(cut % 2, 0u) << "cut inside a two-byte character";
+}
+
+}  // namespace
+}  // namespace onnxlens::profiling
+
+namespace onnxlens::profiling {
+namespace {
+
+TEST(TraceJson, LongWhitespaceIsSkippedAndErrorsStillNameTheFilesByte) {
+  ::onnxlens::testing::TempDir dir;
+  const std::string event = R"({"ph":"X","name":"a b","ts":1,"dur":2,"pid":1,"tid":1})";
+  const std::string pad(3u << 20, ' ');
+  const std::string good = "[" + pad + event + ",\n" + pad + "\t" + event + pad + "]" + pad;
+  for (const std::string& text : {good, "[" + pad + event + pad + "}" + pad, "[" + pad}) {
+    std::ofstream(dir.path() / "t.json", std::ios::binary) << text;
+    auto from_file = ReadTraceFile(dir.path() / "t.json");
+    auto from_text = ParseTrace(text, (dir.path() / "t.json").string());
+    ASSERT_EQ(from_file.ok(), from_text.ok());
+    if (from_file.ok()) {
+      ASSERT_EQ(from_file->events.size(), 2u);
+      EXPECT_EQ(from_file->events[1].name, "a b");
+    } else {
+      EXPECT_EQ(from_file.status().message(), from_text.status().message());
+    }
+  }
 }
 
 }  // namespace
