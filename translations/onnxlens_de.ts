@@ -935,6 +935,10 @@
         <source>Show in the timeline</source>
         <translation>In der Zeitleiste zeigen</translation>
     </message>
+    <message>
+        <source>… and %1 more, not listed</source>
+        <translation>… und %1 weitere, nicht aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -923,6 +923,10 @@
         <source>Show in the timeline</source>
         <translation>在时间线中显示</translation>
     </message>
+    <message>
+        <source>… and %1 more, not listed</source>
+        <translation>… 另有 %1 个，未列出</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

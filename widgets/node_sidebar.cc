@@ -28,6 +28,17 @@ QString Row(const QString& a, const QString& b, const QString& c = QString()) {
   return r + "</tr>";
 }
 
+// Lists of inputs and outputs stop after this many rows: a node with 50,000 outputs made every
+// click lay out a 50,000-row table (seconds of a frozen window).
+constexpr size_t kMaxListed = 200;
+
+QString NotListed(size_t more) {
+  if (more == 0) return QString();
+  return "<p style='color:gray'>" +
+         NodeSidebar::tr("… and %1 more, not listed").arg(QLocale().toString(qulonglong{more})) +
+         "</p>";
+}
+
 QString Link(const QString& target, const QString& text) {
   return "<a href='onnxlens:" + target + "'>" + text + "</a>";
 }
@@ -153,8 +164,12 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
   html += "</table>";
   auto values = [&](const QString& title, const std::vector<int>& list) {
     html += "<h3>" + title + "</h3><table cellspacing='4'>";
-    for (int v : list) html += Row("<code>" + Q(g.values[v].name) + "</code>", Q(g.values[v].type));
-    html += "</table>";
+    const size_t shown = std::min(list.size(), kMaxListed);
+    for (size_t k = 0; k < shown; ++k) {
+      const api::SnapshotValue& v = g.values[list[k]];
+      html += Row("<code>" + Q(v.name) + "</code>", Q(v.type));
+    }
+    html += "</table>" + NotListed(list.size() - shown);
   };
   values(tr("Inputs"), g.inputs);
   values(tr("Outputs"), g.outputs);
@@ -234,12 +249,13 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   auto params = [&](const QString& title, const std::vector<int>& values,
                     const std::vector<api::OpFormalParameter>* formal) {
     html += "<h3>" + title + "</h3><table cellspacing='4'>";
-    for (size_t k = 0; k < values.size(); ++k) {
+    const size_t shown = std::min(values.size(), kMaxListed);
+    for (size_t k = 0; k < shown; ++k) {
       QString name = QString::number(k);
       if (formal && !formal->empty()) name = Q((*formal)[std::min(k, formal->size() - 1)].name);
       html += Row(name, ValueCells(g, values[k]));
     }
-    html += "</table>";
+    html += "</table>" + NotListed(values.size() - shown);
   };
   params(tr("Inputs"), n.inputs, doc ? &doc->inputs : nullptr);
   params(tr("Outputs"), n.outputs, doc ? &doc->outputs : nullptr);

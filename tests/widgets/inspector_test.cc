@@ -11,6 +11,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -205,6 +206,41 @@ TEST(Inspector, UnknownOpOpensMarkedNotCrashing) {
   EXPECT_EQ(v->model().items[item].rows.front().first, api::kUnknownOpRow);
   v->selectItem(item);
   EXPECT_TRUE(w.sidebar()->plainText().contains("Unknown op"));
+}
+
+TEST(Inspector, AVeryWideNodeListsItsFirstValuesAndCountsTheRest) {
+  // A Split with 5,000 outputs: the sidebar lists 200 (a 50,000-row table froze the window for
+  // seconds per click) and says how many more there are.
+  ir::Model m;
+  m.opset_imports.push_back({"", 17});
+  m.graph = std::make_unique<ir::Graph>("g");
+  ir::Value* x = m.graph->CreateValue("x");
+  x->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({5000})));
+  m.graph->AddInput(x);
+  ir::Node* split = m.graph->AddNode("Split", "", "split");
+  split->AddInput(x);
+  ir::Node* concat = m.graph->AddNode("Concat", "", "concat");
+  concat->SetAttribute(ir::Attribute::Int("axis", 0));
+  for (int i = 0; i < 5000; ++i) {
+    ir::Value* part = m.graph->CreateValue("part_" + std::to_string(i));
+    split->AddOutput(part);
+    concat->AddInput(part);
+  }
+  concat->AddOutput(m.graph->CreateValue("y"));
+  m.graph->AddOutput(concat->output(0));
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("wide.onnx").toStdString();
+  ASSERT_TRUE(onnx_io::SaveModelFile(m, path).ok());
+  MainWindow w;
+  Open(w, path);
+  GraphView* v = w.graphView();
+  const int item = FirstItem(v, "Split");
+  ASSERT_GE(item, 0);
+  v->selectItem(item);
+  const QString text = w.sidebar()->plainText();
+  EXPECT_TRUE(text.contains("part_199")) << text.left(400).toStdString();
+  EXPECT_FALSE(text.contains("part_200"));
+  EXPECT_TRUE(text.contains(QString("and %1 more, not listed").arg(QLocale().toString(4800))));
 }
 
 TEST(Inspector, StatusBarCountsNodesAndHelpListsShortcuts) {
