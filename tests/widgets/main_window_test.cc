@@ -19,10 +19,12 @@
 #include <QUrl>
 
 #include "test_paths.h"
+#include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/op_histogram_model.h"
 #include "widgets/preferences_dialog.h"
+#include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
 #include "widgets/screenshot.h"
 #include "widgets/value_table_model.h"
@@ -93,6 +95,39 @@ TEST(MainWindowTest, EveryMalformedFileShowsAnErrorAndTheWindowKeepsRunning) {
   EXPECT_GE(errors, 20);
   // The previously opened model stays on screen.
   EXPECT_EQ(w.currentPath(), Sample());
+  EXPECT_EQ(w.summaryPanel()->propertyText("Nodes"), "18");
+}
+
+TEST(MainWindowTest, ModelsASessionRefusesOpenAndTheirProfileIsAnErrorNamingTheNode) {
+  // tests/data/invalid: each opens for inspection (with the checker's warnings); profiling it
+  // fails with the session's message, which names the node; the window keeps running.
+  MainWindow w;
+  int models = 0;
+  for (const auto& e :
+       std::filesystem::directory_iterator(testing::SourceDir() / "tests/data/invalid")) {
+    SCOPED_TRACE(e.path().filename().string());
+    QString title, message;
+    w.setErrorPresenter([&](const QString& t, const QString& m) {
+      title = t;
+      message = m;
+    });
+    w.openFile(QString::fromStdString(e.path().string()));
+    w.waitForLoad();
+    EXPECT_TRUE(message.isEmpty()) << message.toStdString();
+    EXPECT_EQ(w.currentPath(), QString::fromStdString(e.path().string()));
+    EXPECT_FALSE(w.graphView()->model().items.empty());
+    api::ProfileOptions o;
+    o.runs = 1;
+    w.profileView()->startProfile(o);
+    w.profileView()->waitForIdle();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(w.profileView()->runCount(), 0);
+    EXPECT_TRUE(message.contains(QStringLiteral("node '"))) << message.toStdString();
+    ++models;
+  }
+  EXPECT_GE(models, 13);
+  w.openFile(Sample());
+  w.waitForLoad();
   EXPECT_EQ(w.summaryPanel()->propertyText("Nodes"), "18");
 }
 
