@@ -3,7 +3,6 @@
 // reverse and bidirectional, initial states, peepholes, clip and sequence_lens with the default
 // activations (Sigmoid, Tanh, Tanh); declines other activations, layout=1 and input_forget so the
 // reference kernel runs them.
-#include <cblas.h>
 
 #include <algorithm>
 #include <cmath>
@@ -79,9 +78,8 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
     const float* pp = P ? P->data<float>() + d * 3 * H : nullptr;
     const bool reverse = direction == "reverse" || d == 1;
     for (int64_t step = 0; step < S; ++step) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<int>(B),
-                  static_cast<int>(4 * H), static_cast<int>(H), 1.f, h.data(), static_cast<int>(H),
-                  Rd, static_cast<int>(H), 0.f, hr.data(), static_cast<int>(4 * H));
+      ParallelSgemm(nullptr, false, true, B, 4 * H, H, 1.f, h.data(), H, Rd, H, 0.f, hr.data(),
+                    4 * H);
       for (int64_t b = 0; b < B; ++b) {
         const int64_t len = lens[b];
         if (step >= len) continue;

@@ -4,6 +4,7 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "kernels/parallel.h"
 
@@ -11,9 +12,38 @@ namespace onnxlens::kernels {
 
 namespace {
 
+bool FitsInt(int64_t v) { return v <= std::numeric_limits<int>::max(); }
+
+}  // namespace
+
+// Casting sizes BLAS's int arguments cannot hold wrapped them negative: wrong results or reads out
+// of bounds. Such products go element by element instead.
+void PlainSgemm(bool ta, bool tb, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
+                int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
+  for (int64_t i = 0; i < M; ++i) {
+    for (int64_t j = 0; j < N; ++j) {
+      double acc = 0;
+      for (int64_t k = 0; k < K; ++k) {
+        const float a = ta ? A[k * lda + i] : A[i * lda + k];
+        const float b = tb ? B[j * ldb + k] : B[k * ldb + j];
+        acc += static_cast<double>(a) * b;
+      }
+      float& c = C[i * ldc + j];
+      c = alpha * static_cast<float>(acc) + (beta == 0 ? 0.f : beta * c);
+    }
+  }
+}
+
+namespace {
+
 void Call(bool ta, bool tb, int64_t M, int64_t N, int64_t K, float alpha, const float* A,
           int64_t lda, const float* B, int64_t ldb, float beta, float* C, int64_t ldc) {
   if (M <= 0 || N <= 0) return;
+  if (!FitsInt(M) || !FitsInt(N) || !FitsInt(K) || !FitsInt(lda) || !FitsInt(ldb) ||
+      !FitsInt(ldc)) {
+    PlainSgemm(ta, tb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
   cblas_sgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
               static_cast<int>(M), static_cast<int>(N), static_cast<int>(K), alpha, A,
               static_cast<int>(lda), B, static_cast<int>(ldb), beta, C, static_cast<int>(ldc));

@@ -14,4 +14,10 @@ void ParallelSgemm(ParallelRunner* pool, bool trans_a, bool trans_b, int64_t M, 
                    int64_t K, float alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
                    float beta, float* C, int64_t ldc);
 
+/// The same product without BLAS, element by element: what ParallelSgemm does when a size or
+/// leading dimension does not fit BLAS's int arguments. Exposed for its tests.
+void PlainSgemm(bool trans_a, bool trans_b, int64_t M, int64_t N, int64_t K, float alpha,
+                const float* A, int64_t lda, const float* B, int64_t ldb, float beta, float* C,
+                int64_t ldc);
+
 }  // namespace onnxlens::kernels
