@@ -65,6 +65,8 @@ class Session {
   /// given, with the declared element type, rank and fixed dimensions.
   /// `cancel` (optional) is polled before every node and every subgraph run (each Loop / Scan
   /// iteration): once set, the run ends with kCancelled.
+  /// One Run at a time per session (the run's state and the intra-op pool are the session's):
+  /// several threads each run their own session of a shared model.
   Expected<NamedValues> Run(const std::map<std::string, RtValue>& inputs,
                             const CancelToken* cancel = nullptr);
 

@@ -2,6 +2,7 @@
 #include "runtime/thread_pool.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -57,11 +58,13 @@ void ThreadPool::SetProfiler(profiling::Profiler* profiler) {
     profiler->NameThread(worker_tids_[i], "pool worker " + std::to_string(i + 1));
 }
 
-// Takes chunks until none are left; called with `lock` held, returns with it held.
+// Takes chunks until none are left; called with `lock` held, returns with it held. The thread's
+// span is recorded before its chunks count as done: once ParallelFor returns, no worker touches
+// the profiler or the label again (the session may detach and destroy the profiler right after).
 void ThreadPool::RunChunks(std::unique_lock<std::mutex>& lock) {
   profiling::Profiler* prof = profiler_;
   const double start = prof && next_ < n_ ? prof->NowUs() : 0;
-  bool ran = false;
+  int64_t done = 0;
   while (job_ && next_ < n_) {
     const int64_t b = next_;
     next_ += chunk_;
@@ -69,16 +72,17 @@ void ThreadPool::RunChunks(std::unique_lock<std::mutex>& lock) {
     const int64_t n = n_;
     lock.unlock();
     (*fn)(b, std::min(n, b + chunk_));
-    ran = true;
+    ++done;
     lock.lock();
-    if (--pending_ == 0) cv_done_.notify_all();
   }
-  if (prof && ran) {
+  if (done == 0) return;
+  if (prof) {
     const std::shared_ptr<const std::string> label = label_;
     lock.unlock();
     prof->AddComplete(label ? *label : std::string("parallel"), "Parallel", start, prof->NowUs());
     lock.lock();
   }
+  if ((pending_ -= done) == 0) cv_done_.notify_all();
 }
 
 void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
@@ -88,6 +92,7 @@ void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_
     return;
   }
   std::unique_lock<std::mutex> lock(mu_);
+  assert(!job_ && "ParallelFor is not re-entrant: one caller at a time, never from inside fn");
   job_ = &fn;
   n_ = n;
   const int64_t parts = std::min<int64_t>(n, static_cast<int64_t>(threads()) * 4);

@@ -35,14 +35,16 @@ class ThreadPool final : public kernels::ParallelRunner {
 
   int threads() const override { return static_cast<int>(workers_.size()) + 1; }
 
-  /// Runs fn(begin, end) over chunks covering [0, n); returns when all are done.
+  /// Runs fn(begin, end) over chunks covering [0, n); returns when all are done, every worker's
+  /// span included (the profiler may be detached and destroyed right after). One caller at a time
+  /// (a pool belongs to one session, whose runs are sequential), never from inside fn: asserted.
   void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) override;
 
   /// Attaches (or with null detaches) a profiler; call between runs, never during a ParallelFor.
   /// Names the worker threads in it.
   void SetProfiler(profiling::Profiler* profiler);
-  /// The name given to the spans of the following ParallelFor calls.
-  /// (Under the pool's lock: a worker may still be closing its span of the previous region.)
+  /// The name given to the spans of the following ParallelFor calls (under the pool's lock, which
+  /// orders it with the workers' reads).
   void SetLabel(std::shared_ptr<const std::string> label) {
     std::lock_guard<std::mutex> lock(mu_);
     label_ = std::move(label);

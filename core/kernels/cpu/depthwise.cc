@@ -16,7 +16,9 @@ namespace onnxlens::kernels {
 
 namespace {
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
+// Not under ThreadSanitizer: GCC instruments the clones' ifunc resolver, which the dynamic
+// loader runs before the TSan runtime is initialized (every binary linking it crashed at load).
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define OL_VECTOR_CLONES __attribute__((target_clones("arch=haswell", "default")))
 #else
 #define OL_VECTOR_CLONES
