@@ -3,6 +3,9 @@
 // error before any allocation, not a failed one).
 #include "kernels/hostile_model.h"
 
+#include <cmath>
+#include <limits>
+
 namespace onnxlens::testing {
 namespace {
 
@@ -69,6 +72,65 @@ TEST_P(HostileMisc, SplitToSequenceSplitsOutsideTheAxis) {
                  "split [3,3] does not fit axis 0 of size 4");
   ExpectRunError(Run({"SplitToSequence", {Floats({4}), Int64s({2}, {-1, 5})}}),
                  "split [-1,5] does not fit axis 0 of size 4");
+}
+
+TEST_P(HostileMisc, SplitToSequenceSplitsThatLeaveSomeOfTheAxisOut) {
+  ExpectRunError(Run({"SplitToSequence", {Floats({4}), Int64s({2}, {1, 2})}}),
+                 "split [1,2] sums to 3, not the 4 of axis 0");
+}
+
+// Answers that were silently wrong, now right (issue 17).
+const ir::Tensor& Output(const runtime::NamedValues& out, const std::string& name) {
+  for (const auto& [n, v] : out)
+    if (n == name) return v.tensor;
+  ADD_FAILURE() << "no output " << name;
+  static const ir::Tensor none;
+  return none;
+}
+
+template <typename T>
+std::vector<T> Elements(const runtime::NamedValues& out, const std::string& name) {
+  const ir::Tensor& t = Output(out, name);
+  return t.numel() ? std::vector<T>(t.data<T>(), t.data<T>() + t.numel()) : std::vector<T>{};
+}
+
+TEST_P(HostileMisc, EinsumUpperCaseLettersAreNotTakenForTheEllipsis) {
+  // 'A' was also the first placeholder of '...': "...A,...A->..." summed the wrong axes.
+  const ir::Tensor a = F({2, 3}, {1, 2, 3, 4, 5, 6}), b = F({2, 3}, {1, 1, 1, 2, 2, 2});
+  auto out = Run({"Einsum", {a, b}, {AString("equation", "...A,...A->...")}});
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(Elements<float>(*out, "out0"), (std::vector<float>{6, 30}));
+  ExpectRunError(Run({"Einsum", {a}, {AString("equation", "i.j->ij")}}),
+                 "character 1 is not a letter, ',', '->' or '...'");
+}
+
+TEST_P(HostileMisc, UniqueKeepsInt64ValuesADoubleCannotTellApart) {
+  const int64_t big = (int64_t{1} << 53) + 1;
+  auto out = Run({"Unique", {Int64s({4}, {big, big - 1, big, big + 2})}, {}, 4});
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(Elements<int64_t>(*out, "out0"), (std::vector<int64_t>{big - 1, big, big + 2}));
+  EXPECT_EQ(Elements<int64_t>(*out, "out3"), (std::vector<int64_t>{1, 2, 1}));
+  EXPECT_EQ(Elements<int64_t>(*out, "out2"), (std::vector<int64_t>{1, 0, 1, 2}));
+}
+
+TEST_P(HostileMisc, UniqueCollapsesNansAndSortsThemLast) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  auto out = Run({"Unique", {F({5}, {nan, 2, nan, 1, 2})}, {}, 4});
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  const std::vector<float> y = Elements<float>(*out, "out0");
+  ASSERT_EQ(y.size(), 3u);
+  EXPECT_EQ(y[0], 1);
+  EXPECT_EQ(y[1], 2);
+  EXPECT_TRUE(std::isnan(y[2]));
+  EXPECT_EQ(Elements<int64_t>(*out, "out3"), (std::vector<int64_t>{1, 2, 2}));
+}
+
+TEST_P(HostileMisc, GatherNdWithEmptyIndexTuplesTakesWholeSlices) {
+  // indices [2, 0]: two empty tuples, each selecting all of data [2, 2]: output [2, 2, 2].
+  auto out = Run({"GatherND", {F({2, 2}, {1, 2, 3, 4}), Int64s({2, 0}, {})}});
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(Output(*out, "out0").dims(), (std::vector<int64_t>{2, 2, 2}));
+  EXPECT_EQ(Elements<float>(*out, "out0"), (std::vector<float>{1, 2, 3, 4, 1, 2, 3, 4}));
 }
 
 TEST_P(HostileMisc, OutputSizesPastTheTensorCap) {

@@ -356,6 +356,10 @@ void RegisterSequenceKernels(KernelRegistry& r) {
                          std::to_string(axis) + " of size " + std::to_string(len));
       }
     }
+    if (total != len) {
+      return ctx.Error("split " + ShapeString(split) + " sums to " + std::to_string(total) +
+                       ", not the " + std::to_string(len) + " of axis " + std::to_string(axis));
+    }
     std::vector<Tensor> parts;
     int64_t begin = 0;
     for (int64_t s : split) {

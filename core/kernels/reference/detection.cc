@@ -1,10 +1,12 @@
 // Reference NonMaxSuppression (corner and center box formats) and Einsum (explicit and implicit
 // output, ellipsis, repeated indices / diagonals).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <numeric>
 
+#include "common/strings.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -105,9 +107,26 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
   if (terms.size() != ctx.num_inputs())
     return ctx.Error("equation has " + std::to_string(terms.size()) + " operands for " +
                      std::to_string(ctx.num_inputs()) + " inputs");
+  for (size_t i = 0; i < eq.size();) {
+    const char c = eq[i];
+    size_t run = 1;
+    if (c == '.') {
+      while (i + run < eq.size() && eq[i + run] == '.') ++run;
+    }
+    const bool ok = std::isalpha(static_cast<unsigned char>(c)) || c == ',' ||
+                    (c == '-' && i == arrow) || (c == '>' && i == arrow + 1) ||
+                    (c == '.' && run == 3);
+    if (!ok) {
+      return ctx.Error("equation " + Quote(ctx.node().GetString("equation", "")) + ": character " +
+                       std::to_string(i) + " is not a letter, ',', '->' or '...'");
+    }
+    i += run;
+  }
   std::vector<const Tensor*> ins;
   std::vector<std::vector<double>> vals;
-  // Expand "..." into upper-case placeholder letters 'A'.. per operand (right-aligned).
+  // Expand "..." into placeholder indices per operand (right-aligned): control characters, which
+  // no equation letter can be (upper-case placeholders took the meaning of the equation's own
+  // upper-case letters).
   int64_t ell_rank = 0;
   for (size_t k = 0; k < terms.size(); ++k) {
     OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(k));
@@ -120,7 +139,8 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
     }
   }
   std::string ell;
-  for (int64_t i = 0; i < ell_rank; ++i) ell += static_cast<char>('A' + i);
+  if (ell_rank > 30) return ctx.Error("'...' stands for more than 30 dimensions");
+  for (int64_t i = 0; i < ell_rank; ++i) ell += static_cast<char>(1 + i);
   for (size_t k = 0; k < terms.size(); ++k) {
     const size_t e = terms[k].find("...");
     if (e != std::string::npos) {
@@ -145,7 +165,9 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
       const char c = terms[k][i];
       const int64_t d = ins[k]->dims()[i];
       if (size.count(c) && size[c] != d && size[c] != 1 && d != 1)
-        return ctx.Error(std::string("index ") + c + " has different sizes");
+        return ctx.Error(
+            (c < 32 ? std::string("a dimension of '...'") : std::string("index ") + c) +
+            " has different sizes");
       size[c] = std::max(size.count(c) ? size[c] : 1, d);
       count[c]++;
     }
@@ -157,7 +179,7 @@ Status Einsum(OpKernelContext& ctx, int64_t) {
   } else {
     out = ell;
     for (const auto& [c, n] : count)
-      if (n == 1 && !(c >= 'A' && c <= 'Z' && ell.find(c) != std::string::npos)) out += c;
+      if (n == 1 && ell.find(c) == std::string::npos) out += c;
   }
   for (char c : out) {
     if (!size.count(c)) {

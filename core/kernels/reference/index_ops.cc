@@ -125,7 +125,10 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
   int64_t batch = 1;
   for (int64_t i = 0; i < b; ++i) batch *= x->dims()[i];
   const auto xs = Strides(x->dims());
-  const int64_t tuples = static_cast<int64_t>(idx.size()) / std::max<int64_t>(k, 1);
+  // One tuple per position of indices' leading dimensions, also when a tuple is empty (k == 0:
+  // each one takes the whole batch's slice; counting tuples by index values gave none).
+  int64_t tuples = 1;
+  for (int64_t i = 0; i + 1 < q; ++i) tuples *= ind->dims()[i];
   const int64_t per_batch = tuples / std::max<int64_t>(batch, 1);
   const int64_t batch_stride = b > 0 ? xs[b - 1] : 0;
   std::vector<int64_t> src;

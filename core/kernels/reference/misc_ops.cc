@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <set>
+#include <type_traits>
 
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
@@ -178,11 +181,46 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// Three-way comparison of elements p and q of `t` in its own type (int64 beyond 2^53 and strings
+// compare exactly; a double round trip merged distinct int64 values). NaN equals NaN and sorts
+// after every number, as numpy's unique does.
+Expected<std::function<int(int64_t, int64_t)>> ElementOrder(const OpKernelContext& ctx,
+                                                            const Tensor& t) {
+  if (t.dtype() == DataType::kString) {
+    const auto* v = &t.strings();
+    return std::function<int(int64_t, int64_t)>([v](int64_t p, int64_t q) {
+      const int c = (*v)[static_cast<size_t>(p)].compare((*v)[static_cast<size_t>(q)]);
+      return (c > 0) - (c < 0);
+    });
+  }
+  const Tensor* src = &t;
+  std::shared_ptr<Tensor> widened;
+  if (IsHalfType(t.dtype())) {
+    widened = std::make_shared<Tensor>(ToFloat(t));
+    src = widened.get();
+  }
+  std::function<int(int64_t, int64_t)> order;
+  Status s = VisitNumeric(src->dtype(), [&](auto tag) -> Status {
+    using T = typename decltype(tag)::type;
+    const T* d = src->data<T>();
+    order = [d, widened](int64_t p, int64_t q) {
+      const T a = d[p], b = d[q];
+      if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(a) || std::isnan(b)) return int{std::isnan(a)} - int{std::isnan(b)};
+      }
+      return int{b < a} - int{a < b};
+    };
+    return Status::Ok();
+  });
+  if (!s.ok()) return ctx.Error(s.message());
+  return order;
+}
+
 Status Unique(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   const bool sorted = ctx.node().GetInt("sorted", 1) != 0;
   const ir::Attribute* axis_attr = ctx.node().FindAttribute("axis");
-  const auto xv = ToDoubles(*x);
+  OL_ASSIGN_OR_RETURN(auto elem, ElementOrder(ctx, *x));
   // Split into "rows" along the axis (or single elements), find unique rows.
   int64_t axis = -1, outer = 1, len = x->numel(), inner = 1;
   if (axis_attr) {
@@ -193,51 +231,47 @@ Status Unique(OpKernelContext& ctx, int64_t) {
     for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
     for (size_t d = axis + 1; d < x->dims().size(); ++d) inner *= x->dims()[d];
   }
-  auto row = [&](int64_t k) {
-    std::vector<double> v;
+  auto row_less = [&](int64_t k1, int64_t k2) {
     for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) v.push_back(xv[(o * len + k) * inner + i]);
-    return v;
+      for (int64_t i = 0; i < inner; ++i) {
+        const int c = elem((o * len + k1) * inner + i, (o * len + k2) * inner + i);
+        if (c != 0) return c < 0;
+      }
+    return false;
   };
-  std::vector<std::vector<double>> rows;
+  // Each distinct row is kept as the index of its first occurrence.
   std::vector<int64_t> first, inverse(static_cast<size_t>(len)), counts;
-  std::map<std::vector<double>, int64_t> seen;
+  std::map<int64_t, int64_t, decltype(row_less)> seen(row_less);
   for (int64_t k = 0; k < len; ++k) {
-    auto rv = row(k);
-    auto it = seen.find(rv);
-    if (it == seen.end()) {
-      seen.emplace(rv, static_cast<int64_t>(rows.size()));
-      inverse[k] = static_cast<int64_t>(rows.size());
-      rows.push_back(rv);
+    auto [it, added] = seen.emplace(k, static_cast<int64_t>(first.size()));
+    if (added) {
       first.push_back(k);
-      counts.push_back(1);
-    } else {
-      inverse[k] = it->second;
-      counts[it->second]++;
+      counts.push_back(0);
     }
+    inverse[k] = it->second;
+    counts[it->second]++;
   }
-  std::vector<int64_t> order(rows.size());
+  const int64_t u = static_cast<int64_t>(first.size());
+  std::vector<int64_t> order(static_cast<size_t>(u));
   std::iota(order.begin(), order.end(), 0);
-  if (sorted)
-    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return rows[a] < rows[b]; });
-  std::vector<int64_t> rank(rows.size());
-  for (size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<int64_t>(i);
-  const int64_t u = static_cast<int64_t>(rows.size());
-  std::vector<double> yv;
-  std::vector<int64_t> ydims;
-  if (axis_attr) {
-    ydims = x->dims();
-    ydims[axis] = u;
-    yv.resize(static_cast<size_t>(outer * u * inner));
-    for (int64_t j = 0; j < u; ++j)
-      for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < inner; ++i)
-          yv[(o * u + j) * inner + i] = rows[order[j]][o * inner + i];
-  } else {
-    ydims = {u};
-    for (int64_t j = 0; j < u; ++j) yv.push_back(rows[order[j]][0]);
+  if (sorted) {
+    std::sort(order.begin(), order.end(),
+              [&](int64_t a, int64_t b) { return row_less(first[a], first[b]); });
   }
-  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, yv, ydims, x->dtype()));
+  std::vector<int64_t> rank(static_cast<size_t>(u));
+  for (int64_t i = 0; i < u; ++i) rank[order[i]] = i;
+  std::vector<int64_t> ydims = axis_attr ? x->dims() : std::vector<int64_t>{u};
+  std::vector<int64_t> src;
+  if (axis_attr) {
+    ydims[axis] = u;
+    src.reserve(static_cast<size_t>(outer * u * inner));
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t j = 0; j < u; ++j)
+        for (int64_t i = 0; i < inner; ++i) src.push_back((o * len + first[order[j]]) * inner + i);
+  } else {
+    for (int64_t j = 0; j < u; ++j) src.push_back(first[order[j]]);
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, ydims, src));
   ctx.SetOutput(0, std::move(y));
   std::vector<int64_t> idx_out, inv_out, cnt_out;
   for (int64_t j = 0; j < u; ++j) {
