@@ -182,6 +182,18 @@
         <source>only in the right model</source>
         <translation>nur im rechten Modell</translation>
     </message>
+    <message>
+        <source>no execution provider runs it</source>
+        <translation>kein Ausführungsanbieter führt ihn aus</translation>
+    </message>
+    <message>
+        <source>runs on %1</source>
+        <translation>läuft auf %1</translation>
+    </message>
+    <message>
+        <source>%1 declined: %2</source>
+        <translation>%1 abgelehnt: %2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -663,6 +675,18 @@
         <comment>file name, error category</comment>
         <translation>%1 konnte nicht geöffnet werden: %2</translation>
     </message>
+    <message>
+        <source>Cannot colour the graph by execution provider</source>
+        <translation>Der Graph kann nicht nach Ausführungsanbieter gefärbt werden</translation>
+    </message>
+    <message>
+        <source>Colour by &amp;Provider</source>
+        <translation>Nach An&amp;bieter färben</translation>
+    </message>
+    <message>
+        <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
+        <translation>Den Rahmen jedes Knotens nach dem Ausführungsanbieter färben, der ihn ausführt – im Reiter Graph und in beiden Hälften des Reiters Optimieren</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -939,6 +963,34 @@
         <source>… and %1 more, not listed</source>
         <translation>… und %1 weitere, nicht aufgeführt</translation>
     </message>
+    <message>
+        <source>declined (%1): %2</source>
+        <translation>abgelehnt (%1): %2</translation>
+    </message>
+    <message>
+        <source>No execution provider runs this node.</source>
+        <translation>Kein Ausführungsanbieter führt diesen Knoten aus.</translation>
+    </message>
+    <message>
+        <source>Runs on &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Läuft auf &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>(the first preferred provider)</source>
+        <translation>(der bevorzugte Anbieter)</translation>
+    </message>
+    <message>
+        <source>Not on the preferred provider:</source>
+        <translation>Nicht auf dem bevorzugten Anbieter:</translation>
+    </message>
+    <message>
+        <source>Cases %1&apos;s kernel declines at run time run on %2.</source>
+        <translation>Fälle, die der Kernel von %1 zur Laufzeit ablehnt, laufen auf %2.</translation>
+    </message>
+    <message>
+        <source>Execution Provider</source>
+        <translation>Ausführungsanbieter</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1212,6 +1264,10 @@
         <source>%1 is not a folder.</source>
         <translation>%1 ist kein Ordner.</translation>
     </message>
+    <message>
+        <source>Execution providers:</source>
+        <translation>Ausführungsanbieter:</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>
@@ -1284,10 +1340,6 @@
             <numerusform>%n Lauf</numerusform>
             <numerusform>%n Läufe</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 · level %2 · %3 · %4</source>
-        <translation>%1 · Stufe %2 · %3 · %4</translation>
     </message>
     <message>
         <source>Reading %1…</source>
@@ -1488,6 +1540,90 @@
     <message>
         <source>Group the range&apos;s slices by node (slice name) or by op type</source>
         <translation>Die Abschnitte des Bereichs nach Knoten (Abschnittsname) oder nach Operatortyp gruppieren</translation>
+    </message>
+    <message>
+        <source>%1 · level %2 · %3 · %4 · %5</source>
+        <translation>%1 · Stufe %2 · %3 · %4 · %5</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderColoring</name>
+    <message>
+        <source>Provider colouring cancelled; choose an order or turn it on again to retry.</source>
+        <translation>Färbung nach Anbieter abgebrochen; wählen Sie eine Reihenfolge oder schalten Sie sie erneut ein.</translation>
+    </message>
+    <message>
+        <source>Open a model to colour it by execution provider.</source>
+        <translation>Öffnen Sie ein Modell, um es nach Ausführungsanbieter zu färben.</translation>
+    </message>
+    <message>
+        <source>Cannot colour by provider: %1</source>
+        <translation>Färbung nach Anbieter nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Runs on %1</source>
+        <translation>Läuft auf %1</translation>
+    </message>
+    <message>
+        <source>No execution provider runs this node</source>
+        <translation>Kein Ausführungsanbieter führt diesen Knoten aus</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderLegend</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Execution provider order: each node goes to the first provider that accepts it</source>
+        <translation>Reihenfolge der Ausführungsanbieter: Jeder Knoten geht an den ersten Anbieter, der ihn annimmt</translation>
+    </message>
+    <message>
+        <source>no provider: %1</source>
+        <translation>kein Anbieter: %1</translation>
+    </message>
+    <message>
+        <source>not in the partition: %1</source>
+        <translation>nicht in der Aufteilung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⇄ %n boundary node(s)</source>
+        <translation>
+            <numerusform>⇄ %n Grenzknoten</numerusform>
+            <numerusform>⇄ %n Grenzknoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Providers: %1</source>
+        <translation>Anbieter: %1</translation>
+    </message>
+    <message>
+        <source>Node counts over the whole model, subgraphs included. ⇄ marks a reorder node, or a node reading a tensor another provider produced.</source>
+        <translation>Knotenzahlen über das ganze Modell, Teilgraphen eingeschlossen. ⇄ markiert einen Umordnungsknoten oder einen Knoten, der einen Tensor eines anderen Anbieters liest.</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderOrderEdit</name>
+    <message>
+        <source>Execution providers in priority order: each node runs on the first checked provider that accepts it. The reference provider is always the last fallback.</source>
+        <translation>Ausführungsanbieter nach Priorität: Jeder Knoten läuft auf dem ersten ausgewählten Anbieter, der ihn annimmt. Der Referenzanbieter ist immer der letzte Rückgriff.</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>%1 (always the last fallback)</source>
+        <translation>%1 (immer der letzte Rückgriff)</translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1843,10 @@
     <message>
         <source>Internal error</source>
         <translation>Interner Fehler</translation>
+    </message>
+    <message>
+        <source>Assigning execution providers…</source>
+        <translation>Weise Ausführungsanbieter zu…</translation>
     </message>
 </context>
 <context>

@@ -174,6 +174,16 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ProviderLegend</name>
+    <message numerus="yes">
+        <source>⇄ %n boundary node(s)</source>
+        <translation>
+            <numerusform>⇄ %n boundary node</numerusform>
+            <numerusform>⇄ %n boundary nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TensorPanel</name>
     <message numerus="yes">
         <source>First %n value(s)</source>

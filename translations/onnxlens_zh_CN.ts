@@ -175,6 +175,18 @@
         <source>only in the right model</source>
         <translation>仅在右侧模型中</translation>
     </message>
+    <message>
+        <source>no execution provider runs it</source>
+        <translation>没有执行提供程序运行它</translation>
+    </message>
+    <message>
+        <source>runs on %1</source>
+        <translation>运行于 %1</translation>
+    </message>
+    <message>
+        <source>%1 declined: %2</source>
+        <translation>%1 拒绝：%2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -652,6 +664,18 @@
         <comment>file name, error category</comment>
         <translation>无法打开 %1：%2</translation>
     </message>
+    <message>
+        <source>Cannot colour the graph by execution provider</source>
+        <translation>无法按执行提供程序为图着色</translation>
+    </message>
+    <message>
+        <source>Colour by &amp;Provider</source>
+        <translation>按执行提供程序着色(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
+        <translation>按运行节点的执行提供程序为每个节点的边框着色（图标签页及优化标签页的两侧）</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -927,6 +951,34 @@
         <source>… and %1 more, not listed</source>
         <translation>… 另有 %1 个，未列出</translation>
     </message>
+    <message>
+        <source>declined (%1): %2</source>
+        <translation>拒绝（%1）：%2</translation>
+    </message>
+    <message>
+        <source>No execution provider runs this node.</source>
+        <translation>没有执行提供程序运行此节点。</translation>
+    </message>
+    <message>
+        <source>Runs on &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>运行于 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>(the first preferred provider)</source>
+        <translation>（首选提供程序）</translation>
+    </message>
+    <message>
+        <source>Not on the preferred provider:</source>
+        <translation>未在首选提供程序上运行：</translation>
+    </message>
+    <message>
+        <source>Cases %1&apos;s kernel declines at run time run on %2.</source>
+        <translation>%1 的内核在运行时拒绝的情况在 %2 上运行。</translation>
+    </message>
+    <message>
+        <source>Execution Provider</source>
+        <translation>执行提供程序</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1200,6 +1252,10 @@
         <source>%1 is not a folder.</source>
         <translation>%1 不是文件夹。</translation>
     </message>
+    <message>
+        <source>Execution providers:</source>
+        <translation>执行提供程序：</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>
@@ -1270,10 +1326,6 @@
         <translation>
             <numerusform>%n 次运行</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1 · level %2 · %3 · %4</source>
-        <translation>%1 · 级别 %2 · %3 · %4</translation>
     </message>
     <message>
         <source>Reading %1…</source>
@@ -1466,6 +1518,89 @@
     <message>
         <source>Group the range&apos;s slices by node (slice name) or by op type</source>
         <translation>按节点（切片名称）或按算子类型对范围内的切片分组</translation>
+    </message>
+    <message>
+        <source>%1 · level %2 · %3 · %4 · %5</source>
+        <translation>%1 · 级别 %2 · %3 · %4 · %5</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderColoring</name>
+    <message>
+        <source>Provider colouring cancelled; choose an order or turn it on again to retry.</source>
+        <translation>已取消按提供程序着色；选择一个顺序或重新开启以重试。</translation>
+    </message>
+    <message>
+        <source>Open a model to colour it by execution provider.</source>
+        <translation>打开模型以按执行提供程序着色。</translation>
+    </message>
+    <message>
+        <source>Cannot colour by provider: %1</source>
+        <translation>无法按提供程序着色：%1</translation>
+    </message>
+    <message>
+        <source>Runs on %1</source>
+        <translation>运行于 %1</translation>
+    </message>
+    <message>
+        <source>No execution provider runs this node</source>
+        <translation>没有执行提供程序运行此节点</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderLegend</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Execution provider order: each node goes to the first provider that accepts it</source>
+        <translation>执行提供程序顺序：每个节点交给第一个接受它的提供程序</translation>
+    </message>
+    <message>
+        <source>no provider: %1</source>
+        <translation>无提供程序：%1</translation>
+    </message>
+    <message>
+        <source>not in the partition: %1</source>
+        <translation>不在划分中：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⇄ %n boundary node(s)</source>
+        <translation>
+            <numerusform>⇄ %n 个边界节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Providers: %1</source>
+        <translation>提供程序：%1</translation>
+    </message>
+    <message>
+        <source>Node counts over the whole model, subgraphs included. ⇄ marks a reorder node, or a node reading a tensor another provider produced.</source>
+        <translation>节点数覆盖整个模型（含子图）。⇄ 标记重排节点，或读取其他提供程序所产生张量的节点。</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ProviderOrderEdit</name>
+    <message>
+        <source>Execution providers in priority order: each node runs on the first checked provider that accepts it. The reference provider is always the last fallback.</source>
+        <translation>按优先级排列的执行提供程序：每个节点在第一个接受它的已勾选提供程序上运行。reference 提供程序始终是最后的后备。</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>%1 (always the last fallback)</source>
+        <translation>%1（始终为最后的后备）</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +1820,10 @@
     <message>
         <source>Internal error</source>
         <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>Assigning execution providers…</source>
+        <translation>正在分配执行提供程序…</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -14,7 +15,10 @@
 #include <cmath>
 #include <limits>
 
+#include "api/partition.h"
 #include "widgets/graph_view.h"
+#include "widgets/provider_coloring.h"
+#include "widgets/provider_legend.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -69,9 +73,14 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     head->addWidget(st.combo);
     head->addWidget(st.caption, 1);
     v->addLayout(head);
+    st.legend = new ProviderLegend(pane);
+    v->addWidget(st.legend);
     st.view = new GraphView(pane);
     st.view->setMarkColor(QColor(0x1e, 0x88, 0xe5));
     v->addWidget(st.view, 1);
+    st.providers = new ProviderColoring(st.view, st.legend, this);
+    // The selection line names the provider of the selected node.
+    connect(st.providers, &ProviderColoring::changed, this, [this] { updateInfo(); });
     split->addWidget(pane);
     connect(st.combo, QOverload<int>::of(&QComboBox::activated), this,
             [this, side](int) { onChosen(side); });
@@ -272,10 +281,50 @@ std::shared_ptr<const api::GraphSnapshot> CompareView::snapshot(Side side) const
   return m_trace->snapshots[st.step];
 }
 
+void CompareView::setProviderColoring(bool on) {
+  for (SideState& st : m_sides) st.providers->setEnabled(on);
+}
+
+void CompareView::setPartitionCache(PartitionCache* cache) {
+  for (SideState& st : m_sides) st.providers->setCache(cache);
+}
+
+void CompareView::updateProviderSource(Side side) {
+  const SideState& st = m_sides[side];
+  ProviderColoring::Source source;
+  if (st.step < 0 && st.fileSnapshot) {
+    const QString path = st.file;
+    source.key = QStringLiteral("file:%1@%2@disabled")
+                     .arg(path)
+                     .arg(QFileInfo(path).lastModified().toMSecsSinceEpoch());
+    source.compute = [file = path.toStdString()](const std::vector<std::string>& providers,
+                                                 const JobControl& job) {
+      api::PartitionOptions options;
+      options.providers = providers;
+      options.level = "disabled";
+      return api::PartitionModelFile(file, options, job);
+    };
+  } else if (st.step >= 0 && m_trace && st.step < static_cast<int>(m_trace->models.size())) {
+    // That step's model itself: its node ids are the ids of the step's snapshot.
+    std::shared_ptr<const ir::Model> model = m_trace->models[st.step];
+    const std::string level =
+        st.step == 0 ? std::string("disabled") : m_trace->steps[st.step - 1].level;
+    source.key = QStringLiteral("trace:%1").arg(reinterpret_cast<quintptr>(model.get()));
+    source.owner = model;
+    source.hasOwner = true;
+    source.compute = [model, level](const std::vector<std::string>& providers,
+                                    const JobControl& job) {
+      return api::PartitionLoadedModel(*model, providers, level, job);
+    };
+  }
+  st.providers->setSource(std::move(source));
+}
+
 void CompareView::show(Side side) {
   m_selected[kLeft] = m_selected[kRight] = -1;
   const auto snap = snapshot(side);
   if (snap) m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
+  updateProviderSource(side);
   updateCaption(side);
   recompute();
   emit sidesChanged();
@@ -473,6 +522,16 @@ void CompareView::updateInfo() {
       break;
   }
   if (st == api::DiffState::kFused) text += links.join(QStringLiteral(", "));
+  if (const api::NodePlacementInfo* at =
+          m_sides[side].providers->placement(snap->graphs[0].nodes[node].id)) {
+    QString where = at->provider.empty() ? tr("no execution provider runs it")
+                                         : tr("runs on %1").arg(Q(at->provider).toHtmlEscaped());
+    for (const api::ProviderDecline& d : at->declined)
+      where +=
+          QStringLiteral("; ") +
+          tr("%1 declined: %2").arg(Q(d.provider).toHtmlEscaped(), Q(d.sentence).toHtmlEscaped());
+    text += QStringLiteral(" · ") + where;
+  }
   m_info->setText(text);
 }
 

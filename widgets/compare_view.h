@@ -20,6 +20,9 @@ namespace onnxlens {
 namespace widgets {
 
 class GraphView;
+class PartitionCache;
+class ProviderColoring;
+class ProviderLegend;
 
 /// The halo colour of a correspondence state (invalid for unchanged).
 QColor diffColor(api::DiffState state);
@@ -63,6 +66,12 @@ class CompareView : public QWidget {
   /// Rings `nodes` of a side (the nodes a single pass step changed).
   void markNodes(Side side, const std::vector<int>& nodes);
 
+  /// Colours each side by the execution providers of the model it shows (that step's model, or
+  /// the file's), each side with its own legend.
+  void setProviderColoring(bool on);
+  ProviderColoring* providerColoring(Side side) const { return m_sides[side].providers; }
+  void setPartitionCache(PartitionCache* cache);
+
   /// Blocks until both sides are laid out and any file is loaded; for tests and screenshots.
   void waitForLayout();
 
@@ -81,7 +90,10 @@ class CompareView : public QWidget {
     std::shared_ptr<const api::GraphSnapshot> fileSnapshot;
     /// Loads `file` off the UI thread.
     BackgroundTask<std::shared_ptr<const api::GraphSnapshot>>* loader = nullptr;
+    ProviderLegend* legend = nullptr;
+    ProviderColoring* providers = nullptr;
   };
+  void updateProviderSource(Side side);
   void rebuildChooser(Side side);
   void onChosen(Side side);
   void show(Side side);

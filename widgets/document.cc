@@ -10,6 +10,7 @@ void Document::setModel(const QString& path, std::shared_ptr<const api::ModelInf
   m_path = path;
   m_info = std::move(info);
   m_trace.reset();
+  m_partitions.clear();
   m_node.clear();
   m_origins.clear();
   emit modelChanged();

@@ -17,6 +17,7 @@
 #include "api/timeline.h"
 #include "common/trace_event.h"
 #include "common/trace_summary.h"
+#include "widgets/partition_cache.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -62,6 +63,9 @@ class Document : public QObject {
   /// without a run.
   std::unordered_map<std::string, double> heatShares() const;
 
+  /// The provider partitions the views computed for this model (cleared with the model).
+  PartitionCache* partitions() { return &m_partitions; }
+
   /// The selected node by its trace label ("" for none) and, for a fused kernel, the nodes of the
   /// model as loaded it was made from. `source` is the view that selected it: it does not follow
   /// its own selection. A view that follows a selection may publish what it selected in turn;
@@ -86,6 +90,7 @@ class Document : public QObject {
   QString m_node;
   QStringList m_origins;
   bool m_notifying = false;  ///< while observers follow a selection
+  PartitionCache m_partitions;
 };
 
 /// std::vector<std::string> -> QStringList.

@@ -11,11 +11,13 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "api/graph_view_model.h"
+#include "widgets/graph_view.h"
 #include "widgets/op_colors.h"
 
 namespace onnxlens {
@@ -59,8 +61,20 @@ class NodeItem : public QGraphicsItem {
     update();
   }
   QColor halo() const { return m_halo; }
+  /// A thick border in the accent colour and, for a boundary, a badge at the top right corner.
+  void setAccent(const ItemAccent& accent) {
+    if (accent.border == m_accent.border && accent.boundary == m_accent.boundary &&
+        accent.tip == m_accent.tip)
+      return;
+    m_accent = accent;
+    QString tip =
+        Q(m_item.title) + (m_item.subtitle.empty() ? QString() : "\n" + Q(m_item.subtitle));
+    if (!accent.tip.isEmpty()) tip += "\n" + accent.tip;
+    setToolTip(tip);
+    update();
+  }
   void setMarkColor(const QColor& c) { m_markColor = c; }
-  QRectF boundingRect() const override { return m_rect.adjusted(-7, -7, 7, 7); }
+  QRectF boundingRect() const override { return m_rect.adjusted(-9, -9, 9, 9); }
   void hoverEnterEvent(QGraphicsSceneHoverEvent*) override { setHovered(true); }
   void hoverLeaveEvent(QGraphicsSceneHoverEvent*) override { setHovered(false); }
   void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override {
@@ -83,10 +97,23 @@ class NodeItem : public QGraphicsItem {
     p->setPen(border);
     const bool io = m_item.kind != api::ViewItemKind::kNode;
     const QRectF header(m_rect.x(), m_rect.y(), m_rect.width(), line * 1.4);
+    const bool accent = m_accent.border.isValid();
     if (lod < 0.3) {  // far away: a coloured block is all the eye can use
-      p->setBrush(color);
+      p->setBrush(accent ? m_accent.border : color);
+      if (accent && !isSelected())
+        p->setPen(QPen(m_accent.boundary ? m_c.text : m_c.border,
+                       m_accent.boundary ? 4 / std::max(lod, 0.01) : 0.8));
       p->drawRect(m_rect);
       return;
+    }
+    if (accent) {  // the provider colour as a thick border; a selection ring outside it
+      if (isSelected()) {
+        p->setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2.5));
+        p->setBrush(Qt::NoBrush);
+        p->drawRoundedRect(m_rect.adjusted(-5, -5, 5, 5), 8, 8);
+      }
+      border = QPen(m_accent.border, 3.5);
+      p->setPen(border);
     }
     p->setBrush(m_c.box);
     p->drawRoundedRect(m_rect, 5, 5);
@@ -124,11 +151,28 @@ class NodeItem : public QGraphicsItem {
       p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, Q(v));
       y += line;
     }
+    if (accent && m_accent.boundary) paintBoundaryBadge(p, fm);
   }
   const api::ViewItem& item() const { return m_item; }
   int index() const { return m_index; }
+  const ItemAccent& accent() const { return m_accent; }
 
  private:
+  // A round badge with "⇄" on the top right corner: data crosses providers (or layouts) here.
+  void paintBoundaryBadge(QPainter* p, const QFontMetricsF& fm) {
+    const double r = std::clamp(fm.height() * 0.55, 6.0, 8.0);  // inside boundingRect()
+    const QPointF c(m_rect.right() - 2, m_rect.top() + 2);
+    p->setPen(QPen(m_c.background, 1.5));
+    p->setBrush(m_c.dark ? QColor(0xf5, 0xf5, 0xf5) : QColor(0x21, 0x21, 0x21));
+    p->drawEllipse(c, r, r);
+    QFont f = m_font;
+    f.setBold(true);
+    p->setFont(f);
+    p->setPen(m_c.dark ? QColor(0x21, 0x21, 0x21) : Qt::white);
+    p->drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QStringLiteral("⇄"));
+    p->setFont(m_font);
+  }
+
   int m_index;
   api::ViewItem m_item;
   QRectF m_rect;
@@ -137,6 +181,7 @@ class NodeItem : public QGraphicsItem {
   bool m_marked = false;
   bool m_hovered = false;
   QColor m_halo;
+  ItemAccent m_accent;
   QColor m_markColor{0xff, 0xa0, 0x00};  // find hits: amber
 };
 
@@ -194,6 +239,13 @@ class GroupItem : public QGraphicsItem {
                 Qt::AlignCenter,
                 QCoreApplication::translate("onnxlens::widgets::GraphView", "%n node(s)", nullptr,
                                             m_nodes));
+    double x = m_rect.x() + 6;
+    const double width = m_rect.width() - 12, h = 5;
+    for (const GroupShare& s : m_shares) {
+      const double w = width * s.share;
+      p->fillRect(QRectF(x, m_rect.bottom() - h - 3, w, h), s.color);
+      x += w;
+    }
   }
   int group() const { return m_group; }
   bool expanded() const { return m_expanded; }
@@ -203,10 +255,22 @@ class GroupItem : public QGraphicsItem {
     update();
   }
   QColor halo() const { return m_halo; }
+  /// A bar along the bottom of the closed box: what share of its nodes has which colour.
+  void setShares(const std::vector<GroupShare>& shares) {
+    if (shares.size() == m_shares.size() &&
+        std::equal(shares.begin(), shares.end(), m_shares.begin(),
+                   [](const GroupShare& a, const GroupShare& b) {
+                     return a.color == b.color && a.share == b.share;
+                   }))
+      return;
+    m_shares = shares;
+    update();
+  }
 
  private:
   GraphColors m_c;
   QColor m_halo;
+  std::vector<GroupShare> m_shares;
   int m_group;
   QString m_title;
   int m_nodes;

@@ -70,11 +70,14 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   m_hover = -1;
   m_halos.clear();
   m_groupHalos.clear();
+  m_accents.clear();
+  m_groupShares.clear();
   m_linked.clear();
   m_selected = -1;
   m_selectedEdge = -1;
   m_fitPending = true;
   rebuildModel();
+  emit modelRebuilt();
   if (openAll)
     m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);
   else
@@ -99,6 +102,8 @@ void GraphView::setOptions(const api::GraphViewOptions& options) {
   }
   m_halos.clear();
   m_groupHalos.clear();
+  m_accents.clear();
+  m_groupShares.clear();
   m_linked.clear();
   startLayout();
   emit modelRebuilt();
@@ -350,6 +355,7 @@ void GraphView::changeEvent(QEvent* event) {
   m_colors = colors;
   setBackgroundBrush(m_colors.background);
   if (!m_layout.node_rects.empty()) buildScene();
+  emit colorsChanged();
 }
 
 void GraphView::resizeEvent(QResizeEvent* event) {
@@ -378,6 +384,8 @@ void GraphView::applyDecorations() {
           n->index() < static_cast<int>(m_halos.size()) ? m_halos[n->index()] : QColor();
       const bool faded = m_fadeOthers && !halo.isValid() && !m_halos.empty();
       if (halo != n->halo() || faded != (n->opacity() < 1)) n->setDiff(halo, faded);
+      n->setAccent(n->index() < static_cast<int>(m_accents.size()) ? m_accents[n->index()]
+                                                                   : ItemAccent());
       n->setMarked(std::find(m_marked.begin(), m_marked.end(), n->index()) != m_marked.end());
       n->setHovered(n->index() == m_hover);
     } else if (auto* g = dynamic_cast<GroupItem*>(it)) {
@@ -385,6 +393,9 @@ void GraphView::applyDecorations() {
                               ? m_groupHalos[g->group()]
                               : QColor();
       if (halo != g->halo()) g->setHalo(halo);
+      g->setShares(!g->expanded() && g->group() < static_cast<int>(m_groupShares.size())
+                       ? m_groupShares[g->group()]
+                       : std::vector<GroupShare>());
     }
   }
   const QPen normal(m_colors.edge, 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
@@ -543,6 +554,16 @@ void GraphView::setMarkColor(const QColor& color) {
 
 void GraphView::setGroupHalos(const std::vector<QColor>& halos) {
   m_groupHalos = halos;
+  applyDecorations();
+}
+
+void GraphView::setItemAccents(const std::vector<ItemAccent>& accents) {
+  m_accents = accents;
+  applyDecorations();
+}
+
+void GraphView::setGroupShares(const std::vector<std::vector<GroupShare>>& shares) {
+  m_groupShares = shares;
   applyDecorations();
 }
 

@@ -20,6 +20,20 @@ namespace widgets {
 
 class Minimap;
 
+/// A second colour channel on a node, independent of the halo (diff, heat): a thick border
+/// (provider colouring), a boundary badge, and a line added to the node's tooltip.
+struct ItemAccent {
+  QColor border;  ///< invalid: none
+  bool boundary = false;
+  QString tip;
+};
+
+/// One stripe of a closed group's share bar: a colour and its share of the group's nodes.
+struct GroupShare {
+  QColor color;
+  double share = 0;
+};
+
 class GraphView : public QGraphicsView {
   Q_OBJECT
 
@@ -92,6 +106,12 @@ class GraphView : public QGraphicsView {
   /// Halos of closed name-scope groups, per group of the model's hierarchy (invalid: none).
   void setGroupHalos(const std::vector<QColor>& halos);
   const std::vector<QColor>& groupHalos() const { return m_groupHalos; }
+  /// Accents per view item (provider colouring); empty clears. Kept until cleared: set again
+  /// after modelRebuilt (item indices change).
+  void setItemAccents(const std::vector<ItemAccent>& accents);
+  const std::vector<ItemAccent>& itemAccents() const { return m_accents; }
+  /// Share bars of closed groups (what their hidden nodes are), per group; empty clears.
+  void setGroupShares(const std::vector<std::vector<GroupShare>>& shares);
   /// Draws `items` selected without emitting itemSelected (the counterparts of a selection on
   /// the other side of a comparison), opens the groups around them and scrolls to them.
   void showLinked(const std::vector<int>& items);
@@ -127,10 +147,13 @@ class GraphView : public QGraphicsView {
   void layoutCancelled();
   void layoutFinished(double millis);
   void layoutFailed(const QString& message);
-  /// The view items were rebuilt for new options (folding constants changes item indices): item
-  /// and group halos were cleared; whoever set them sets them again.
+  /// The view items were rebuilt for a new snapshot or new options (folding constants changes
+  /// item indices): item and group halos and accents were cleared; whoever set them sets them
+  /// again.
   void modelRebuilt();
   void zoomChanged(double zoom);
+  /// The palette switched between light and dark; the graph was repainted in its colours.
+  void colorsChanged();
   void itemSelected(int item);
   /// An edge was clicked: value `value` of the graph shown.
   void edgeSelected(int value);
@@ -189,6 +212,8 @@ class GraphView : public QGraphicsView {
   QColor m_markColor{0xff, 0xa0, 0x00};
   std::vector<QColor> m_halos;
   std::vector<QColor> m_groupHalos;
+  std::vector<ItemAccent> m_accents;
+  std::vector<std::vector<GroupShare>> m_groupShares;
   bool m_fadeOthers = false;
   std::vector<int> m_linked;
   api::LayoutCache m_cache;  ///< recent layouts by layoutKey()

@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -26,6 +27,7 @@
 #include "api/trace.h"
 #include "api/view_heat.h"
 #include "widgets/breadcrumb_bar.h"
+#include "widgets/compare_view.h"
 #include "widgets/document.h"
 #include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
@@ -38,6 +40,8 @@
 #include "widgets/optimize_view.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
+#include "widgets/provider_coloring.h"
+#include "widgets/provider_legend.h"
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
 
@@ -105,11 +109,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_heatLegend->setTextFormat(Qt::RichText);
   m_heatLegend->setContentsMargins(6, 2, 6, 2);
   m_heatLegend->hide();
+  m_providerLegend = new ProviderLegend(graphColumn);
   graphLayout->addWidget(m_breadcrumb);
   graphLayout->addWidget(m_heatLegend);
+  graphLayout->addWidget(m_providerLegend);
   graphLayout->addWidget(m_find);
   graphLayout->addWidget(m_graph, 1);
   m_sidebar = new NodeSidebar(graphPane);
+  m_providers = new ProviderColoring(m_graph, m_providerLegend, this);
+  m_providers->setCache(m_doc->partitions());
+  m_sidebar->setPlacementLookup([this](int64_t id) { return m_providers->placement(id); });
   graphPane->addWidget(graphColumn);
   graphPane->addWidget(m_sidebar);
   graphPane->setStretchFactor(0, 1);
@@ -209,9 +218,21 @@ void MainWindow::connectDocument() {
   m_optimize->setDocument(m_doc);
   connect(m_doc, &Document::currentRunChanged, this, [this] {
     if (m_heat) applyHeat();
-    // The node page's Profile section follows the run shown (a tensor page stays).
-    if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
-      m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
+    refreshSidebar();  // the node page's Profile section follows the run shown
+  });
+  // The node page's Execution Provider section follows the partition painted.
+  connect(m_providers, &ProviderColoring::changed, this, &MainWindow::refreshSidebar);
+  // One provider order for every coloured view: the Graph tab's and both Optimize panes'.
+  ProviderColoring* colorings[] = {m_providers,
+                                   m_optimize->compare()->providerColoring(CompareView::kLeft),
+                                   m_optimize->compare()->providerColoring(CompareView::kRight)};
+  for (ProviderColoring* from : colorings) {
+    connect(from, &ProviderColoring::providersChanged, this, [colorings](const QStringList& order) {
+      for (ProviderColoring* to : colorings) to->setProviders(order);
+    });
+  }
+  connect(m_providers, &ProviderColoring::failed, this, [this](const QString& message) {
+    m_presentError(tr("Cannot colour the graph by execution provider"), message);
   });
   // The graph publishes the node selected; it follows what the other views select (a kernel
   // slice selects its node, or a fused kernel's origins).
@@ -227,6 +248,12 @@ void MainWindow::connectDocument() {
             if (source != m_graph && source != m_sidebar && !node.isEmpty())
               selectProfiledNode(node, origins);
           });
+}
+
+void MainWindow::refreshSidebar() {
+  // A tensor page stays; a node page is shown again with what changed.
+  if (m_graph->snapshot() && m_graph->selectedItem() >= 0 && !m_sidebar->isShowingTensor())
+    m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
 }
 
 void MainWindow::createActions() {
@@ -310,6 +337,13 @@ void MainWindow::createViewMenu() {
   m_heatAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
   m_heatAction->setToolTip(tr("Colour the graph by each node's share of the profiled run time"));
   connect(m_heatAction, &QAction::toggled, this, &MainWindow::setHeat);
+  m_providerAction = view->addAction(tr("Colour by &Provider"));
+  m_providerAction->setCheckable(true);
+  m_providerAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+  m_providerAction->setToolTip(
+      tr("Colour each node's border by the execution provider that runs it, on the Graph tab and "
+         "both panes of the Optimize tab"));
+  connect(m_providerAction, &QAction::toggled, this, &MainWindow::setProviderColoring);
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
@@ -369,6 +403,9 @@ bool MainWindow::showView(const QString& name) {
     m_tabs->setCurrentWidget(m_optimize);
     m_optimize->ensureTrace();
     m_optimize->showPanel(OptimizeView::PassesPanel);
+  } else if (name == QLatin1String("providers")) {
+    m_tabs->setCurrentIndex(0);
+    setProviderColoring(true);
   } else if (name == QLatin1String("heat")) {
     m_tabs->setCurrentIndex(0);
     setHeat(true);
@@ -398,6 +435,37 @@ void MainWindow::setHeat(bool on) {
   // Go to the hottest node: where the time goes is what the user turned heat on for.
   const int hottest = viewHeat().hottest_item;
   if (hottest >= 0) m_graph->revealItem(hottest);
+}
+
+void MainWindow::setProviderColoring(bool on) {
+  {
+    QSignalBlocker block(m_providerAction);
+    m_providerAction->setChecked(on);
+  }
+  m_providers->setEnabled(on);
+  m_optimize->setProviderColoring(on);
+}
+
+bool MainWindow::providerColoringShown() const { return m_providers->isEnabled(); }
+
+void MainWindow::updateProviderSource() {
+  ProviderColoring::Source source;
+  if (!m_path.isEmpty()) {
+    // The graph shows the file as loaded: the partition a session would make at level disabled.
+    // The modification time is part of the key: a reload after the file changed computes anew.
+    const QString path = m_path;
+    source.key = QStringLiteral("file:%1@%2@disabled")
+                     .arg(path)
+                     .arg(QFileInfo(path).lastModified().toMSecsSinceEpoch());
+    source.compute = [file = path.toStdString()](const std::vector<std::string>& providers,
+                                                 const JobControl& job) {
+      api::PartitionOptions options;
+      options.providers = providers;
+      options.level = "disabled";
+      return api::PartitionModelFile(file, options, job);
+    };
+  }
+  m_providers->setSource(std::move(source));
 }
 
 QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
@@ -511,6 +579,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);
+  updateProviderSource();
   setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
   statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
   emit modelLoaded(path);

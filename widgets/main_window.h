@@ -30,6 +30,8 @@ class ModelSummaryPanel;
 class NodeSidebar;
 class OptimizeView;
 class ProfileView;
+class ProviderColoring;
+class ProviderLegend;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -65,7 +67,8 @@ class MainWindow : public QMainWindow {
   OptimizeView* optimizeView() const { return m_optimize; }
   ProfileView* profileView() const { return m_profile; }
   /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
-  /// list), "timeline" (the Profile tab), "summary". False for another name.
+  /// list), "timeline" (the Profile tab), "summary", "heat" or "providers" (the graph coloured
+  /// by profile time or by execution provider). False for another name.
   bool showView(const QString& name);
 
   /// Colours the graph by each node's share of the current profile's kernel time (a legend above
@@ -73,6 +76,12 @@ class MainWindow : public QMainWindow {
   void setHeat(bool on);
   bool heatShown() const { return m_heat; }
   QString heatLegend() const;
+  /// Colours the graph (and both panes of the Optimize tab) by the execution provider of each
+  /// node, with a legend of counts per provider; the partitions are computed in the background.
+  void setProviderColoring(bool on);
+  bool providerColoringShown() const;
+  ProviderColoring* providerColoring() const { return m_providers; }
+  ProviderLegend* providerLegend() const { return m_providerLegend; }
   /// The tab shown, by showView's name: graph, optimize, timeline or summary.
   QString currentView() const;
   /// Selects in the graph the node of a kernel slice (`node`, a trace label); a fused kernel's
@@ -147,6 +156,12 @@ class MainWindow : public QMainWindow {
   api::ViewHeat viewHeat() const;
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
+  QAction* m_providerAction = nullptr;
+  ProviderLegend* m_providerLegend = nullptr;
+  ProviderColoring* m_providers = nullptr;
+  /// The Graph tab's partition source: the file as loaded (level disabled).
+  void updateProviderSource();
+  void refreshSidebar();
 };
 
 }  // namespace widgets

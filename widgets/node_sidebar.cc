@@ -176,6 +176,28 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
   m_text->setHtml(html);
 }
 
+QString NodeSidebar::placementHtml(const api::NodePlacementInfo& at) {
+  QString declines;
+  for (const api::ProviderDecline& d : at.declined)
+    declines += "<li><b>" + Q(d.provider) + "</b> " +
+                tr("declined (%1): %2").arg(Q(d.reason), Q(d.sentence)) + "</li>";
+  if (at.provider.empty()) {
+    return "<p style='color:#c62828'>" + tr("No execution provider runs this node.") + "</p>" +
+           (declines.isEmpty() ? QString() : "<ul>" + declines + "</ul>");
+  }
+  QString html = "<p>" + tr("Runs on <b>%1</b>").arg(Q(at.provider));
+  if (declines.isEmpty())
+    html += " " + tr("(the first preferred provider)") + "</p>";
+  else
+    html += "</p><p>" + tr("Not on the preferred provider:") + "</p><ul>" + declines + "</ul>";
+  if (!at.fallback.empty())
+    html += "<p>" +
+            tr("Cases %1's kernel declines at run time run on %2.")
+                .arg(Q(at.provider), Q(at.fallback)) +
+            "</p>";
+  return html;
+}
+
 void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                            const api::GraphViewModel& model, int item) {
   m_snapshot = std::move(snapshot);
@@ -222,6 +244,10 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
           Link("optype/" + QString::fromStdString(n.op_type).toHtmlEscaped(),
                tr("Select all %1 nodes (%2)").arg(Q(n.op_type)).arg(sameType)) +
           "</p>";
+  if (m_placement) {
+    if (const api::NodePlacementInfo* at = m_placement(n.id))
+      html += "<h3>" + tr("Execution Provider") + "</h3>" + placementHtml(*at);
+  }
   if (m_facts) {
     const QString label = QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
     const QString facts = m_facts(label);

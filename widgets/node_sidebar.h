@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "api/graph_view_model.h"
+#include "api/partition.h"
 
 class QStackedWidget;
 class QTextBrowser;
@@ -47,6 +48,14 @@ class NodeSidebar : public QWidget {
   /// not profiled. The node page then has a Profile section with a "Show in the timeline" link.
   using ProfileFacts = std::function<QString(const QString& label)>;
   void setProfileFacts(ProfileFacts facts) { m_facts = std::move(facts); }
+  /// Where a node (by id) runs, from the provider colouring's partition; null when unknown. The
+  /// node page then has an Execution Provider section: the provider and, when it is not the
+  /// first preferred one, why each preferred provider declined.
+  using PlacementLookup = std::function<const api::NodePlacementInfo*(int64_t id)>;
+  void setPlacementLookup(PlacementLookup lookup) { m_placement = std::move(lookup); }
+  /// The Execution Provider section of a node page (HTML); exposed for the Optimize tab's
+  /// selection line and for tests.
+  static QString placementHtml(const api::NodePlacementInfo& placement);
 
  signals:
   /// "Select all of this op type": the query to run in the find bar.
@@ -65,6 +74,7 @@ class NodeSidebar : public QWidget {
   QTextBrowser* m_text;
   TensorPanel* m_tensor;
   ProfileFacts m_facts;
+  PlacementLookup m_placement;
 };
 
 }  // namespace widgets

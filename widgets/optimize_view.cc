@@ -132,9 +132,12 @@ void OptimizeView::setModelPath(const QString& path) {
   if (isVisible()) ensureTrace();
 }
 
+void OptimizeView::setProviderColoring(bool on) { m_compare->setProviderColoring(on); }
+
 void OptimizeView::setDocument(Document* document) {
   if (m_doc) disconnect(m_doc, nullptr, this, nullptr);
   m_doc = document;
+  m_compare->setPartitionCache(m_doc->partitions());
   connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
 }
 

@@ -59,6 +59,9 @@ class OptimizeView : public QWidget {
   enum Panel { PassesPanel, OpCountsPanel, VerifyPanelIndex };
   void showPanel(Panel panel);
 
+  /// Colours both panes by execution provider (View → Colour by Provider).
+  void setProviderColoring(bool on);
+
   /// The level the right side shows ("extended"), or "" when it shows a step or a file.
   QString rightLevel() const;
 

@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 #include <filesystem>
 
+#include "widgets/provider_order_edit.h"
+
 namespace onnxlens {
 namespace widgets {
 
@@ -30,6 +32,8 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   m_level->addItem(tr("Layout (all)"), QStringLiteral("layout"));
   m_level->setCurrentIndex(2);
   form->addRow(tr("Optimization level:"), m_level);
+  m_providers = new ProviderOrderEdit(this);
+  form->addRow(tr("Execution providers:"), m_providers);
   m_threads = new QSpinBox(this);
   m_threads->setRange(0, 256);
   m_threads->setSpecialValueText(tr("all cores"));
@@ -124,6 +128,7 @@ api::ProfileOptions ProfileDialog::options() const {
   o.duration_s = m_byDuration->isChecked() ? m_duration->value() : 0;
   o.seed = static_cast<uint64_t>(m_seed->value());
   if (m_folder->isChecked()) o.inputs_dir = m_path->text().trimmed().toStdString();
+  o.providers = toStdStrings(m_providers->order());
   return o;
 }
 
@@ -138,6 +143,9 @@ void ProfileDialog::setOptions(const api::ProfileOptions& o) {
   m_seed->setValue(static_cast<int>(o.seed));
   m_path->setText(QString::fromStdString(o.inputs_dir.string()));
   (o.inputs_dir.empty() ? m_random : m_folder)->setChecked(true);
+  QStringList providers;
+  for (const std::string& p : o.providers) providers << QString::fromStdString(p);
+  m_providers->setOrder(providers);
 }
 
 }  // namespace widgets

@@ -1,5 +1,6 @@
-// The Profile dialog: optimization level, threads, warm-up, runs or duration, inputs (random from
-// a seed, or a folder of .pb / .npy files). Produces core's ProfileOptions.
+// The Profile dialog: optimization level, execution provider order, threads, warm-up, runs or
+// duration, inputs (random from a seed, or a folder of .pb / .npy files). Produces core's
+// ProfileOptions.
 #pragma once
 
 #include <QDialog>
@@ -16,6 +17,8 @@ class QSpinBox;
 namespace onnxlens {
 namespace widgets {
 
+class ProviderOrderEdit;
+
 class ProfileDialog : public QDialog {
   Q_OBJECT
 
@@ -27,6 +30,8 @@ class ProfileDialog : public QDialog {
   /// Why the choices cannot be profiled (an input folder that is not one), else empty; shown in
   /// the dialog when Profile is pressed.
   QString validate() const;
+  /// The execution provider order choice, for tests.
+  ProviderOrderEdit* providerOrder() const { return m_providers; }
 
  private:
   QComboBox* m_level;
@@ -41,6 +46,7 @@ class ProfileDialog : public QDialog {
   QRadioButton* m_folder;
   QLineEdit* m_path;
   QLabel* m_error;
+  ProviderOrderEdit* m_providers;
 };
 
 }  // namespace widgets

@@ -24,6 +24,7 @@
 #include "api/trace.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
+#include "widgets/provider_order_edit.h"
 #include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
@@ -210,6 +211,8 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_lastOptions.level = "extended";
   m_lastOptions.runs = 10;
   m_lastOptions.warmup = 2;
+  // The API's default order (a new provider is part of it without a GUI change).
+  m_lastOptions.providers = toStdStrings(defaultProviderOrder());
   setBusy(false);
 }
 
@@ -240,9 +243,14 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
       options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
   const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
                                                 : tr("%n run(s)", nullptr, options.runs);
-  const QString label = tr("%1 · level %2 · %3 · %4")
-                            .arg(QFileInfo(m_path).fileName(),
-                                 QString::fromStdString(options.level), threads, amount);
+  // The label names the provider order: Compare Runs tells two orders apart by it.
+  QStringList providers;
+  for (const std::string& p : options.providers) providers << QString::fromStdString(p);
+  if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
+  const QString label =
+      tr("%1 · level %2 · %3 · %4 · %5")
+          .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level), threads, amount,
+               providerOrderText(providers));
   m_stage->setText(stageText(Stage::kReadingFile));
   start(Work::kProfile, label,
         [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
@@ -302,6 +310,13 @@ void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
   }
   const std::shared_ptr<Run> run = std::move(*result);
   run->label = m_subject;
+  if (m_work == Work::kOpen) {  // a trace we saved names the provider order that made it
+    for (const auto& [key, value] : run->metadata) {
+      if (key == "providers")
+        run->label += QStringLiteral(" · ") +
+                      providerOrderText(QString::fromStdString(value).split(QLatin1Char(',')));
+    }
+  }
   if (run->timeline->slice_count == 0) {
     emit errorOccurred(tr("Cannot open the trace"),
                        tr("%1 holds no complete (\"X\") events to show.").arg(m_subject));

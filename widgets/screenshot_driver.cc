@@ -11,6 +11,7 @@
 #include "widgets/optimize_view.h"
 #include "widgets/pass_stepper.h"
 #include "widgets/profile_view.h"
+#include "widgets/provider_coloring.h"
 #include "widgets/screenshot.h"
 #include "widgets/timeline_widget.h"
 
@@ -40,6 +41,8 @@ int ScreenshotDriver::run(const ScreenshotRequest& r) {
       compareView(r);
     else if (view == QLatin1String("steps"))
       stepsView(r);
+    else if (view == QLatin1String("providers"))
+      providersView(r);
     else
       graphView(r);
   }
@@ -58,7 +61,8 @@ bool ScreenshotDriver::open(const QString& model) {
 void ScreenshotDriver::graphView(const ScreenshotRequest& r) {
   if (!r.view.isEmpty() && !m_window->showView(r.view))
     fail(QStringLiteral(
-             "no view '%1' (graph, compare, steps, timeline, charts, runs, heat or summary)")
+             "no view '%1' (graph, compare, steps, timeline, charts, runs, heat, providers or "
+             "summary)")
              .arg(r.view));
   graphOptions(r, true);
 }
@@ -225,6 +229,26 @@ void ScreenshotDriver::heatView(const ScreenshotRequest& r) {
   rangeAndSlice(r, false);
   m_window->showView(QStringLiteral("heat"));
   m_window->graphView()->waitForLayout();
+}
+
+void ScreenshotDriver::providersView(const ScreenshotRequest& r) {
+  m_window->showView(QStringLiteral("providers"));
+  graphOptions(r, true);
+  ProviderColoring* coloring = m_window->providerColoring();
+  coloring->waitForFinished();
+  if (!coloring->paint().report) return;  // the error is in errors()
+  if (!r.select.isEmpty()) return;
+  // No --select: show the first node the preferred provider declined, with its reason.
+  GraphView* g = m_window->graphView();
+  const auto& nodes = g->snapshot()->graphs[g->graphIndex()].nodes;
+  const auto& of = g->model().item_of_node;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const api::NodePlacementInfo* at = coloring->placement(nodes[n].id);
+    if (!at || at->declined.empty() || of[n] < 0) continue;
+    g->revealItem(of[n]);
+    g->waitForLayout();
+    break;
+  }
 }
 
 }  // namespace widgets

@@ -1,7 +1,8 @@
 // Scripted screenshots of the main window (`onnxlens --screenshot OUT.png [options] MODEL`): opens
 // the model, brings up the requested view (the graph by default; compare, steps, timeline, charts,
-// runs, heat or summary), applies the options (select, find, subgraph, groups, tensor page, sides,
-// pass step, trace, run range), waits for every background job and saves the window as PNG.
+// runs, heat, providers or summary), applies the options (select, find, subgraph, groups, tensor
+// page, sides, pass step, trace, run range), waits for every background job and saves the window as
+// PNG.
 #pragma once
 
 #include <QSize>
@@ -17,7 +18,8 @@ class MainWindow;
 struct ScreenshotRequest {
   QString output;  ///< the PNG to write
   QString model;   ///< the .onnx file (may be empty with view "timeline" and a trace)
-  QString view;    ///< "", graph, compare, steps, optimize, summary, timeline, charts, runs, heat
+  /// "", graph, compare, steps, optimize, summary, timeline, charts, runs, heat, providers
+  QString view;
   QSize size{1280, 800};
   QString select;  ///< a node (op type or name): graph, compare's right side or a kernel slice
   QString find;
@@ -52,6 +54,7 @@ class ScreenshotDriver {
   void chartsView(const ScreenshotRequest& r);
   void runsView(const ScreenshotRequest& r);
   void heatView(const ScreenshotRequest& r);
+  void providersView(const ScreenshotRequest& r);
   // Shared steps.
   /// --graph, --expand, --find, --tensor (and --select when `select`) on the graph view.
   void graphOptions(const ScreenshotRequest& r, bool select);

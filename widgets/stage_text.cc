@@ -42,6 +42,8 @@ QString StageText::stage(Stage stage) {
       return tr("Profiling…");
     case Stage::kBenchmarking:
       return tr("Benchmarking…");
+    case Stage::kPartitioning:
+      return tr("Assigning execution providers…");
     case Stage::kReadingTrace:
       return tr("Reading the trace…");
     case Stage::kWritingTrace:

@@ -43,7 +43,9 @@ const Flag kFlags[] = {
     {"view", "NAME",
      "Open on a view: graph, compare (levels side by side), steps (the comparison with the pass "
      "list), summary, timeline (profiles MODEL or reads --trace), charts, runs (unoptimized vs "
-     "extended, compared) or heat.",
+     "extended, compared), heat or providers (the graph coloured by execution provider with "
+     "a legend of counts; without --select the first node the preferred provider declined is "
+     "selected, so the sidebar shows why).",
      ""},
     {"left", "SOURCE",
      "With --view compare: the left side (original, basic, extended, layout, step:N or a file).",

@@ -15,19 +15,13 @@ namespace onnxlens::api {
 
 std::vector<std::string> ExecutionProviderNames() { return providers::KnownProviders(); }
 
-Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
-                                             const PartitionOptions& options) {
-  OL_ASSIGN_OR_RETURN(std::vector<std::string> order,
-                      providers::ResolveProviderOrder(options.providers));
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
-  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
-  OL_ASSIGN_OR_RETURN(model, runtime::PrepareModel(std::move(model), options.level));
-  OL_ASSIGN_OR_RETURN(providers::ProviderSet eps, providers::CreateProviders(order));
-  OL_ASSIGN_OR_RETURN(providers::Partition p, providers::PartitionModel(*model, eps.order));
+namespace {
+
+PartitionReport ReportOf(const providers::Partition& p, std::vector<std::string> order,
+                         std::string model, std::string level) {
   PartitionReport r;
-  r.model = path.filename().string();
-  r.level = options.level;
-  r.providers = order;
+  r.model = std::move(model);
+  r.level = std::move(level);
   for (const providers::NodePlacement& n : p.nodes) {
     NodePlacementInfo info{static_cast<int64_t>(n.node_id),
                            n.graph,
@@ -47,7 +41,42 @@ Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
     auto it = p.counts.find(name);
     r.counts.emplace_back(name, it == p.counts.end() ? 0 : it->second);
   }
+  r.providers = std::move(order);
   r.unplaced = p.Unplaced();
+  return r;
+}
+
+}  // namespace
+
+Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
+                                             const PartitionOptions& options,
+                                             const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(std::vector<std::string> order,
+                      providers::ResolveProviderOrder(options.providers));
+  // Loading takes most of the time on big models (a 200,000-node chain: seconds), then the
+  // optimization; the partition itself is one pass over the nodes.
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.7)));
+  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  if (!job.Report(Stage::kOptimizing, 0.7, options.level))
+    return Cancelled("partitioning cancelled");
+  OL_ASSIGN_OR_RETURN(model, runtime::PrepareModel(std::move(model), options.level));
+  OL_ASSIGN_OR_RETURN(PartitionReport r,
+                      PartitionLoadedModel(*model, order, options.level, job.Slice(0.9, 1)));
+  r.model = path.filename().string();
+  return r;
+}
+
+Expected<PartitionReport> PartitionLoadedModel(const ir::Model& model,
+                                               const std::vector<std::string>& providers,
+                                               const std::string& level, const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(std::vector<std::string> order, providers::ResolveProviderOrder(providers));
+  if (!job.Report(Stage::kPartitioning, 0)) return Cancelled("partitioning cancelled");
+  OL_ASSIGN_OR_RETURN(providers::ProviderSet eps, providers::CreateProviders(order));
+  OL_ASSIGN_OR_RETURN(providers::Partition p, providers::PartitionModel(model, eps.order));
+  if (!job.Report(Stage::kPartitioning, 0.8)) return Cancelled("partitioning cancelled");
+  PartitionReport r = ReportOf(p, std::move(order), "", level);
+  job.Report(Stage::kPartitioning, 1);
   return r;
 }
 

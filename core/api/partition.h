@@ -10,7 +10,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/progress.h"
 #include "common/status.h"
+
+namespace onnxlens::ir {
+class Model;
+}  // namespace onnxlens::ir
 
 namespace onnxlens::api {
 
@@ -48,9 +53,20 @@ struct PartitionReport {
   std::vector<std::string> unplaced;  ///< "domain:Op (opset N, inputs ...)" no provider runs
 };
 
-/// Loads `path`, optimizes it at `options.level` as a session would, and partitions it.
+/// Loads `path`, optimizes it at `options.level` as a session would, and partitions it. `job`
+/// gets the loading stages, Stage::kOptimizing and Stage::kPartitioning; a cancel ends with
+/// kCancelled.
 Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
-                                             const PartitionOptions& options = {});
+                                             const PartitionOptions& options = {},
+                                             const JobControl& job = {});
+
+/// Partitions `model` as it is (no optimization; e.g. a step of an optimization trace, whose
+/// node ids match that step's GraphSnapshot). `level` only labels the report. `job` gets
+/// Stage::kPartitioning; a cancel ends with kCancelled.
+Expected<PartitionReport> PartitionLoadedModel(const ir::Model& model,
+                                               const std::vector<std::string>& providers,
+                                               const std::string& level = "",
+                                               const JobControl& job = {});
 
 nlohmann::json ToJson(const PartitionReport& report);
 /// Counts per provider, then a row per node: node, op, provider, why not the preferred ones.

@@ -10,6 +10,7 @@
 #include "onnx/model_io.h"
 #include "profiling/profiler.h"
 #include "profiling/summary.h"
+#include "providers/provider_factory.h"
 #include "runtime/session.h"
 
 namespace onnxlens::api {
@@ -82,6 +83,10 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
                      {"threads", std::to_string(session->threads())},
                      {"runs", std::to_string(runs)},
                      {"warmup", std::to_string(options.warmup)}};
+  // The order the session used (the reference fallback appended), so that a saved trace says
+  // which providers made it and Compare Runs can name them.
+  auto order = providers::ResolveProviderOrder(options.providers);
+  if (order.ok()) result.metadata.emplace_back("providers", Join(*order, ","));
   result.summary = profiling::Summarize(result.events);
   return result;
 }

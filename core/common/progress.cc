@@ -43,6 +43,8 @@ std::string_view StageName(Stage stage) {
       return "profiling";
     case Stage::kBenchmarking:
       return "benchmarking";
+    case Stage::kPartitioning:
+      return "partitioning";
     case Stage::kReadingTrace:
       return "reading-trace";
     case Stage::kWritingTrace:

@@ -37,6 +37,7 @@ enum class Stage {
   kRunning,
   kProfiling,
   kBenchmarking,
+  kPartitioning,  ///< asking each execution provider which nodes it takes
   // files
   kReadingTrace,
   kWritingTrace,

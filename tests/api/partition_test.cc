@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "onnx/model_io.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -59,6 +61,51 @@ TEST(PartitionModelFileTest, AnUnknownProviderIsAnError) {
   PartitionOptions options;
   options.providers = {"cpu", "gpu"};
   auto r = PartitionModelFile(testing::SampleModel(), options);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("'gpu'"), std::string::npos);
+}
+
+TEST(PartitionModelFileTest, ReportsPartitioningAndStopsWhenCancelled) {
+  std::vector<Stage> stages;
+  CancelToken token;
+  JobControl job;
+  job.cancel = token;
+  job.progress = [&](const Progress& p) {
+    stages.push_back(p.stage);
+    if (p.stage == Stage::kOptimizing) token.Cancel();
+  };
+  auto r = PartitionModelFile(testing::SampleModel(), {}, job);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
+  EXPECT_EQ(std::count(stages.begin(), stages.end(), Stage::kPartitioning), 0);
+
+  stages.clear();
+  JobControl plain;
+  plain.progress = [&](const Progress& p) { stages.push_back(p.stage); };
+  ASSERT_TRUE(PartitionModelFile(testing::SampleModel(), {}, plain).ok());
+  EXPECT_NE(std::count(stages.begin(), stages.end(), Stage::kPartitioning), 0);
+}
+
+TEST(PartitionLoadedModelTest, SameAnswerAsTheFileAtLevelDisabled) {
+  auto loaded = onnx_io::LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  auto in_memory = PartitionLoadedModel(*loaded->model, {"cpu"}, "disabled");
+  auto from_file = PartitionModelFile(testing::SampleModel());
+  ASSERT_TRUE(in_memory.ok()) << in_memory.status().message();
+  ASSERT_TRUE(from_file.ok());
+  EXPECT_EQ(in_memory->providers, from_file->providers);
+  EXPECT_EQ(in_memory->counts, from_file->counts);
+  ASSERT_EQ(in_memory->nodes.size(), from_file->nodes.size());
+  for (size_t i = 0; i < in_memory->nodes.size(); ++i) {
+    EXPECT_EQ(in_memory->nodes[i].node_id, from_file->nodes[i].node_id);
+    EXPECT_EQ(in_memory->nodes[i].provider, from_file->nodes[i].provider);
+  }
+}
+
+TEST(PartitionLoadedModelTest, AnUnknownProviderIsAnError) {
+  auto loaded = onnx_io::LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(loaded.ok());
+  auto r = PartitionLoadedModel(*loaded->model, {"gpu"});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("'gpu'"), std::string::npos);
 }

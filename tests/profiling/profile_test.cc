@@ -50,6 +50,24 @@ void CheckProfile(const std::filesystem::path& model, const std::filesystem::pat
   EXPECT_LE(share, 1.0);
 }
 
+TEST(ProfileModelFileTest, MetadataNamesTheProviderOrderUsed) {
+  ProfileOptions o;
+  o.providers = {"reference"};
+  auto r = ProfileModelFile(testing::SampleModel(), o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto it = std::find_if(r->metadata.begin(), r->metadata.end(),
+                         [](const auto& kv) { return kv.first == "providers"; });
+  ASSERT_NE(it, r->metadata.end());
+  EXPECT_EQ(it->second, "reference");
+  o.providers = {"cpu"};
+  r = ProfileModelFile(testing::SampleModel(), o);
+  ASSERT_TRUE(r.ok());
+  it = std::find_if(r->metadata.begin(), r->metadata.end(),
+                    [](const auto& kv) { return kv.first == "providers"; });
+  ASSERT_NE(it, r->metadata.end());
+  EXPECT_EQ(it->second, "cpu,reference");
+}
+
 TEST(Profile, SampleModelOneAndTwoThreads) {
   CheckProfile(::onnxlens::testing::SampleModel(), {}, 1);
   CheckProfile(::onnxlens::testing::SampleModel(), {}, 2);

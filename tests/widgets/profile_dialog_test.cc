@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <QListWidget>
 #include <QTemporaryDir>
+
+#include "widgets/provider_order_edit.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -46,6 +49,25 @@ TEST(ProfileDialog, AnInputFolderThatIsNotOneIsRefused) {
   d.setOptions(o);
   EXPECT_TRUE(d.validate().contains(QStringLiteral("/nonexistent/inputs")))
       << d.validate().toStdString();
+}
+
+TEST(ProfileDialog, TheProviderOrderReachesTheProfileOptions) {
+  ProfileDialog d;
+  // Preselected: the API's default order.
+  EXPECT_EQ(d.options().providers, toStdStrings(defaultProviderOrder()));
+  // The user leaves the first preferred provider out: the session gets the rest.
+  d.providerOrder()->list()->item(0)->setCheckState(Qt::Unchecked);
+  QStringList expected = defaultProviderOrder();
+  expected.removeFirst();
+  EXPECT_EQ(d.options().providers, toStdStrings(expected));
+  // setOptions shows a given order, and it comes back.
+  api::ProfileOptions o;
+  o.providers = {"reference"};
+  d.setOptions(o);
+  EXPECT_EQ(d.options().providers, std::vector<std::string>{"reference"});
+  o.providers = {"cpu", "reference"};
+  d.setOptions(o);
+  EXPECT_EQ(d.options().providers, (std::vector<std::string>{"cpu", "reference"}));
 }
 
 }  // namespace

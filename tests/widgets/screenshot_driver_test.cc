@@ -12,9 +12,12 @@
 #include "widgets/compare_view.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_stepper.h"
 #include "widgets/profile_view.h"
+#include "widgets/provider_coloring.h"
+#include "widgets/provider_legend.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -100,6 +103,35 @@ TEST(ScreenshotDriver, ProfileViewsProfileTheModel) {
   ASSERT_EQ(heat.run(), 0) << heat.errors.join('\n').toStdString();
   EXPECT_EQ(heat.window.profileView()->runCount(), 1);
   EXPECT_EQ(heat.window.currentView(), QStringLiteral("graph"));
+}
+
+TEST(ScreenshotDriver, ProvidersColoursTheGraphWithTheLegend) {
+  Shot s(QStringLiteral("providers"));
+  s.request.select = QStringLiteral("Conv");
+  ASSERT_EQ(s.run(), 0) << s.errors.join('\n').toStdString();
+  EXPECT_EQ(s.image().width(), 900);
+  EXPECT_EQ(s.window.currentView(), QStringLiteral("graph"));
+  ProviderColoring* c = s.window.providerColoring();
+  EXPECT_TRUE(c->isEnabled());
+  ASSERT_NE(c->paint().report, nullptr);
+  EXPECT_EQ(c->paint().nodes(), s.window.graphView()->snapshot()->node_count_total);
+  EXPECT_FALSE(s.window.graphView()->itemAccents().empty());
+  EXPECT_TRUE(s.window.providerLegend()->isVisible());
+  EXPECT_TRUE(s.window.providerLegend()->text().contains(QStringLiteral("cpu")));
+  // --select chose the node; the sidebar names its provider.
+  EXPECT_GE(s.window.graphView()->selectedItem(), 0);
+  EXPECT_TRUE(s.window.sidebar()->plainText().contains(QStringLiteral("Runs on")))
+      << s.window.sidebar()->plainText().toStdString();
+}
+
+TEST(ScreenshotDriver, ProvidersOnACorpusModelSelectsADeclinedNode) {
+  const auto path = testing::CorpusDir() / "ppocr_det" / "model.onnx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus is absent";
+  Shot s(QStringLiteral("providers"));
+  s.request.model = QString::fromStdString(path.string());
+  ASSERT_EQ(s.run(), 0) << s.errors.join('\n').toStdString();
+  const QString text = s.window.sidebar()->plainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Not on the preferred provider"))) << text.toStdString();
 }
 
 }  // namespace

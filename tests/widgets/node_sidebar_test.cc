@@ -1,0 +1,88 @@
+// NodeSidebar's Execution Provider section: the provider that runs the node, and for a node the
+// preferred provider declined, each decline's reason sentence; on a real partition too (a corpus
+// model whose ConvTranspose / Resize the cpu provider declines).
+#include "widgets/node_sidebar.h"
+
+#include <gtest/gtest.h>
+
+#include "api/partition.h"
+#include "test_paths.h"
+#include "widgets/graph_view.h"
+#include "widgets/main_window.h"
+#include "widgets/provider_coloring.h"
+
+namespace onnxlens::widgets {
+namespace {
+
+TEST(NodeSidebar, NamesTheProviderAndWhyThePreferredOneDeclined) {
+  auto snapshot = api::SnapshotModelFile(testing::SampleModel().string());
+  ASSERT_TRUE(snapshot.ok());
+  GraphView view;
+  view.setSnapshot(*snapshot);
+  NodeSidebar sidebar;
+  api::NodePlacementInfo declined;
+  declined.provider = "reference";
+  declined.declined = {{"cpu", "attribute", "Conv 'c1': cpu declines auto_pad SAME_LOWER"}};
+  api::NodePlacementInfo preferred;
+  preferred.provider = "cpu";
+  preferred.fallback = "reference";
+  const int64_t first = (*snapshot)->graphs[0].nodes[0].id;
+  sidebar.setPlacementLookup([&](int64_t id) { return id == first ? &declined : &preferred; });
+  const int item0 = view.model().item_of_node[0];
+  sidebar.showItem(*snapshot, view.model(), item0);
+  QString text = sidebar.plainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Execution Provider")));
+  EXPECT_TRUE(text.contains(QStringLiteral("Runs on reference"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Not on the preferred provider")));
+  EXPECT_TRUE(
+      text.contains(QStringLiteral("cpu declined (attribute): Conv 'c1': cpu declines "
+                                   "auto_pad SAME_LOWER")))
+      << text.toStdString();
+
+  const int item1 = view.model().item_of_node[1];
+  sidebar.showItem(*snapshot, view.model(), item1);
+  text = sidebar.plainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Runs on cpu (the first preferred provider)")))
+      << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("run on reference")));
+  EXPECT_FALSE(text.contains(QStringLiteral("declined")));
+
+  // Without a partition there is no section.
+  sidebar.setPlacementLookup([](int64_t) { return nullptr; });
+  sidebar.showItem(*snapshot, view.model(), item0);
+  EXPECT_FALSE(sidebar.plainText().contains(QStringLiteral("Execution Provider")));
+}
+
+TEST(NodeSidebar, ShowsTheRealReasonOfADeclinedCorpusNode) {
+  const auto path = testing::CorpusDir() / "ppocr_det" / "model.onnx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus is absent";
+  MainWindow w;
+  QStringList errors;
+  w.setErrorPresenter([&](const QString&, const QString& m) { errors << m; });
+  w.openFile(QString::fromStdString(path.string()));
+  w.waitForLoad();
+  w.setProviderColoring(true);
+  w.providerColoring()->waitForFinished();
+  ASSERT_TRUE(errors.isEmpty()) << errors.join('\n').toStdString();
+  GraphView* g = w.graphView();
+  const auto& nodes = g->snapshot()->graphs[0].nodes;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const api::NodePlacementInfo* at = w.providerColoring()->placement(nodes[n].id);
+    ASSERT_NE(at, nullptr);
+    // Constants folded into their consumers' weight rows have no box to select.
+    if (at->declined.empty() || g->model().item_of_node[n] < 0) continue;
+    g->revealItem(g->model().item_of_node[n]);
+    g->waitForLayout();
+    const QString text = w.sidebar()->plainText();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("Runs on %1").arg(QString::fromStdString(at->provider))))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::fromStdString(at->declined[0].sentence)))
+        << text.toStdString();
+    return;
+  }
+  FAIL() << "no node of ppocr_det is declined by the preferred provider";
+}
+
+}  // namespace
+}  // namespace onnxlens::widgets
