@@ -1588,10 +1588,10 @@
         <translation>nicht in der Aufteilung: %1</translation>
     </message>
     <message numerus="yes">
-        <source>⇄ %n boundary node(s)</source>
+        <source>⇄ %Ln boundary node(s)</source>
         <translation>
-            <numerusform>⇄ %n Grenzknoten</numerusform>
-            <numerusform>⇄ %n Grenzknoten</numerusform>
+            <numerusform>⇄ %Ln Grenzknoten</numerusform>
+            <numerusform>⇄ %Ln Grenzknoten</numerusform>
         </translation>
     </message>
     <message>

@@ -176,10 +176,10 @@
 <context>
     <name>onnxlens::widgets::ProviderLegend</name>
     <message numerus="yes">
-        <source>⇄ %n boundary node(s)</source>
+        <source>⇄ %Ln boundary node(s)</source>
         <translation>
-            <numerusform>⇄ %n boundary node</numerusform>
-            <numerusform>⇄ %n boundary nodes</numerusform>
+            <numerusform>⇄ %Ln boundary node</numerusform>
+            <numerusform>⇄ %Ln boundary nodes</numerusform>
         </translation>
     </message>
 </context>

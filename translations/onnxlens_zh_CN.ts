@@ -1566,9 +1566,9 @@
         <translation>不在划分中：%1</translation>
     </message>
     <message numerus="yes">
-        <source>⇄ %n boundary node(s)</source>
+        <source>⇄ %Ln boundary node(s)</source>
         <translation>
-            <numerusform>⇄ %n 个边界节点</numerusform>
+            <numerusform>⇄ %Ln 个边界节点</numerusform>
         </translation>
     </message>
     <message>

@@ -106,14 +106,11 @@ class NodeItem : public QGraphicsItem {
       p->drawRect(m_rect);
       return;
     }
-    if (accent) {  // the provider colour as a thick border; a selection ring outside it
-      if (isSelected()) {
-        p->setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2.5));
-        p->setBrush(Qt::NoBrush);
-        p->drawRoundedRect(m_rect.adjusted(-5, -5, 5, 5), 8, 8);
-      }
-      border = QPen(m_accent.border, 3.5);
-      p->setPen(border);
+    if (accent && isSelected()) {  // the selection as a ring outside the provider's border
+      p->setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2.5));
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(m_rect.adjusted(-5.5, -5.5, 5.5, 5.5), 9, 9);
+      p->setPen(QPen(m_c.border, 0.8));
     }
     p->setBrush(m_c.box);
     p->drawRoundedRect(m_rect, 5, 5);
@@ -151,7 +148,14 @@ class NodeItem : public QGraphicsItem {
       p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, Q(v));
       y += line;
     }
-    if (accent && m_accent.boundary) paintBoundaryBadge(p, fm);
+    if (accent) {
+      // The provider's colour as a thick outline just outside the box, drawn last so that the
+      // header (which fills a title-only box) does not cover it.
+      p->setPen(QPen(m_accent.border, 3.2));
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(m_rect.adjusted(-1.6, -1.6, 1.6, 1.6), 6.5, 6.5);
+      if (m_accent.boundary) paintBoundaryBadge(p, fm);
+    }
   }
   const api::ViewItem& item() const { return m_item; }
   int index() const { return m_index; }
@@ -239,12 +243,19 @@ class GroupItem : public QGraphicsItem {
                 Qt::AlignCenter,
                 QCoreApplication::translate("onnxlens::widgets::GraphView", "%n node(s)", nullptr,
                                             m_nodes));
-    double x = m_rect.x() + 6;
-    const double width = m_rect.width() - 12, h = 5;
-    for (const GroupShare& s : m_shares) {
-      const double w = width * s.share;
-      p->fillRect(QRectF(x, m_rect.bottom() - h - 3, w, h), s.color);
-      x += w;
+    if (!m_shares.empty()) {  // a strip along the bottom edge, inside the rounded box
+      QPainterPath box;
+      box.addRoundedRect(m_rect, 6, 6);
+      p->save();
+      p->setClipPath(box);
+      double x = m_rect.x();
+      const double h = 4.5;
+      for (const GroupShare& s : m_shares) {
+        const double w = m_rect.width() * s.share;
+        p->fillRect(QRectF(x, m_rect.bottom() - h, w, h), s.color);
+        x += w;
+      }
+      p->restore();
     }
   }
   int group() const { return m_group; }

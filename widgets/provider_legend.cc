@@ -61,10 +61,13 @@ void ProviderLegend::showPaint(const ProviderPaint& paint, bool dark) {
                       locale.toString(static_cast<qlonglong>(paint.counts[i])));
   }
   if (paint.unplaced > 0)
-    parts << QStringLiteral("%1 %2").arg(swatch(unplacedColor(dark)),
-                                         tr("no provider: %1").arg(paint.unplaced));
-  if (paint.missing > 0) parts << tr("not in the partition: %1").arg(paint.missing);
-  parts << tr("⇄ %n boundary node(s)", nullptr, static_cast<int>(paint.boundaries));
+    parts << QStringLiteral("%1 %2").arg(
+        swatch(unplacedColor(dark)),
+        tr("no provider: %1").arg(locale.toString(static_cast<qlonglong>(paint.unplaced))));
+  if (paint.missing > 0)
+    parts << tr("not in the partition: %1")
+                 .arg(locale.toString(static_cast<qlonglong>(paint.missing)));
+  parts << tr("⇄ %Ln boundary node(s)", nullptr, static_cast<int>(paint.boundaries));
   m_text->setText(tr("Providers: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
   m_text->setToolTip(
       tr("Node counts over the whole model, subgraphs included. ⇄ marks a "

@@ -76,9 +76,12 @@ ProviderOrderEdit::ProviderOrderEdit(QWidget* parent) : QWidget(parent) {
   connect(m_reset, &QPushButton::clicked, this, [this] { setOrder(defaultProviderOrder()); });
   connect(m_list, &QListWidget::currentRowChanged, this, [this] { updateButtons(); });
   connect(m_list, &QListWidget::itemChanged, this, [this] { emit orderChanged(); });
+  m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   setOrder(defaultProviderOrder());
-  // As tall as its rows: the known providers are few.
-  m_list->setMaximumHeight(m_list->sizeHintForRow(0) * (m_list->count() + 1) + 6);
+  // As tall as its rows and as wide as its longest one: the known providers are few.
+  const int frame = 2 * m_list->frameWidth();
+  m_list->setFixedHeight(m_list->sizeHintForRow(0) * m_list->count() + frame + 4);
+  m_list->setMinimumWidth(m_list->sizeHintForColumn(0) + frame + 8);
 }
 
 QStringList ProviderOrderEdit::order() const {

@@ -63,7 +63,10 @@ ProviderPaint PaintProviders(std::shared_ptr<const api::PartitionReport> report,
         if (crossed || prov[n] < 0) break;
         if (v < 0 || v >= static_cast<int>(graph.values.size())) continue;
         const int from = graph.values[v].producer;
-        crossed = from >= 0 && prov[from] >= 0 && prov[from] != prov[n];
+        // A Constant's output is a weight, not data flowing between kernels (and the graph
+        // draws it as a weight row of this node): no boundary.
+        crossed = from >= 0 && prov[from] >= 0 && prov[from] != prov[n] &&
+                  !(graph.nodes[from].op_type == "Constant" && graph.nodes[from].domain.empty());
       }
       edge[n] = crossed;
       p.boundaries += crossed;

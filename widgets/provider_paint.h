@@ -1,6 +1,7 @@
 // What provider colouring paints on a model's graphs, as plain data computed off the UI thread
 // from a partition and the snapshot drawn: each node's provider, the boundary nodes (a reorder, or
-// a node reading a tensor another provider produced), and the counts the legend shows.
+// a node reading a tensor another provider's node computed, Constants aside), and the counts the
+// legend shows.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +25,8 @@ struct ProviderPaint {
   std::vector<std::string> providers;                  ///< the order, as in the report
   /// [graph][node]: index into `providers`, kUnplaced or kMissing.
   std::vector<std::vector<int>> provider;
-  /// [graph][node]: a reorder node, or one reading a value another provider produced.
+  /// [graph][node]: a reorder node, or one reading a value another provider produced (a
+  /// Constant's output is a weight, not a crossing).
   std::vector<std::vector<char>> boundary;
   std::vector<int64_t> counts;  ///< nodes per provider, over every graph of the snapshot
   int64_t unplaced = 0;         ///< nodes no provider runs

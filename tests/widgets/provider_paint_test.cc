@@ -76,6 +76,16 @@ TEST(ProviderPaint, UnplacedAndUnknownNodesAreCountedApart) {
   EXPECT_EQ(p.boundary[0][2], 0);  // no provider: nothing crosses
 }
 
+TEST(ProviderPaint, AConstantOnAnotherProviderIsNoBoundary) {
+  auto s = std::make_shared<api::GraphSnapshot>(*Chain());
+  s->graphs[0].nodes[0].op_type = "Constant";  // A: a weight for B
+  const ProviderPaint p = PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s);
+  EXPECT_EQ(p.boundary[0], (std::vector<char>{0, 0, 0, 1}));
+  s->graphs[0].nodes[0].op_type = "Relu";  // the same edge from a computing node crosses
+  EXPECT_EQ(PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s).boundary[0],
+            (std::vector<char>{0, 1, 0, 1}));
+}
+
 TEST(ProviderPaint, ReorderOpsAreRecognizedByName) {
   EXPECT_TRUE(isReorderOp("ReorderInput"));
   EXPECT_TRUE(isReorderOp("ReorderOutput"));
