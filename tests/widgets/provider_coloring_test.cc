@@ -179,5 +179,26 @@ TEST(ProviderColoring, CorpusModelsWithSubgraphsAreColouredEverywhere) {
   }
 }
 
+TEST(ProviderColoring, AModelTheSessionRefusesIsAnErrorAndTheWindowKeepsRunning) {
+  // Opens for inspection, but a session refuses it: the partition names the node.
+  Window win(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/invalid/conv_short_bias.onnx").string()));
+  ASSERT_TRUE(win.errors.isEmpty()) << win.errors.join('\n').toStdString();
+  win.w.setProviderColoring(true);
+  win.w.providerColoring()->waitForFinished();
+  ASSERT_EQ(win.errors.size(), 1);
+  EXPECT_TRUE(win.errors[0].contains(QStringLiteral("'conv' (Conv)")))
+      << win.errors[0].toStdString();
+  EXPECT_TRUE(win.w.providerLegend()->text().contains(QStringLiteral("'conv' (Conv)")));
+  EXPECT_TRUE(win.w.graphView()->itemAccents().empty());
+  EXPECT_EQ(win.w.providerColoring()->paint().report, nullptr);
+  // The window goes on: another model colours fine.
+  win.w.openFile(Sample());
+  win.w.waitForLoad();
+  win.w.providerColoring()->waitForFinished();
+  EXPECT_EQ(win.errors.size(), 1);
+  ExpectEveryNodeColoured(win.w.graphView(), win.w.providerColoring());
+}
+
 }  // namespace
 }  // namespace onnxlens::widgets
