@@ -1602,6 +1602,13 @@
         <source>Node counts over the whole model, subgraphs included. ⇄ marks a reorder node, or a node reading a tensor another provider produced.</source>
         <translation>Knotenzahlen über das ganze Modell, Teilgraphen eingeschlossen. ⇄ markiert einen Umordnungsknoten oder einen Knoten, der einen Tensor eines anderen Anbieters liest.</translation>
     </message>
+    <message numerus="yes">
+        <source>(%Ln Constant(s))</source>
+        <translation>
+            <numerusform>(davon %Ln Constant)</numerusform>
+            <numerusform>(davon %Ln Constants)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderOrderEdit</name>

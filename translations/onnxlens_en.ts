@@ -182,6 +182,13 @@
             <numerusform>⇄ %Ln boundary nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>(%Ln Constant(s))</source>
+        <translation>
+            <numerusform>(%Ln Constant)</numerusform>
+            <numerusform>(%Ln Constants)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

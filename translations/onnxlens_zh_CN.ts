@@ -1579,6 +1579,12 @@
         <source>Node counts over the whole model, subgraphs included. ⇄ marks a reorder node, or a node reading a tensor another provider produced.</source>
         <translation>节点数覆盖整个模型（含子图）。⇄ 标记重排节点，或读取其他提供程序所产生张量的节点。</translation>
     </message>
+    <message numerus="yes">
+        <source>(%Ln Constant(s))</source>
+        <translation>
+            <numerusform>（其中 %Ln 个 Constant）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderOrderEdit</name>

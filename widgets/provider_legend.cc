@@ -56,9 +56,14 @@ void ProviderLegend::showPaint(const ProviderPaint& paint, bool dark) {
   };
   for (size_t i = 0; i < paint.providers.size(); ++i) {
     const QString name = QString::fromStdString(paint.providers[i]);
-    parts << QStringLiteral("%1 <b>%2</b> %3")
-                 .arg(swatch(providerColor(name, dark)), name.toHtmlEscaped(),
-                      locale.toString(static_cast<qlonglong>(paint.counts[i])));
+    QString part = QStringLiteral("%1 <b>%2</b> %3")
+                       .arg(swatch(providerColor(name, dark)), name.toHtmlEscaped(),
+                            locale.toString(static_cast<qlonglong>(paint.counts[i])));
+    // Constants are drawn as weight rows: say how many of the count the boxes do not show.
+    if (i < paint.constants.size() && paint.constants[i] > 0)
+      part += QStringLiteral(" ") +
+              tr("(%Ln Constant(s))", nullptr, static_cast<int>(paint.constants[i]));
+    parts << part;
   }
   if (paint.unplaced > 0)
     parts << QStringLiteral("%1 %2").arg(

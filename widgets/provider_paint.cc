@@ -28,6 +28,7 @@ ProviderPaint PaintProviders(std::shared_ptr<const api::PartitionReport> report,
   if (!p.report || !p.snapshot) return p;
   p.providers = p.report->providers;
   p.counts.assign(p.providers.size(), 0);
+  p.constants.assign(p.providers.size(), 0);
   p.placement_of_id.reserve(p.report->nodes.size());
   for (size_t i = 0; i < p.report->nodes.size(); ++i)
     p.placement_of_id.emplace(p.report->nodes[i].node_id, i);
@@ -53,6 +54,8 @@ ProviderPaint PaintProviders(std::shared_ptr<const api::PartitionReport> report,
       } else {
         prov[n] = it->second;
         ++p.counts[it->second];
+        const api::SnapshotNode& node = graph.nodes[n];
+        p.constants[it->second] += node.op_type == "Constant" && node.domain.empty();
       }
     }
     std::vector<char>& edge = p.boundary[g];

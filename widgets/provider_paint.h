@@ -29,8 +29,10 @@ struct ProviderPaint {
   /// Constant's output is a weight, not a crossing).
   std::vector<std::vector<char>> boundary;
   std::vector<int64_t> counts;  ///< nodes per provider, over every graph of the snapshot
-  int64_t unplaced = 0;         ///< nodes no provider runs
-  int64_t missing = 0;          ///< snapshot nodes the partition does not name
+  /// Of `counts`, the Constant nodes (the graph draws them as weight rows, not as boxes).
+  std::vector<int64_t> constants;
+  int64_t unplaced = 0;  ///< nodes no provider runs
+  int64_t missing = 0;   ///< snapshot nodes the partition does not name
   int64_t boundaries = 0;
   /// node id -> index into report->nodes.
   std::unordered_map<int64_t, size_t> placement_of_id;

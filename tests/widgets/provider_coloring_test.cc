@@ -200,5 +200,18 @@ TEST(ProviderColoring, AModelTheSessionRefusesIsAnErrorAndTheWindowKeepsRunning)
   ExpectEveryNodeColoured(win.w.graphView(), win.w.providerColoring());
 }
 
+TEST(ProviderColoring, ADarkPaletteRepaintsInTheDarkThemesColours) {
+  Window win(Sample());
+  win.w.setProviderColoring(true);
+  win.w.providerColoring()->waitForFinished();
+  GraphView* view = win.w.graphView();
+  ASSERT_FALSE(view->colors().dark);
+  QPalette dark = view->palette();
+  dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+  view->setPalette(dark);
+  ASSERT_TRUE(view->colors().dark);
+  ExpectEveryNodeColoured(view, win.w.providerColoring());  // compares with the dark colours
+}
+
 }  // namespace
 }  // namespace onnxlens::widgets

@@ -81,6 +81,7 @@ TEST(ProviderPaint, AConstantOnAnotherProviderIsNoBoundary) {
   s->graphs[0].nodes[0].op_type = "Constant";  // A: a weight for B
   const ProviderPaint p = PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s);
   EXPECT_EQ(p.boundary[0], (std::vector<char>{0, 0, 0, 1}));
+  EXPECT_EQ(p.constants, (std::vector<int64_t>{0, 1}));  // counted apart for the legend
   s->graphs[0].nodes[0].op_type = "Relu";  // the same edge from a computing node crosses
   EXPECT_EQ(PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s).boundary[0],
             (std::vector<char>{0, 1, 0, 1}));
