@@ -8,14 +8,15 @@ namespace widgets {
 
 namespace {
 
-// Distinct from each other, from the op category headers' dark tones and from the selection
-// blue; each readable as a thick border on white and on #1e1f22.
-constexpr QRgb kHues[] = {0x8e24aa, 0x00acc1, 0xc0ca33, 0xd81b60, 0x6d4c41, 0x3949ab, 0xf4511e};
+// The graph already uses red, amber, green and violet halos (the Optimize tab's removed / fused /
+// added / modified) and yellow to red (heat): provider outlines keep clear of those hues so that
+// both read at once. Each is readable as a thick outline on white and on #1e1f22.
+constexpr QRgb kHues[] = {0x00acc1, 0x6d4c41, 0x5e35b1, 0x546e7a, 0x9e9d24, 0xf06292, 0x26a69a};
 
 QColor known(const QString& name) {
-  if (name == QLatin1String("cpu")) return QColor(0x19, 0x76, 0xd2);
-  if (name == QLatin1String("reference")) return QColor(0xef, 0x6c, 0x00);
-  if (name == QLatin1String("dnnl")) return QColor(0x2e, 0x7d, 0x32);
+  if (name == QLatin1String("cpu")) return QColor(0x15, 0x65, 0xc0);        // deep blue
+  if (name == QLatin1String("reference")) return QColor(0xc2, 0x18, 0x5b);  // deep pink
+  if (name == QLatin1String("dnnl")) return QColor(0x00, 0x89, 0x7b);       // teal
   return QColor();
 }
 

@@ -9,8 +9,8 @@
 namespace onnxlens {
 namespace widgets {
 
-/// The colour of provider `name`: fixed for the known ones (cpu blue, reference orange, dnnl
-/// green), else one of a set of distinct hues chosen by a stable hash of the name (never
+/// The colour of provider `name`: fixed for the known ones (cpu blue, reference pink, dnnl teal),
+/// else one of a set of distinct hues chosen by a stable hash of the name (never
 /// qHash: it is seeded per process). `dark`: lighter, for the dark theme.
 QColor providerColor(const QString& name, bool dark);
 

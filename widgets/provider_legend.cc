@@ -56,19 +56,21 @@ void ProviderLegend::showPaint(const ProviderPaint& paint, bool dark) {
   };
   for (size_t i = 0; i < paint.providers.size(); ++i) {
     const QString name = QString::fromStdString(paint.providers[i]);
-    QString part = QStringLiteral("%1 <b>%2</b> %3")
+    // Non-breaking inside an entry: a narrow pane wraps between entries, not after a swatch.
+    QString part = QStringLiteral("%1&nbsp;<b>%2</b>&nbsp;%3")
                        .arg(swatch(providerColor(name, dark)), name.toHtmlEscaped(),
                             locale.toString(static_cast<qlonglong>(paint.counts[i])));
     // Constants are drawn as weight rows: say how many of the count the boxes do not show.
     if (i < paint.constants.size() && paint.constants[i] > 0)
-      part += QStringLiteral(" ") +
+      part += QStringLiteral("&nbsp;") +
               tr("(%Ln Constant(s))", nullptr, static_cast<int>(paint.constants[i]));
     parts << part;
   }
   if (paint.unplaced > 0)
-    parts << QStringLiteral("%1 %2").arg(
-        swatch(unplacedColor(dark)),
-        tr("no provider: %1").arg(locale.toString(static_cast<qlonglong>(paint.unplaced))));
+    parts << QStringLiteral("%1&nbsp;%2")
+                 .arg(swatch(unplacedColor(dark)),
+                      tr("no provider: %1")
+                          .arg(locale.toString(static_cast<qlonglong>(paint.unplaced))));
   if (paint.missing > 0)
     parts << tr("not in the partition: %1")
                  .arg(locale.toString(static_cast<qlonglong>(paint.missing)));
