@@ -56,7 +56,8 @@ int FuzzModel(const uint8_t* data, size_t size) {
   if (!loaded.ok()) return 0;
   // What `info` prints and the GUI's summary and graph views hold.
   const api::ModelInfo info = api::DescribeModel(*loaded, /*with_values=*/true);
-  (void)api::ToJson(info).dump();
+  // As `info --json` prints it (app/cli/output.cc): model text need not be UTF-8.
+  (void)api::ToJson(info).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   (void)api::SnapshotOf(*loaded->model);
   (void)ir::VerifyModel(*loaded->model);
 
