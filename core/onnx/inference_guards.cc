@@ -1,0 +1,64 @@
+// Shape inference guards: rank preconditions of old libonnx inference functions.
+#include "onnx/inference_guards.h"
+
+#include <onnx/defs/schema.h>
+#include <onnx/defs/shape_inference.h>
+
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace onnxlens::onnx_io {
+
+namespace {
+
+// An input whose shape, when known, must have exactly `rank` dimensions because the schema's
+// inference function indexes them unchecked.
+struct RankGuard {
+  const char* op;
+  int below_opset;  ///< every registered version older than this
+  std::vector<size_t> inputs;
+  int rank;
+};
+
+// Gemm before opset 7 reads dim(0/1) of A and B without checking their ranks: a rank-1 B read
+// past the end of the shape's dimensions and crashed the loader (found by fuzz_model).
+const RankGuard kRankGuards[] = {
+    {"Gemm", 7, {0, 1}, 2},
+};
+
+void Install() {
+  for (const RankGuard& guard : kRankGuards) {
+    for (int v = guard.below_opset - 1; v >= 1; --v) {
+      const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(guard.op, v, "");
+      if (!schema) break;
+      v = schema->since_version();  // the next lookup is the version before this one
+      onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();
+      if (!original) continue;
+      // The registry hands out const schemas; replacing the function once, before any inference
+      // runs, is the only way to put a check in front of it.
+      const_cast<onnx::OpSchema*>(schema)->TypeAndShapeInferenceFunction(
+          [guard, original](onnx::InferenceContext& ctx) {
+            for (size_t i : guard.inputs) {
+              if (!onnx::hasInputShape(ctx, i)) continue;
+              const int rank = ctx.getInputType(i)->tensor_type().shape().dim_size();
+              if (rank != guard.rank) {
+                fail_shape_inference(guard.op, " input ", i, " has rank ", rank, ", expected ",
+                                     guard.rank);
+              }
+            }
+            original(ctx);
+          });
+    }
+  }
+}
+
+}  // namespace
+
+void InstallShapeInferenceGuards() {
+  static std::once_flag once;
+  std::call_once(once, Install);
+}
+
+}  // namespace onnxlens::onnx_io
