@@ -28,7 +28,30 @@ const RankGuard kRankGuards[] = {
     {"Gemm", 7, {0, 1}, 2},
 };
 
+// Data propagation functions (Shape's among them) read their inputs' types without checking that
+// there is one: an input nothing types (a custom op's output, a value defined nowhere or later, a
+// graph input without a type) crashed the loader in Shape-15's (found by fuzz_model). Each one now
+// runs only when every input it is given has a type; otherwise the node propagates no data (its
+// shape inference still runs).
+void GuardDataPropagation() {
+  for (const onnx::OpSchema& copy : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    if (!copy.has_data_propagation_function()) continue;
+    const onnx::OpSchema* schema =
+        onnx::OpSchemaRegistry::Schema(copy.Name(), copy.since_version(), copy.domain());
+    if (!schema || schema->since_version() != copy.since_version()) continue;
+    onnx::DataPropagationFunction original = schema->GetDataPropagationFunction();
+    const_cast<onnx::OpSchema*>(schema)->PartialDataPropagationFunction(
+        [original](onnx::DataPropagationContext& ctx) {
+          for (size_t i = 0; i < ctx.getNumInputs(); ++i) {
+            if (!ctx.getInputType(i)) return;
+          }
+          original(ctx);
+        });
+  }
+}
+
 void Install() {
+  GuardDataPropagation();
   for (const RankGuard& guard : kRankGuards) {
     for (int v = guard.below_opset - 1; v >= 1; --v) {
       const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(guard.op, v, "");

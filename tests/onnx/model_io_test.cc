@@ -225,5 +225,47 @@ TEST(ModelIoTest, AnOldGemmWithARankOneInputIsAnInferenceWarningNotACrash) {
   EXPECT_EQ((*y->type().shape)[1].value, 4);
 }
 
+// Shape-15's data propagation read its input's type without checking there is one: Shape of a
+// custom op's output crashed the loader (found by fuzz_model). Its twin, Shape of a typed value
+// feeding Reshape, still propagates the shape data (Reshape's output gets [2, 3]).
+TEST(ModelIoTest, ShapeOfAnUntypedValueLoadsAndTypedOnesStillPropagateData) {
+  auto load = [](const std::string& text) {
+    onnx::ModelProto m;
+    EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &m));
+    return LoadModelFromBytes(m.SerializeAsString(), {}, "shape.onnx");
+  };
+  auto custom = load(R"(
+    ir_version: 8
+    opset_import { version: 15 }
+    opset_import { domain: "my.domain" version: 1 }
+    graph {
+      name: "g"
+      node { input: "a" output: "x" op_type: "MyOp" domain: "my.domain" name: "custom" }
+      node { input: "x" output: "y" op_type: "Shape" name: "shape" }
+      input { name: "a" type { tensor_type { elem_type: 1 shape { dim { dim_value: 2 } } } } }
+      output { name: "y" type { tensor_type { elem_type: 7 } } }
+    })");
+  ASSERT_TRUE(custom.ok()) << custom.status().message();
+
+  auto typed = load(R"(
+    ir_version: 8
+    opset_import { version: 15 }
+    graph {
+      name: "g"
+      node { input: "b" output: "s" op_type: "Shape" name: "shape" }
+      node { input: "a" input: "s" output: "r" op_type: "Reshape" name: "reshape" }
+      input { name: "a" type { tensor_type { elem_type: 1 shape { dim { dim_value: 6 } } } } }
+      input { name: "b" type { tensor_type { elem_type: 1
+              shape { dim { dim_value: 2 } dim { dim_value: 3 } } } } }
+      output { name: "r" type { tensor_type { elem_type: 1 } } }
+    })");
+  ASSERT_TRUE(typed.ok()) << typed.status().message();
+  const ir::Value* r = typed->model->graph->outputs()[0];
+  ASSERT_TRUE(r->type().shape.has_value());
+  ASSERT_EQ(r->type().shape->size(), 2u);
+  EXPECT_EQ((*r->type().shape)[0].value, 2);
+  EXPECT_EQ((*r->type().shape)[1].value, 3);
+}
+
 }  // namespace
 }  // namespace onnxlens::onnx_io
