@@ -4,6 +4,7 @@
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <mutex>
 #include <string>
@@ -50,8 +51,36 @@ void GuardDataPropagation() {
   }
 }
 
+// Inference functions read the types of inputs their schema requires without checking that there
+// is one: EyeLike's propagateShape dereferenced the null type of an input defined nowhere (found by
+// fuzz_model). A required input without a type is now an inference error naming the op and input
+// (most functions already threw one through propagateElemTypeFromInputToOutput); an optional
+// input may still have none.
+void GuardRequiredInputTypes() {
+  for (const onnx::OpSchema& copy : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    const onnx::OpSchema* schema =
+        onnx::OpSchemaRegistry::Schema(copy.Name(), copy.since_version(), copy.domain());
+    if (!schema || schema->since_version() != copy.since_version()) continue;
+    onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();
+    if (!original || schema->inputs().empty()) continue;
+    std::vector<bool> required;  // per formal input; the last one repeats when variadic
+    for (const auto& formal : schema->inputs())
+      required.push_back(formal.GetOption() != onnx::OpSchema::Optional);
+    const std::string op = schema->Name();
+    const_cast<onnx::OpSchema*>(schema)->TypeAndShapeInferenceFunction(
+        [original, required, op](onnx::InferenceContext& ctx) {
+          for (size_t i = 0; i < ctx.getNumInputs(); ++i) {
+            if (required[std::min(i, required.size() - 1)] && !ctx.getInputType(i))
+              fail_type_inference(op, " input ", i, " has no type (defined nowhere or untyped)");
+          }
+          original(ctx);
+        });
+  }
+}
+
 void Install() {
   GuardDataPropagation();
+  GuardRequiredInputTypes();
   for (const RankGuard& guard : kRankGuards) {
     for (int v = guard.below_opset - 1; v >= 1; --v) {
       const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(guard.op, v, "");

@@ -267,5 +267,39 @@ TEST(ModelIoTest, ShapeOfAnUntypedValueLoadsAndTypedOnesStillPropagateData) {
   EXPECT_EQ((*r->type().shape)[1].value, 3);
 }
 
+// EyeLike's inference dereferenced the type of an input defined nowhere (found by fuzz_model): a
+// required input without a type is an inference warning naming the op and input. Its twin with a
+// typed input still gets the output shape.
+TEST(ModelIoTest, ARequiredInputWithoutATypeIsAnInferenceWarningNotACrash) {
+  auto load = [](const char* inputs) {
+    onnx::ModelProto m;
+    EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(std::string(R"(
+          ir_version: 4
+          opset_import { version: 9 }
+          graph {
+            name: "g"
+            node { input: "x" output: "y" op_type: "EyeLike" name: "eye" }
+            output { name: "y" type { tensor_type { elem_type: 1 } } }
+            )") + inputs + "}",
+                                                              &m));
+    return LoadModelFromBytes(m.SerializeAsString(), {}, "eyelike.onnx");
+  };
+  auto undefined = load("");
+  ASSERT_TRUE(undefined.ok()) << undefined.status().message();
+  EXPECT_FALSE(undefined->shape_inference_complete);
+  bool warned = false;
+  for (const std::string& w : undefined->warnings)
+    warned |= w.find("EyeLike input 0 has no type") != std::string::npos;
+  EXPECT_TRUE(warned);
+
+  auto typed = load(R"(input { name: "x" type { tensor_type { elem_type: 1
+                       shape { dim { dim_value: 2 } dim { dim_value: 3 } } } } })");
+  ASSERT_TRUE(typed.ok()) << typed.status().message();
+  EXPECT_TRUE(typed->shape_inference_complete);
+  const ir::Value* y = typed->model->graph->outputs()[0];
+  ASSERT_TRUE(y->type().shape.has_value());
+  EXPECT_EQ(y->type().shape->size(), 2u);
+}
+
 }  // namespace
 }  // namespace onnxlens::onnx_io
