@@ -267,9 +267,10 @@ TEST(ModelIoTest, ShapeOfAnUntypedValueLoadsAndTypedOnesStillPropagateData) {
   EXPECT_EQ((*r->type().shape)[1].value, 3);
 }
 
-// EyeLike's inference dereferenced the type of an input defined nowhere (found by fuzz_model): a
-// required input without a type is an inference warning naming the op and input. Its twin with a
-// typed input still gets the output shape.
+// EyeLike's inference dereferenced the type of an input defined nowhere (found by fuzz_model; the
+// importer then refuses the model, naming the input). A graph input without a type reaches the
+// same inference: a required input without a type is an inference warning naming the op and
+// input. Its twin with a typed input still gets the output shape.
 TEST(ModelIoTest, ARequiredInputWithoutATypeIsAnInferenceWarningNotACrash) {
   auto load = [](const char* inputs) {
     onnx::ModelProto m;
@@ -285,10 +286,15 @@ TEST(ModelIoTest, ARequiredInputWithoutATypeIsAnInferenceWarningNotACrash) {
     return LoadModelFromBytes(m.SerializeAsString(), {}, "eyelike.onnx");
   };
   auto undefined = load("");
-  ASSERT_TRUE(undefined.ok()) << undefined.status().message();
-  EXPECT_FALSE(undefined->shape_inference_complete);
+  ASSERT_FALSE(undefined.ok());
+  EXPECT_NE(undefined.status().message().find("input #0 'x' is not defined"), std::string::npos)
+      << undefined.status().message();
+
+  auto untyped = load(R"(input { name: "x" })");
+  ASSERT_TRUE(untyped.ok()) << untyped.status().message();
+  EXPECT_FALSE(untyped->shape_inference_complete);
   bool warned = false;
-  for (const std::string& w : undefined->warnings)
+  for (const std::string& w : untyped->warnings)
     warned |= w.find("EyeLike input 0 has no type") != std::string::npos;
   EXPECT_TRUE(warned);
 
