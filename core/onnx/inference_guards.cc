@@ -78,8 +78,62 @@ void GuardRequiredInputTypes() {
   }
 }
 
+// Convolutions and pools take their number of spatial dimensions from X, then index X's dims with
+// W's rank and the lengths of kernel_shape, strides, dilations and pads: a rank-3 X with a rank-4
+// W read past the end of X's dimensions in convPoolShapeInference (ConvInteger; found by
+// fuzz_model). Each of those must agree with X first.
+struct ConvLikeGuard {
+  const char* op;
+  int weight_input;  ///< -1: a pool, no weight
+};
+const ConvLikeGuard kConvLikeGuards[] = {
+    {"Conv", 1},     {"ConvInteger", 1},  {"QLinearConv", 3}, {"ConvTranspose", 1},
+    {"MaxPool", -1}, {"AveragePool", -1}, {"LpPool", -1},
+};
+
+void CheckConvLike(const onnx::InferenceContext& ctx, const ConvLikeGuard& guard) {
+  if (!onnx::hasInputShape(ctx, 0)) return;
+  const int rank = ctx.getInputType(0)->tensor_type().shape().dim_size();
+  if (rank < 2) fail_shape_inference(guard.op, " input 0 has rank ", rank, ", expected at least 2");
+  const int spatial = rank - 2;
+  if (guard.weight_input >= 0 && onnx::hasInputShape(ctx, guard.weight_input)) {
+    const int w_rank = ctx.getInputType(guard.weight_input)->tensor_type().shape().dim_size();
+    if (w_rank != rank) {
+      fail_shape_inference(guard.op, " input ", guard.weight_input, " (the weight) has rank ",
+                           w_rank, ", expected ", rank, " as input 0");
+    }
+  }
+  for (const char* name : {"kernel_shape", "strides", "dilations", "pads"}) {
+    const onnx::AttributeProto* a = ctx.getAttribute(name);
+    const int expected = std::string(name) == "pads" ? 2 * spatial : spatial;
+    if (a && a->ints_size() != expected) {
+      fail_shape_inference(guard.op, " attribute ", name, " has ", a->ints_size(),
+                           " values, expected ", expected, " for input 0 of rank ", rank);
+    }
+  }
+}
+
+void GuardConvLike() {
+  for (const onnx::OpSchema& copy : onnx::OpSchemaRegistry::get_all_schemas_with_history()) {
+    if (!copy.domain().empty()) continue;
+    for (const ConvLikeGuard& guard : kConvLikeGuards) {
+      if (copy.Name() != guard.op) continue;
+      const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(guard.op, copy.since_version());
+      if (!schema || schema->since_version() != copy.since_version()) continue;
+      onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();
+      if (!original) continue;
+      const_cast<onnx::OpSchema*>(schema)->TypeAndShapeInferenceFunction(
+          [guard, original](onnx::InferenceContext& ctx) {
+            CheckConvLike(ctx, guard);
+            original(ctx);
+          });
+    }
+  }
+}
+
 void Install() {
   GuardDataPropagation();
+  GuardConvLike();
   GuardRequiredInputTypes();
   for (const RankGuard& guard : kRankGuards) {
     for (int v = guard.below_opset - 1; v >= 1; --v) {

@@ -307,5 +307,54 @@ TEST(ModelIoTest, ARequiredInputWithoutATypeIsAnInferenceWarningNotACrash) {
   EXPECT_EQ(y->type().shape->size(), 2u);
 }
 
+// convPoolShapeInference takes the spatial rank from X and indexed X's dims with W's rank: a
+// rank-3 X with a rank-4 W read past the end (ConvInteger; found by fuzz_model). Now an inference
+// warning naming the op and input, as is a kernel_shape of the wrong length; the twin with agreeing
+// ranks still gets y's shape.
+TEST(ModelIoTest, AConvWhoseWeightRankDiffersFromItsInputIsAnInferenceWarningNotACrash) {
+  auto load = [](const char* x_dims, const char* attrs) {
+    onnx::ModelProto m;
+    EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(std::string(R"(
+          ir_version: 7
+          opset_import { version: 11 }
+          graph {
+            name: "g"
+            node { input: "x" input: "w" output: "y" op_type: "Conv" name: "conv" )") +
+                                                                  attrs + R"( }
+            input { name: "x" type { tensor_type { elem_type: 1 shape { )" +
+                                                                  x_dims + R"( } } } }
+            input { name: "w" type { tensor_type { elem_type: 1 shape {
+                    dim { dim_value: 1 } dim { dim_value: 1 } dim { dim_value: 2 }
+                    dim { dim_value: 2 } } } } }
+            output { name: "y" type { tensor_type { elem_type: 1 } } }
+          })",
+                                                              &m));
+    return LoadModelFromBytes(m.SerializeAsString(), {}, "conv.onnx");
+  };
+  auto warned = [](const Expected<LoadedModel>& loaded, const std::string& what) {
+    bool found = false;
+    for (const std::string& w : loaded->warnings) found |= w.find(what) != std::string::npos;
+    return found;
+  };
+  const char* rank3 = "dim { dim_value: 1 } dim { dim_value: 1 } dim { dim_value: 3 }";
+  const char* rank4 =
+      "dim { dim_value: 1 } dim { dim_value: 1 } dim { dim_value: 3 } dim { dim_value: 3 }";
+  auto bad = load(rank3, "");
+  ASSERT_TRUE(bad.ok()) << bad.status().message();
+  EXPECT_TRUE(warned(bad, "Conv input 1 (the weight) has rank 4, expected 3 as input 0"));
+  auto kernel = load(rank4, R"(attribute { name: "kernel_shape" ints: 2 ints: 2 ints: 2
+                                          type: INTS })");
+  ASSERT_TRUE(kernel.ok()) << kernel.status().message();
+  EXPECT_TRUE(warned(kernel, "Conv attribute kernel_shape has 3 values, expected 2"));
+
+  auto good = load(rank4, "");
+  ASSERT_TRUE(good.ok()) << good.status().message();
+  EXPECT_TRUE(good->shape_inference_complete);
+  const ir::Value* y = good->model->graph->outputs()[0];
+  ASSERT_TRUE(y->type().shape.has_value());
+  ASSERT_EQ(y->type().shape->size(), 4u);
+  EXPECT_EQ((*y->type().shape)[3].value, 2);
+}
+
 }  // namespace
 }  // namespace onnxlens::onnx_io
