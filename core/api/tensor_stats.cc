@@ -136,12 +136,21 @@ TensorStats ComputeTensorStats(const ir::Tensor& t, int first, int bins) {
     s.hist_min = lo;
     s.hist_max = hi;
     s.bins.assign(hi > lo ? nb : 1, 0);
-    const double width = (hi - lo) / nb;
+    // The bin from v's place in [lo, hi]; on halves when hi - lo overflows (-1e308 .. 1e308), and
+    // clamped so that a NaN or infinite ratio never reaches the float -> int conversion (the old
+    // bin width (hi - lo) / bins was 0 for a span of denormals; found by fuzz_tensor_file).
+    const double span = hi - lo;
+    const bool halve = std::isinf(span);
+    auto bin_of = [&](double v) {
+      const double f = halve ? (v / 2 - lo / 2) / (hi / 2 - lo / 2) : (v - lo) / span;
+      if (!(f > 0)) return 0;
+      if (f >= 1) return nb - 1;
+      return std::min(nb - 1, static_cast<int>(f * nb));
+    };
     for (int64_t i = 0; i < t.numel(); ++i) {
       const double v = at(i);
       if (!std::isfinite(v)) continue;
-      const int b = hi > lo ? std::min(nb - 1, static_cast<int>((v - lo) / width)) : 0;
-      ++s.bins[b];
+      ++s.bins[hi > lo ? bin_of(v) : 0];
     }
   });
   return s;

@@ -50,6 +50,11 @@ std::vector<RulerTick> RulerTicks(const TimeAxis& axis, double min_spacing_px, d
       break;
     }
   }
+  // A degenerate axis (a trace whose events span more than a double holds, a zero or NaN scale)
+  // has no ticks: the conversions to int below need finite values (found by fuzz_trace).
+  if (!std::isfinite(step) || !std::isfinite(axis.start_us) || !std::isfinite(axis.EndUs()) ||
+      !std::isfinite(origin_us))
+    return out;
   // The unit follows the largest label (600.1 ms rather than 600100 µs); the decimals follow the
   // step in that unit.
   const double largest =
@@ -66,7 +71,8 @@ std::vector<RulerTick> RulerTicks(const TimeAxis& axis, double min_spacing_px, d
     unit = "ms";
     scale = 1e3;
   }
-  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step / scale) + 1e-9)));
+  const int decimals =
+      static_cast<int>(std::clamp(-std::floor(std::log10(step / scale) + 1e-9), 0.0, 17.0));
   const double first = std::ceil((axis.start_us - origin_us) / step);
   const double last = std::floor((axis.EndUs() - origin_us) / step);
   for (double k = first; k <= last && out.size() < 10000; k += 1) {
@@ -97,7 +103,8 @@ Timeline BuildTimeline(const std::vector<profiling::TraceEvent>& events) {
   for (size_t i = 0; i < events.size(); ++i) {
     const profiling::TraceEvent& e = events[i];
     if (e.ph == 'M' && e.name == "thread_name") thread_names[{e.pid, e.tid}] = e.Arg("name");
-    if (e.ph != 'X' || !(e.dur_us >= 0) || !std::isfinite(e.ts_us)) continue;
+    // An event ending beyond what a double holds (ts 1e308, dur 1e308) has no place on the axis.
+    if (e.ph != 'X' || !(e.dur_us >= 0) || !std::isfinite(e.ts_us + e.dur_us)) continue;
     by_thread[{e.pid, e.tid}].push_back(static_cast<int>(i));
     tl.begin_us = any ? std::min(tl.begin_us, e.ts_us) : e.ts_us;
     tl.end_us = any ? std::max(tl.end_us, e.ts_us + e.dur_us) : e.ts_us + e.dur_us;

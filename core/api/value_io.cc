@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <set>
 
@@ -23,14 +24,14 @@ namespace {
 
 constexpr uint64_t kMaxValueFile = uint64_t{4} << 30;
 
-Expected<ir::Tensor> FromProto(const onnx::TensorProto& tp, const fs::path& path) {
-  return onnx_io::TensorFromProto(tp, nullptr, "tensor in " + Quote(path.string()));
+Expected<ir::Tensor> FromProto(const onnx::TensorProto& tp, const std::string& source) {
+  return onnx_io::TensorFromProto(tp, nullptr, "tensor in " + Quote(source));
 }
 
-Expected<RtValue> FromSequence(const onnx::SequenceProto& sp, const fs::path& path) {
+Expected<RtValue> FromSequence(const onnx::SequenceProto& sp, const std::string& source) {
   std::vector<ir::Tensor> items;
   for (const auto& t : sp.tensor_values()) {
-    OL_ASSIGN_OR_RETURN(ir::Tensor x, FromProto(t, path));
+    OL_ASSIGN_OR_RETURN(ir::Tensor x, FromProto(t, source));
     items.push_back(std::move(x));
   }
   const auto dt =
@@ -44,31 +45,40 @@ Expected<RtValue> FromSequence(const onnx::SequenceProto& sp, const fs::path& pa
 
 Expected<RtValue> ReadValuePb(const fs::path& path, std::string* name, const std::string& hint) {
   OL_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path, kMaxValueFile));
+  return ParseValuePb(bytes, path.string(), name, hint);
+}
+
+Expected<RtValue> ParseValuePb(std::string_view bytes, const std::string& source, std::string* name,
+                               const std::string& hint) {
+  // Protobuf takes an int size; ReadFile's cap is larger than that.
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return OutOfRange(Quote(source) + ": a .pb value file must be smaller than 2 GiB");
+  const int size = static_cast<int>(bytes.size());
   if (hint == "sequence") {
     onnx::SequenceProto sp;
-    if (!sp.ParseFromString(bytes))
-      return InvalidArgument(Quote(path.string()) + ": not a SequenceProto");
+    if (!sp.ParseFromArray(bytes.data(), size))
+      return InvalidArgument(Quote(source) + ": not a SequenceProto");
     if (name) *name = sp.name();
-    return FromSequence(sp, path);
+    return FromSequence(sp, source);
   }
   if (hint == "optional") {
     onnx::OptionalProto op;
-    if (!op.ParseFromString(bytes))
-      return InvalidArgument(Quote(path.string()) + ": not an OptionalProto");
+    if (!op.ParseFromArray(bytes.data(), size))
+      return InvalidArgument(Quote(source) + ": not an OptionalProto");
     if (name) *name = op.name();
     if (op.has_tensor_value()) {
-      OL_ASSIGN_OR_RETURN(ir::Tensor t, FromProto(op.tensor_value(), path));
+      OL_ASSIGN_OR_RETURN(ir::Tensor t, FromProto(op.tensor_value(), source));
       return RtValue::FromTensor(std::move(t));
     }
-    if (op.has_sequence_value()) return FromSequence(op.sequence_value(), path);
+    if (op.has_sequence_value()) return FromSequence(op.sequence_value(), source);
     return RtValue();
   }
   onnx::TensorProto tp;
-  if (!tp.ParseFromString(bytes)) {
-    return InvalidArgument(Quote(path.string()) + ": not an ONNX TensorProto file");
+  if (!tp.ParseFromArray(bytes.data(), size)) {
+    return InvalidArgument(Quote(source) + ": not an ONNX TensorProto file");
   }
   if (name) *name = tp.name();
-  OL_ASSIGN_OR_RETURN(ir::Tensor t, FromProto(tp, path));
+  OL_ASSIGN_OR_RETURN(ir::Tensor t, FromProto(tp, source));
   return RtValue::FromTensor(std::move(t));
 }
 
@@ -248,7 +258,7 @@ class NpyHeaderParser {
   size_t pos_ = 0;
 };
 
-uint32_t LittleEndian(const std::string& bytes, size_t at, int n) {
+uint32_t LittleEndian(std::string_view bytes, size_t at, int n) {
   uint32_t v = 0;
   for (int i = 0; i < n; ++i) v |= uint32_t{static_cast<unsigned char>(bytes[at + i])} << (8 * i);
   return v;
@@ -258,7 +268,11 @@ uint32_t LittleEndian(const std::string& bytes, size_t at, int n) {
 
 Expected<ir::Tensor> ReadNpy(const fs::path& path) {
   OL_ASSIGN_OR_RETURN(std::string bytes, ReadFile(path, kMaxValueFile));
-  const std::string where = Quote(path.string());
+  return ParseNpy(bytes, path.string());
+}
+
+Expected<ir::Tensor> ParseNpy(std::string_view bytes, const std::string& source) {
+  const std::string where = Quote(source);
   if (bytes.size() < 8 || bytes.compare(0, 6, "\x93NUMPY") != 0)
     return InvalidArgument(where + ": not a .npy file (no \\x93NUMPY magic)");
   const int major = static_cast<unsigned char>(bytes[6]);

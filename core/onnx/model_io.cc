@@ -13,6 +13,7 @@
 #include "onnx/exporter.h"
 #include "onnx/external_data.h"
 #include "onnx/importer.h"
+#include "onnx/inference_guards.h"
 #include "onnx/node_validator.h"
 
 namespace fs = std::filesystem;
@@ -97,12 +98,14 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   }
   if (cancelled()) return fail(Cancelled("loading cancelled"));
 
-  // libonnx's shape inference divides by strides and groups without checking them: a model with
-  // such an attribute is loaded without inference (the session's validation then refuses it).
-  const std::string hazard = FindShapeInferenceHazard(proto->graph());
+  // libonnx's shape inference divides by strides and groups and reads required attributes without
+  // checking them: a model with such a node is loaded without inference (the session's validation
+  // then refuses it).
+  const std::string hazard = FindShapeInferenceHazard(*proto);
   if (!hazard.empty()) out.warnings.push_back("shape inference skipped: " + hazard);
   if (options.infer_shapes && hazard.empty()) {
     job.Report(Stage::kInferringShapes, 0.4);
+    InstallShapeInferenceGuards();
     try {
       onnx::ShapeInferenceOptions strict(/*check_type=*/false, /*error_mode=*/1,
                                          /*data_propagation=*/true);

@@ -7,6 +7,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <set>
 
@@ -341,13 +342,48 @@ Status ValidateModel(const ir::Model& model) {
 
 namespace {
 
-std::string HazardOf(const onnx::NodeProto& node) {
+using OpsetMap = std::map<std::string, int64_t>;  // domain ("" for ai.onnx) -> version
+
+std::string Who(const onnx::NodeProto& node) {
+  return "node " + Quote(node.name()) + " (" + node.op_type() + "): ";
+}
+
+// libonnx's inference functions read the attributes their schema requires without checking that
+// they are there (Scan's num_scan_inputs: a null pointer dereference in
+// ScanInferenceFunctionOpset8) or of the declared type.
+std::string RequiredAttributeHazard(const onnx::NodeProto& node, const OpsetMap& opsets) {
+  const std::string domain = OnnxDomain(node.domain()) ? "" : node.domain();
+  auto opset = opsets.find(domain);
+  if (opset == opsets.end() || opset->second < 0 || opset->second > INT_MAX) return "";
+  const onnx::OpSchema* schema =
+      onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset->second), domain);
+  if (!schema) return "";
+  for (const auto& [name, attr] : schema->attributes()) {
+    if (!attr.required) continue;
+    const onnx::AttributeProto* given = nullptr;
+    for (const onnx::AttributeProto& a : node.attribute()) {
+      if (a.name() == name) given = &a;
+    }
+    if (!given) return Who(node) + "the required attribute " + Quote(name) + " is missing";
+    // Old files leave the type out (UNDEFINED); a reference is resolved in a function body.
+    if (given->type() != onnx::AttributeProto::UNDEFINED && given->ref_attr_name().empty() &&
+        given->type() != attr.type) {
+      return Who(node) + "attribute " + Quote(name) + " is of type " +
+             onnx::AttributeProto::AttributeType_Name(given->type()) + ", expected " +
+             onnx::AttributeProto::AttributeType_Name(attr.type);
+    }
+  }
+  return "";
+}
+
+std::string HazardOf(const onnx::NodeProto& node, const OpsetMap& opsets) {
+  if (std::string h = RequiredAttributeHazard(node, opsets); !h.empty()) return h;
   const std::string& op = node.op_type();
   if (!node.domain().empty() && node.domain() != "ai.onnx") return "";
   const bool conv_like = IsConvLike(op);
   const bool block = op == "DepthToSpace" || op == "SpaceToDepth";
   if (!conv_like && !block) return "";
-  const std::string who = "node " + Quote(node.name()) + " (" + op + "): ";
+  const std::string who = Who(node);
   for (const onnx::AttributeProto& a : node.attribute()) {
     const std::string& name = a.name();
     if (conv_like && (name == "strides" || name == "dilations" || name == "kernel_shape")) {
@@ -362,15 +398,15 @@ std::string HazardOf(const onnx::NodeProto& node) {
   return "";
 }
 
-std::string GraphHazard(const onnx::GraphProto& graph, int depth) {
+std::string GraphHazard(const onnx::GraphProto& graph, const OpsetMap& opsets, int depth) {
   if (depth > 64) return "subgraphs are nested more than 64 deep";
   for (const onnx::NodeProto& node : graph.node()) {
-    std::string h = HazardOf(node);
+    std::string h = HazardOf(node, opsets);
     if (!h.empty()) return h;
     for (const onnx::AttributeProto& a : node.attribute()) {
-      if (a.has_g()) h = GraphHazard(a.g(), depth + 1);
+      if (a.has_g()) h = GraphHazard(a.g(), opsets, depth + 1);
       for (int i = 0; h.empty() && i < a.graphs_size(); ++i)
-        h = GraphHazard(a.graphs(i), depth + 1);
+        h = GraphHazard(a.graphs(i), opsets, depth + 1);
       if (!h.empty()) return h;
     }
   }
@@ -379,8 +415,11 @@ std::string GraphHazard(const onnx::GraphProto& graph, int depth) {
 
 }  // namespace
 
-std::string FindShapeInferenceHazard(const onnx::GraphProto& graph) {
-  return GraphHazard(graph, 0);
+std::string FindShapeInferenceHazard(const onnx::ModelProto& model) {
+  OpsetMap opsets;
+  for (const onnx::OperatorSetIdProto& o : model.opset_import())
+    opsets[OnnxDomain(o.domain()) ? "" : o.domain()] = o.version();
+  return GraphHazard(model.graph(), opsets, 0);
 }
 
 }  // namespace onnxlens::onnx_io

@@ -14,7 +14,7 @@
 #include "ir/model.h"
 
 namespace onnx {
-class GraphProto;
+class ModelProto;
 }
 
 namespace onnxlens::onnx_io {
@@ -30,10 +30,12 @@ std::vector<Status> ValidateModelAll(const ir::Model& model, size_t max_errors =
 /// inference (which divides by strides and groups without checking them).
 Status CheckAttributeValues(const ir::Node& node, int64_t opset);
 
-/// The first node of `graph` (subgraphs included) whose attribute values would make libonnx's
-/// shape inference divide by zero or loop without end (a stride, dilation, kernel dimension,
-/// group or block size that is not positive), as "node 'x' (Conv): strides must be positive";
-/// empty when there is none. The loader skips shape inference for such a model, with a warning.
-std::string FindShapeInferenceHazard(const onnx::GraphProto& graph);
+/// The first node of `model`'s graph (subgraphs included) that would make libonnx's shape
+/// inference divide by zero, loop without end or read an attribute that is not there: a stride,
+/// dilation, kernel dimension, group or block size that is not positive, or an attribute its
+/// schema (at the model's opset) requires that is missing or of another type. As "node 'x'
+/// (Conv): strides must be positive, got 0"; empty when there is none. The loader skips shape
+/// inference for such a model, with a warning (the session's validation then refuses the node).
+std::string FindShapeInferenceHazard(const onnx::ModelProto& model);
 
 }  // namespace onnxlens::onnx_io

@@ -88,6 +88,13 @@ struct NumberField {
     value = std::strtod(text.c_str(), &end);
     ok = !text.empty() && *end == '\0' && std::isfinite(value);
   }
+  /// The value as an id (pid, tid): false when it does not fit in 64 bits (converting such a
+  /// double is undefined; 9223372036854775807 in a file reads as 2^63, one too many).
+  bool ToId(int64_t* id) const {
+    if (!ok || !(value >= -0x1p63 && value < 0x1p63)) return false;
+    *id = static_cast<int64_t>(value);
+    return true;
+  }
 };
 
 // Reads a trace with nlohmann's SAX interface straight into events: no document of the whole file
@@ -330,10 +337,12 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
       Skip(trace_, i, Quote(e.name) + " has no duration >= 0");
       return;
     }
+    if (!pid_.ToId(&e.pid) || !tid_.ToId(&e.tid)) {
+      Skip(trace_, i, Quote(e.name) + " has a pid or tid that does not fit in 64 bits");
+      return;
+    }
     e.ts_us = ts_.ok ? ts_.value : 0;
     e.dur_us = e.ph == 'X' ? dur_.value : 0;
-    e.pid = static_cast<int64_t>(pid_.value);
-    e.tid = static_cast<int64_t>(tid_.value);
     if (e.ph == 'B' || e.ph == 'E')
       begin_end.push_back({i, std::move(e)});  // paired into 'X' slices after the parse
     else

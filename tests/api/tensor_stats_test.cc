@@ -47,6 +47,23 @@ TEST(TensorStats, NanAndInfAreCountedNotAveraged) {
   EXPECT_EQ(s.first_values[2], "inf");
 }
 
+// The bin width (hi - lo) / bins overflowed to inf for [-1e308, 1e308] and underflowed to 0 for a
+// span of denormals, and the bin index conversion was undefined (found by fuzz_tensor_file).
+TEST(TensorStats, HistogramOfExtremeAndDenormalSpansPutsEveryValueInABin) {
+  const Tensor wide = Tensor::FromVector<double>(DataType::kDouble, {3}, {-1e308, 0, 1e308});
+  const TensorStats w = ComputeTensorStats(wide, 4, 4);
+  ASSERT_EQ(w.bins.size(), 4u);
+  EXPECT_EQ(w.bins[0], 1);
+  EXPECT_EQ(w.bins[2], 1);
+  EXPECT_EQ(w.bins[3], 1);
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  const Tensor narrow = Tensor::FromVector<double>(DataType::kDouble, {3}, {0, tiny, tiny});
+  const TensorStats n = ComputeTensorStats(narrow, 4, 64);
+  ASSERT_EQ(n.bins.size(), 64u);
+  EXPECT_EQ(n.bins[0], 1);
+  EXPECT_EQ(n.bins[63], 2);
+}
+
 TEST(TensorStats, ConstantTensorHasOneBin) {
   const Tensor t = Tensor::FromVector<float>(DataType::kFloat, {3}, {5, 5, 5});
   const TensorStats s = ComputeTensorStats(t, 64, 16);

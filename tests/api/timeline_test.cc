@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 
 #include "api/profile.h"
@@ -65,6 +66,23 @@ TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
   ticks = RulerTicks(a, 80);
   ASSERT_FALSE(ticks.empty());
   EXPECT_EQ(ticks[0].label, "0 s");
+}
+
+// A trace from -1e308 to 1e308 µs made the ruler's step infinite and its int conversion
+// undefined (found by fuzz_trace): such an axis has no ticks, and an event ending beyond a double
+// (ts 1e308 + dur 1e308) is left off the timeline. Their twins: an axis of 1e300 µs still has
+// ticks, and an event at 1e307 is on the timeline.
+TEST(Timeline, ExtremeTimesGiveNoTicksAndNoInfiniteSlices) {
+  TimeAxis a;
+  a.width_px = 800;
+  a.Fit(-1e308, 1e308);
+  EXPECT_TRUE(RulerTicks(a, 80).empty());
+  a.Fit(0, 1e300);
+  EXPECT_FALSE(RulerTicks(a, 80).empty());
+  const Timeline tl = BuildTimeline({Slice("far", 1e308, 1e308, 1), Slice("near", 1e307, 5, 1)});
+  ASSERT_EQ(tl.slice_count, 1u);
+  EXPECT_EQ(tl.begin_us, 1e307);
+  EXPECT_TRUE(std::isfinite(tl.end_us));
 }
 
 TEST(Timeline, OneTrackPerThreadNestedByDepthWithRunBoundaries) {

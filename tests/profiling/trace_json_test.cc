@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <map>
 
 #include "profiling/summary.h"
@@ -95,6 +96,26 @@ TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_EQ(t->events.size(), 1u);
   EXPECT_EQ(t->skipped, 4);
   EXPECT_FALSE(t->skipped_reasons.empty());
+}
+
+// A tid of 9223372036854775807 reads as the double 2^63, whose conversion to int64 was undefined
+// behaviour (found by fuzz_trace): such an event is skipped with a reason; ids that fit, -2^63
+// and 2^53 among them, are read exactly.
+TEST(TraceJson, IdsBeyond64BitsSkipTheEventIdsThatFitAreRead) {
+  auto t = ParseTrace(R"([{"ph":"X","ts":1,"dur":1,"pid":1,"tid":9223372036854775807,"name":"big"},
+                          {"ph":"X","ts":1,"dur":1,"pid":"1e300","tid":1,"name":"huge"},
+                          {"ph":"X","ts":1,"dur":1,"pid":-9223372036854775808,
+                           "tid":9007199254740992,"name":"fits"}])",
+                      "ids");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 1u);
+  EXPECT_EQ(t->events[0].pid, std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(t->events[0].tid, int64_t{1} << 53);
+  EXPECT_EQ(t->skipped, 2);
+  ASSERT_FALSE(t->skipped_reasons.empty());
+  EXPECT_NE(t->skipped_reasons[0].find("'big' has a pid or tid that does not fit in 64 bits"),
+            std::string::npos)
+      << t->skipped_reasons[0];
 }
 
 TEST(TraceJson, BeginEndPairsBecomeCompleteEventsPerThread) {

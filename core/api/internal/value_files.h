@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "api/value_io.h"
 #include "common/status.h"
@@ -17,6 +18,11 @@ using kernels::RtValue;
 /// that order unless `hint` says "sequence" / "optional"). `name` receives the stored name.
 Expected<RtValue> ReadValuePb(const std::filesystem::path& path, std::string* name,
                               const std::string& hint = {});
+/// ReadValuePb on bytes already in memory (a file's content); `source` names them in errors.
+Expected<RtValue> ParseValuePb(std::string_view bytes, const std::string& source, std::string* name,
+                               const std::string& hint = {});
+/// ReadNpy on bytes already in memory (a file's content); `source` names them in errors.
+Expected<ir::Tensor> ParseNpy(std::string_view bytes, const std::string& source);
 Status WriteTensorPb(const ir::Tensor& t, const std::string& name,
                      const std::filesystem::path& path);
 

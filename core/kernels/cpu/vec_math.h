@@ -16,8 +16,12 @@
 namespace onnxlens::kernels::vec {
 
 /// exp(x) for x <= 0 (clamped below at -87): 2^n * p(r), degree-6 polynomial on |r| <= ln2/2.
+/// NaN gives NaN and x > 0 is taken as 0, here and in ExpNeg4: a softmax row holding NaN or
+/// infinities (weights of a broken model) reaches this, and the float -> int conversion below is
+/// undefined for NaN and for n beyond int32.
 inline float ExpNeg(float x) {
-  x = x < -87.f ? -87.f : x;
+  if (std::isnan(x)) return x;
+  x = x < -87.f ? -87.f : x > 0.f ? 0.f : x;
   const float n = std::nearbyint(x * 1.44269504f);
   const float r = x - n * 0.693145751953125f - n * 1.428606765330187e-06f;
   float p = 1.f / 720;
@@ -54,7 +58,8 @@ inline float Tanh(float x) {
 
 #if defined(__SSE2__)
 inline __m128 ExpNeg4(__m128 x) {
-  x = _mm_max_ps(x, _mm_set1_ps(-87.f));
+  // min/max return their second operand when one is NaN: x last keeps a NaN (then p is NaN).
+  x = _mm_min_ps(_mm_setzero_ps(), _mm_max_ps(_mm_set1_ps(-87.f), x));
   const __m128i ni = _mm_cvtps_epi32(_mm_mul_ps(x, _mm_set1_ps(1.44269504f)));
   const __m128 n = _mm_cvtepi32_ps(ni);
   const __m128 r = _mm_sub_ps(_mm_sub_ps(x, _mm_mul_ps(n, _mm_set1_ps(0.693145751953125f))),
