@@ -293,17 +293,7 @@ void CompareView::updateProviderSource(Side side) {
   const SideState& st = m_sides[side];
   ProviderColoring::Source source;
   if (st.step < 0 && st.fileSnapshot) {
-    const QString path = st.file;
-    source.key = QStringLiteral("file:%1@%2@disabled")
-                     .arg(path)
-                     .arg(QFileInfo(path).lastModified().toMSecsSinceEpoch());
-    source.compute = [file = path.toStdString()](const std::vector<std::string>& providers,
-                                                 const JobControl& job) {
-      api::PartitionOptions options;
-      options.providers = providers;
-      options.level = "disabled";
-      return api::PartitionModelFile(file, options, job);
-    };
+    source = ProviderColoring::fileSource(st.file);
   } else if (st.step >= 0 && m_trace && st.step < static_cast<int>(m_trace->models.size())) {
     // That step's model itself: its node ids are the ids of the step's snapshot.
     std::shared_ptr<const ir::Model> model = m_trace->models[st.step];

@@ -450,21 +450,8 @@ bool MainWindow::providerColoringShown() const { return m_providers->isEnabled()
 
 void MainWindow::updateProviderSource() {
   ProviderColoring::Source source;
-  if (!m_path.isEmpty()) {
-    // The graph shows the file as loaded: the partition a session would make at level disabled.
-    // The modification time is part of the key: a reload after the file changed computes anew.
-    const QString path = m_path;
-    source.key = QStringLiteral("file:%1@%2@disabled")
-                     .arg(path)
-                     .arg(QFileInfo(path).lastModified().toMSecsSinceEpoch());
-    source.compute = [file = path.toStdString()](const std::vector<std::string>& providers,
-                                                 const JobControl& job) {
-      api::PartitionOptions options;
-      options.providers = providers;
-      options.level = "disabled";
-      return api::PartitionModelFile(file, options, job);
-    };
-  }
+  // The graph shows the file as loaded: the partition a session would make at level disabled.
+  if (!m_path.isEmpty()) source = ProviderColoring::fileSource(m_path);
   m_providers->setSource(std::move(source));
 }
 

@@ -2,6 +2,7 @@
 #include "widgets/provider_coloring.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include "widgets/graph_view.h"
 #include "widgets/op_colors.h"
@@ -12,6 +13,21 @@
 
 namespace onnxlens {
 namespace widgets {
+
+ProviderColoring::Source ProviderColoring::fileSource(const QString& path) {
+  Source source;
+  source.key = QStringLiteral("file:%1@%2@disabled")
+                   .arg(path)
+                   .arg(QFileInfo(path).lastModified().toMSecsSinceEpoch());
+  source.compute = [file = path.toStdString()](const std::vector<std::string>& providers,
+                                               const JobControl& job) {
+    api::PartitionOptions options;
+    options.providers = providers;
+    options.level = "disabled";
+    return api::PartitionModelFile(file, options, job);
+  };
+  return source;
+}
 
 ProviderColoring::ProviderColoring(GraphView* view, ProviderLegend* legend, QObject* parent)
     : QObject(parent), m_view(view), m_legend(legend), m_order(defaultProviderOrder()) {

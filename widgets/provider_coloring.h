@@ -40,6 +40,9 @@ class ProviderColoring : public QObject {
     std::weak_ptr<const void> owner;
     bool hasOwner = false;
   };
+  /// The model file at `path` as loaded (level disabled): keyed by path and modification time,
+  /// so a reload after the file changed computes anew.
+  static Source fileSource(const QString& path);
 
   /// Colours `view` and fills `legend` (shown only while colouring is on).
   ProviderColoring(GraphView* view, ProviderLegend* legend, QObject* parent = nullptr);
