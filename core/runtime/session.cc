@@ -147,7 +147,7 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
     if (!def)
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
-    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset}));
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, pool->threads()}));
     return Status::Ok();
   };
   OL_RETURN_IF_ERROR(make(placed->provider, &step->ep, &step->kernel));

@@ -3,7 +3,6 @@
 
 #include <omp.h>
 
-#include "kernels/parallel.h"
 #include "kernels/tensor_util.h"
 
 namespace onnxlens::kernels::dnnl_ep {
@@ -13,20 +12,24 @@ const dnnl::engine& Engine() {
   return *engine;
 }
 
-dnnl::stream& PrepareThreads(const OpKernelContext& ctx) {
-  const int threads = ctx.pool() ? std::max(1, ctx.pool()->threads()) : 1;
+dnnl::stream& PrepareThreads(int threads) {
+  threads = std::max(1, threads);
   // omp_set_num_threads sets the calling thread's team size; each session's thread keeps its own.
   if (omp_get_max_threads() != threads) omp_set_num_threads(threads);
   thread_local dnnl::stream stream(Engine());
   return stream;
 }
 
-dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims) {
-  dnnl::memory::dims d(dims.begin(), dims.end());
+dnnl::memory::dims RowMajorStrides(const std::vector<int64_t>& dims) {
   dnnl::memory::dims strides(dims.size(), 1);
   for (size_t i = dims.size(); i-- > 1;)
     strides[i - 1] = strides[i] * std::max<int64_t>(1, dims[i]);
-  return dnnl::memory::desc(d, dnnl::memory::data_type::f32, strides);
+  return strides;
+}
+
+dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims) {
+  return dnnl::memory::desc(dnnl::memory::dims(dims.begin(), dims.end()),
+                            dnnl::memory::data_type::f32, RowMajorStrides(dims));
 }
 
 dnnl::memory Wrap(const dnnl::memory::desc& md, const ir::Tensor& t) {

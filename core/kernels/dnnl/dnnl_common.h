@@ -21,11 +21,13 @@ constexpr const char* kDnnlProvider = "dnnl";
 /// The process's oneDNN CPU engine (made once, never destroyed).
 const dnnl::engine& Engine();
 
-/// Sizes oneDNN's OpenMP team for the calling thread to the context's intra-op count (1 without a
-/// pool), so our pool, OpenBLAS (single-threaded, split over the pool) and oneDNN together use
-/// one budget of cores: the executor runs one kernel at a time, so the pool's workers are idle
-/// while a oneDNN primitive runs. Returns a stream for the calling thread.
-dnnl::stream& PrepareThreads(const OpKernelContext& ctx);
+/// Sizes oneDNN's OpenMP team for the calling thread to `threads` (the session's intra-op count,
+/// KernelInfo::threads), so our pool, OpenBLAS (single-threaded, split over the pool) and oneDNN
+/// together use one budget of cores: the executor runs one kernel at a time, so the pool's workers
+/// are idle while a oneDNN primitive runs. Call it before making a primitive too: oneDNN fixes a
+/// primitive's thread count when it is made (its `omp parallel num_threads` then overrides the
+/// team size). Returns a stream for the calling thread.
+dnnl::stream& PrepareThreads(int threads);
 
 /// Row-major strides of `dims` (in elements; a 0 dimension counts as 1).
 dnnl::memory::dims RowMajorStrides(const std::vector<int64_t>& dims);

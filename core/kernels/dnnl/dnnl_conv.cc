@@ -31,8 +31,8 @@ struct ConvEntry {
 
 class DnnlConv final : public OpKernel {
  public:
-  DnnlConv(FusedActivation act, bool fused, std::optional<Tensor> constant_w)
-      : act_(act), fused_(fused), constant_w_(std::move(constant_w)) {}
+  DnnlConv(FusedActivation act, bool fused, std::optional<Tensor> constant_w, int threads)
+      : act_(act), fused_(fused), constant_w_(std::move(constant_w)), threads_(threads) {}
 
   Status Compute(OpKernelContext& ctx) const override;
 
@@ -55,6 +55,7 @@ class DnnlConv final : public OpKernel {
   FusedActivation act_;
   bool fused_;
   std::optional<Tensor> constant_w_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
   mutable PrimitiveCache<ConvEntry> cache_;
 };
 
@@ -99,6 +100,7 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
     if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
     dnnl::primitive_attr attr;
     attr.set_post_ops(ops);
+    dnnl::stream& s = PrepareThreads(threads_);
     e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
     e->prim = dnnl::convolution_forward(e->pd);
     if (constant_w) {
@@ -110,7 +112,6 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
       if (!e->weights) {
         e->weights = memory(e->pd.weights_desc(), Engine());
         memory user = Wrap(e->w_plain, *constant_w);
-        dnnl::stream s(Engine());
         Reorder(s, user, e->weights);
       }
     }
@@ -151,7 +152,7 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
     return ctx.Error("Z must be float32 with the output's shape " + ShapeString(e->ydims));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
   try {
-    dnnl::stream& s = PrepareThreads(ctx);
+    dnnl::stream& s = PrepareThreads(threads_);
     memory src = Wrap(e->src_plain, *x);
     std::optional<Tensor> src_buf, dst_buf, w_buf;
     if (e->pd.src_desc() != e->src_plain) {
@@ -218,7 +219,7 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fu
   if (const ir::Value* w = info.node.input(1);
       w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
     constant_w = *w->initializer();
-  auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w);
+  auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w, info.threads);
   // Weights reordered at session creation when the input shape is known.
   if (constant_w) {
     if (auto x = KnownShape(info.node.input(0)); x && x->size() >= 3 && x->size() <= 5)

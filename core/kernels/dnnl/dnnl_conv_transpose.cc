@@ -28,8 +28,8 @@ struct DeconvEntry {
 
 class DnnlConvTranspose final : public OpKernel {
  public:
-  explicit DnnlConvTranspose(std::optional<Tensor> constant_w)
-      : constant_w_(std::move(constant_w)) {}
+  DnnlConvTranspose(std::optional<Tensor> constant_w, int threads)
+      : constant_w_(std::move(constant_w)), threads_(threads) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
@@ -54,7 +54,7 @@ class DnnlConvTranspose final : public OpKernel {
     }));
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
     try {
-      dnnl::stream& s = PrepareThreads(ctx);
+      dnnl::stream& s = PrepareThreads(threads_);
       std::optional<Tensor> src_buf, dst_buf, w_buf;
       memory src = Wrap(e->src_plain, *x);
       if (e->pd.src_desc() != e->src_plain) {
@@ -135,6 +135,7 @@ class DnnlConvTranspose final : public OpKernel {
       const memory::desc wd(wdims, f32, any);
       D d = bias ? D(prop, alg, src, wd, PlainDesc({M}), dst, strides, dil, pl, pr)
                  : D(prop, alg, src, wd, dst, strides, dil, pl, pr);
+      dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::deconvolution_forward::primitive_desc(d, Engine());
       e->prim = dnnl::deconvolution_forward(e->pd);
       if (constant_w) {
@@ -145,7 +146,6 @@ class DnnlConvTranspose final : public OpKernel {
         if (!e->weights) {
           e->weights = memory(e->pd.weights_desc(), Engine());
           memory user = Wrap(e->w_plain, *constant_w);
-          dnnl::stream s(Engine());
           Reorder(s, user, e->weights);
         }
       }
@@ -156,6 +156,7 @@ class DnnlConvTranspose final : public OpKernel {
   }
 
   std::optional<Tensor> constant_w_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
   mutable PrimitiveCache<DeconvEntry> cache_;
 };
 
@@ -174,7 +175,7 @@ void RegisterDnnlConvTransposeKernel(KernelRegistry& r) {
                     w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
                   constant_w = *w->initializer();
                 return std::unique_ptr<OpKernel>(
-                    std::make_unique<DnnlConvTranspose>(std::move(constant_w)));
+                    std::make_unique<DnnlConvTranspose>(std::move(constant_w), info.threads));
               }});
 }
 

@@ -28,7 +28,8 @@ memory::desc Matrix2D(int64_t rows, int64_t cols, bool trans) {
 
 class DnnlMatMul final : public OpKernel {
  public:
-  DnnlMatMul(bool gemm, FusedActivation act) : gemm_(gemm), act_(act) {}
+  DnnlMatMul(bool gemm, FusedActivation act, int threads)
+      : gemm_(gemm), act_(act), threads_(threads) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
@@ -57,7 +58,7 @@ class DnnlMatMul final : public OpKernel {
       return Status::Ok();
     }
     try {
-      dnnl::stream& s = PrepareThreads(ctx);
+      dnnl::stream& s = PrepareThreads(threads_);
       std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(e->a, *a)},
                                               {DNNL_ARG_WEIGHTS, Wrap(e->b, *b)},
                                               {DNNL_ARG_DST, Wrap(e->dst, y)}};
@@ -82,6 +83,7 @@ class DnnlMatMul final : public OpKernel {
       const bool bias = !e->bias.is_zero();
       dnnl::matmul::desc d = bias ? dnnl::matmul::desc(e->a, e->b, e->bias, e->dst)
                                   : dnnl::matmul::desc(e->a, e->b, e->dst);
+      PrepareThreads(threads_);
       e->prim = dnnl::matmul(dnnl::matmul::primitive_desc(d, attr, Engine()));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
@@ -151,6 +153,7 @@ class DnnlMatMul final : public OpKernel {
 
   bool gemm_;
   FusedActivation act_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
   mutable PrimitiveCache<MatMulEntry> cache_;
 };
 
@@ -163,9 +166,9 @@ void RegisterDnnlMatMulKernels(KernelRegistry& r) {
               1000,
               kDnnlProvider,
               {ir::DataType::kFloat},
-              [](const KernelInfo&) -> Expected<std::unique_ptr<OpKernel>> {
+              [](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 return std::unique_ptr<OpKernel>(
-                    std::make_unique<DnnlMatMul>(false, FusedActivation{}));
+                    std::make_unique<DnnlMatMul>(false, FusedActivation{}, info.threads));
               }});
   r.Register({"",
               "Gemm",
@@ -173,9 +176,9 @@ void RegisterDnnlMatMulKernels(KernelRegistry& r) {
               1000,
               kDnnlProvider,
               {ir::DataType::kFloat},
-              [](const KernelInfo&) -> Expected<std::unique_ptr<OpKernel>> {
+              [](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 return std::unique_ptr<OpKernel>(
-                    std::make_unique<DnnlMatMul>(true, FusedActivation{}));
+                    std::make_unique<DnnlMatMul>(true, FusedActivation{}, info.threads));
               }});
   r.Register({"com.microsoft",
               "FusedGemm",
@@ -185,7 +188,8 @@ void RegisterDnnlMatMulKernels(KernelRegistry& r) {
               {ir::DataType::kFloat},
               [](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 OL_ASSIGN_OR_RETURN(FusedActivation act, FusedActivation::FromNode(info.node));
-                return std::unique_ptr<OpKernel>(std::make_unique<DnnlMatMul>(true, act));
+                return std::unique_ptr<OpKernel>(
+                    std::make_unique<DnnlMatMul>(true, act, info.threads));
               }});
 }
 

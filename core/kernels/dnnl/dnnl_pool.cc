@@ -24,7 +24,7 @@ struct PoolEntry {
 
 class DnnlPool final : public OpKernel {
  public:
-  explicit DnnlPool(PoolKind kind) : kind_(kind) {}
+  DnnlPool(PoolKind kind, int threads) : kind_(kind), threads_(threads) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
@@ -37,7 +37,7 @@ class DnnlPool final : public OpKernel {
                         cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
     try {
-      dnnl::stream& s = PrepareThreads(ctx);
+      dnnl::stream& s = PrepareThreads(threads_);
       e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
       s.wait();
     } catch (const dnnl::error& err) {
@@ -90,6 +90,7 @@ class DnnlPool final : public OpKernel {
                         : dnnl::algorithm::pooling_avg_exclude_padding;
     }
     try {
+      PrepareThreads(threads_);
       dnnl::pooling_v2_forward::desc d(dnnl::prop_kind::forward_inference, alg, e->src, e->dst,
                                        strides, kernel, dil, pl, pr);
       e->prim = dnnl::pooling_v2_forward(dnnl::pooling_v2_forward::primitive_desc(d, Engine()));
@@ -100,6 +101,7 @@ class DnnlPool final : public OpKernel {
   }
 
   PoolKind kind_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
   mutable PrimitiveCache<PoolEntry> cache_;
 };
 
@@ -110,8 +112,8 @@ void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
               1000,
               kDnnlProvider,
               {ir::DataType::kFloat},
-              [kind](const KernelInfo&) -> Expected<std::unique_ptr<OpKernel>> {
-                return std::unique_ptr<OpKernel>(std::make_unique<DnnlPool>(kind));
+              [kind](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                return std::unique_ptr<OpKernel>(std::make_unique<DnnlPool>(kind, info.threads));
               }});
 }
 

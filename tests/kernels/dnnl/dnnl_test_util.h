@@ -77,9 +77,4 @@ inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 
   EXPECT_TRUE(cmp.ok) << c.op << ": " << cmp.reason;
 }
 
-/// Conv / pooling attributes: kernel shape (pooling only), strides, pads, dilations, group.
-inline std::vector<ir::Attribute> Attrs(std::initializer_list<ir::Attribute> list) {
-  return std::vector<ir::Attribute>(list);
-}
-
 }  // namespace onnxlens::testing
