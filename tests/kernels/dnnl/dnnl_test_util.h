@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ struct DnnlCase {
   std::vector<std::vector<int64_t>> shapes;  ///< one per input
   std::vector<ir::Attribute> attrs;
   std::string domain;
-  std::set<size_t> constants;  ///< inputs made initializers (weights prepared at creation)
+  std::set<size_t> constants;          ///< inputs made initializers (weights prepared at creation)
+  std::map<size_t, ir::Tensor> fixed;  ///< inputs given as these initializers (scales, sizes)
 };
 
 /// Runs `c` on dnnl and on the reference provider; expects the dnnl kernel to run and the outputs
@@ -36,6 +38,12 @@ inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 
   std::map<std::string, runtime::RtValue> feeds;
   for (size_t i = 0; i < c.shapes.size(); ++i) {
     ir::Value* v = g.CreateValue("in" + std::to_string(i));
+    if (auto it = c.fixed.find(i); it != c.fixed.end()) {
+      v->set_type(ir::TypeInfo::Tensor(it->second.dtype(), ir::DimsFromSizes(it->second.dims())));
+      g.SetInitializer(v, it->second);
+      node->AddInput(v);
+      continue;
+    }
     v->set_type(FloatType(c.shapes[i]));
     ir::Tensor t = RandomTensor(c.shapes[i], seed + static_cast<uint32_t>(i));
     if (c.constants.count(i)) {
