@@ -31,6 +31,7 @@ class DnnlProvider final : public ExecutionProvider {
       : ExecutionProvider(kDnnl, AllocatorOf(config)) {
     kernels::dnnl_ep::RegisterDnnlKernels(mutable_registry());
   }
+  bool UsesOpenMp() const override { return true; }
 };
 
 class ReferenceProvider final : public ExecutionProvider {
