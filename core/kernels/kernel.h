@@ -86,6 +86,9 @@ class OpKernel {
 struct KernelInfo {
   const ir::Node& node;
   int64_t opset;  ///< the model's opset for the node's domain
+  /// The session's intra-op thread count, for kernels whose library fixes its parallelism when a
+  /// primitive is made (oneDNN); 1 outside a session.
+  int threads = 1;
 };
 
 using KernelFactory = std::function<Expected<std::unique_ptr<OpKernel>>(const KernelInfo&)>;

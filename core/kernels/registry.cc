@@ -74,7 +74,7 @@ Capability KernelRegistry::Query(const ir::Node& node, int64_t opset,
             std::string(in0 ? ir::DataTypeName(in0->type().elem_type) : "missing"));
   }
   auto check = checks_.find({domain, node.op_type(), provider});
-  if (check != checks_.end()) return check->second(KernelInfo{node, opset});
+  if (check != checks_.end()) return check->second(KernelInfo{node, opset, 1});
   return Capability::Accept();
 }
 

@@ -34,6 +34,10 @@ class ExecutionProvider {
   virtual Capability GetCapability(const ir::Graph& graph, const ir::Node& node,
                                    int64_t opset) const;
 
+  /// Whether its kernels' library parallelizes with OpenMP (oneDNN): a session running nodes on
+  /// it then runs its intra-op pool on OpenMP too, so one set of threads serves every kernel.
+  virtual bool UsesOpenMp() const { return false; }
+
  protected:
   ExecutionProvider(std::string name, std::shared_ptr<ir::BufferAllocator> allocator);
   kernels::KernelRegistry& mutable_registry() { return registry_; }

@@ -1,9 +1,10 @@
-// The cpu and reference providers, and the factory that makes providers by name.
+// The dnnl, cpu and reference providers, and the factory that makes providers by name.
 #include "providers/provider_factory.h"
 
 #include <algorithm>
 
 #include "common/strings.h"
+#include "kernels/dnnl/dnnl_kernels.h"
 
 namespace onnxlens::providers {
 
@@ -24,6 +25,15 @@ class CpuProvider final : public ExecutionProvider {
   }
 };
 
+class DnnlProvider final : public ExecutionProvider {
+ public:
+  explicit DnnlProvider(const ProviderConfig& config)
+      : ExecutionProvider(kDnnl, AllocatorOf(config)) {
+    kernels::dnnl_ep::RegisterDnnlKernels(mutable_registry());
+  }
+  bool UsesOpenMp() const override { return true; }
+};
+
 class ReferenceProvider final : public ExecutionProvider {
  public:
   explicit ReferenceProvider(const ProviderConfig& config)
@@ -34,11 +44,12 @@ class ReferenceProvider final : public ExecutionProvider {
 
 }  // namespace
 
-std::vector<std::string> KnownProviders() { return {kCpu, kReference}; }
+std::vector<std::string> KnownProviders() { return {kCpu, kDnnl, kReference}; }
 
 Expected<std::unique_ptr<ExecutionProvider>> CreateProvider(const std::string& name,
                                                             const ProviderConfig& config) {
   if (name == kCpu) return std::unique_ptr<ExecutionProvider>(new CpuProvider(config));
+  if (name == kDnnl) return std::unique_ptr<ExecutionProvider>(new DnnlProvider(config));
   if (name == kReference) return std::unique_ptr<ExecutionProvider>(new ReferenceProvider(config));
   return InvalidArgument("unknown execution provider " + Quote(name) +
                          " (known: " + Join(KnownProviders(), ", ") + ")");

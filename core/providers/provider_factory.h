@@ -11,6 +11,7 @@
 
 namespace onnxlens::providers {
 
+constexpr const char* kDnnl = "dnnl";            ///< oneDNN kernels (Conv, pooling, MatMul, Gemm)
 constexpr const char* kCpu = "cpu";              ///< our float kernels on OpenBLAS
 constexpr const char* kReference = "reference";  ///< a plain kernel per op: oracle, last fallback
 

@@ -27,7 +27,7 @@ class KernelConstantEvaluator : public passes::ConstantEvaluator {
       return Unsupported("no reference kernel for " + Quote(node.name()) + " (" + node.op_type() +
                          ")");
     OL_ASSIGN_OR_RETURN(std::unique_ptr<kernels::OpKernel> kernel,
-                        def->factory(kernels::KernelInfo{node, opset}));
+                        def->factory(kernels::KernelInfo{node, opset, 1}));
     std::vector<kernels::RtValue> in(inputs.size());
     std::vector<const kernels::RtValue*> in_ptrs(inputs.size(), nullptr);
     for (size_t i = 0; i < inputs.size(); ++i) {

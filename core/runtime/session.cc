@@ -147,7 +147,7 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
     if (!def)
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
-    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset}));
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, pool->threads()}));
     return Status::Ok();
   };
   OL_RETURN_IF_ERROR(make(placed->provider, &step->ep, &step->kernel));
@@ -426,7 +426,14 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     return Unsupported("no kernel for " + std::to_string(unsupported.size()) +
                        " op(s): " + Join(unsupported, "; "));
   }
-  impl->pool = std::make_unique<ThreadPool>(options.intra_op_threads);
+  // One set of threads: when a provider's library runs OpenMP teams (oneDNN), the pool does too.
+  bool openmp = false;
+  for (const auto& ep : impl->providers) {
+    auto placed = impl->partition.counts.find(ep->name());
+    if (ep->UsesOpenMp() && placed != impl->partition.counts.end() && placed->second > 0)
+      openmp = true;
+  }
+  impl->pool = std::make_unique<ThreadPool>(options.intra_op_threads, openmp);
   // GEMMs are split over the pool (kernels/cpu/sgemm.h); OpenBLAS itself stays single-threaded.
   SetBlasThreads(1);
   impl->main = std::make_unique<Plan>();

@@ -11,6 +11,8 @@
 #define OL_CPU_RELAX() std::this_thread::yield()
 #endif
 
+#include <omp.h>
+
 #include "profiling/profiler.h"
 
 namespace onnxlens::runtime {
@@ -30,8 +32,12 @@ bool SpinFor(int micros, Done done) {
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads) {
+ThreadPool::ThreadPool(int threads, bool openmp) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (openmp) {
+    openmp_threads_ = threads;
+    return;
+  }
   worker_tids_.assign(static_cast<size_t>(threads - 1), 0);
   for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
   // Wait until every worker has published its thread id (for the profiler's track names).
@@ -85,8 +91,39 @@ void ThreadPool::RunChunks(std::unique_lock<std::mutex>& lock) {
   if ((pending_ -= done) == 0) cv_done_.notify_all();
 }
 
+void ThreadPool::OpenMpParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
+  profiling::Profiler* prof;
+  std::shared_ptr<const std::string> label;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    prof = profiler_;
+    label = label_;
+  }
+  const int threads = openmp_threads_;
+  const int64_t parts = std::min<int64_t>(n, static_cast<int64_t>(threads) * 4);
+  const int64_t chunk = (n + parts - 1) / parts;
+  std::atomic<int64_t> next{0};
+#pragma omp parallel num_threads(threads)
+  {
+    const double start = prof ? prof->NowUs() : 0;
+    int64_t done = 0;
+    for (int64_t b = next.fetch_add(chunk); b < n; b = next.fetch_add(chunk), ++done)
+      fn(b, std::min(n, b + chunk));
+    if (prof && done > 0) {
+      const int64_t tid = profiling::Profiler::CurrentThreadId();
+      if (omp_get_thread_num() > 0)
+        prof->NameThread(tid, "openmp worker " + std::to_string(omp_get_thread_num()));
+      prof->AddComplete(label ? *label : std::string("parallel"), "Parallel", start, prof->NowUs());
+    }
+  }
+}
+
 void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
+  if (openmp_threads_ > 1 && n > 1) {
+    OpenMpParallelFor(n, fn);
+    return;
+  }
   if (workers_.empty() || n == 1) {
     fn(0, n);
     return;

@@ -540,7 +540,7 @@ TEST(CliArgs, VersionPrintsTheProjectVersion) {
 
 TEST(CliArgs, ProvidersAreCheckedAndMayRepeat) {
   const std::string m = Q(testing::SampleModel());
-  const std::string unknown = "--providers: gpu not in {cpu,reference}";
+  const std::string unknown = "--providers: gpu not in {cpu,dnnl,reference}";
   ExpectUsageError("run " + m + " --providers cpu,gpu", unknown);
   ExpectUsageError("run " + m + " --providers cpu --providers gpu", unknown);
   ExpectUsageError("bench " + m + " --runs 1 --providers gpu", unknown);
@@ -554,9 +554,21 @@ TEST(CliArgs, ProvidersAreCheckedAndMayRepeat) {
   const auto a = nlohmann::json::parse(reference.out)["outputs"][0];
   const auto b = nlohmann::json::parse(both.out)["outputs"][0];
   EXPECT_NEAR(a["max"].get<double>(), b["max"].get<double>(), 1e-4);
+  CliRun dnnl = RunCli("run " + m + " --providers dnnl,cpu,reference --json");
+  ASSERT_EQ(dnnl.exit_code, 0) << dnnl.err;
+  const auto c = nlohmann::json::parse(dnnl.out)["outputs"][0];
+  EXPECT_NEAR(a["max"].get<double>(), c["max"].get<double>(), 1e-4);
   CliRun profile = RunCli("profile " + m + " --providers reference --summary");
   ASSERT_EQ(profile.exit_code, 0) << profile.err;
   EXPECT_TRUE(Has(profile.out, "reference")) << profile.out;
+  for (const char* verb : {"profile", "partition"}) {
+    CliRun r = RunCli(std::string(verb) + " " + m + " --providers dnnl,cpu" +
+                      (std::string(verb) == "profile" ? " --summary" : ""));
+    ASSERT_EQ(r.exit_code, 0) << verb << ": " << r.err;
+    EXPECT_TRUE(Has(r.out, "dnnl")) << verb << ": " << r.out;
+  }
+  CliRun bench = RunCli("bench " + m + " --runs 2 --providers dnnl,cpu,reference");
+  EXPECT_EQ(bench.exit_code, 0) << bench.err;
 }
 
 TEST(CliArgs, EveryVerbHasItsHelpOnStdout) {

@@ -100,7 +100,8 @@ TEST(PartitionerTest, ProviderOrdersAreCheckedAndEndInTheReference) {
   EXPECT_FALSE(ResolveProviderOrder({"cpu", "cpu"}).ok());
   auto bad = ResolveProviderOrder({"cuda"});
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(), "unknown execution provider 'cuda' (known: cpu, reference)");
+  EXPECT_EQ(bad.status().message(),
+            "unknown execution provider 'cuda' (known: cpu, dnnl, reference)");
 }
 
 // Softmax over axis 0 of an input whose rank inference does not know: the cpu kernel accepts it at

@@ -1,0 +1,88 @@
+// The oneDNN engine, thread budget, descriptors, reorders and post-ops shared by the dnnl kernels.
+#include "kernels/dnnl/dnnl_common.h"
+
+#include <omp.h>
+
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+const dnnl::engine& Engine() {
+  static const dnnl::engine* engine = new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  return *engine;
+}
+
+dnnl::stream& PrepareThreads(int threads) {
+  threads = std::max(1, threads);
+  // omp_set_num_threads sets the calling thread's team size; each session's thread keeps its own.
+  if (omp_get_max_threads() != threads) omp_set_num_threads(threads);
+  thread_local dnnl::stream stream(Engine());
+  return stream;
+}
+
+dnnl::memory::dims RowMajorStrides(const std::vector<int64_t>& dims) {
+  dnnl::memory::dims strides(dims.size(), 1);
+  for (size_t i = dims.size(); i-- > 1;)
+    strides[i - 1] = strides[i] * std::max<int64_t>(1, dims[i]);
+  return strides;
+}
+
+dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims) {
+  return dnnl::memory::desc(dnnl::memory::dims(dims.begin(), dims.end()),
+                            dnnl::memory::data_type::f32, RowMajorStrides(dims));
+}
+
+dnnl::memory Wrap(const dnnl::memory::desc& md, const ir::Tensor& t) {
+  // oneDNN's memory takes a non-const handle; primitives only read their inputs.
+  return dnnl::memory(md, Engine(), const_cast<float*>(t.data<float>()));
+}
+
+dnnl::memory Wrap(const dnnl::memory::desc& md, ir::Tensor& t) {
+  return dnnl::memory(md, Engine(), t.mutable_data<float>());
+}
+
+Expected<ir::Tensor> Scratch(const OpKernelContext& ctx, size_t bytes) {
+  const int64_t floats = static_cast<int64_t>((bytes + sizeof(float) - 1) / sizeof(float));
+  return NewTensor(ctx, ir::DataType::kFloat, {std::max<int64_t>(1, floats)});
+}
+
+void Reorder(dnnl::stream& s, dnnl::memory& src, dnnl::memory& dst) {
+  dnnl::reorder(src, dst).execute(s, src, dst);
+  s.wait();
+}
+
+bool AppendActivation(const FusedActivation& act, dnnl::post_ops* ops) {
+  using A = dnnl::algorithm;
+  using K = FusedActivation::Kind;
+  switch (act.kind) {
+    case K::kNone:
+      return true;
+    case K::kRelu:
+      ops->append_eltwise(1.f, A::eltwise_relu, 0.f, 0.f);
+      return true;
+    case K::kLeakyRelu:
+      ops->append_eltwise(1.f, A::eltwise_relu, act.alpha, 0.f);
+      return true;
+    case K::kSigmoid:
+      ops->append_eltwise(1.f, A::eltwise_logistic, 0.f, 0.f);
+      return true;
+    case K::kTanh:
+      ops->append_eltwise(1.f, A::eltwise_tanh, 0.f, 0.f);
+      return true;
+    case K::kClip:
+      // clip_v2 is min(max(x, lo), hi), as ONNX's Clip (clip is lo < x <= hi).
+      ops->append_eltwise(1.f, A::eltwise_clip_v2, act.alpha, act.beta);
+      return true;
+    case K::kHardSigmoid:
+      ops->append_eltwise(1.f, A::eltwise_linear, act.alpha, act.beta);
+      ops->append_eltwise(1.f, A::eltwise_clip_v2, 0.f, 1.f);
+      return true;
+  }
+  return false;
+}
+
+std::string DnnlWhat(const dnnl::error& e) {
+  return std::string("oneDNN: ") + e.what() + " (status " + std::to_string(e.status) + ")";
+}
+
+}  // namespace onnxlens::kernels::dnnl_ep

@@ -1,0 +1,99 @@
+// What every oneDNN kernel shares: the CPU engine, the thread budget (oneDNN's OpenMP team sized
+// to the session's intra-op count), plain memory descriptors over our tensors, reorders, the
+// fused-activation post-ops and a bounded per-kernel primitive cache.
+#pragma once
+
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kernels/fused_activation.h"
+#include "kernels/kernel.h"
+#include "oneapi/dnnl/dnnl.hpp"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+constexpr const char* kDnnlProvider = "dnnl";
+
+/// The process's oneDNN CPU engine (made once, never destroyed).
+const dnnl::engine& Engine();
+
+/// Sizes oneDNN's OpenMP team for the calling thread to `threads` (the session's intra-op count,
+/// KernelInfo::threads), so our pool, OpenBLAS (single-threaded, split over the pool) and oneDNN
+/// together use one budget of cores: the executor runs one kernel at a time, so the pool's workers
+/// are idle while a oneDNN primitive runs. Call it before making a primitive too: oneDNN fixes a
+/// primitive's thread count when it is made (its `omp parallel num_threads` then overrides the
+/// team size). Returns a stream for the calling thread.
+dnnl::stream& PrepareThreads(int threads);
+
+/// Row-major strides of `dims` (in elements; a 0 dimension counts as 1).
+dnnl::memory::dims RowMajorStrides(const std::vector<int64_t>& dims);
+/// The plain (row-major) descriptor of float32 `dims`: nchw for 4-D, abc... in general.
+dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims);
+/// A memory object over `t`'s data (read only by the primitive when it is an input).
+dnnl::memory Wrap(const dnnl::memory::desc& md, const ir::Tensor& t);
+dnnl::memory Wrap(const dnnl::memory::desc& md, ir::Tensor& t);
+
+/// A float32 scratch tensor of at least `bytes` from the session's allocator (so steady-state runs
+/// reuse storage), to hold a blocked copy of an activation.
+Expected<ir::Tensor> Scratch(const OpKernelContext& ctx, size_t bytes);
+
+/// Runs one reorder src -> dst on `s` (and waits).
+void Reorder(dnnl::stream& s, dnnl::memory& src, dnnl::memory& dst);
+
+/// Appends `act` as eltwise post-ops (HardSigmoid is linear then clip: oneDNN 2.6 has no
+/// hardsigmoid). False for an activation oneDNN cannot express.
+bool AppendActivation(const FusedActivation& act, dnnl::post_ops* ops);
+
+/// "oneDNN: <what>" for a dnnl::error, to decline a case (the next provider runs it).
+std::string DnnlWhat(const dnnl::error& e);
+
+/// A small least-recently-used map from a shape key to a prepared primitive: a model fed many
+/// input shapes keeps at most `kCapacity` per kernel (ONNX Runtime's oneDNN provider grows
+/// without bound, issue #5796). Thread-safe; entries are shared so a caller keeps its entry alive
+/// while it runs even if another shape evicts it.
+template <typename Entry>
+class PrimitiveCache {
+ public:
+  static constexpr size_t kCapacity = 16;
+  using Key = std::vector<int64_t>;
+
+  /// The entry of `key`, made by `make()` (an Expected<std::shared_ptr<Entry>>) when missing.
+  template <typename Make>
+  auto GetOrMake(const Key& key, Make make) -> decltype(make()) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+        if (it->first == key) {
+          entries_.splice(entries_.begin(), entries_, it);
+          return entries_.front().second;
+        }
+      }
+    }
+    auto made = make();  // outside the lock: creating a primitive takes milliseconds
+    if (!made.ok()) return made;
+    std::lock_guard<std::mutex> lock(mu_);
+    entries_.emplace_front(key, *made);
+    while (entries_.size() > kCapacity) entries_.pop_back();
+    return made;
+  }
+  size_t size() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return entries_.size();
+  }
+  /// Calls fn(entry) for every cached entry (under the lock): to share prepared weights.
+  template <typename Fn>
+  void ForEach(Fn fn) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& e : entries_) fn(*e.second);
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::list<std::pair<Key, std::shared_ptr<Entry>>> entries_;
+};
+
+}  // namespace onnxlens::kernels::dnnl_ep

@@ -1,0 +1,245 @@
+// Conv and com.microsoft FusedConv on oneDNN: 1-D to 3-D, grouped / depthwise, strided, dilated,
+// any pads (auto_pad resolved by ConvGeometry), bias, the residual Z as a sum post-op and the
+// activation as eltwise post-ops. Activations are plain (NCHW) at the kernel's boundary; inside,
+// the primitive picks its layout (format_tag::any) and the kernel reorders in and out when it
+// prefers a blocked one. Constant weights are reordered once per weight layout and shared across
+// the cached shapes. (Blocked activations across a chain of convolutions are the NCHWc step of
+// issue 18: this kernel would then take and give nChw8c without the edge reorders.)
+#include <cstring>
+#include <optional>
+
+#include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/reference/conv_util.h"
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+namespace {
+
+using dnnl::memory;
+using ir::Tensor;
+
+struct ConvEntry {
+  dnnl::convolution_forward::primitive_desc pd;
+  dnnl::convolution_forward prim;
+  memory::desc src_plain, dst_plain, w_plain;
+  std::vector<int64_t> ydims;
+  memory weights;  ///< W in pd.weights_desc() when W is the constant the kernel was made with
+};
+
+class DnnlConv final : public OpKernel {
+ public:
+  DnnlConv(FusedActivation act, bool fused, std::optional<Tensor> constant_w, int threads)
+      : act_(act), fused_(fused), constant_w_(std::move(constant_w)), threads_(threads) {}
+
+  Status Compute(OpKernelContext& ctx) const override;
+
+  /// Prepares the primitive and the weights for input shape `x` at session creation.
+  void Prime(const ir::Node& node, const std::vector<int64_t>& x) const;
+
+ private:
+  bool IsConstantW(const Tensor& w) const {
+    return constant_w_ && constant_w_->data<float>() == w.data<float>() &&
+           constant_w_->dims() == w.dims();
+  }
+  Expected<std::shared_ptr<ConvEntry>> Make(const OpKernelContext& ctx, const ConvGeometry& g,
+                                            const std::vector<int64_t>& x,
+                                            const std::vector<int64_t>& w, bool bias, bool z,
+                                            const Tensor* constant_w) const;
+  Expected<std::shared_ptr<ConvEntry>> Entry(const OpKernelContext& ctx, const ConvGeometry& g,
+                                             const std::vector<int64_t>& x, const Tensor& w,
+                                             bool bias, bool z) const;
+
+  FusedActivation act_;
+  bool fused_;
+  std::optional<Tensor> constant_w_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
+  mutable PrimitiveCache<ConvEntry> cache_;
+};
+
+Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
+                                                    const ConvGeometry& g,
+                                                    const std::vector<int64_t>& x,
+                                                    const std::vector<int64_t>& w, bool bias,
+                                                    bool z, const Tensor* constant_w) const {
+  const size_t r = g.kernel.size();
+  const int64_t M = w[0], G = g.group;
+  memory::dims strides(g.strides.begin(), g.strides.end()), dil(r), pl(r), pr(r);
+  for (size_t d = 0; d < r; ++d) {
+    dil[d] = g.dilations[d] - 1;
+    pl[d] = g.pads[d];
+    pr[d] = g.pads[d + r];
+  }
+  auto e = std::make_shared<ConvEntry>();
+  e->ydims = {x[0], M};
+  e->ydims.insert(e->ydims.end(), g.out.begin(), g.out.end());
+  std::vector<int64_t> wdims = w;
+  if (G > 1) {
+    wdims = {G, M / G};
+    wdims.insert(wdims.end(), w.begin() + 1, w.end());
+  }
+  e->src_plain = PlainDesc(x);
+  e->dst_plain = PlainDesc(e->ydims);
+  e->w_plain = PlainDesc(wdims);
+  const auto f32 = memory::data_type::f32;
+  const memory::desc src_any(memory::dims(x.begin(), x.end()), f32, memory::format_tag::any);
+  const memory::desc dst_any(memory::dims(e->ydims.begin(), e->ydims.end()), f32,
+                             memory::format_tag::any);
+  const memory::desc w_any(memory::dims(wdims.begin(), wdims.end()), f32, memory::format_tag::any);
+  try {
+    using D = dnnl::convolution_forward::desc;
+    const auto prop = dnnl::prop_kind::forward_inference;
+    const auto alg = dnnl::algorithm::convolution_direct;
+    D d = bias ? D(prop, alg, src_any, w_any, memory::desc({M}, f32, memory::format_tag::a),
+                   dst_any, strides, dil, pl, pr)
+               : D(prop, alg, src_any, w_any, dst_any, strides, dil, pl, pr);
+    dnnl::post_ops ops;
+    if (z) ops.append_sum(1.f);
+    if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
+    dnnl::primitive_attr attr;
+    attr.set_post_ops(ops);
+    dnnl::stream& s = PrepareThreads(threads_);
+    e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
+    e->prim = dnnl::convolution_forward(e->pd);
+    if (constant_w) {
+      // Share the weights with a cached shape whose primitive wants the same layout.
+      cache_.ForEach([&](const ConvEntry& other) {
+        if (!e->weights && other.weights && other.pd.weights_desc() == e->pd.weights_desc())
+          e->weights = other.weights;
+      });
+      if (!e->weights) {
+        e->weights = memory(e->pd.weights_desc(), Engine());
+        memory user = Wrap(e->w_plain, *constant_w);
+        Reorder(s, user, e->weights);
+      }
+    }
+  } catch (const dnnl::error& err) {
+    return ctx.Decline(DnnlWhat(err));
+  }
+  return e;
+}
+
+Expected<std::shared_ptr<ConvEntry>> DnnlConv::Entry(const OpKernelContext& ctx,
+                                                     const ConvGeometry& g,
+                                                     const std::vector<int64_t>& x, const Tensor& w,
+                                                     bool bias, bool z) const {
+  const bool constant = IsConstantW(w);
+  std::vector<int64_t> key = x;
+  key.insert(key.end(), w.dims().begin(), w.dims().end());
+  key.push_back((bias ? 1 : 0) | (z ? 2 : 0) | (constant ? 4 : 0));
+  return cache_.GetOrMake(
+      key, [&] { return Make(ctx, g, x, w.dims(), bias, z, constant ? &w : nullptr); });
+}
+
+Status DnnlConv::Compute(OpKernelContext& ctx) const {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(1));
+  const Tensor* b = ctx.tensor(2);
+  for (const Tensor* t : {x, w, b}) {
+    if (t && t->dtype() != ir::DataType::kFloat)
+      return ctx.Decline("the dnnl Conv kernel takes float32, got " +
+                         std::string(DataTypeName(t->dtype())));
+  }
+  if (x->dims().size() < 3 || x->dims().size() > 5)
+    return ctx.Decline("the dnnl Conv kernel takes 1-D to 3-D convolutions");
+  OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims(), b));
+  const Tensor* z = fused_ ? ctx.tensor(3) : nullptr;
+  if (x->numel() == 0 || w->numel() == 0) return ctx.Decline("empty tensors");
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<ConvEntry> e, Entry(ctx, g, x->dims(), *w, b != nullptr, z));
+  if (z && (z->dtype() != ir::DataType::kFloat || z->dims() != e->ydims))
+    return ctx.Error("Z must be float32 with the output's shape " + ShapeString(e->ydims));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+  try {
+    dnnl::stream& s = PrepareThreads(threads_);
+    memory src = Wrap(e->src_plain, *x);
+    std::optional<Tensor> src_buf, dst_buf, w_buf;
+    if (e->pd.src_desc() != e->src_plain) {
+      OL_ASSIGN_OR_RETURN(src_buf, Scratch(ctx, e->pd.src_desc().get_size()));
+      memory blocked = Wrap(e->pd.src_desc(), *src_buf);
+      Reorder(s, src, blocked);
+      src = blocked;
+    }
+    memory weights = e->weights;
+    if (!weights) {  // W is computed at run time: reorder it for this call
+      OL_ASSIGN_OR_RETURN(w_buf, Scratch(ctx, e->pd.weights_desc().get_size()));
+      weights = Wrap(e->pd.weights_desc(), *w_buf);
+      memory user = Wrap(e->w_plain, *w);
+      Reorder(s, user, weights);
+    }
+    memory out = Wrap(e->dst_plain, y);
+    memory dst = out;
+    const bool blocked_dst = e->pd.dst_desc() != e->dst_plain;
+    if (blocked_dst) {
+      OL_ASSIGN_OR_RETURN(dst_buf, Scratch(ctx, e->pd.dst_desc().get_size()));
+      dst = Wrap(e->pd.dst_desc(), *dst_buf);
+    }
+    if (z) {  // the sum post-op accumulates into dst: start from Z
+      memory zm = Wrap(e->dst_plain, *z);
+      if (blocked_dst)
+        Reorder(s, zm, dst);
+      else
+        std::memcpy(y.mutable_data<float>(), z->data<float>(), z->nbytes());
+    }
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
+    if (b)
+      args[DNNL_ARG_BIAS] =
+          Wrap(memory::desc({e->ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
+    e->prim.execute(s, args);
+    s.wait();
+    if (blocked_dst) Reorder(s, dst, out);
+  } catch (const dnnl::error& err) {
+    return ctx.Decline(DnnlWhat(err));
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+void DnnlConv::Prime(const ir::Node& node, const std::vector<int64_t>& x) const {
+  std::vector<RtValue> outs(node.outputs().size());
+  OpKernelContext ctx(node, {}, &outs, nullptr, nullptr);
+  const Tensor* b = node.input(2) ? node.input(2)->initializer() : nullptr;
+  auto g = ConvGeometry::ForConv(ctx, x, constant_w_->dims(), b);
+  if (!g.ok()) return;  // the run reports it, naming the node
+  const bool z = fused_ && node.inputs().size() > 3 && node.input(3);
+  // Only the cache matters here: a shape oneDNN declines is declined again at run time.
+  (void)Entry(ctx, *g, x, *constant_w_, node.input(2) != nullptr, z);
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fused) {
+  FusedActivation act;
+  if (fused) {
+    OL_ASSIGN_OR_RETURN(act, FusedActivation::FromNode(info.node));
+  }
+  std::optional<Tensor> constant_w;
+  if (const ir::Value* w = info.node.input(1);
+      w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
+    constant_w = *w->initializer();
+  auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w, info.threads);
+  // Weights reordered at session creation when the input shape is known.
+  if (constant_w) {
+    if (auto x = KnownShape(info.node.input(0)); x && x->size() >= 3 && x->size() <= 5)
+      kernel->Prime(info.node, *x);
+  }
+  return std::unique_ptr<OpKernel>(std::move(kernel));
+}
+
+void RegisterDnnlConvKernels(KernelRegistry& r) {
+  r.Register(
+      {"", "Conv", 1, 1000, kDnnlProvider, {ir::DataType::kFloat}, [](const KernelInfo& info) {
+         return MakeDnnlConv(info, false);
+       }});
+  r.Register({"com.microsoft",
+              "FusedConv",
+              1,
+              1000,
+              kDnnlProvider,
+              {ir::DataType::kFloat},
+              [](const KernelInfo& info) { return MakeDnnlConv(info, true); }});
+}
+
+}  // namespace onnxlens::kernels::dnnl_ep

@@ -1,0 +1,30 @@
+// The oneDNN kernels' factories and registration, shared by the dnnl kernel files.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "kernels/registry.h"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+/// Every dnnl kernel and its creation-time checks, under the provider name "dnnl".
+void RegisterDnnlKernels(KernelRegistry& r);
+
+/// Conv (fused = false) or com.microsoft FusedConv (activation, Z) on oneDNN.
+Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fused);
+
+/// The shape inference gave `v` when every dimension is known.
+std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v);
+
+void RegisterDnnlConvKernels(KernelRegistry& r);
+void RegisterDnnlConvTransposeKernel(KernelRegistry& r);
+void RegisterDnnlPoolKernels(KernelRegistry& r);
+/// Resize with its own creation-time check (dnnl_resize.cc).
+void RegisterDnnlResizeKernel(KernelRegistry& r);
+void RegisterDnnlMatMulKernels(KernelRegistry& r);
+/// The creation-time checks (dnnl_checks.cc): why a node goes to the next provider.
+void RegisterDnnlChecks(KernelRegistry& r);
+
+}  // namespace onnxlens::kernels::dnnl_ep

@@ -1,0 +1,129 @@
+// MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on oneDNN's pooling_v2 (dilations),
+// 1-D to 3-D, plain layout in and out; ceil_mode becomes extra right padding (declined for an
+// average that counts padding: ONNX counts only the explicit pads).
+#include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/reference/conv_util.h"
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+namespace {
+
+using dnnl::memory;
+using ir::Tensor;
+
+enum class PoolKind { kMax, kAverage, kGlobalMax, kGlobalAverage };
+
+struct PoolEntry {
+  dnnl::pooling_v2_forward prim;
+  memory::desc src, dst;
+  std::vector<int64_t> ydims;
+};
+
+class DnnlPool final : public OpKernel {
+ public:
+  DnnlPool(PoolKind kind, int threads) : kind_(kind), threads_(threads) {}
+
+  Status Compute(OpKernelContext& ctx) const override {
+    OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+    if (x->dtype() != ir::DataType::kFloat)
+      return ctx.Decline("the dnnl pooling kernels take float32");
+    if (x->dims().size() < 3 || x->dims().size() > 5)
+      return ctx.Decline("the dnnl pooling kernels take 1-D to 3-D pooling");
+    if (x->numel() == 0) return ctx.Decline("empty input");
+    OL_ASSIGN_OR_RETURN(std::shared_ptr<PoolEntry> e,
+                        cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+    try {
+      dnnl::stream& s = PrepareThreads(threads_);
+      e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+      s.wait();
+    } catch (const dnnl::error& err) {
+      return ctx.Decline(DnnlWhat(err));
+    }
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  Expected<std::shared_ptr<PoolEntry>> Make(const OpKernelContext& ctx,
+                                            const std::vector<int64_t>& x) const {
+    const bool global = kind_ == PoolKind::kGlobalMax || kind_ == PoolKind::kGlobalAverage;
+    ConvGeometry g;
+    if (global) {
+      g = ConvGeometry::Global(x);
+    } else {
+      OL_ASSIGN_OR_RETURN(g, ConvGeometry::ForPool(ctx, x));
+    }
+    const size_t r = g.kernel.size();
+    const bool ceil = !global && ctx.node().GetInt("ceil_mode", 0) != 0;
+    const bool include_pad = ctx.node().GetInt("count_include_pad", 0) != 0;
+    memory::dims strides(g.strides.begin(), g.strides.end()),
+        kernel(g.kernel.begin(), g.kernel.end());
+    memory::dims dil(r), pl(r), pr(r);
+    for (size_t d = 0; d < r; ++d) {
+      dil[d] = g.dilations[d] - 1;
+      pl[d] = g.pads[d];
+      pr[d] = g.pads[d + r];
+      const int64_t ext = (g.kernel[d] - 1) * g.dilations[d] + 1;
+      const int64_t needed = (g.out[d] - 1) * g.strides[d] + ext - g.in[d] - pl[d];
+      if (ceil && needed > pr[d]) {
+        if (kind_ == PoolKind::kAverage && include_pad) {
+          return ctx.Decline(
+              "ceil_mode adds padding past the explicit pads and count_include_pad=1 would count "
+              "it");
+        }
+        pr[d] = needed;
+      }
+    }
+    auto e = std::make_shared<PoolEntry>();
+    e->ydims = {x[0], x[1]};
+    e->ydims.insert(e->ydims.end(), g.out.begin(), g.out.end());
+    e->src = PlainDesc(x);
+    e->dst = PlainDesc(e->ydims);
+    dnnl::algorithm alg = dnnl::algorithm::pooling_max;
+    if (kind_ == PoolKind::kGlobalAverage) alg = dnnl::algorithm::pooling_avg_exclude_padding;
+    if (kind_ == PoolKind::kAverage) {
+      alg = include_pad ? dnnl::algorithm::pooling_avg_include_padding
+                        : dnnl::algorithm::pooling_avg_exclude_padding;
+    }
+    try {
+      PrepareThreads(threads_);
+      dnnl::pooling_v2_forward::desc d(dnnl::prop_kind::forward_inference, alg, e->src, e->dst,
+                                       strides, kernel, dil, pl, pr);
+      e->prim = dnnl::pooling_v2_forward(dnnl::pooling_v2_forward::primitive_desc(d, Engine()));
+    } catch (const dnnl::error& err) {
+      return ctx.Decline(DnnlWhat(err));
+    }
+    return e;
+  }
+
+  PoolKind kind_;
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
+  mutable PrimitiveCache<PoolEntry> cache_;
+};
+
+void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
+  r.Register({"",
+              op,
+              1,
+              1000,
+              kDnnlProvider,
+              {ir::DataType::kFloat},
+              [kind](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                return std::unique_ptr<OpKernel>(std::make_unique<DnnlPool>(kind, info.threads));
+              }});
+}
+
+}  // namespace
+
+void RegisterDnnlPoolKernels(KernelRegistry& r) {
+  AddPool(r, "MaxPool", PoolKind::kMax);
+  AddPool(r, "AveragePool", PoolKind::kAverage);
+  AddPool(r, "GlobalMaxPool", PoolKind::kGlobalMax);
+  AddPool(r, "GlobalAveragePool", PoolKind::kGlobalAverage);
+}
+
+}  // namespace onnxlens::kernels::dnnl_ep

@@ -1,0 +1,112 @@
+// The dnnl Conv and FusedConv kernels against the reference kernel: odd channel counts and sizes
+// (1, 13, 127), grouped, depthwise, strided, dilated, asymmetric pads, auto_pad, 1-D and 3-D,
+// weights as graph inputs and as initializers (prepared at creation), post-ops.
+#include "kernels/dnnl/dnnl_test_util.h"
+
+namespace onnxlens::testing {
+namespace {
+
+using ir::Attribute;
+
+struct Conv {
+  std::vector<int64_t> x, w;
+  int64_t group;
+  std::vector<int64_t> strides, pads, dilations;
+  bool bias;
+};
+
+std::vector<Attribute> ConvAttrs(const Conv& c) {
+  std::vector<Attribute> a;
+  a.push_back(Attribute::Int("group", c.group));
+  a.push_back(Attribute::Ints("strides", c.strides));
+  a.push_back(Attribute::Ints("pads", c.pads));
+  a.push_back(Attribute::Ints("dilations", c.dilations));
+  return a;
+}
+
+const std::vector<Conv>& Geometries() {
+  static const std::vector<Conv> convs = {
+      {{1, 3, 13, 13}, {5, 3, 3, 3}, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}, true},      // 3x3 same
+      {{2, 4, 13, 11}, {6, 2, 3, 3}, 2, {2, 2}, {1, 1, 1, 1}, {1, 1}, true},      // grouped
+      {{1, 13, 13, 13}, {13, 1, 3, 3}, 13, {1, 1}, {1, 1, 1, 1}, {1, 1}, true},   // depthwise
+      {{1, 8, 13, 13}, {8, 1, 5, 5}, 8, {2, 2}, {2, 2, 2, 2}, {1, 1}, false},     // dw 5x5 /2
+      {{2, 6, 14, 9}, {6, 1, 3, 3}, 6, {2, 2}, {2, 2, 2, 2}, {2, 2}, true},       // dw dilated
+      {{1, 7, 13, 13}, {127, 7, 1, 1}, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}, true},    // pointwise
+      {{1, 127, 5, 7}, {13, 127, 1, 1}, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}, false},  // 127 in
+      {{1, 3, 13, 13}, {4, 3, 3, 3}, 1, {1, 1}, {2, 2, 2, 2}, {2, 2}, false},     // dilated
+      {{1, 3, 13, 11}, {4, 3, 3, 3}, 1, {2, 1}, {0, 1, 2, 0}, {1, 2}, true},      // asym pads
+      {{1, 2, 7, 7}, {3, 2, 7, 7}, 1, {3, 3}, {0, 0, 0, 0}, {1, 1}, false},       // kernel=input
+      {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}, true},       // 1x1 image
+      {{1, 1, 127, 13}, {1, 1, 3, 3}, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}, true},     // 1 channel
+      {{2, 16, 9, 9}, {32, 4, 3, 3}, 4, {1, 1}, {1, 1, 1, 1}, {1, 1}, true},      // 4 groups
+      {{2, 5, 127}, {3, 5, 7}, 1, {3}, {3, 3}, {1}, true},                        // 1-D
+      {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, {1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 1, 1}, true},  // 3-D
+  };
+  return convs;
+}
+
+TEST(DnnlConv, MatchesReferenceWithWeightsAsInputs) {
+  uint32_t seed = 1000;
+  for (const Conv& c : Geometries()) {
+    std::vector<std::vector<int64_t>> shapes = {c.x, c.w};
+    if (c.bias) shapes.push_back({c.w[0]});
+    ExpectDnnlMatchesReference({"Conv", shapes, ConvAttrs(c)}, seed++);
+  }
+}
+
+TEST(DnnlConv, MatchesReferenceWithConstantWeightsAtOneAndTwoThreads) {
+  uint32_t seed = 1100;
+  for (int threads : {1, 2}) {
+    for (const Conv& c : Geometries()) {
+      std::vector<std::vector<int64_t>> shapes = {c.x, c.w};
+      if (c.bias) shapes.push_back({c.w[0]});
+      ExpectDnnlMatchesReference({"Conv", shapes, ConvAttrs(c), "", {1, 2}}, seed++, threads);
+    }
+  }
+}
+
+TEST(DnnlConv, AutoPadSameUpperLowerAndValid) {
+  uint32_t seed = 1200;
+  for (const char* pad : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
+    for (int64_t stride : {1, 2}) {
+      std::vector<Attribute> a;
+      a.push_back(Attribute::String("auto_pad", pad));
+      a.push_back(Attribute::Ints("strides", {stride, stride}));
+      ExpectDnnlMatchesReference(
+          {"Conv", {{1, 3, 13, 12}, {5, 3, 4, 3}, {5}}, std::move(a), "", {1}}, seed++);
+    }
+  }
+}
+
+TEST(DnnlConv, FusedConvActivationsAndResidualSumPostOps) {
+  struct Act {
+    const char* name;
+    std::vector<float> params;
+  };
+  const Act acts[] = {{"Relu", {}},          {"Clip", {0.f, 0.5f}}, {"LeakyRelu", {0.1f}},
+                      {"Sigmoid", {}},       {"Tanh", {}},          {"HardSigmoid", {0.3f, 0.4f}},
+                      {"Clip", {-0.2f, 6.f}}};
+  uint32_t seed = 1300;
+  for (const Act& act : acts) {
+    for (bool depthwise : {false, true}) {
+      for (bool z : {false, true}) {
+        const int64_t C = 13;
+        std::vector<std::vector<int64_t>> shapes = {
+            {1, C, 17, 15},
+            depthwise ? std::vector<int64_t>{C, 1, 3, 3} : std::vector<int64_t>{C, C, 3, 3},
+            {C}};
+        if (z) shapes.push_back({1, C, 17, 15});
+        std::vector<Attribute> a;
+        a.push_back(Attribute::Int("group", depthwise ? C : 1));
+        a.push_back(Attribute::Ints("pads", {1, 1, 1, 1}));
+        a.push_back(Attribute::String("activation", act.name));
+        if (!act.params.empty()) a.push_back(Attribute::Floats("activation_params", act.params));
+        ExpectDnnlMatchesReference({"FusedConv", shapes, std::move(a), "com.microsoft", {1, 2}},
+                                   seed++);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace onnxlens::testing

@@ -1,0 +1,55 @@
+// The dnnl MatMul, Gemm and FusedGemm kernels against the reference: 1 / 13 / 127 sizes, batched
+// and broadcast batch dimensions, 1-D operands, transposes, bias shapes, activations.
+#include "kernels/dnnl/dnnl_test_util.h"
+
+namespace onnxlens::testing {
+namespace {
+
+using ir::Attribute;
+
+TEST(DnnlMatMul, BatchedBroadcastAndVectorOperands) {
+  const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
+      {{13, 127}, {127, 1}},        {{1, 13}, {13, 127}},     {{2, 3, 13, 7}, {7, 13}},
+      {{3, 1, 13}, {1, 13, 5}},     {{127}, {127, 13}},       {{13, 127}, {127}},
+      {{2, 1, 5, 3}, {1, 4, 3, 6}}, {{127, 127}, {127, 127}}, {{4, 13, 1}, {4, 1, 127}}};
+  uint32_t seed = 3000;
+  for (const auto& [a, b] : shapes) {
+    ExpectDnnlMatchesReference({"MatMul", {a, b}, {}}, seed++);
+    ExpectDnnlMatchesReference({"MatMul", {a, b}, {}, "", {1}}, seed++);  // B an initializer
+  }
+}
+
+TEST(DnnlGemm, TransposesAndBiasShapes) {
+  uint32_t seed = 3100;
+  for (int64_t M : {1, 13, 127})
+    for (int64_t N : {1, 13})
+      for (int64_t K : {1, 127})
+        for (int t : {0, 1, 2, 3}) {
+          const bool ta = t & 1, tb = t & 2;
+          for (const std::vector<int64_t>& c : {std::vector<int64_t>{N}, {M, N}, {M, 1}, {1, 1}}) {
+            std::vector<Attribute> a;
+            a.push_back(Attribute::Int("transA", ta));
+            a.push_back(Attribute::Int("transB", tb));
+            ExpectDnnlMatchesReference(
+                {"Gemm",
+                 {ta ? std::vector<int64_t>{K, M} : std::vector<int64_t>{M, K},
+                  tb ? std::vector<int64_t>{N, K} : std::vector<int64_t>{K, N}, c},
+                 std::move(a)},
+                seed++);
+          }
+        }
+}
+
+TEST(DnnlGemm, FusedGemmActivations) {
+  uint32_t seed = 3200;
+  for (const char* act : {"Relu", "Sigmoid", "Tanh", "LeakyRelu", "HardSigmoid"}) {
+    std::vector<Attribute> a;
+    a.push_back(Attribute::Int("transB", 1));
+    a.push_back(Attribute::String("activation", act));
+    ExpectDnnlMatchesReference(
+        {"FusedGemm", {{13, 127}, {13, 127}, {13}}, std::move(a), "com.microsoft", {1, 2}}, seed++);
+  }
+}
+
+}  // namespace
+}  // namespace onnxlens::testing

@@ -1,0 +1,88 @@
+// The harness of the dnnl kernel tests: one node run on the dnnl provider and on the reference
+// provider from the same fixed-seed inputs, outputs compared; the trace proves the dnnl kernel
+// itself ran (a run-time decline would silently hand the node to the reference kernel).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/internal/compare.h"
+#include "runtime/model_builder.h"
+#include "runtime/session.h"
+
+namespace onnxlens::testing {
+
+struct DnnlCase {
+  std::string op;
+  std::vector<std::vector<int64_t>> shapes;  ///< one per input
+  std::vector<ir::Attribute> attrs;
+  std::string domain;
+  std::set<size_t> constants;          ///< inputs made initializers (weights prepared at creation)
+  std::map<size_t, ir::Tensor> fixed;  ///< inputs given as these initializers (scales, sizes)
+};
+
+/// Runs `c` on dnnl and on the reference provider; expects the dnnl kernel to run and the outputs
+/// to agree (rtol 1e-4, atol 1e-5, as the cpu kernel tests).
+inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 2) {
+  SCOPED_TRACE(c.op + " seed " + std::to_string(seed));
+  auto model = std::make_shared<ir::Model>();
+  model->opset_imports.push_back({"", 17});
+  if (!c.domain.empty()) model->opset_imports.push_back({c.domain, 1});
+  model->graph = std::make_unique<ir::Graph>("test");
+  ir::Graph& g = *model->graph;
+  ir::Node* node = g.AddNode(c.op, c.domain, c.op + "_node");
+  std::map<std::string, runtime::RtValue> feeds;
+  for (size_t i = 0; i < c.shapes.size(); ++i) {
+    ir::Value* v = g.CreateValue("in" + std::to_string(i));
+    if (auto it = c.fixed.find(i); it != c.fixed.end()) {
+      v->set_type(ir::TypeInfo::Tensor(it->second.dtype(), ir::DimsFromSizes(it->second.dims())));
+      g.SetInitializer(v, it->second);
+      node->AddInput(v);
+      continue;
+    }
+    v->set_type(FloatType(c.shapes[i]));
+    ir::Tensor t = RandomTensor(c.shapes[i], seed + static_cast<uint32_t>(i));
+    if (c.constants.count(i)) {
+      g.SetInitializer(v, std::move(t));
+    } else {
+      g.AddInput(v);
+      feeds[v->name()] = runtime::RtValue::FromTensor(std::move(t));
+    }
+    node->AddInput(v);
+  }
+  ir::Value* out = g.CreateValue("out0");
+  node->AddOutput(out);
+  g.AddOutput(out);
+  for (auto& a : c.attrs) node->SetAttribute(std::move(a));
+
+  runtime::SessionOptions dnnl, ref;
+  dnnl.providers = {"dnnl"};
+  dnnl.intra_op_threads = threads;
+  dnnl.enable_profiling = true;
+  ref.providers = {"reference"};
+  auto sd = runtime::Session::Create(model, dnnl);
+  auto sr = runtime::Session::Create(model, ref);
+  ASSERT_TRUE(sd.ok()) << sd.status().message();
+  ASSERT_TRUE(sr.ok()) << sr.status().message();
+  ASSERT_EQ((*sd)->partition().nodes[0].provider, "dnnl") << "no dnnl kernel took " << c.op;
+  auto rd = (*sd)->Run(feeds);
+  auto rr = (*sr)->Run(feeds);
+  ASSERT_TRUE(rd.ok()) << rd.status().message();
+  ASSERT_TRUE(rr.ok()) << rr.status().message();
+  bool ran = false;
+  for (const auto& e : (*sd)->profiler()->Events()) {
+    if (e.cat == "Node" && !e.Arg("provider").empty()) {
+      EXPECT_EQ(e.Arg("provider"), "dnnl") << "the dnnl kernel declined at run time";
+      ran = true;
+    }
+  }
+  EXPECT_TRUE(ran) << "no node event in the trace";
+  const api::CompareResult cmp = api::CompareValues((*rd)[0].second, (*rr)[0].second, 1e-4, 1e-5);
+  EXPECT_TRUE(cmp.ok) << c.op << ": " << cmp.reason;
+}
+
+}  // namespace onnxlens::testing
