@@ -293,6 +293,7 @@ Verb AddOptimize(CLI::App& app) {
   v->add_option("--inputs", r.inputs_dir, "inputs for --verify (default: random)")
       ->type_name("DIR");
   AddSeed(v, &r.seed);
+  AddProviders(v, &r.providers);
   v->add_flag("--dump", r.dump, "print the optimized graph as text");
   v->add_flag("--json", a->json, "print onnxlens.optimize/1 JSON");
   v->add_option("-o,--output", r.output, "write the optimized model")->type_name("OUT.onnx");

@@ -13,6 +13,7 @@
 #include "onnx/model_io.h"
 #include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
+#include "providers/provider_factory.h"
 #include "runtime/constant_evaluator.h"
 
 namespace onnxlens::api {
@@ -46,7 +47,8 @@ std::vector<std::string> OptimizationLevelNames() {
 
 Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
                                                      const std::string& format,
-                                                     const std::vector<std::string>& disabled) {
+                                                     const std::vector<std::string>& disabled,
+                                                     const std::vector<std::string>& providers) {
   passes::OptimizeOptions oo;
   OL_ASSIGN_OR_RETURN(oo.level, passes::ParseLevel(level));
   oo.evaluator = &runtime::ReferenceConstantEvaluator();
@@ -56,6 +58,8 @@ Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
     return InvalidArgument("the format is ort or standard, got " + Quote(format));
   }
   oo.disabled.insert(disabled.begin(), disabled.end());
+  OL_ASSIGN_OR_RETURN(std::vector<std::string> order, providers::ResolveProviderOrder(providers));
+  oo.pass_options.nchwc_block = providers::NchwcBlockFor(order);
   return oo;
 }
 
@@ -66,7 +70,7 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
-                      OptimizeOptionsFor(req.level, req.format, req.disabled));
+                      OptimizeOptionsFor(req.level, req.format, req.disabled, req.providers));
   oo.stop_after = req.stop_after;
   oo.extra_passes = req.extra_passes;
   oo.snapshots = req.verify;  // verification bisects over the steps

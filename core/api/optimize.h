@@ -23,6 +23,9 @@ namespace onnxlens::api {
 struct OptimizeRequest {
   std::string level = "extended";
   std::vector<std::string> disabled;
+  /// The provider order the optimized model is for: with dnnl in it, level `layout` blocks
+  /// convolution chains in NCHWc (as a session with that order would run them).
+  std::vector<std::string> providers = {"cpu", "reference"};
   int stop_after = 0;
   std::string format = "ort";  ///< "ort" or "standard"
   bool verify = false;

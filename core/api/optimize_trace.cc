@@ -60,7 +60,7 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
 
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
-                      OptimizeOptionsFor(req.level, req.format, req.disabled));
+                      OptimizeOptionsFor(req.level, req.format, req.disabled, req.providers));
   oo.snapshots = true;
   std::shared_ptr<ir::Model> optimized = original->Clone();
   // Optimizing is the job's second twentieth to its half (the snapshots take the rest).

@@ -23,6 +23,8 @@ struct OptimizeTraceRequest {
   std::string level = "layout";  ///< the last level run
   std::string format = "ort";    ///< "ort" or "standard"
   std::vector<std::string> disabled;
+  /// The provider order the optimization is for (OptimizeRequest::providers).
+  std::vector<std::string> providers = {"cpu", "reference"};
 };
 
 struct OptimizeTrace {

@@ -60,7 +60,7 @@ Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
   std::shared_ptr<const ir::Model> model(std::move(loaded.model));
   if (!job.Report(Stage::kOptimizing, 0.7, options.level))
     return Cancelled("partitioning cancelled");
-  OL_ASSIGN_OR_RETURN(model, runtime::PrepareModel(std::move(model), options.level));
+  OL_ASSIGN_OR_RETURN(model, runtime::PrepareModel(std::move(model), options.level, order));
   OL_ASSIGN_OR_RETURN(PartitionReport r,
                       PartitionLoadedModel(*model, order, options.level, job.Slice(0.9, 1)));
   r.model = path.filename().string();

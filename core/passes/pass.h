@@ -31,6 +31,9 @@ struct PassOptions {
   Format format = Format::kOrt;
   /// Constant folding leaves outputs bigger than this unfolded (the model would grow).
   int64_t constant_folding_max_bytes = int64_t{64} << 20;
+  /// Channels per NCHWc block for the layout level's nchwc-transformer (ir/nchwc.h); 0 = the pass
+  /// does nothing (no provider in the session's order runs the blocked kernels fast).
+  int nchwc_block = 0;
 };
 
 /// Handed to every pass run.

@@ -7,6 +7,7 @@
 #include "passes/gemm_fusion.h"
 #include "passes/matmul_fusion.h"
 #include "passes/misc_fusion.h"
+#include "passes/nchwc_transform.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
 #include "passes/reshape_fusion.h"
@@ -32,6 +33,7 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddFusedMatMulPasses(out);
   // layout
   AddLayoutPasses(out);
+  out.push_back(CreateNchwcTransformer());
   return out;
 }
 

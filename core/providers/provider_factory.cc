@@ -1,6 +1,8 @@
 // The dnnl, cpu and reference providers, and the factory that makes providers by name.
 #include "providers/provider_factory.h"
 
+#include "ir/nchwc.h"
+
 #include <algorithm>
 
 #include "common/strings.h"
@@ -43,6 +45,10 @@ class ReferenceProvider final : public ExecutionProvider {
 };
 
 }  // namespace
+
+int NchwcBlockFor(const std::vector<std::string>& order) {
+  return std::find(order.begin(), order.end(), kDnnl) != order.end() ? ir::NchwcBlockSize() : 0;
+}
 
 std::vector<std::string> KnownProviders() { return {kCpu, kDnnl, kReference}; }
 

@@ -42,4 +42,9 @@ Expected<ProviderSet> CreateProviders(const std::vector<std::string>& names,
 /// missing: it is the last fallback of every order.
 Expected<std::vector<std::string>> ResolveProviderOrder(const std::vector<std::string>& requested);
 
+/// The NCHWc block the layout level's nchwc-transformer uses for a session with provider `order`:
+/// the machine's block (ir/nchwc.h) when a provider whose kernels run blocked chains fast (dnnl)
+/// is in the order, else 0 (the reference kernels would run them, correctly but slowly).
+int NchwcBlockFor(const std::vector<std::string>& order);
+
 }  // namespace onnxlens::providers

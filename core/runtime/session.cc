@@ -380,7 +380,8 @@ uint64_t ResolveMemoryBudget(uint64_t requested) {
 }
 
 Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
-                                                        const std::string& optimization_level) {
+                                                        const std::string& optimization_level,
+                                                        const std::vector<std::string>& providers) {
   if (!model || !model->graph) return InvalidArgument("no model");
   OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(optimization_level));
   // Every node checked against its schema before a pass or a kernel trusts it.
@@ -391,6 +392,7 @@ Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir
   passes::OptimizeOptions oo;
   oo.level = level;
   oo.evaluator = &ReferenceConstantEvaluator();
+  oo.pass_options.nchwc_block = providers::NchwcBlockFor(providers);
   OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
   return std::shared_ptr<const ir::Model>(std::move(optimized));
 }
@@ -407,7 +409,8 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     for (const ir::Node* n : model->graph->nodes())
       original_labels[n->id()] = profiling::NodeLabel(n->name(), n->op_type(), n->id());
   }
-  OL_ASSIGN_OR_RETURN(model, PrepareModel(std::move(model), options.optimization_level));
+  OL_ASSIGN_OR_RETURN(
+      model, PrepareModel(std::move(model), options.optimization_level, options.providers));
   auto impl = std::make_unique<Impl>();
   impl->original_labels = std::move(original_labels);
   if (options.enable_profiling) {

@@ -48,9 +48,11 @@ uint64_t ResolveMemoryBudget(uint64_t requested);
 
 /// The model a session at `optimization_level` runs: every node validated against its ONNX schema
 /// (onnx/node_validator.h; an error names the node), then `model` itself when disabled, else an
-/// optimized copy.
+/// optimized copy. `providers` (the session's order) decides whether level `layout` blocks
+/// convolution chains in NCHWc (providers::NchwcBlockFor).
 Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir::Model> model,
-                                                        const std::string& optimization_level);
+                                                        const std::string& optimization_level,
+                                                        const std::vector<std::string>& providers);
 
 class Session {
  public:

@@ -14,6 +14,7 @@
 #include "fuzz/fuzz_util.h"
 #include "ir/verifier.h"
 #include "onnx/model_io.h"
+#include "providers/provider_factory.h"
 #include "runtime/session.h"
 
 namespace onnxlens::fuzz {
@@ -76,7 +77,7 @@ int FuzzModel(const uint8_t* data, size_t size) {
     }
   }
   // The optimizer on a model a session accepts (what `optimize` and the Optimize tab run).
-  (void)runtime::PrepareModel(model, "all");
+  (void)runtime::PrepareModel(model, "all", providers::KnownProviders());
   return 0;
 }
 

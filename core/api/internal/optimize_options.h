@@ -10,9 +10,11 @@
 
 namespace onnxlens::api {
 
-/// `level` as ParseLevel reads it, `format` "ort" or "standard", passes to leave out.
+/// `level` as ParseLevel reads it, `format` "ort" or "standard", passes to leave out, and the
+/// provider order the optimized model is for (it decides the NCHWc rewrite of level `layout`).
 Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
                                                      const std::string& format,
-                                                     const std::vector<std::string>& disabled);
+                                                     const std::vector<std::string>& disabled,
+                                                     const std::vector<std::string>& providers);
 
 }  // namespace onnxlens::api

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 
+#include "ir/nchwc.h"
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/depthwise.h"
 #include "kernels/cpu/sgemm.h"
@@ -14,6 +15,7 @@
 #include "kernels/fused_matmul.h"
 #include "kernels/parallel.h"
 #include "kernels/reference/conv_util.h"
+#include "kernels/reference/reference_kernels.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
 
@@ -296,6 +298,19 @@ void RegisterCpuKernels(KernelRegistry& r) {
                     [](OpKernelContext& ctx) { return RunFusedMatMul(ctx, MatMul); }));
               }});
   AddCpu(r, "Conv", 1, Conv);
+  // The edges of NCHWc chains (ir/nchwc.h), whichever provider runs the chain.
+  for (auto [op, fn] : {std::pair{"ReorderInput", &NchwcReorderInput},
+                        std::pair{"ReorderOutput", &NchwcReorderOutput}}) {
+    r.Register({ir::kNchwcDomain,
+                op,
+                1,
+                1000,
+                kCpuProvider,
+                {ir::DataType::kFloat},
+                [fn = fn](const KernelInfo&) {
+                  return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(fn));
+                }});
+  }
   RegisterCpuChecks(r);
   // ONNX Runtime's contrib ops from the extended-level fusions: the plain kernel, then the
   // activation in place while the output is still in cache.

@@ -32,6 +32,12 @@ dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims) {
                             dnnl::memory::data_type::f32, RowMajorStrides(dims));
 }
 
+dnnl::memory::desc BlockedDesc(const std::vector<int64_t>& dims, int64_t block) {
+  using tag = dnnl::memory::format_tag;
+  return dnnl::memory::desc(dnnl::memory::dims(dims.begin(), dims.end()),
+                            dnnl::memory::data_type::f32, block == 16 ? tag::nChw16c : tag::nChw8c);
+}
+
 dnnl::memory Wrap(const dnnl::memory::desc& md, const ir::Tensor& t) {
   // oneDNN's memory takes a non-const handle; primitives only read their inputs.
   return dnnl::memory(md, Engine(), const_cast<float*>(t.data<float>()));

@@ -33,6 +33,9 @@ dnnl::stream& PrepareThreads(int threads);
 dnnl::memory::dims RowMajorStrides(const std::vector<int64_t>& dims);
 /// The plain (row-major) descriptor of float32 `dims`: nchw for 4-D, abc... in general.
 dnnl::memory::desc PlainDesc(const std::vector<int64_t>& dims);
+/// The NCHWc descriptor (nChw8c / nChw16c) of float32 4-D `dims` whose channels are a multiple
+/// of `block` (ir/nchwc.h).
+dnnl::memory::desc BlockedDesc(const std::vector<int64_t>& dims, int64_t block);
 /// A memory object over `t`'s data (read only by the primitive when it is an input).
 dnnl::memory Wrap(const dnnl::memory::desc& md, const ir::Tensor& t);
 dnnl::memory Wrap(const dnnl::memory::desc& md, ir::Tensor& t);

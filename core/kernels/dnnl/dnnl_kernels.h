@@ -21,6 +21,8 @@ std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v);
 void RegisterDnnlConvKernels(KernelRegistry& r);
 void RegisterDnnlConvTransposeKernel(KernelRegistry& r);
 void RegisterDnnlPoolKernels(KernelRegistry& r);
+/// com.microsoft.nchwc Conv (the pools are in dnnl_pool.cc).
+void RegisterDnnlNchwcKernels(KernelRegistry& r);
 /// Resize with its own creation-time check (dnnl_resize.cc).
 void RegisterDnnlResizeKernel(KernelRegistry& r);
 void RegisterDnnlMatMulKernels(KernelRegistry& r);

@@ -1,6 +1,7 @@
 // MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on oneDNN's pooling_v2 (dilations),
 // 1-D to 3-D, plain layout in and out; ceil_mode becomes extra right padding (declined for an
 // average that counts padding: ONNX counts only the explicit pads).
+#include "ir/nchwc.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/reference/conv_util.h"
@@ -24,7 +25,9 @@ struct PoolEntry {
 
 class DnnlPool final : public OpKernel {
  public:
-  DnnlPool(PoolKind kind, int threads) : kind_(kind), threads_(threads) {}
+  /// `block` > 0: com.microsoft.nchwc pooling, input and output in NCHWc with that block.
+  DnnlPool(PoolKind kind, int threads, int64_t block = 0)
+      : kind_(kind), threads_(threads), block_(block) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
@@ -33,6 +36,9 @@ class DnnlPool final : public OpKernel {
     if (x->dims().size() < 3 || x->dims().size() > 5)
       return ctx.Decline("the dnnl pooling kernels take 1-D to 3-D pooling");
     if (x->numel() == 0) return ctx.Decline("empty input");
+    if (block_ > 0 && (x->dims().size() != 4 || x->dims()[1] % block_ != 0))
+      return ctx.Error("X must be an NCHWc tensor [N, C, H, W] with C a multiple of " +
+                       std::to_string(block_) + ", got " + ShapeString(x->dims()));
     OL_ASSIGN_OR_RETURN(std::shared_ptr<PoolEntry> e,
                         cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
@@ -81,8 +87,13 @@ class DnnlPool final : public OpKernel {
     auto e = std::make_shared<PoolEntry>();
     e->ydims = {x[0], x[1]};
     e->ydims.insert(e->ydims.end(), g.out.begin(), g.out.end());
-    e->src = PlainDesc(x);
-    e->dst = PlainDesc(e->ydims);
+    if (block_ > 0) {
+      e->src = BlockedDesc(x, block_);
+      e->dst = BlockedDesc(e->ydims, block_);
+    } else {
+      e->src = PlainDesc(x);
+      e->dst = PlainDesc(e->ydims);
+    }
     dnnl::algorithm alg = dnnl::algorithm::pooling_max;
     if (kind_ == PoolKind::kGlobalAverage) alg = dnnl::algorithm::pooling_avg_exclude_padding;
     if (kind_ == PoolKind::kAverage) {
@@ -102,10 +113,23 @@ class DnnlPool final : public OpKernel {
 
   PoolKind kind_;
   int threads_;  ///< oneDNN's team size (the session's intra-op count)
+  int64_t block_;
   mutable PrimitiveCache<PoolEntry> cache_;
 };
 
 void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
+  r.Register({ir::kNchwcDomain,
+              op,
+              1,
+              1000,
+              kDnnlProvider,
+              {ir::DataType::kFloat},
+              [kind](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                const int64_t block = ir::NchwcBlockSize();
+                if (block <= 0) return Unsupported("this CPU has no NCHWc block");
+                return std::unique_ptr<OpKernel>(
+                    std::make_unique<DnnlPool>(kind, info.threads, block));
+              }});
   r.Register({"",
               op,
               1,

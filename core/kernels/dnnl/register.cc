@@ -7,6 +7,7 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlConvKernels(r);
   RegisterDnnlConvTransposeKernel(r);
   RegisterDnnlPoolKernels(r);
+  RegisterDnnlNchwcKernels(r);
   RegisterDnnlResizeKernel(r);
   RegisterDnnlMatMulKernels(r);
   RegisterDnnlChecks(r);

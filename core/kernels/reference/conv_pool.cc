@@ -310,6 +310,19 @@ Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
 
 }  // namespace
 
+Status ReferenceFusedConv(OpKernelContext& ctx) {
+  OL_RETURN_IF_ERROR(Conv(ctx, 0));
+  return ApplyFusedActivation(ctx);
+}
+
+Status ReferencePool(OpKernelContext& ctx, const std::string& op) {
+  if (op == "MaxPool") return Pool(ctx, PoolKind::kMax, false);
+  if (op == "AveragePool") return Pool(ctx, PoolKind::kAverage, false);
+  if (op == "GlobalMaxPool") return Pool(ctx, PoolKind::kMax, true);
+  if (op == "GlobalAveragePool") return Pool(ctx, PoolKind::kAverage, true);
+  return ctx.Error("no reference pooling " + op);
+}
+
 void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "", "Conv", 1, Conv);
   AddKernel(r, "com.microsoft", "FusedConv", 1, [](OpKernelContext& ctx, int64_t o) {

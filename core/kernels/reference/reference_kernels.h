@@ -31,6 +31,17 @@ struct RecurrentDims {
 };
 Expected<RecurrentDims> CheckRecurrentInputs(const OpKernelContext& ctx, int64_t gates);
 
+/// The reference FusedConv (Conv, then Z and the activation of the node's attributes) and pools
+/// ("MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool") on the context's inputs: what
+/// the com.microsoft.nchwc reference kernels run on unblocked tensors (nchwc.cc).
+Status ReferenceFusedConv(OpKernelContext& ctx);
+Status ReferencePool(OpKernelContext& ctx, const std::string& op);
+void RegisterNchwcKernels(KernelRegistry& r);
+/// com.microsoft.nchwc ReorderInput / ReorderOutput (split over the context's pool): the cpu
+/// provider registers them too.
+Status NchwcReorderInput(OpKernelContext& ctx);
+Status NchwcReorderOutput(OpKernelContext& ctx);
+
 /// Wraps a plain function as a kernel factory.
 template <typename Fn>
 void AddKernel(KernelRegistry& r, const char* domain, const char* op, int since, Fn fn) {

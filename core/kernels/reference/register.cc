@@ -16,6 +16,7 @@ void RegisterTransformerKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
+  RegisterNchwcKernels(r);
   RegisterNormKernels(r);
   RegisterTransformerKernels(r);
   RegisterResizeKernels(r);

@@ -1,0 +1,308 @@
+// The NCHWc transformer (passes/nchwc_transform.h). One walk in topological order keeps, for each
+// value that now exists in blocked form, its blocked twin and logical channel count; a node whose
+// inputs are blocked is rewritten to read the twins; at the end, every original value that a plain
+// node or the graph's outputs still read gets a ReorderOutput from its twin.
+#include "passes/nchwc_transform.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "ir/nchwc.h"
+#include "passes/graph_util.h"
+
+namespace onnxlens::passes {
+
+namespace {
+
+using ir::Node;
+using ir::Value;
+
+struct Blocked {
+  Value* twin = nullptr;
+  int64_t channels = 0;  ///< logical (unpadded) channel count
+};
+
+class Transformer {
+ public:
+  Transformer(ir::Graph& g, PassContext& ctx, int64_t block) : g_(g), ctx_(ctx), block_(block) {}
+
+  bool Run() {
+    auto order = g_.TopologicalOrder();
+    if (!order.ok()) return false;
+    for (Node* n : *order) {
+      if (n->owner() != &g_) continue;
+      if (IsConv(*n)) {
+        TransformConv(n);
+      } else if (IsPool(*n)) {
+        TransformPool(n);
+      } else if (IsUnary(*n)) {
+        TransformUnary(n);
+      } else if (IsOp(n, "Add") || IsOp(n, "Mul") || IsOp(n, "Sum")) {
+        TransformBinary(n);
+      } else if (IsOp(n, "Concat")) {
+        TransformConcat(n);
+      }
+    }
+    if (!changed_) return false;
+    // Plain readers of a value that is now blocked read it through a ReorderOutput.
+    for (Value* orig : order_) {
+      const Blocked& b = blocked_[orig];
+      if (orig->uses().empty() && !orig->is_graph_output()) {
+        g_.RemoveValue(orig);
+        continue;
+      }
+      Node* r = g_.AddNode("ReorderOutput", ir::kNchwcDomain,
+                           g_.UniqueValueName(orig->name() + "_ReorderOutput"));
+      if (const Node* p = b.twin->producer()) InheritOrigins(r, p);
+      r->AddInput(b.twin);
+      r->SetAttribute(ir::Attribute::Int("channels", b.channels));
+      r->AddOutput(orig);
+    }
+    if (ctx_.Opset(ir::kNchwcDomain) < 1) ctx_.model->SetOpsetVersion(ir::kNchwcDomain, 1);
+    return true;
+  }
+
+ private:
+  static bool IsConv(const Node& n) {
+    return IsOp(&n, "Conv") || (n.domain() == "com.microsoft" && n.op_type() == "FusedConv");
+  }
+  static bool IsPool(const Node& n) {
+    return IsOp(&n, "MaxPool") || IsOp(&n, "AveragePool") || IsOp(&n, "GlobalMaxPool") ||
+           IsOp(&n, "GlobalAveragePool");
+  }
+  // Element-wise ops that keep the zero padding channels finite.
+  static bool IsUnary(const Node& n) {
+    for (const char* op :
+         {"Relu", "Sigmoid", "Tanh", "LeakyRelu", "Clip", "HardSigmoid", "HardSwish"})
+      if (IsOp(&n, op)) return true;
+    return false;
+  }
+
+  const Blocked* Find(const Value* v) const {
+    auto it = blocked_.find(const_cast<Value*>(v));
+    return it == blocked_.end() ? nullptr : &it->second;
+  }
+
+  // A new value holding `orig` blocked to `channels` logical channels.
+  Value* NewTwin(Value* orig, int64_t channels) {
+    Value* t = g_.CreateValue(g_.UniqueValueName(orig->name() + "_nchwc"));
+    ir::TypeInfo type = ir::TypeInfo::TensorUnknownRank(ir::DataType::kFloat);
+    if (orig->type().shape && orig->type().shape->size() == 4) {
+      std::vector<ir::Dim> dims = *orig->type().shape;
+      dims[1] = ir::Dim::Known(ir::RoundUpToBlock(channels, block_));
+      type = ir::TypeInfo::Tensor(ir::DataType::kFloat, std::move(dims));
+    }
+    t->set_type(std::move(type));
+    blocked_[orig] = Blocked{t, channels};
+    order_.push_back(orig);
+    changed_ = true;
+    return t;
+  }
+
+  // The blocked form of plain `v` with `channels` channels: its twin, or a (shared) ReorderInput.
+  Value* BlockedInput(Value* v, int64_t channels) {
+    if (const Blocked* b = Find(v)) return b->twin;
+    auto it = reordered_.find(v);
+    if (it != reordered_.end()) return it->second;
+    Node* r = g_.AddNode("ReorderInput", ir::kNchwcDomain,
+                         g_.UniqueValueName(v->name() + "_ReorderInput"));
+    if (const Node* p = v->producer()) InheritOrigins(r, p);
+    r->AddInput(v);
+    Value* out = g_.CreateValue(g_.UniqueValueName(v->name() + "_nchwc"));
+    ir::TypeInfo type = ir::TypeInfo::TensorUnknownRank(ir::DataType::kFloat);
+    if (v->type().shape && v->type().shape->size() == 4) {
+      std::vector<ir::Dim> dims = *v->type().shape;
+      dims[1] = ir::Dim::Known(ir::RoundUpToBlock(channels, block_));
+      type = ir::TypeInfo::Tensor(ir::DataType::kFloat, std::move(dims));
+    }
+    out->set_type(std::move(type));
+    r->AddOutput(out);
+    reordered_[v] = out;
+    changed_ = true;
+    return out;
+  }
+
+  // Rewires the kept node `n` to produce `twin` instead of its output 0.
+  Value* ReplaceOutput(Node* n, int64_t channels) {
+    Value* orig = n->output(0);
+    Value* twin = NewTwin(orig, channels);
+    n->SetOutput(0, twin);
+    return twin;
+  }
+
+  void TransformConv(Node* n) {
+    if (n->outputs().size() != 1) return;
+    const auto xt = KnownType(n->input(0));
+    if (!xt || *xt != ir::DataType::kFloat) return;
+    if (n->input(0)->type().shape && n->input(0)->type().shape->size() != 4) return;
+    const ir::Tensor* w = ConstantOf(n->input(1));
+    if (!w || w->dtype() != ir::DataType::kFloat || w->dims().size() != 4) return;
+    const int64_t oc = w->dims()[0], ic = w->dims()[1];
+    const int64_t group = n->GetInt("group", 1);
+    if (oc <= 0 || ic <= 0 || group <= 0) return;
+    const ir::Tensor* bias = nullptr;
+    if (n->input(2)) {
+      bias = ConstantOf(n->input(2));
+      if (!bias || bias->dtype() != ir::DataType::kFloat || bias->dims().size() != 1 ||
+          bias->dims()[0] != oc)
+        return;
+    }
+    Value* z = n->inputs().size() > 3 ? n->input(3) : nullptr;
+    if (n->inputs().size() > 4) return;
+    // ONNX Runtime's conditions, so the rewritten graph is the one it would make.
+    bool reorder_input = true, filter_bo = false;
+    if (group > 1) {
+      if (oc % block_ != 0) return;
+      if (ic == 1 && oc == group) {
+        filter_bo = true;  // depthwise
+      } else if (ic % block_ != 0 || oc % group != 0 || (oc / group) % block_ != 0) {
+        return;
+      }
+    } else if (ic < block_) {
+      filter_bo = true;
+      reorder_input = false;  // reads the plain NCHW input directly
+    }
+    // Unlike ONNX Runtime, a group-1 convolution whose input channels are not a multiple of the
+    // block still takes the blocked input: its filter gets zero input channels up to the padded
+    // count (ONNX Runtime runs the result all the same: X and W agree on the padded count).
+    const int64_t ic_w = (group == 1 && reorder_input) ? ir::RoundUpToBlock(ic, block_) : ic;
+    if (reorder_input) {
+      if (const Blocked* b = Find(n->input(0)); b && b->channels != ic * group) return;
+    }
+    const int64_t oc_pad = ir::RoundUpToBlock(oc, block_);
+
+    Node* c = AddFusedNode(g_, "Conv", ir::kNchwcDomain, {n}, n->name());
+    CopyAttributes(*n, c);
+    c->AddInput(reorder_input ? BlockedInput(n->input(0), ic * group) : n->input(0));
+    // Filters reordered once per initializer (shared convolutions share the result).
+    Value*& wv = filters_[n->input(1)];
+    if (!wv) {
+      const std::vector<int64_t> wd = {oc, ic_w, w->dims()[2], w->dims()[3]};
+      std::vector<float> padded;
+      const float* wp = w->data<float>();
+      if (ic_w != ic) {
+        const int64_t ks = wd[2] * wd[3];
+        padded.assign(static_cast<size_t>(oc * ic_w * ks), 0.f);
+        for (int64_t o = 0; o < oc; ++o)
+          std::copy(wp + o * ic * ks, wp + (o + 1) * ic * ks, padded.begin() + o * ic_w * ks);
+        wp = padded.data();
+      }
+      std::vector<float> r =
+          filter_bo ? ir::ReorderFilterBo(wp, wd, block_) : ir::ReorderFilterBiBo(wp, wd, block_);
+      wv = AddInitializer(g_, n->input(1)->name() + "_nchwc",
+                          ir::Tensor::FromVector(ir::DataType::kFloat,
+                                                 {oc_pad, ic_w, w->dims()[2], w->dims()[3]}, r));
+    }
+    c->AddInput(wv);
+    if (bias) {
+      Value* bv = n->input(2);
+      if (oc_pad != oc) {
+        Value*& pv = biases_[n->input(2)];
+        if (!pv) {
+          std::vector<float> padded(static_cast<size_t>(oc_pad), 0.f);
+          std::copy(bias->data<float>(), bias->data<float>() + oc, padded.begin());
+          pv = AddInitializer(g_, n->input(2)->name() + "_nchwc",
+                              ir::Tensor::FromVector(ir::DataType::kFloat, {oc_pad}, padded));
+        }
+        bv = pv;
+      }
+      c->AddInput(bv);
+    } else if (z) {
+      c->AddInput(nullptr);
+    }
+    if (z) c->AddInput(BlockedInput(z, oc));
+    Value* orig = n->output(0);
+    n->SetOutput(0, nullptr);
+    g_.RemoveNode(n);
+    c->AddOutput(NewTwin(orig, oc));
+  }
+
+  void TransformPool(Node* n) {
+    const Blocked* b = Find(n->input(0));
+    if (!b || b->channels % block_ != 0) return;
+    if (n->outputs().size() > 1 && n->output(1) &&
+        (!n->output(1)->uses().empty() || n->output(1)->is_graph_output()))
+      return;  // MaxPool's Indices
+    const int64_t channels = b->channels;
+    Node* p = AddFusedNode(g_, n->op_type(), ir::kNchwcDomain, {n}, n->name());
+    CopyAttributes(*n, p);
+    p->AddInput(b->twin);
+    Value* orig = n->output(0);
+    n->SetOutput(0, nullptr);
+    if (n->outputs().size() > 1 && n->output(1)) {
+      Value* idx = n->output(1);
+      n->SetOutput(1, nullptr);
+      g_.RemoveValue(idx);
+    }
+    g_.RemoveNode(n);
+    p->AddOutput(NewTwin(orig, channels));
+  }
+
+  void TransformUnary(Node* n) {
+    const Blocked* b = Find(n->input(0));
+    if (!b || n->outputs().size() != 1) return;
+    // Clip's bounds and the like stay plain scalars.
+    for (size_t i = 1; i < n->inputs().size(); ++i)
+      if (n->input(i) && !ConstantOf(n->input(i))) return;
+    const int64_t channels = b->channels;
+    n->SetInput(0, b->twin);
+    ReplaceOutput(n, channels);
+  }
+
+  void TransformBinary(Node* n) {
+    if (n->inputs().size() < 2 || n->outputs().size() != 1) return;
+    const Blocked* first = Find(n->input(0));
+    if (!first) return;
+    for (Value* v : n->inputs()) {
+      const Blocked* b = Find(v);
+      if (!b || b->channels != first->channels || !SameShape(v, n->input(0))) return;
+    }
+    const int64_t channels = first->channels;
+    for (size_t i = 0; i < n->inputs().size(); ++i) n->SetInput(i, Find(n->input(i))->twin);
+    ReplaceOutput(n, channels);
+  }
+
+  void TransformConcat(Node* n) {
+    const int64_t axis = n->GetInt("axis", 0);
+    if ((axis != 1 && axis != -3) || n->inputs().empty() || n->outputs().size() != 1) return;
+    int64_t total = 0;
+    for (Value* v : n->inputs()) {
+      const Blocked* b = Find(v);
+      if (!b || b->channels % block_ != 0) return;
+      if (!v->type().shape || v->type().shape->size() != 4) return;
+      total += b->channels;
+    }
+    for (size_t i = 0; i < n->inputs().size(); ++i) n->SetInput(i, Find(n->input(i))->twin);
+    ReplaceOutput(n, total);
+  }
+
+  ir::Graph& g_;
+  PassContext& ctx_;
+  int64_t block_;
+  bool changed_ = false;
+  std::unordered_map<Value*, Blocked> blocked_;
+  std::vector<Value*> order_;  ///< keys of blocked_ in the order they were made
+  std::unordered_map<Value*, Value*> reordered_, filters_, biases_;
+};
+
+class NchwcTransformer final : public Pass {
+ public:
+  std::string_view name() const override { return "nchwc-transformer"; }
+  std::string_view summary() const override {
+    return "blocks convolution chains in the NCHWc layout (channels in blocks of 8 or 16) with "
+           "reorders only at the chain edges, as ONNX Runtime's NchwcTransformer "
+           "[com.microsoft.nchwc]";
+  }
+  Level level() const override { return Level::kLayout; }
+  bool needs_contrib_ops() const override { return true; }
+  Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
+    if (ctx.options.nchwc_block <= 0) return false;
+    return Transformer(graph, ctx, ctx.options.nchwc_block).Run();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Pass> CreateNchwcTransformer() { return std::make_unique<NchwcTransformer>(); }
+
+}  // namespace onnxlens::passes
