@@ -77,7 +77,8 @@ Status ApplyFusedActivation(OpKernelContext& ctx) {
   const int64_t n = y.numel();
   const ir::Node& node = ctx.node();
   const float* z = nullptr;
-  if (node.op_type() == "FusedConv") {
+  if (node.op_type() == "FusedConv" ||
+      (node.op_type() == "Conv" && node.domain() == "com.microsoft.nchwc")) {
     if (const ir::Tensor* zt = ctx.tensor(3)) {
       if (zt->dtype() != ir::DataType::kFloat || zt->dims() != y.dims())
         return ctx.Error("Z must be float32 with the output's shape");

@@ -20,7 +20,8 @@ struct FusedActivation {
   void Apply(float* p, int64_t n) const;
 };
 
-/// FusedConv: attributes `activation` + `activation_params`; Z (input 3) added first when given.
+/// FusedConv (and com.microsoft.nchwc Conv): attributes `activation` + `activation_params`; Z
+/// (Sum, input 3) added first when given.
 /// FusedGemm: `activation` + `activation_alpha` / `activation_beta`. Activations: Relu, Sigmoid,
 /// Tanh, LeakyRelu, Clip, HardSigmoid. Unknown activations are an error naming the node. Large
 /// outputs are done in parallel on the context's pool.

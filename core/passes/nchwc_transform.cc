@@ -5,6 +5,7 @@
 #include "passes/nchwc_transform.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 #include "ir/nchwc.h"
@@ -37,7 +38,8 @@ class Transformer {
         TransformPool(n);
       } else if (IsUnary(*n)) {
         TransformUnary(n);
-      } else if (IsOp(n, "Add") || IsOp(n, "Mul") || IsOp(n, "Sum")) {
+      } else if (IsOp(n, "Add") || IsOp(n, "Mul") || IsOp(n, "Sum") || IsOp(n, "Sub") ||
+                 IsOp(n, "Div")) {
         TransformBinary(n);
       } else if (IsOp(n, "Concat")) {
         TransformConcat(n);
@@ -57,6 +59,16 @@ class Transformer {
       r->AddInput(b.twin);
       r->SetAttribute(ir::Attribute::Int("channels", b.channels));
       r->AddOutput(orig);
+    }
+    // The plain filters and biases the rewritten convolutions no longer read.
+    for (auto* m : {&filters_, &biases_}) {
+      for (const auto& [plain, blocked] : *m) {
+        if (plain->uses().empty() && plain->is_initializer() && !plain->is_graph_input() &&
+            !plain->is_graph_output()) {
+          g_.RemoveInitializer(plain);
+          g_.RemoveValue(plain);
+        }
+      }
     }
     if (ctx_.Opset(ir::kNchwcDomain) < 1) ctx_.model->SetOpsetVersion(ir::kNchwcDomain, 1);
     return true;
@@ -158,7 +170,7 @@ class Transformer {
       } else if (ic % block_ != 0 || oc % group != 0 || (oc / group) % block_ != 0) {
         return;
       }
-    } else if (ic < block_) {
+    } else if (ic < block_ && !Find(n->input(0))) {
       filter_bo = true;
       reorder_input = false;  // reads the plain NCHW input directly
     }
@@ -218,8 +230,10 @@ class Transformer {
   }
 
   void TransformPool(Node* n) {
+    // Any channel count: the zero padding channels pool to zero (ONNX Runtime asks for aligned
+    // channels; its kernels run the result all the same).
     const Blocked* b = Find(n->input(0));
-    if (!b || b->channels % block_ != 0) return;
+    if (!b) return;
     if (n->outputs().size() > 1 && n->output(1) &&
         (!n->output(1)->uses().empty() || n->output(1)->is_graph_output()))
       return;  // MaxPool's Indices
@@ -251,15 +265,75 @@ class Transformer {
 
   void TransformBinary(Node* n) {
     if (n->inputs().size() < 2 || n->outputs().size() != 1) return;
+    // x op scalar-constant (HardSwish's x + 3 and / 6, a scale): element-wise in any layout; the
+    // padding channels stay finite (a divisor must not be 0).
+    if (n->inputs().size() == 2 && !IsOp(n, "Sum")) {
+      for (size_t k = 0; k < 2; ++k) {
+        const Blocked* b = Find(n->input(k));
+        const ir::Tensor* c = ConstantOf(n->input(1 - k));
+        if (!b || !c || c->numel() != 1 || c->dtype() != ir::DataType::kFloat) continue;
+        if (IsOp(n, "Div") && (k == 1 || c->data<float>()[0] == 0.f)) continue;
+        const int64_t channels = b->channels;
+        n->SetInput(k, b->twin);
+        ReplaceOutput(n, channels);
+        return;
+      }
+    }
+    if (IsOp(n, "Div")) return;
     const Blocked* first = Find(n->input(0));
     if (!first) return;
+    bool same = true;
     for (Value* v : n->inputs()) {
       const Blocked* b = Find(v);
-      if (!b || b->channels != first->channels || !SameShape(v, n->input(0))) return;
+      if (!b || b->channels != first->channels) return;
+      same = same && SameShape(v, n->input(0));
     }
     const int64_t channels = first->channels;
-    for (size_t i = 0; i < n->inputs().size(); ++i) n->SetInput(i, Find(n->input(i))->twin);
-    ReplaceOutput(n, channels);
+    if (same) {
+      for (size_t i = 0; i < n->inputs().size(); ++i) n->SetInput(i, Find(n->input(i))->twin);
+      ReplaceOutput(n, channels);
+      return;
+    }
+    // [N, C, H, W] op [N, C, 1, 1] (a squeeze-and-excitation scale): both viewed as
+    // [N, C/B, H, W, B] and [N, C/B, 1, 1, B] so broadcasting pairs each channel with its own
+    // value, and the result viewed back as [N, C, H, W].
+    if (n->inputs().size() != 2 || IsOp(n, "Sum")) return;
+    auto rank4 = [](const Value* v) { return v->type().shape && v->type().shape->size() == 4; };
+    auto per_channel = [](const Value* v) {
+      const auto& d = *v->type().shape;
+      return d[2].known() && d[2].value == 1 && d[3].known() && d[3].value == 1;
+    };
+    if (!rank4(n->input(0)) || !rank4(n->input(1)) ||
+        per_channel(n->input(0)) == per_channel(n->input(1)))
+      return;
+    const int64_t cpad = ir::RoundUpToBlock(channels, block_);
+    for (size_t i = 0; i < 2; ++i) {
+      Value* split = g_.CreateValue(g_.UniqueValueName(n->input(i)->name() + "_blocks"));
+      Node* r = g_.AddNode("Reshape", "", g_.UniqueValueName(n->name() + "_split"));
+      InheritOrigins(r, n);
+      r->AddInput(Find(n->input(i))->twin);
+      r->AddInput(ShapeConstant({0, cpad / block_, 0, 0, block_}));
+      r->AddOutput(split);
+      n->SetInput(i, split);
+    }
+    Value* orig = n->output(0);
+    Value* joined = g_.CreateValue(g_.UniqueValueName(orig->name() + "_blocks"));
+    n->SetOutput(0, joined);
+    Node* r = g_.AddNode("Reshape", "", g_.UniqueValueName(n->name() + "_join"));
+    InheritOrigins(r, n);
+    r->AddInput(joined);
+    r->AddInput(ShapeConstant({0, cpad, 0, 0}));
+    r->AddOutput(NewTwin(orig, channels));
+  }
+
+  // An int64 shape initializer (shared per content).
+  Value* ShapeConstant(const std::vector<int64_t>& shape) {
+    Value*& v = shapes_[shape];
+    if (!v)
+      v = AddInitializer(g_, "nchwc_shape",
+                         ir::Tensor::FromVector(ir::DataType::kInt64,
+                                                {static_cast<int64_t>(shape.size())}, shape));
+    return v;
   }
 
   void TransformConcat(Node* n) {
@@ -283,6 +357,7 @@ class Transformer {
   std::unordered_map<Value*, Blocked> blocked_;
   std::vector<Value*> order_;  ///< keys of blocked_ in the order they were made
   std::unordered_map<Value*, Value*> reordered_, filters_, biases_;
+  std::map<std::vector<int64_t>, Value*> shapes_;
 };
 
 class NchwcTransformer final : public Pass {

@@ -147,7 +147,7 @@ Status Conv(OpKernelContext& ctx, int64_t) {
       return ctx.Error("X must be a float32 tensor [N, C, H, W], got " + ShapeString(x->dims()));
   } else {
     OL_RETURN_IF_ERROR(CheckBlocked(ctx, *x, block, "X"));
-    if (i % block != 0)
+    if (!filter_bo && i % block != 0)
       return ctx.Error("W's input channels (" + std::to_string(i) +
                        ") must be a multiple of the block " + std::to_string(block));
   }
