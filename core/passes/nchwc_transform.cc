@@ -43,6 +43,8 @@ class Transformer {
         TransformBinary(n);
       } else if (IsOp(n, "Concat")) {
         TransformConcat(n);
+      } else if (IsOp(n, "Resize") || IsOp(n, "Upsample")) {
+        TransformUpsample(n);
       }
     }
     if (!changed_) return false;
@@ -334,6 +336,41 @@ class Transformer {
                          ir::Tensor::FromVector(ir::DataType::kInt64,
                                                 {static_cast<int64_t>(shape.size())}, shape));
     return v;
+  }
+
+  // Resize / Upsample by whole factors of the spatial axes, nearest with floor on asymmetric
+  // coordinates (each output pixel copies input pixel (y / s, x / s)): ONNX Runtime's nchwc
+  // Upsample, block by block.
+  void TransformUpsample(Node* n) {
+    const Blocked* b = Find(n->input(0));
+    if (!b || n->outputs().size() != 1) return;
+    if (n->GetString("mode", "nearest") != "nearest") return;
+    const bool resize = n->op_type() == "Resize";
+    if (resize) {
+      if (n->GetString("coordinate_transformation_mode", "half_pixel") != "asymmetric" ||
+          n->GetString("nearest_mode", "round_prefer_floor") != "floor")
+        return;
+      if (n->inputs().size() > 3 && n->input(3)) return;  // sizes
+    }
+    // Resize-10 / Upsample: scales is input 1; Resize-11+: input 2 (input 1 is roi).
+    Value* sv = resize && ctx_.Opset() >= 11 ? n->input(2) : n->input(1);
+    auto scales = ConstantFloats(sv);
+    if (!scales || scales->size() != 4 || (*scales)[0] != 1.f || (*scales)[1] != 1.f) return;
+    std::vector<int64_t> whole = {1, 1};
+    for (size_t d = 2; d < 4; ++d) {
+      const float s = (*scales)[d];
+      if (s < 1.f || s > 64.f || s != static_cast<float>(static_cast<int64_t>(s))) return;
+      whole.push_back(static_cast<int64_t>(s));
+    }
+    const int64_t channels = b->channels;
+    Node* u = AddFusedNode(g_, "Upsample", ir::kNchwcDomain, {n}, n->name());
+    u->SetAttribute(ir::Attribute::Ints("scales", whole));
+    u->SetAttribute(ir::Attribute::String("mode", "nearest"));
+    u->AddInput(b->twin);
+    Value* orig = n->output(0);
+    n->SetOutput(0, nullptr);
+    g_.RemoveNode(n);
+    u->AddOutput(NewTwin(orig, channels));
   }
 
   void TransformConcat(Node* n) {

@@ -21,7 +21,8 @@ inline std::vector<Attribute> ConvAttrs(int64_t k, int64_t stride = 1, int64_t g
 }
 
 // X[1,13,17,15] -> 3x3 conv to 24 (plain input: 13 < block) -> Relu -> 3x3/2 conv to 32 ->
-// depthwise dilated 3x3 -> 1x1 conv to 127 (padded output channels) -> MaxPool.
+// depthwise dilated 3x3 -> 1x1 conv to 127 (padded output channels) -> MaxPool -> nearest
+// Resize by 2 x 3.
 inline std::shared_ptr<ir::Model> ChainModel() {
   GraphBuilder b;
   ir::Value* x = b.Input("x", {1, 13, 17, 15});
@@ -39,7 +40,12 @@ inline std::shared_ptr<ir::Model> ChainModel() {
              Attrs(Attribute::Ints("kernel_shape", {3, 3}), Attribute::Ints("strides", {2, 2}),
                    Attribute::Ints("pads", {1, 1, 1, 1})),
              {1, 127, 5, 4}));
-  b.g().AddOutput(p);
+  ir::Value* u = V(b.Op("Resize", {p, nullptr, b.Const("scales", {4}, {1.f, 1.f, 2.f, 3.f})},
+                        Attrs(Attribute::String("mode", "nearest"),
+                              Attribute::String("coordinate_transformation_mode", "asymmetric"),
+                              Attribute::String("nearest_mode", "floor")),
+                        {1, 127, 10, 12}));
+  b.g().AddOutput(u);
   return b.model();
 }
 

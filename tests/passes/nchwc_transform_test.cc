@@ -39,6 +39,7 @@ TEST(NchwcTransformer, AChainReordersOnlyAtItsEdges) {
     auto o = Blocked(*ChainModel(), block);
     EXPECT_EQ(CountDomainOp(*o, "Conv"), 4);
     EXPECT_EQ(CountDomainOp(*o, "MaxPool"), 1);
+    EXPECT_EQ(CountDomainOp(*o, "Upsample"), 1);
     // 13 input channels: below a block of 16 the first convolution reads the plain input; with 8
     // the input is reordered (padded to 16 channels, the filter's extra channels zero).
     EXPECT_EQ(CountDomainOp(*o, "ReorderInput"), block == 16 ? 0 : 1);

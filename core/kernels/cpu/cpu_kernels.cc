@@ -299,8 +299,9 @@ void RegisterCpuKernels(KernelRegistry& r) {
               }});
   AddCpu(r, "Conv", 1, Conv);
   // The edges of NCHWc chains (ir/nchwc.h), whichever provider runs the chain.
-  for (auto [op, fn] : {std::pair{"ReorderInput", &NchwcReorderInput},
-                        std::pair{"ReorderOutput", &NchwcReorderOutput}}) {
+  for (auto [op, fn] :
+       {std::pair{"ReorderInput", &NchwcReorderInput},
+        std::pair{"ReorderOutput", &NchwcReorderOutput}, std::pair{"Upsample", &NchwcUpsample}}) {
     r.Register({ir::kNchwcDomain,
                 op,
                 1,

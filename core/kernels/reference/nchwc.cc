@@ -2,6 +2,7 @@
 // ReorderInput / ReorderOutput (also the cpu provider's: plain loops split over the pool), and
 // Conv and the pools computed by the plain reference kernels on unblocked copies (a blocked
 // convolution is a plain one over the padded channels with the filter un-reordered).
+#include <cstring>
 #include <string>
 
 #include "ir/nchwc.h"
@@ -181,6 +182,34 @@ Status Pool(OpKernelContext& ctx, const std::string& op) {
 
 }  // namespace
 
+Status NchwcUpsample(OpKernelContext& ctx) {
+  OL_ASSIGN_OR_RETURN(const int64_t block, Block(ctx));
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(CheckBlocked(ctx, *x, block, "X"));
+  const std::vector<int64_t> s = ctx.node().GetInts("scales");
+  if (s.size() != 4 || s[0] != 1 || s[1] != 1 || s[2] < 1 || s[3] < 1 || s[2] > 64 || s[3] > 64)
+    return ctx.Error("scales must be [1, 1, sH, sW] with whole factors in [1, 64]");
+  if (ctx.node().GetString("mode", "nearest") != "nearest")
+    return ctx.Error("only mode nearest is supported");
+  const int64_t n = x->dims()[0], cb = x->dims()[1] / block, h = x->dims()[2], w = x->dims()[3];
+  const int64_t oh = h * s[2], ow = w * s[3];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, {n, cb * block, oh, ow}));
+  const float* src = x->data<float>();
+  float* dst = y.mutable_data<float>();
+  const size_t bytes = static_cast<size_t>(block) * sizeof(float);
+  ForBlocks(ctx, n * cb * oh, [&](int64_t first, int64_t last) {
+    for (int64_t i = first; i < last; ++i) {
+      const int64_t plane = i / oh, r = i % oh;
+      const float* in_row = src + (plane * h + r / s[2]) * w * block;
+      float* out_row = dst + (plane * oh + r) * ow * block;
+      for (int64_t c = 0; c < ow; ++c)
+        std::memcpy(out_row + c * block, in_row + (c / s[3]) * block, bytes);
+    }
+  });
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 Status NchwcReorderInput(OpKernelContext& ctx) { return ReorderInput(ctx, 1); }
 Status NchwcReorderOutput(OpKernelContext& ctx) { return ReorderOutput(ctx, 1); }
 
@@ -188,6 +217,8 @@ void RegisterNchwcKernels(KernelRegistry& r) {
   AddKernel(r, kDomain, "ReorderInput", 1, ReorderInput);
   AddKernel(r, kDomain, "ReorderOutput", 1, ReorderOutput);
   AddKernel(r, kDomain, "Conv", 1, Conv);
+  AddKernel(r, kDomain, "Upsample", 1,
+            [](OpKernelContext& c, int64_t) { return NchwcUpsample(c); });
   for (const char* op : {"MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool"}) {
     const std::string name = op;
     AddKernel(r, kDomain, op, 1, [name](OpKernelContext& c, int64_t) { return Pool(c, name); });

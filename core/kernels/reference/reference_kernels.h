@@ -41,6 +41,8 @@ void RegisterNchwcKernels(KernelRegistry& r);
 /// provider registers them too.
 Status NchwcReorderInput(OpKernelContext& ctx);
 Status NchwcReorderOutput(OpKernelContext& ctx);
+/// com.microsoft.nchwc Upsample (nearest, whole factors): block copies, also the cpu provider's.
+Status NchwcUpsample(OpKernelContext& ctx);
 
 /// Wraps a plain function as a kernel factory.
 template <typename Fn>
