@@ -60,8 +60,15 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(VisitNumeric(out, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      for (size_t i = 0; i < xv.size(); ++i)
-        y.mutable_data<T>()[i] = Saturate<T>(std::nearbyint(xv[i] / sv[idx[i]]) + zv[idx[i]]);
+      // float32 x and scale divide in float32, as ONNX Runtime does: a quotient near a half
+      // rounds the same way in both runtimes.
+      const bool f32 = x->dtype() == DataType::kFloat && s->dtype() == DataType::kFloat;
+      for (size_t i = 0; i < xv.size(); ++i) {
+        const double q = f32 ? static_cast<double>(std::nearbyint(static_cast<float>(xv[i]) /
+                                                                  static_cast<float>(sv[idx[i]])))
+                             : std::nearbyint(xv[i] / sv[idx[i]]);
+        y.mutable_data<T>()[i] = Saturate<T>(q + zv[idx[i]]);
+      }
       return Status::Ok();
     } else {
       return ctx.Error("zero point must be an integer type");
@@ -222,9 +229,55 @@ Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// com.microsoft DynamicQuantizeMatMul: A quantized as DynamicQuantizeLinear does (uint8), times
+// the quantized B, scaled by a_scale * b_scale (per tensor or per column), plus an optional bias.
+Status DynamicQuantizeMatMul(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const Tensor* bs, ctx.RequireTensor(2));
+  if (a->dtype() != DataType::kFloat) return ctx.Error("A must be float32");
+  const int64_t cols = b->dims().empty() ? -1 : b->dims().back();
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *bs, cols, "b_scale", "column of B"));
+  const auto bzp = ctx.tensor(3) ? ToDoubles(*ctx.tensor(3)) : std::vector<double>{};
+  if (ctx.tensor(3))
+    OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(3), cols, "b_zero_point", "column of B"));
+  float mn = 0, mx = 0;
+  const float* av = a->data<float>();
+  for (int64_t i = 0; i < a->numel(); ++i) {
+    mn = std::min(mn, av[i]);
+    mx = std::max(mx, av[i]);
+  }
+  const float scale = (mx - mn) / 255.0f;
+  const float zp = scale == 0.f ? 0.f : std::clamp(std::nearbyint(0.f - mn / scale), 0.f, 255.f);
+  OL_ASSIGN_OR_RETURN(Tensor aq, NewTensor(ctx, DataType::kUint8, a->dims()));
+  for (int64_t i = 0; i < a->numel(); ++i)
+    aq.mutable_data<uint8_t>()[i] =
+        scale == 0.f ? uint8_t(zp) : Saturate<uint8_t>(std::nearbyint(av[i] / scale) + zp);
+  std::vector<double> out;
+  std::vector<int64_t> dims;
+  OL_RETURN_IF_ERROR(IntMatMul(ctx, aq, *b, {static_cast<double>(zp)}, bzp, &out, &dims));
+  const auto bsv = ToDoubles(*bs);
+  std::vector<double> bias;
+  if (const Tensor* c = ctx.tensor(4)) {
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *c, cols, "bias", "columns of B"));
+    bias = ToDoubles(*c);
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
+  const int64_t n = cols > 0 ? cols : 1;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int64_t j = static_cast<int64_t>(i) % n;
+    const float s = scale * static_cast<float>(bsv.size() == 1 ? bsv[0] : bsv[j]);
+    y.mutable_data<float>()[i] =
+        static_cast<float>(out[i]) * s + (bias.empty() ? 0.f : static_cast<float>(bias[j]));
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterQuantKernels(KernelRegistry& r) {
+  AddKernel(r, "com.microsoft", "DynamicQuantizeMatMul", 1, DynamicQuantizeMatMul);
   AddKernel(r, "", "QuantizeLinear", 10, Quantize);
   AddKernel(r, "", "DequantizeLinear", 10, Dequantize);
   AddKernel(r, "", "DynamicQuantizeLinear", 11, DynamicQuantize);
