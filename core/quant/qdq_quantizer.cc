@@ -136,6 +136,41 @@ Expected<QdqPlan> PlanQdq(const ir::Model& model, const StaticQuantOptions& opti
     else if (n->op_type() == "Softmax")
       plan.fixed[out->name()] = TensorRange{0.0f, 1.0f};
   }
+  // Removable activations: a Relu / Clip whose input has no other reader and whose output is read
+  // only through planned activation slots quantizes that output on its range and disappears (the
+  // clamp is the quantization's own). Not with symmetric activations: they cannot clamp at 0.
+  if (!options.activation_symmetric) {
+    std::map<const ir::Value*, int> planned_reads;
+    for (const SlotPlan& sp : plan.slots)
+      if (sp.kind == Kind::kActivation) planned_reads[g.FindNode(sp.node)->input(sp.slot)] += 1;
+    std::set<ir::NodeId> dropped;
+    for (const ir::Node* n : order) {
+      if (n->op_type() != "Relu" && n->op_type() != "Clip") continue;
+      if (!Selected(*n, options.filter, QdqOpTypes())) continue;
+      const ir::Value* in = n->input(0);
+      const ir::Value* out = n->output(0);
+      if (!in || !out || !in->producer() || in->uses().size() != 1 || out->is_graph_output())
+        continue;
+      if (out->uses().empty() || planned_reads[out] != static_cast<int>(out->uses().size()))
+        continue;
+      if (n->op_type() == "Clip" && n->inputs().size() > 1) {
+        bool constant = true;
+        for (size_t i = 1; i < n->inputs().size(); ++i)
+          constant &= !n->input(i) || n->input(i)->is_initializer();
+        if (!constant) continue;
+      }
+      plan.folded[out->name()] = in->name();
+      dropped.insert(n->id());
+      activations.erase(in->name());
+    }
+    plan.slots.erase(std::remove_if(plan.slots.begin(), plan.slots.end(),
+                                    [&](const SlotPlan& sp) { return dropped.count(sp.node); }),
+                     plan.slots.end());
+    // An input still read by another planned slot keeps its own range.
+    for (const SlotPlan& sp : plan.slots)
+      if (sp.kind == Kind::kActivation)
+        activations.insert(g.FindNode(sp.node)->input(sp.slot)->name());
+  }
   int nested = 0;
   for (const ir::Node* n : g.nodes())
     for (const ir::Graph* sub : n->Subgraphs())
@@ -178,13 +213,14 @@ struct Rewriter {
                           o.activation_symmetric);
   }
 
-  // QuantizeLinear -> DequantizeLinear on `v`; returns the DequantizeLinear output.
-  ir::Value* AddQdq(ir::Value* v, const QParams& p, ir::DataType qtype) {
+  // QuantizeLinear -> DequantizeLinear on `v` (reading `source`, the input of a folded
+  // activation, when there is one); returns the DequantizeLinear output.
+  ir::Value* AddQdq(ir::Value* v, const QParams& p, ir::DataType qtype, ir::Value* source) {
     const std::string& base = v->name();
     ir::Value* scale = AddInitializer(g, base + "_scale", ScaleTensor({p}));
     ir::Value* zp = AddInitializer(g, base + "_zero_point", ZeroPointTensor({p}, qtype));
     ir::Node* q = g.AddNode("QuantizeLinear", "", names.Unique(base + "_QuantizeLinear"));
-    q->AddInput(v);
+    q->AddInput(source ? source : v);
     q->AddInput(scale);
     q->AddInput(zp);
     ir::Value* qv = AddValue(g, base + "_QuantizeLinear_Output", qtype, v);
@@ -267,6 +303,7 @@ Expected<QuantStats> ApplyQdq(ir::Model& model, const QdqPlan& plan,
   std::map<std::pair<ir::Value*, int64_t>, ir::Value*> weight_dq;
   std::map<ir::Value*, ir::Value*> const_dq;
   std::set<ir::Value*> replaced;
+  std::vector<ir::Node*> folded;
   for (const Slot& s : slots) {
     ir::Value* dq = nullptr;
     switch (s.plan->kind) {
@@ -274,7 +311,12 @@ Expected<QuantStats> ApplyQdq(ir::Model& model, const QdqPlan& plan,
         auto it = act_dq.find(s.value);
         if (it == act_dq.end()) {
           OL_ASSIGN_OR_RETURN(QParams p, rw.ActivationParams(s.value->name()));
-          it = act_dq.emplace(s.value, rw.AddQdq(s.value, p, act_type)).first;
+          ir::Value* source = nullptr;
+          if (auto f = plan.folded.find(s.value->name()); f != plan.folded.end()) {
+            source = g.FindLocalValue(f->second);
+            folded.push_back(s.value->producer());
+          }
+          it = act_dq.emplace(s.value, rw.AddQdq(s.value, p, act_type, source)).first;
         }
         dq = it->second;
         break;
@@ -309,6 +351,13 @@ Expected<QuantStats> ApplyQdq(ir::Model& model, const QdqPlan& plan,
     if (s.value->is_initializer()) replaced.insert(s.value);
   }
   for (ir::Value* v : replaced) DropIfUnused(g, v);
+  for (ir::Node* n : folded) {
+    rw.stats.quantized_by_op[n->op_type()] += 1;
+    rw.stats.folded_activations += 1;
+    ir::Value* out = n->output(0);
+    g.RemoveNode(n);
+    if (out->uses().empty()) g.RemoveValue(out);
+  }
   for (ir::Node* n : nodes) rw.stats.quantized_by_op[n->op_type()] += 1;
   OL_RETURN_IF_ERROR(g.SortNodes());
   return rw.stats;

@@ -48,6 +48,10 @@ struct QdqPlan {
   /// Output -> input whose parameters it takes; output -> fixed range.
   std::map<std::string, std::string> shared;
   std::map<std::string, TensorRange> fixed;
+  /// Relu / Clip nodes folded into the quantization of their output (ONNX Runtime's removable
+  /// activations, asymmetric activations only): output -> the activation's input, which the Q
+  /// then reads; the node is removed.
+  std::map<std::string, std::string> folded;
   StaticQuantOptions options;
   std::vector<std::string> warnings;
 };

@@ -39,6 +39,7 @@ struct QuantStats {
   int quantize_nodes = 0;                      ///< QuantizeLinear / DynamicQuantizeLinear added
   int dequantize_nodes = 0;                    ///< DequantizeLinear added
   int weights = 0;                             ///< initializers stored quantized
+  int folded_activations = 0;  ///< Relu / Clip folded into their output's quantization
   std::vector<std::string> warnings;
 };
 

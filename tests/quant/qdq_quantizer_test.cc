@@ -233,6 +233,37 @@ TEST(QdqQuantizerTest, TwoConvsSharingABiasGetDistinctlyNamedNodes) {
   EXPECT_NE(Producer(c1, 2), Producer(c2, 2));
 }
 
+TEST(QdqQuantizerTest, ReluBetweenQuantizedOpsFoldsIntoTheQuantization) {
+  Net n = MakeNet();
+  const std::string relu_out = n.relu->output(0)->name();
+  const std::string conv_out = n.conv->output(0)->name();
+  const QuantStats s = Quantize(*n.model, {});
+  EXPECT_EQ(s.folded_activations, 1);
+  EXPECT_EQ(CountOps(*n.model, "Relu"), 0);
+  // The MaxPool reads a Q/DQ of the Conv output with the Relu output's range (zero point 0).
+  const ir::Node* dq = Producer(n.pool, 0);
+  ASSERT_EQ(dq->op_type(), "DequantizeLinear");
+  EXPECT_EQ(dq->input(0)->producer()->input(0)->name(), conv_out);
+  EXPECT_EQ(dq->input(2)->initializer()->data<uint8_t>()[0], 0);
+  EXPECT_EQ(n.model->graph->FindLocalValue(relu_out), nullptr);
+}
+
+TEST(QdqQuantizerTest, ReluStaysWhenSymmetricOrWhenItsOutputIsAGraphOutput) {
+  {
+    Net n = MakeNet();
+    StaticQuantOptions o;
+    o.activation_symmetric = true;  // a symmetric range cannot clamp at 0
+    EXPECT_EQ(Quantize(*n.model, o).folded_activations, 0);
+    EXPECT_EQ(CountOps(*n.model, "Relu"), 1);
+  }
+  {
+    Net n = MakeNet();
+    n.model->graph->AddOutput(n.relu->output(0));
+    EXPECT_EQ(Quantize(*n.model, {}).folded_activations, 0);
+    EXPECT_EQ(CountOps(*n.model, "Relu"), 1);
+  }
+}
+
 TEST(QdqQuantizerTest, ConvWithAComputedWeightIsLeftAlone) {
   GraphBuilder b;
   ir::Value* x = b.Input("x", {1, 1, 4, 4});
