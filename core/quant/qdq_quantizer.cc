@@ -114,9 +114,36 @@ Expected<QdqPlan> PlanQdq(const ir::Model& model, const StaticQuantOptions& opti
   QdqPlan plan;
   plan.options = options;
   if (options.per_channel && opset < 13) {
-    plan.options.per_channel = false;
-    plan.warnings.push_back("per-channel weights need opset 13 (the model imports " +
-                            std::to_string(opset) + "): weights are quantized per tensor");
+    // Per-axis DequantizeLinear needs opset 13. Raising the import is safe when no op of the
+    // model changed meaning from its opset to 13 (attributes that became inputs, Softmax's axis).
+    static const std::set<std::string> kChanged = {
+        "Softmax", "LogSoftmax", "Hardmax", "Squeeze", "Unsqueeze", "Split", "ReduceSum",
+        "Dropout", "Clip",       "Pad",     "Resize",  "Upsample",  "Slice", "TopK"};
+    std::string blocker;
+    model.graph->ForEachGraph([&](const ir::Graph& sg) {
+      for (const ir::Node* n : sg.nodes()) {
+        const bool onnx_domain = n->domain().empty() || n->domain() == "ai.onnx";
+        // Clip, Pad, Resize, Slice and TopK changed before 11 only.
+        const bool early = n->op_type() == "Clip" || n->op_type() == "Pad" ||
+                           n->op_type() == "Resize" || n->op_type() == "Slice" ||
+                           n->op_type() == "TopK";
+        if (blocker.empty() && onnx_domain && kChanged.count(n->op_type()) &&
+            !(early && opset >= 11))
+          blocker = n->Describe();
+      }
+    });
+    if (opset >= 11 && blocker.empty()) {
+      plan.raise_opset_to = 13;
+      plan.warnings.push_back("the ai.onnx opset is raised from " + std::to_string(opset) +
+                              " to 13 for per-channel weights (none of the model's ops changed "
+                              "meaning in between)");
+    } else {
+      plan.options.per_channel = false;
+      plan.warnings.push_back(
+          "per-channel weights need opset 13 (the model imports " + std::to_string(opset) +
+          (blocker.empty() ? std::string() : ", and " + blocker + " changed meaning by 13") +
+          "): weights are quantized per tensor");
+    }
   }
   const ir::Graph& g = *model.graph;
   OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
@@ -359,6 +386,7 @@ Expected<QuantStats> ApplyQdq(ir::Model& model, const QdqPlan& plan,
     if (out->uses().empty()) g.RemoveValue(out);
   }
   for (ir::Node* n : nodes) rw.stats.quantized_by_op[n->op_type()] += 1;
+  if (plan.raise_opset_to > model.OpsetVersion("")) model.SetOpsetVersion("", plan.raise_opset_to);
   OL_RETURN_IF_ERROR(g.SortNodes());
   return rw.stats;
 }

@@ -25,7 +25,9 @@ struct StaticQuantOptions {
   QuantType weight_type = QuantType::kInt8;
   bool activation_symmetric = false;
   bool weight_symmetric = true;  ///< ONNX Runtime's default for int8 weights
-  bool per_channel = false;      ///< needs opset 13 (per tensor with a warning below)
+  /// Needs opset 13: a model at 11 or 12 is raised to 13 when none of its ops changed meaning
+  /// between (Softmax, Squeeze, Split, ReduceSum, ... did); otherwise per tensor, with a warning.
+  bool per_channel = false;
   NodeFilter filter;
 };
 
@@ -52,6 +54,9 @@ struct QdqPlan {
   /// activations, asymmetric activations only): output -> the activation's input, which the Q
   /// then reads; the node is removed.
   std::map<std::string, std::string> folded;
+  /// > 0: ApplyQdq raises the ai.onnx opset import to this (per-channel weights below opset 13,
+  /// when no op of the model changed meaning on the way).
+  int64_t raise_opset_to = 0;
   StaticQuantOptions options;
   std::vector<std::string> warnings;
 };

@@ -171,7 +171,23 @@ TEST(QdqQuantizerTest, PerChannelBelowOpset13FallsBackToPerTensorWithAWarning) {
   const QuantStats s = Quantize(*n.model, o);
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_NE(s.warnings[0].find("opset 13"), std::string::npos);
+  EXPECT_NE(s.warnings[0].find("(Softmax)"), std::string::npos) << s.warnings[0];
   EXPECT_EQ(Producer(n.conv, 1)->FindAttribute("axis"), nullptr);
+  EXPECT_EQ(n.model->OpsetVersion(""), 12);
+}
+
+TEST(QdqQuantizerTest, PerChannelRaisesOpset11To13WhenNoOpChangedMeaning) {
+  GraphBuilder b(11);
+  ir::Value* x = b.Input("x", {1, 2, 6, 6});
+  ir::Node* conv = b.Op("Conv", {x, b.Random("w", {3, 2, 3, 3}, 1)}, {}, {1, 3, 4, 4});
+  b.Out(b.Op("Relu", {conv->output(0)}, {}, {1, 3, 4, 4}));
+  StaticQuantOptions o;
+  o.per_channel = true;
+  const QuantStats s = Quantize(*b.model(), o);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("raised from 11 to 13"), std::string::npos) << s.warnings[0];
+  EXPECT_EQ(b.model()->OpsetVersion(""), 13);
+  EXPECT_EQ(Producer(conv, 1)->GetInt("axis", -1), 0);
 }
 
 TEST(QdqQuantizerTest, OutputsStayCloseToTheFloatModel) {
