@@ -120,15 +120,24 @@ std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
     if (!v->type().is_tensor() || v->type().elem_type != ir::DataType::kFloat) return nullptr;
     return v;
   };
+  // A DequantizeLinear fed by a QuantizeLinear stands for the tensor its output is named after
+  // (T_DequantizeLinear_Output, ONNX Runtime's convention and ours: a folded Relu's Q reads the
+  // Relu's input but stands for its output), else for the tensor the Q reads.
+  constexpr std::string_view kSuffix = "_DequantizeLinear_Output";
   for (const ir::Node* q : b.graph->nodes()) {
     if (q->op_type() != "QuantizeLinear" || !q->input(0) || !q->output(0)) continue;
-    const std::string& x = q->input(0)->name();
-    if (!candidate(x) || done.count(x)) continue;
     for (const ir::Use& u : q->output(0)->uses()) {
       if (u.node->op_type() != "DequantizeLinear" || !u.node->output(0)) continue;
-      out.push_back({x, u.node->output(0)->name(), "dequantize"});
+      const std::string& dq = u.node->output(0)->name();
+      std::string x = q->input(0)->name();
+      if (dq.size() > kSuffix.size() &&
+          dq.compare(dq.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+        const std::string named = dq.substr(0, dq.size() - kSuffix.size());
+        if (candidate(named)) x = named;
+      }
+      if (!candidate(x) || done.count(x)) continue;
+      out.push_back({x, dq, "dequantize"});
       done.insert(x);
-      break;
     }
   }
   for (const ir::Node* n : a.graph->nodes()) {
