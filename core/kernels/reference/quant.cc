@@ -35,6 +35,72 @@ Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tens
   return idx;
 }
 
+// ParamIndex's checks without the per-element vector: the number of parameters (1 or the axis
+// length) and the elements per step of the axis.
+struct ParamLayout {
+  int64_t count = 1;
+  int64_t inner = 1;
+  int64_t Index(int64_t i) const { return count == 1 ? 0 : (i / inner) % count; }
+};
+
+Expected<ParamLayout> LayoutOf(const OpKernelContext& ctx, const Tensor& x, const Tensor& scale) {
+  ParamLayout l;
+  if (scale.numel() < 1) return ctx.Error("scale is empty");
+  if (const ir::Tensor* zp = ctx.tensor(2)) {
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *zp, scale.numel(), "zero point", "scales"));
+  }
+  if (scale.numel() == 1) return l;
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "x with a per-axis scale"));
+  const int64_t rank = static_cast<int64_t>(x.dims().size());
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 1), rank));
+  if (x.dims()[axis] != scale.numel())
+    return ctx.Error("scale has " + std::to_string(scale.numel()) + " values for an axis of " +
+                     std::to_string(x.dims()[axis]));
+  l.count = scale.numel();
+  for (int64_t d = axis + 1; d < rank; ++d) l.inner *= x.dims()[d];
+  return l;
+}
+
+// The common case without doubles: float32 x and scale to int8 / uint8.
+template <typename T>
+Status QuantizeFloat(OpKernelContext& ctx, const Tensor& x, const Tensor& s, const Tensor* zp) {
+  OL_ASSIGN_OR_RETURN(ParamLayout l, LayoutOf(ctx, x, s));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, zp ? zp->dtype() : DataType::kUint8, x.dims()));
+  const float* xv = x.data<float>();
+  const float* sv = s.data<float>();
+  const T* zv = zp ? zp->data<T>() : nullptr;
+  T* out = y.mutable_data<T>();
+  constexpr float lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t c = l.Index(i);
+    const float q = std::nearbyint(xv[i] / sv[c]) + (zv ? static_cast<float>(zv[c]) : 0.f);
+    out[i] = static_cast<T>(q >= lo ? (q <= hi ? q : hi) : lo);  // NaN -> lo
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// The common case without doubles: int8 / uint8 / int32 x to float32 with a float32 scale.
+template <typename T>
+Status DequantizeToFloat(OpKernelContext& ctx, const Tensor& x, const Tensor& s, const Tensor* zp) {
+  OL_ASSIGN_OR_RETURN(ParamLayout l, LayoutOf(ctx, x, s));
+  if (zp && zp->dtype() != x.dtype()) return ctx.Error("x and its zero point differ in type");
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x.dims()));
+  const T* xv = x.data<T>();
+  const float* sv = s.data<float>();
+  const T* zv = zp ? zp->data<T>() : nullptr;
+  float* out = y.mutable_data<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t c = l.Index(i);
+    // (x - zp) is exact in int64 and in float for these types; one float product, as ONNX
+    // Runtime rounds it.
+    const int64_t d = static_cast<int64_t>(xv[i]) - (zv ? static_cast<int64_t>(zv[c]) : 0);
+    out[i] = static_cast<float>(d) * sv[c];
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 template <typename T>
 T Saturate(double v) {
   return SaturatingCast<T>(std::nearbyint(v));
@@ -53,6 +119,10 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
   const DataType out = zp ? zp->dtype() : DataType::kUint8;
+  if (x->dtype() == DataType::kFloat && s->dtype() == DataType::kFloat) {
+    if (out == DataType::kUint8) return QuantizeFloat<uint8_t>(ctx, *x, *s, zp);
+    if (out == DataType::kInt8) return QuantizeFloat<int8_t>(ctx, *x, *s, zp);
+  }
   const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
   const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
@@ -82,6 +152,11 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
+  if (s->dtype() == DataType::kFloat && (!zp || zp->dtype() == x->dtype())) {
+    if (x->dtype() == DataType::kUint8) return DequantizeToFloat<uint8_t>(ctx, *x, *s, zp);
+    if (x->dtype() == DataType::kInt8) return DequantizeToFloat<int8_t>(ctx, *x, *s, zp);
+    if (x->dtype() == DataType::kInt32) return DequantizeToFloat<int32_t>(ctx, *x, *s, zp);
+  }
   const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
   const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
