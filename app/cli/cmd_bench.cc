@@ -1,52 +1,15 @@
 // `onnxlens-cli bench`: one configuration, a sweep or an A/B comparison; text, JSON or CSV
 // (options: main.cc).
-#include <unistd.h>
-
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "api/bench.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
-
-namespace {
-
-// A one-line progress bar redrawn in place on stderr (only when stderr is a terminal).
-class ProgressBar {
- public:
-  ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0) {}
-  ~ProgressBar() { Done(); }
-
-  // "warming-up [####      ] 3/10": the stage's StageName(), the fraction and the run count.
-  void Update(const Progress& p) {
-    if (!enabled_) return;
-    const std::string stage(StageName(p.stage));
-    if (p.detail.find('/') != std::string::npos) {
-      const int width = 30;
-      const int fill = static_cast<int>(std::lround(width * p.fraction));
-      std::fprintf(stderr, "\r%-12s [%-*s] %s", stage.c_str(), width,
-                   std::string(static_cast<size_t>(std::min(fill, width)), '#').c_str(),
-                   p.detail.c_str());
-    } else {
-      std::fprintf(stderr, "\r%-12s %s runs", stage.c_str(), p.detail.c_str());
-    }
-    std::fflush(stderr);
-    drawn_ = true;
-  }
-  void Done() {
-    if (drawn_) std::fprintf(stderr, "\r%60s\r", "");
-    drawn_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool drawn_ = false;
-};
-
-}  // namespace
 
 int RunBench(const BenchArgs& args) {
   api::BenchOptions opt = args.options;

@@ -8,11 +8,13 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/accuracy.h"
 #include "api/bench.h"
 #include "api/conformance.h"
 #include "api/optimize.h"
 #include "api/partition.h"
 #include "api/profile.h"
+#include "api/quantize.h"
 #include "api/run.h"
 
 namespace onnxlens::cli {
@@ -84,6 +86,19 @@ struct BenchArgs {
   bool csv = false;
 };
 
+struct QuantizeArgs {
+  std::string model;
+  api::QuantizeRequest request;
+  bool json = false;
+};
+
+struct CompareArgs {
+  std::string a, b;
+  api::CompareModelsRequest request;
+  int top = 20;  ///< layer rows printed
+  bool json = false;
+};
+
 int RunInfo(const InfoArgs& args);
 int RunConvert(const ConvertArgs& args);
 int RunRun(const RunArgs& args);
@@ -93,6 +108,8 @@ int RunOptimize(const OptimizeArgs& args);
 int RunProfile(const ProfileArgs& args);
 int RunTraceSummary(const TraceSummaryArgs& args);
 int RunBench(const BenchArgs& args);
+int RunQuantize(const QuantizeArgs& args);
+int RunCompare(const CompareArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);

@@ -392,10 +392,106 @@ Verb AddTraceSummary(CLI::App& app) {
 // commands.h, Run* in a new cmd_*.cc (listed in CMakeLists.txt), an Add* function above declaring
 // its options into the struct (shared ones: AddModel, AddLevel, AddProviders, ...), and its
 // Add* call here.
+Verb AddQuantize(CLI::App& app) {
+  auto a = std::make_shared<QuantizeArgs>();
+  api::QuantizeRequest& r = a->request;
+  CLI::App* v = AddVerb(app, "quantize",
+                        "quantize a model: static QDQ with calibration, or dynamic (int8 weights)");
+  AddModel(v, &a->model);
+  v->add_option("-o,--output", r.output, "write the quantized model (never MODEL)")
+      ->type_name("OUT.onnx")
+      ->required();
+  v->add_option("--mode", r.mode, "static (QDQ, calibrated) or dynamic (activations at run time)")
+      ->type_name("MODE")
+      ->check(CLI::IsMember({"static", "dynamic"}))
+      ->required();
+  CLI::Option* calib =
+      v->add_option("--calib", r.calib_dir,
+                    "static: calibration data, test_data_set_N folders of input_N.pb / .npy")
+          ->type_name("DIR");
+  v->add_option("--random", r.random_samples,
+                "static: calibrate on N random samples (not representative: a warning)")
+      ->type_name("N")
+      ->transform(WholeNumber<int64_t>(1, kMaxCount))
+      ->excludes(calib);
+  AddSeed(v, &r.seed);
+  v->add_option("--method", r.method, "calibration: minmax, entropy or percentile")
+      ->type_name("METHOD")
+      ->check(CLI::IsMember({"minmax", "entropy", "percentile"}))
+      ->capture_default_str();
+  v->add_flag("--moving-average", r.moving_average,
+              "minmax: average the samples' ranges instead of their extremes");
+  v->add_option("--percentile", r.percentile, "percentile: the share of values kept")
+      ->type_name("P")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  v->add_flag("--per-channel", r.per_channel, "one scale per output channel of each weight");
+  v->add_flag("--symmetric", r.symmetric, "symmetric activation ranges");
+  v->add_option("--activation-type", r.activation_type, "static: u8 or s8 activations")
+      ->type_name("TYPE")
+      ->check(CLI::IsMember({"u8", "s8"}))
+      ->capture_default_str();
+  v->add_option("--weight-type", r.weight_type, "u8 or s8 weights")
+      ->type_name("TYPE")
+      ->check(CLI::IsMember({"u8", "s8"}))
+      ->capture_default_str();
+  v->add_option("--exclude", r.exclude_nodes, "leave these nodes in float (comma list)")
+      ->type_name("NODE,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--include", r.include_nodes, "quantize only these nodes (comma list)")
+      ->type_name("NODE,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--op-types", r.op_types, "quantize only these op types (comma list)")
+      ->type_name("OP,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--format", r.format,
+                "dynamic: standard (MatMulInteger / ConvInteger) or ort (com.microsoft "
+                "DynamicQuantizeMatMul)")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"standard", "ort"}))
+      ->capture_default_str();
+  AddThreads(v, &r.threads);
+  v->add_flag("--force", r.force, "replace an existing OUT.onnx (never MODEL)");
+  v->add_flag("--json", a->json, "print onnxlens.quantize/1 JSON");
+  return Bind(v, a, RunQuantize);
+}
+
+Verb AddCompare(CLI::App& app) {
+  auto a = std::make_shared<CompareArgs>();
+  api::CompareModelsRequest& r = a->request;
+  CLI::App* v = AddVerb(app, "compare",
+                        "compare two models' outputs and matched tensors on the same inputs "
+                        "(float vs quantized)");
+  v->add_option("A", a->a, "the reference model (float)")->type_name("")->required();
+  v->add_option("B", a->b, "the model compared with it (quantized)")->type_name("")->required();
+  CLI::Option* inputs =
+      v->add_option("--inputs,--calib", r.inputs_dir,
+                    "test_data_set_N folders of input_N.pb / .npy (or one such folder)")
+          ->type_name("DIR");
+  v->add_option("--random", r.random_samples, "compare on N random samples")
+      ->type_name("N")
+      ->transform(WholeNumber<int64_t>(1, kMaxCount))
+      ->excludes(inputs);
+  AddSeed(v, &r.seed);
+  v->add_flag_callback(
+      "--no-layers", [req = &r] { req->layers = false; }, "compare the outputs only");
+  AddTop(v, &a->top);
+  AddThreads(v, &r.threads);
+  v->add_flag("--json", a->json, "print onnxlens.compare/1 JSON");
+  v->callback([a] {
+    if (a->request.inputs_dir.empty() && a->request.random_samples == 0)
+      throw CLI::ValidationError("--inputs", "give --inputs DIR or --random N");
+  });
+  return Bind(v, a, RunCompare);
+}
+
 std::vector<Verb> AddVerbs(CLI::App& app) {
-  return {AddInfo(app),      AddConvert(app),     AddRun(app),
-          AddPartition(app), AddConformance(app), AddOptimize(app),
-          AddProfile(app),   AddBench(app),       AddTraceSummary(app)};
+  return {AddInfo(app),         AddConvert(app),  AddRun(app),     AddPartition(app),
+          AddConformance(app),  AddOptimize(app), AddProfile(app), AddBench(app),
+          AddTraceSummary(app), AddQuantize(app), AddCompare(app)};
 }
 
 const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {

@@ -22,8 +22,6 @@ namespace fs = std::filesystem;
 
 namespace onnxlens::api {
 
-namespace {
-
 Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   const ir::TypeInfo& t = v.type();
   if (t.kind != ir::TypeInfo::Kind::kTensor) {
@@ -68,6 +66,8 @@ Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
   if (dt != x.dtype()) return kernels::FromFloat(x, dt);
   return x;
 }
+
+namespace {
 
 // The writers' rule for --outputs: never the model, its external data or a file of --inputs.
 WritePolicy RunPolicy(const fs::path& model, const onnx_io::LoadedModel& loaded,

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/cli_run.h"
 #include "common/file_util.h"
 #include "test_paths.h"
 
@@ -19,33 +20,6 @@ namespace onnxlens {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct CliRun {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(const std::string& args) {
-  testing::TempDir tmp;
-  const fs::path err = tmp.path() / "stderr.txt";
-  const std::string cmd =
-      std::string("'") + ONNXLENS_CLI + "' " + args + " 2>'" + err.string() + "'";
-  CliRun r;
-  std::FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream e(err);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  return r;
-}
-
-std::string Q(const fs::path& p) { return "'" + p.string() + "'"; }
 
 TEST(CliTest, InfoPrintsTheSummary) {
   CliRun r = RunCli("info " + Q(testing::SampleModel()));

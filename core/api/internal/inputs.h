@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,9 @@
 namespace onnxlens::runtime {
 class Session;
 }
+namespace onnxlens::ir {
+class Value;
+}
 
 namespace onnxlens::api {
 
@@ -23,6 +27,10 @@ namespace onnxlens::api {
 Expected<std::map<std::string, kernels::RtValue>> LoadInputs(
     const std::filesystem::path& dir,
     const std::vector<std::pair<std::string, std::string>>& feedable);
+
+/// Random values for graph input `v` (symbolic dims become 1; floats uniform in [-1, 1], integers
+/// in [0, 9], bools random).
+Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng);
 
 /// Inputs for every feedable input of `session`: from `dir` (LoadInputs) or, when `dir` is empty,
 /// random values from `seed` (symbolic dims become 1).

@@ -35,6 +35,72 @@ Expected<std::vector<int64_t>> ParamIndex(const OpKernelContext& ctx, const Tens
   return idx;
 }
 
+// ParamIndex's checks without the per-element vector: the number of parameters (1 or the axis
+// length) and the elements per step of the axis.
+struct ParamLayout {
+  int64_t count = 1;
+  int64_t inner = 1;
+  int64_t Index(int64_t i) const { return count == 1 ? 0 : (i / inner) % count; }
+};
+
+Expected<ParamLayout> LayoutOf(const OpKernelContext& ctx, const Tensor& x, const Tensor& scale) {
+  ParamLayout l;
+  if (scale.numel() < 1) return ctx.Error("scale is empty");
+  if (const ir::Tensor* zp = ctx.tensor(2)) {
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *zp, scale.numel(), "zero point", "scales"));
+  }
+  if (scale.numel() == 1) return l;
+  OL_RETURN_IF_ERROR(CheckMinRank(ctx, x, 1, "x with a per-axis scale"));
+  const int64_t rank = static_cast<int64_t>(x.dims().size());
+  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 1), rank));
+  if (x.dims()[axis] != scale.numel())
+    return ctx.Error("scale has " + std::to_string(scale.numel()) + " values for an axis of " +
+                     std::to_string(x.dims()[axis]));
+  l.count = scale.numel();
+  for (int64_t d = axis + 1; d < rank; ++d) l.inner *= x.dims()[d];
+  return l;
+}
+
+// The common case without doubles: float32 x and scale to int8 / uint8.
+template <typename T>
+Status QuantizeFloat(OpKernelContext& ctx, const Tensor& x, const Tensor& s, const Tensor* zp) {
+  OL_ASSIGN_OR_RETURN(ParamLayout l, LayoutOf(ctx, x, s));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, zp ? zp->dtype() : DataType::kUint8, x.dims()));
+  const float* xv = x.data<float>();
+  const float* sv = s.data<float>();
+  const T* zv = zp ? zp->data<T>() : nullptr;
+  T* out = y.mutable_data<T>();
+  constexpr float lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t c = l.Index(i);
+    const float q = std::nearbyint(xv[i] / sv[c]) + (zv ? static_cast<float>(zv[c]) : 0.f);
+    out[i] = static_cast<T>(q >= lo ? (q <= hi ? q : hi) : lo);  // NaN -> lo
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// The common case without doubles: int8 / uint8 / int32 x to float32 with a float32 scale.
+template <typename T>
+Status DequantizeToFloat(OpKernelContext& ctx, const Tensor& x, const Tensor& s, const Tensor* zp) {
+  OL_ASSIGN_OR_RETURN(ParamLayout l, LayoutOf(ctx, x, s));
+  if (zp && zp->dtype() != x.dtype()) return ctx.Error("x and its zero point differ in type");
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x.dims()));
+  const T* xv = x.data<T>();
+  const float* sv = s.data<float>();
+  const T* zv = zp ? zp->data<T>() : nullptr;
+  float* out = y.mutable_data<float>();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const int64_t c = l.Index(i);
+    // (x - zp) is exact in int64 and in float for these types; one float product, as ONNX
+    // Runtime rounds it.
+    const int64_t d = static_cast<int64_t>(xv[i]) - (zv ? static_cast<int64_t>(zv[c]) : 0);
+    out[i] = static_cast<float>(d) * sv[c];
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 template <typename T>
 T Saturate(double v) {
   return SaturatingCast<T>(std::nearbyint(v));
@@ -53,6 +119,10 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
   const DataType out = zp ? zp->dtype() : DataType::kUint8;
+  if (x->dtype() == DataType::kFloat && s->dtype() == DataType::kFloat) {
+    if (out == DataType::kUint8) return QuantizeFloat<uint8_t>(ctx, *x, *s, zp);
+    if (out == DataType::kInt8) return QuantizeFloat<int8_t>(ctx, *x, *s, zp);
+  }
   const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
   const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
@@ -60,8 +130,15 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   OL_RETURN_IF_ERROR(VisitNumeric(out, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      for (size_t i = 0; i < xv.size(); ++i)
-        y.mutable_data<T>()[i] = Saturate<T>(std::nearbyint(xv[i] / sv[idx[i]]) + zv[idx[i]]);
+      // float32 x and scale divide in float32, as ONNX Runtime does: a quotient near a half
+      // rounds the same way in both runtimes.
+      const bool f32 = x->dtype() == DataType::kFloat && s->dtype() == DataType::kFloat;
+      for (size_t i = 0; i < xv.size(); ++i) {
+        const double q = f32 ? static_cast<double>(std::nearbyint(static_cast<float>(xv[i]) /
+                                                                  static_cast<float>(sv[idx[i]])))
+                             : std::nearbyint(xv[i] / sv[idx[i]]);
+        y.mutable_data<T>()[i] = Saturate<T>(q + zv[idx[i]]);
+      }
       return Status::Ok();
     } else {
       return ctx.Error("zero point must be an integer type");
@@ -75,6 +152,11 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
   const Tensor* zp = ctx.tensor(2);
+  if (s->dtype() == DataType::kFloat && (!zp || zp->dtype() == x->dtype())) {
+    if (x->dtype() == DataType::kUint8) return DequantizeToFloat<uint8_t>(ctx, *x, *s, zp);
+    if (x->dtype() == DataType::kInt8) return DequantizeToFloat<int8_t>(ctx, *x, *s, zp);
+    if (x->dtype() == DataType::kInt32) return DequantizeToFloat<int32_t>(ctx, *x, *s, zp);
+  }
   const auto xv = ToDoubles(*x), sv = ToDoubles(*s);
   const auto zv = zp ? ToDoubles(*zp) : std::vector<double>(sv.size(), 0.0);
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ParamIndex(ctx, *x, *s));
@@ -117,7 +199,7 @@ Status DynamicQuantize(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
-// Integer matmul core on doubles with per-row (A) / per-column (B) zero points.
+// Integer matmul core with per-row (A) / per-column (B) zero points; results as doubles.
 Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
                  const std::vector<double>& azp, const std::vector<double>& bzp,
                  std::vector<double>* out, std::vector<int64_t>* out_dims) {
@@ -145,6 +227,8 @@ Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
   *out_dims = *batch;
   if (a.dims().size() > 1) out_dims->push_back(M);
   if (b.dims().size() > 1) out_dims->push_back(N);
+  // Integer inputs minus their zero points are exact in int32, their products and sums in int64
+  // (the result is the same as in double, which is exact up to 2^53, at a fraction of the cost).
   const auto av = ToDoubles(a), bv = ToDoubles(b);
   std::vector<std::pair<int64_t, int64_t>> pairs;
   ForEachBroadcast(
@@ -152,22 +236,31 @@ Status IntMatMul(OpKernelContext& ctx, const Tensor& a, const Tensor& b,
       [&](int64_t, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
         for (int64_t i = 0; i < n; ++i) pairs.emplace_back(off[0] + i * in[0], off[1] + i * in[1]);
       });
+  auto zero = [](const std::vector<double>& zp, int64_t i) -> int32_t {
+    return static_cast<int32_t>(zp.empty() ? 0 : zp.size() == 1 ? zp[0] : zp[i]);
+  };
+  std::vector<int32_t> arow(static_cast<size_t>(K));
+  std::vector<int32_t> bmat(static_cast<size_t>(K * N));
+  std::vector<int64_t> acc(static_cast<size_t>(N));
   out->assign(pairs.size() * M * N, 0.0);
-  for (size_t p = 0; p < pairs.size(); ++p)
-    for (int64_t i = 0; i < M; ++i)
-      for (int64_t j = 0; j < N; ++j) {
-        double acc = 0;
-        for (int64_t k = 0; k < K; ++k) {
-          const double x = av[(pairs[p].first * M + i) * K + k] - (azp.size() == 1 ? azp[0]
-                                                                   : azp.empty()   ? 0
-                                                                                   : azp[i]);
-          const double y = bv[(pairs[p].second * K + k) * N + j] - (bzp.size() == 1 ? bzp[0]
-                                                                    : bzp.empty()   ? 0
-                                                                                    : bzp[j]);
-          acc += x * y;
-        }
-        (*out)[(p * M + i) * N + j] = acc;
+  for (size_t p = 0; p < pairs.size(); ++p) {
+    for (int64_t k = 0; k < K; ++k)
+      for (int64_t j = 0; j < N; ++j)
+        bmat[k * N + j] =
+            static_cast<int32_t>(bv[(pairs[p].second * K + k) * N + j]) - zero(bzp, j);
+    for (int64_t i = 0; i < M; ++i) {
+      const int32_t za = zero(azp, i);
+      for (int64_t k = 0; k < K; ++k)
+        arow[k] = static_cast<int32_t>(av[(pairs[p].first * M + i) * K + k]) - za;
+      std::fill(acc.begin(), acc.end(), 0);
+      for (int64_t k = 0; k < K; ++k) {
+        const int64_t x = arow[k];
+        const int32_t* brow = bmat.data() + k * N;
+        for (int64_t j = 0; j < N; ++j) acc[j] += x * brow[j];
       }
+      for (int64_t j = 0; j < N; ++j) (*out)[(p * M + i) * N + j] = static_cast<double>(acc[j]);
+    }
+  }
   return Status::Ok();
 }
 
@@ -222,9 +315,55 @@ Status QLinearMatMul(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// com.microsoft DynamicQuantizeMatMul: A quantized as DynamicQuantizeLinear does (uint8), times
+// the quantized B, scaled by a_scale * b_scale (per tensor or per column), plus an optional bias.
+Status DynamicQuantizeMatMul(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const Tensor* bs, ctx.RequireTensor(2));
+  if (a->dtype() != DataType::kFloat) return ctx.Error("A must be float32");
+  const int64_t cols = b->dims().empty() ? -1 : b->dims().back();
+  OL_RETURN_IF_ERROR(CheckParam(ctx, *bs, cols, "b_scale", "column of B"));
+  const auto bzp = ctx.tensor(3) ? ToDoubles(*ctx.tensor(3)) : std::vector<double>{};
+  if (ctx.tensor(3))
+    OL_RETURN_IF_ERROR(CheckParam(ctx, *ctx.tensor(3), cols, "b_zero_point", "column of B"));
+  float mn = 0, mx = 0;
+  const float* av = a->data<float>();
+  for (int64_t i = 0; i < a->numel(); ++i) {
+    mn = std::min(mn, av[i]);
+    mx = std::max(mx, av[i]);
+  }
+  const float scale = (mx - mn) / 255.0f;
+  const float zp = scale == 0.f ? 0.f : std::clamp(std::nearbyint(0.f - mn / scale), 0.f, 255.f);
+  OL_ASSIGN_OR_RETURN(Tensor aq, NewTensor(ctx, DataType::kUint8, a->dims()));
+  for (int64_t i = 0; i < a->numel(); ++i)
+    aq.mutable_data<uint8_t>()[i] =
+        scale == 0.f ? uint8_t(zp) : Saturate<uint8_t>(std::nearbyint(av[i] / scale) + zp);
+  std::vector<double> out;
+  std::vector<int64_t> dims;
+  OL_RETURN_IF_ERROR(IntMatMul(ctx, aq, *b, {static_cast<double>(zp)}, bzp, &out, &dims));
+  const auto bsv = ToDoubles(*bs);
+  std::vector<double> bias;
+  if (const Tensor* c = ctx.tensor(4)) {
+    OL_RETURN_IF_ERROR(CheckCount(ctx, *c, cols, "bias", "columns of B"));
+    bias = ToDoubles(*c);
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
+  const int64_t n = cols > 0 ? cols : 1;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int64_t j = static_cast<int64_t>(i) % n;
+    const float s = scale * static_cast<float>(bsv.size() == 1 ? bsv[0] : bsv[j]);
+    y.mutable_data<float>()[i] =
+        static_cast<float>(out[i]) * s + (bias.empty() ? 0.f : static_cast<float>(bias[j]));
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 }  // namespace
 
 void RegisterQuantKernels(KernelRegistry& r) {
+  AddKernel(r, "com.microsoft", "DynamicQuantizeMatMul", 1, DynamicQuantizeMatMul);
   AddKernel(r, "", "QuantizeLinear", 10, Quantize);
   AddKernel(r, "", "DequantizeLinear", 10, Dequantize);
   AddKernel(r, "", "DynamicQuantizeLinear", 11, DynamicQuantize);

@@ -1,0 +1,71 @@
+// `onnxlens-cli compare`: accuracy of model B against model A on the same inputs (options:
+// main.cc).
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "api/accuracy.h"
+#include "cli/commands.h"
+#include "cli/progress_bar.h"
+
+namespace onnxlens::cli {
+
+namespace {
+
+std::string Sqnr(double db) {
+  if (db >= api::kExactSqnr) return "exact";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", db);
+  return buf;
+}
+
+}  // namespace
+
+int RunCompare(const CompareArgs& args) {
+  ProgressBar bar;
+  JobControl job;
+  job.progress = [&bar](const Progress& p) { bar.Update(p); };
+  auto report = api::CompareModelFiles(args.a, args.b, args.request, job);
+  bar.Done();
+  if (!report.ok()) {
+    PrintError(report.status().message());
+    return kExitFailure;
+  }
+  const api::CompareModelsReport& r = *report;
+  if (args.json) {
+    PrintJson(api::ToJson(r));
+    return kExitOk;
+  }
+  std::printf("A %s (%llu bytes)\nB %s (%llu bytes, %.2fx)\n%lld %ssample(s)\n\n", r.a.c_str(),
+              static_cast<unsigned long long>(r.bytes_a), r.b.c_str(),
+              static_cast<unsigned long long>(r.bytes_b),
+              r.bytes_a ? static_cast<double>(r.bytes_b) / r.bytes_a : 0.0,
+              static_cast<long long>(r.samples), r.random_inputs ? "RANDOM " : "");
+  std::printf("  %-28s %12s %12s %10s %9s %7s %7s\n", "output", "max |err|", "mean |err|", "cosine",
+              "SQNR dB", "top-1", "top-5");
+  for (const auto& o : r.outputs) {
+    if (!o.problem.empty()) {
+      std::printf("  %-28s not compared: %s\n", o.name.c_str(), o.problem.c_str());
+      continue;
+    }
+    std::printf("  %-28s %12.4g %12.4g %10.6f %9s", o.name.c_str(), o.stats.max_abs,
+                o.stats.mean_abs, o.stats.cosine, Sqnr(o.stats.sqnr_db).c_str());
+    if (o.classifier) std::printf(" %6.1f%% %6.1f%%", 100 * o.top1, 100 * o.top5);
+    std::printf("\n");
+  }
+  if (!r.layers.empty()) {
+    std::printf("\nlayers (A's tensor vs B's counterpart), worst SQNR first:\n");
+    std::printf("  %-40s %-10s %10s %9s %12s\n", "tensor", "match", "cosine", "SQNR dB",
+                "max |err|");
+    int shown = 0;
+    for (const auto& l : r.layers) {
+      if (shown++ >= args.top) break;
+      std::printf("  %-40s %-10s %10.6f %9s %12.4g\n", l.tensor.c_str(), l.match.c_str(),
+                  l.stats.cosine, Sqnr(l.stats.sqnr_db).c_str(), l.stats.max_abs);
+    }
+    if (static_cast<int>(r.layers.size()) > args.top)
+      std::printf("  ... %zu more (--top N)\n", r.layers.size() - args.top);
+  }
+  return kExitOk;
+}
+
+}  // namespace onnxlens::cli

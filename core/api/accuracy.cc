@@ -1,0 +1,322 @@
+// Model-vs-model accuracy (see accuracy.h).
+#include "api/accuracy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "api/internal/data_sets.h"
+#include "common/strings.h"
+#include "kernels/tensor_util.h"
+#include "onnx/model_io.h"
+#include "runtime/session.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::api {
+
+namespace {
+
+struct Accum {
+  double max_abs = 0, sum_abs = 0, dot = 0, aa = 0, bb = 0, ee = 0;
+  int64_t n = 0;
+  void Add(const float* a, const float* b, int64_t count) {
+    for (int64_t i = 0; i < count; ++i) {
+      const double x = a[i], y = b[i], e = x - y;
+      max_abs = std::max(max_abs, std::fabs(e));
+      sum_abs += std::fabs(e);
+      dot += x * y;
+      aa += x * x;
+      bb += y * y;
+      ee += e * e;
+    }
+    n += count;
+  }
+  Agreement Result() const {
+    Agreement r;
+    r.elements = n;
+    r.max_abs = max_abs;
+    r.mean_abs = n ? sum_abs / static_cast<double>(n) : 0;
+    r.cosine = aa > 0 && bb > 0 ? dot / std::sqrt(aa * bb) : (aa == bb ? 1.0 : 0.0);
+    r.sqnr_db = ee == 0 ? kExactSqnr : aa == 0 ? -kExactSqnr : 10 * std::log10(aa / ee);
+    return r;
+  }
+};
+
+struct OutputAccum {
+  Accum stats;
+  int64_t rows = 0, top1 = 0, top5 = 0;
+  bool classifier = false;
+  std::string problem;
+};
+
+// Rows x classes of a classifier-shaped output, or {0, 0}.
+std::pair<int64_t, int64_t> ClassifierShape(const std::vector<int64_t>& d) {
+  if (d.size() == 2 && d[1] >= 2) return {d[0], d[1]};
+  if (d.size() == 4 && d[1] >= 2 && d[2] == 1 && d[3] == 1) return {d[0], d[1]};
+  return {0, 0};
+}
+
+// Compares one pair of values into `acc`; false (with `problem`) when they do not fit.
+bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, Accum& acc,
+             std::string* problem) {
+  if (!a.is_tensor() || !b.is_tensor()) {
+    *problem = "not a tensor";
+    return false;
+  }
+  if (a.tensor.dims() != b.tensor.dims()) {
+    *problem = "shapes differ: [" + Join(a.tensor.dims(), ",") + "] vs [" +
+               Join(b.tensor.dims(), ",") + "]";
+    return false;
+  }
+  if (a.tensor.dtype() == ir::DataType::kString || b.tensor.dtype() == ir::DataType::kString) {
+    *problem = "string tensors";
+    return false;
+  }
+  const ir::Tensor fa = kernels::ToFloat(a.tensor), fb = kernels::ToFloat(b.tensor);
+  if (fa.dtype() != ir::DataType::kFloat || fb.dtype() != ir::DataType::kFloat) {
+    *problem = "not comparable as float32";
+    return false;
+  }
+  acc.Add(fa.data<float>(), fb.data<float>(), fa.numel());
+  return true;
+}
+
+void AddTopK(const ir::Tensor& a, const ir::Tensor& b, OutputAccum& acc) {
+  const auto [rows, classes] = ClassifierShape(a.dims());
+  if (rows == 0) return;
+  acc.classifier = true;
+  const ir::Tensor fa = kernels::ToFloat(a), fb = kernels::ToFloat(b);
+  std::vector<int64_t> idx(classes);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* x = fa.data<float>() + r * classes;
+    const float* y = fb.data<float>() + r * classes;
+    const int64_t best_a = std::max_element(x, x + classes) - x;
+    const int64_t best_b = std::max_element(y, y + classes) - y;
+    for (int64_t i = 0; i < classes; ++i) idx[i] = i;
+    const int64_t k = std::min<int64_t>(5, classes);
+    std::partial_sort(idx.begin(), idx.begin() + k, idx.end(),
+                      [&](int64_t i, int64_t j) { return y[i] > y[j]; });
+    acc.rows += 1;
+    acc.top1 += best_a == best_b ? 1 : 0;
+    acc.top5 += std::find(idx.begin(), idx.begin() + k, best_a) != idx.begin() + k ? 1 : 0;
+  }
+}
+
+struct LayerPair {
+  std::string a, b, match;
+};
+
+// A's float activations matched to B's counterparts.
+std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
+  std::vector<LayerPair> out;
+  std::set<std::string> a_outputs, done;
+  for (const ir::Value* v : a.graph->outputs()) a_outputs.insert(v->name());
+  auto candidate = [&](const std::string& name) -> const ir::Value* {
+    const ir::Value* v = a.graph->FindLocalValue(name);
+    if (!v || v->is_initializer() || a_outputs.count(name)) return nullptr;
+    if (!v->type().is_tensor() || v->type().elem_type != ir::DataType::kFloat) return nullptr;
+    return v;
+  };
+  // A DequantizeLinear fed by a QuantizeLinear stands for the tensor its output is named after
+  // (T_DequantizeLinear_Output, ONNX Runtime's convention and ours: a folded Relu's Q reads the
+  // Relu's input but stands for its output), else for the tensor the Q reads.
+  constexpr std::string_view kSuffix = "_DequantizeLinear_Output";
+  for (const ir::Node* q : b.graph->nodes()) {
+    if (q->op_type() != "QuantizeLinear" || !q->input(0) || !q->output(0)) continue;
+    for (const ir::Use& u : q->output(0)->uses()) {
+      if (u.node->op_type() != "DequantizeLinear" || !u.node->output(0)) continue;
+      const std::string& dq = u.node->output(0)->name();
+      std::string x = q->input(0)->name();
+      if (dq.size() > kSuffix.size() &&
+          dq.compare(dq.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+        const std::string named = dq.substr(0, dq.size() - kSuffix.size());
+        if (candidate(named)) x = named;
+      }
+      if (!candidate(x) || done.count(x)) continue;
+      out.push_back({x, dq, "dequantize"});
+      done.insert(x);
+    }
+  }
+  for (const ir::Node* n : a.graph->nodes()) {
+    for (const ir::Value* v : n->outputs()) {
+      if (!v || done.count(v->name()) || !candidate(v->name())) continue;
+      const ir::Value* w = b.graph->FindLocalValue(v->name());
+      if (!w || !w->producer()) continue;
+      out.push_back({v->name(), w->name(), "name"});
+      done.insert(v->name());
+    }
+  }
+  return out;
+}
+
+// A session of `model` with `extra` values made graph outputs too.
+Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
+                                                        const std::vector<std::string>& extra,
+                                                        int threads) {
+  std::shared_ptr<ir::Model> copy = model.Clone();
+  std::set<std::string> outputs;
+  for (const ir::Value* v : copy->graph->outputs()) outputs.insert(v->name());
+  for (const std::string& name : extra) {
+    ir::Value* v = copy->graph->FindLocalValue(name);
+    if (v && outputs.insert(name).second) copy->graph->AddOutput(v);
+  }
+  runtime::SessionOptions so;
+  so.intra_op_threads = threads;
+  return runtime::Session::Create(std::shared_ptr<const ir::Model>(std::move(copy)), so);
+}
+
+std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues& values) {
+  std::map<std::string, const kernels::RtValue*> out;
+  for (const auto& [name, v] : values) out[name] = &v;
+  return out;
+}
+
+}  // namespace
+
+Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs::path& b_path,
+                                                const CompareModelsRequest& r,
+                                                const JobControl& job) {
+  if (r.inputs_dir.empty() && r.random_samples <= 0)
+    return InvalidArgument(
+        "compare needs inputs: --inputs DIR (test_data_set_N folders) or "
+        "--random N");
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel la, onnx_io::LoadModelFile(a_path));
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel lb, onnx_io::LoadModelFile(b_path));
+  const ir::Model& a = *la.model;
+  const ir::Model& b = *lb.model;
+  std::vector<std::string> a_outputs, b_outputs;
+  for (const ir::Value* v : a.graph->outputs()) a_outputs.push_back(v->name());
+  for (const ir::Value* v : b.graph->outputs()) b_outputs.push_back(v->name());
+  if (a_outputs.size() != b_outputs.size())
+    return InvalidArgument(Quote(a_path.string()) + " has " + std::to_string(a_outputs.size()) +
+                           " outputs, " + Quote(b_path.string()) + " has " +
+                           std::to_string(b_outputs.size()));
+  const std::vector<LayerPair> pairs = r.layers ? MatchLayers(a, b) : std::vector<LayerPair>{};
+  std::vector<std::string> extra_a, extra_b;
+  for (const LayerPair& p : pairs) {
+    extra_a.push_back(p.a);
+    extra_b.push_back(p.b);
+  }
+  OL_ASSIGN_OR_RETURN(auto sa, SessionWith(a, extra_a, r.threads));
+  OL_ASSIGN_OR_RETURN(auto sb, SessionWith(b, extra_b, r.threads));
+  std::unique_ptr<quant::SampleSource> source;
+  CompareModelsReport rep;
+  rep.a = a_path.string();
+  rep.b = b_path.string();
+  rep.bytes_a = la.file_bytes;
+  rep.bytes_b = lb.file_bytes;
+  if (!r.inputs_dir.empty()) {
+    OL_ASSIGN_OR_RETURN(std::vector<fs::path> sets, ListDataSets(r.inputs_dir, "--inputs"));
+    source = std::make_unique<FolderSamples>(a, std::move(sets));
+  } else {
+    rep.random_inputs = true;
+    source = std::make_unique<RandomSamples>(a, r.random_samples, r.seed);
+  }
+  const auto b_inputs = FeedableInputs(b);
+  std::vector<OutputAccum> outs(a_outputs.size());
+  std::vector<Accum> layers(pairs.size());
+  std::vector<bool> layer_ok(pairs.size(), true);
+  const int64_t total = source->size();
+  while (true) {
+    if (!job.Report(Stage::kComparing,
+                    total > 0 ? std::min(1.0, static_cast<double>(rep.samples) / total) : 0.0,
+                    std::to_string(rep.samples) + "/" + std::to_string(total)))
+      return Cancelled("the comparison was cancelled");
+    OL_ASSIGN_OR_RETURN(std::optional<quant::Sample> sample, source->Next());
+    if (!sample) break;
+    const std::string where = "sample " + std::to_string(rep.samples);
+    OL_RETURN_IF_ERROR(CheckSample(*sample, b_inputs, where + " for " + Quote(b_path.string())));
+    auto ra = sa->Run(*sample, &job.cancel);
+    if (!ra.ok()) return ra.status().WithContext(a_path.string() + ", " + where);
+    auto rb = sb->Run(*sample, &job.cancel);
+    if (!rb.ok()) return rb.status().WithContext(b_path.string() + ", " + where);
+    const auto va = ByName(*ra), vb = ByName(*rb);
+    for (size_t i = 0; i < a_outputs.size(); ++i) {
+      OutputAccum& o = outs[i];
+      if (!o.problem.empty()) continue;
+      const kernels::RtValue* x = va.at(a_outputs[i]);
+      const kernels::RtValue* y =
+          vb.count(a_outputs[i]) ? vb.at(a_outputs[i]) : vb.at(b_outputs[i]);
+      if (AddPair(*x, *y, o.stats, &o.problem)) AddTopK(x->tensor, y->tensor, o);
+    }
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      if (!layer_ok[i] || !va.count(pairs[i].a) || !vb.count(pairs[i].b)) continue;
+      std::string problem;
+      layer_ok[i] = AddPair(*va.at(pairs[i].a), *vb.at(pairs[i].b), layers[i], &problem);
+    }
+    ++rep.samples;
+  }
+  if (rep.samples == 0) return InvalidArgument("compare got no sample");
+  for (size_t i = 0; i < a_outputs.size(); ++i) {
+    OutputAgreement o;
+    o.name = a_outputs[i];
+    o.stats = outs[i].stats.Result();
+    o.problem = outs[i].problem;
+    o.classifier = outs[i].classifier;
+    o.rows = outs[i].rows;
+    if (o.rows > 0) {
+      o.top1 = static_cast<double>(outs[i].top1) / o.rows;
+      o.top5 = static_cast<double>(outs[i].top5) / o.rows;
+    }
+    rep.outputs.push_back(std::move(o));
+  }
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    if (!layer_ok[i] || layers[i].n == 0) continue;
+    rep.layers.push_back({pairs[i].a, pairs[i].b, pairs[i].match, layers[i].Result()});
+  }
+  std::stable_sort(rep.layers.begin(), rep.layers.end(),
+                   [](const LayerAgreement& x, const LayerAgreement& y) {
+                     return x.stats.sqnr_db < y.stats.sqnr_db;
+                   });
+  job.Report(Stage::kDone, 1.0);
+  return rep;
+}
+
+namespace {
+
+nlohmann::json ToJson(const Agreement& s) {
+  return {{"max_abs_error", s.max_abs},
+          {"mean_abs_error", s.mean_abs},
+          {"cosine", s.cosine},
+          {"sqnr_db", s.sqnr_db},
+          {"elements", s.elements}};
+}
+
+}  // namespace
+
+nlohmann::json ToJson(const CompareModelsReport& r) {
+  nlohmann::json outputs = nlohmann::json::array(), layers = nlohmann::json::array();
+  for (const auto& o : r.outputs) {
+    nlohmann::json j = ToJson(o.stats);
+    j["name"] = o.name;
+    j["classifier"] = o.classifier;
+    if (o.classifier) {
+      j["rows"] = o.rows;
+      j["top1_agreement"] = o.top1;
+      j["top5_agreement"] = o.top5;
+    }
+    if (!o.problem.empty()) j["problem"] = o.problem;
+    outputs.push_back(std::move(j));
+  }
+  for (const auto& l : r.layers) {
+    nlohmann::json j = ToJson(l.stats);
+    j["tensor"] = l.tensor;
+    j["counterpart"] = l.counterpart;
+    j["match"] = l.match;
+    layers.push_back(std::move(j));
+  }
+  return {{"schema", "onnxlens.compare/1"},
+          {"a", r.a},
+          {"b", r.b},
+          {"samples", r.samples},
+          {"random_inputs", r.random_inputs},
+          {"bytes_a", r.bytes_a},
+          {"bytes_b", r.bytes_b},
+          {"outputs", outputs},
+          {"layers", layers}};
+}
+
+}  // namespace onnxlens::api

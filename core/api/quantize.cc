@@ -1,0 +1,215 @@
+// Quantizing a model file (see quantize.h): load, optimize at basic, plan, calibrate, rewrite,
+// save under the writers' rule.
+#include "api/quantize.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "api/internal/data_sets.h"
+#include "api/internal/optimize_options.h"
+#include "api/internal/writers.h"
+#include "common/strings.h"
+#include "onnx/model_io.h"
+#include "onnx/node_validator.h"
+#include "quant/calibrator.h"
+#include "quant/dynamic_quantizer.h"
+#include "quant/qdq_quantizer.h"
+
+namespace fs = std::filesystem;
+
+namespace onnxlens::api {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MillisSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+Expected<quant::QuantType> ParseType(const std::string& text, const std::string& option) {
+  if (text == "u8" || text == "uint8") return quant::QuantType::kUint8;
+  if (text == "s8" || text == "int8") return quant::QuantType::kInt8;
+  return InvalidArgument(option + ": the type is u8 or s8, got " + Quote(text));
+}
+
+Expected<quant::CalibrationMethod> ParseMethod(const std::string& text) {
+  if (text == "minmax") return quant::CalibrationMethod::kMinMax;
+  if (text == "entropy") return quant::CalibrationMethod::kEntropy;
+  if (text == "percentile") return quant::CalibrationMethod::kPercentile;
+  return InvalidArgument("--method: the method is minmax, entropy or percentile, got " +
+                         Quote(text));
+}
+
+quant::NodeFilter FilterOf(const QuantizeRequest& r) {
+  quant::NodeFilter f;
+  f.op_types.insert(r.op_types.begin(), r.op_types.end());
+  f.exclude_nodes.insert(r.exclude_nodes.begin(), r.exclude_nodes.end());
+  f.include_nodes.insert(r.include_nodes.begin(), r.include_nodes.end());
+  return f;
+}
+
+Status CheckRequest(const QuantizeRequest& r) {
+  if (r.mode != "static" && r.mode != "dynamic")
+    return InvalidArgument("--mode: the mode is static or dynamic, got " + Quote(r.mode));
+  if (r.format != "standard" && r.format != "ort")
+    return InvalidArgument("--format: the format is standard or ort, got " + Quote(r.format));
+  OL_RETURN_IF_ERROR(ParseType(r.activation_type, "--activation-type").status());
+  OL_RETURN_IF_ERROR(ParseType(r.weight_type, "--weight-type").status());
+  OL_RETURN_IF_ERROR(ParseMethod(r.method).status());
+  if (!(r.percentile > 0 && r.percentile <= 100))
+    return InvalidArgument("--percentile: must be in (0, 100], got " +
+                           std::to_string(r.percentile));
+  if (r.output.empty()) return InvalidArgument("-o: the output file is required");
+  if (r.mode == "static") {
+    if (r.calib_dir.empty() && r.random_samples <= 0)
+      return InvalidArgument(
+          "--mode static needs calibration data: --calib DIR (test_data_set_N folders) or "
+          "--random N");
+    if (!r.calib_dir.empty() && r.random_samples > 0)
+      return InvalidArgument("--calib and --random: give one of them, not both");
+  }
+  return Status::Ok();
+}
+
+int64_t CountNodes(const ir::Model& m) {
+  return static_cast<int64_t>(m.graph->NumNodesRecursive());
+}
+
+}  // namespace
+
+std::vector<std::string> QuantizableOpTypes(const std::string& mode) {
+  return mode == "dynamic" ? quant::DynamicOpTypes() : quant::QdqOpTypes();
+}
+
+Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeRequest& r,
+                                           const JobControl& job) {
+  const auto t0 = Clock::now();
+  OL_RETURN_IF_ERROR(CheckRequest(r));
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.05)));
+  const WritePolicy policy = PolicyForModel(path, loaded, r.force);
+  OL_RETURN_IF_ERROR(CheckWritePolicy(r.output, policy).WithContext("-o"));
+  OL_RETURN_IF_ERROR(quant::CheckNotQuantized(*loaded.model).WithContext(path.string()));
+  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
+
+  QuantizeReport rep;
+  rep.model = path.string();
+  rep.output = r.output.string();
+  rep.mode = r.mode;
+  rep.format = r.mode == "dynamic" ? r.format : "standard";
+  rep.method = r.mode == "static" ? r.method : "";
+  rep.bytes_before = loaded.file_bytes;
+  rep.nodes_before = CountNodes(*loaded.model);
+
+  // ONNX Runtime's pre-processing: the basic optimizations (BatchNormalization folded into Conv,
+  // constants folded, identities removed) before anything is quantized.
+  std::unique_ptr<ir::Model> model = std::move(loaded.model);
+  OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo, OptimizeOptionsFor("basic", "standard", {}));
+  if (!job.Report(Stage::kOptimizing, 0.05)) return Cancelled("quantization was cancelled");
+  OL_RETURN_IF_ERROR(passes::Optimize(*model, oo).status().WithContext(path.string()));
+
+  const quant::NodeFilter filter = FilterOf(r);
+  quant::QuantStats stats;
+  if (r.mode == "dynamic") {
+    quant::DynamicQuantOptions o;
+    o.weight_type = ParseType(r.weight_type, "--weight-type").value();
+    o.weight_symmetric = o.weight_type == quant::QuantType::kInt8;
+    o.per_channel = r.per_channel;
+    o.ort_format = r.format == "ort";
+    o.filter = filter;
+    if (!job.Report(Stage::kQuantizing, 0.5)) return Cancelled("quantization was cancelled");
+    OL_ASSIGN_OR_RETURN(stats, quant::QuantizeDynamic(*model, o));
+  } else {
+    quant::StaticQuantOptions o;
+    o.activation_type = ParseType(r.activation_type, "--activation-type").value();
+    o.weight_type = ParseType(r.weight_type, "--weight-type").value();
+    o.activation_symmetric = r.symmetric;
+    o.weight_symmetric = o.weight_type == quant::QuantType::kInt8;
+    o.per_channel = r.per_channel;
+    o.filter = filter;
+    OL_ASSIGN_OR_RETURN(quant::QdqPlan plan, quant::PlanQdq(*model, o));
+    quant::CalibrationOptions co;
+    co.method = ParseMethod(r.method).value();
+    co.moving_average = r.moving_average;
+    co.percentile = r.percentile;
+    co.symmetric = r.symmetric || co.method == quant::CalibrationMethod::kPercentile;
+    std::unique_ptr<quant::SampleSource> source;
+    if (!r.calib_dir.empty()) {
+      OL_ASSIGN_OR_RETURN(std::vector<fs::path> sets, ListDataSets(r.calib_dir, "--calib"));
+      source = std::make_unique<FolderSamples>(*model, std::move(sets));
+    } else {
+      rep.random_calibration = true;
+      rep.warnings.push_back(
+          "CALIBRATED ON RANDOM DATA: ranges from random inputs are not representative of real "
+          "data, and the quantized model may lose much accuracy; calibrate with --calib DIR");
+      source = std::make_unique<RandomSamples>(*model, r.random_samples, r.seed);
+    }
+    const auto tc = Clock::now();
+    auto cal =
+        quant::Calibrate(*model, plan.calibrate, *source, co, r.threads, job.Slice(0.1, 0.9));
+    if (!cal.ok()) {
+      if (cal.status().code() == StatusCode::kCancelled) return cal.status();
+      return cal.status().WithContext(r.calib_dir.empty() ? std::string("--random")
+                                                          : "--calib " + r.calib_dir.string());
+    }
+    rep.calibration_millis = MillisSince(tc);
+    rep.calibration_samples = cal->samples;
+    for (const auto& [name, range] : cal->ranges)
+      rep.ranges.push_back({name, range.rmin, range.rmax});
+    if (!job.Report(Stage::kQuantizing, 0.9)) return Cancelled("quantization was cancelled");
+    OL_ASSIGN_OR_RETURN(stats, quant::ApplyQdq(*model, plan, cal->ranges));
+  }
+  rep.quantized_by_op = stats.quantized_by_op;
+  rep.quantize_nodes = stats.quantize_nodes;
+  rep.dequantize_nodes = stats.dequantize_nodes;
+  rep.weights = stats.weights;
+  for (std::string& w : stats.warnings) rep.warnings.push_back(std::move(w));
+  if (stats.quantized_by_op.empty())
+    rep.warnings.push_back("no node was quantized: nothing in the model fits the " + r.mode +
+                           " quantizer's op types and filters");
+  rep.nodes_after = CountNodes(*model);
+  model->producer_name = "onnxlens";
+  if (!job.Report(Stage::kWritingModel, 0.95)) return Cancelled("quantization was cancelled");
+  OL_RETURN_IF_ERROR(SaveModelUnderPolicy(*model, r.output, {}, policy));
+  std::error_code ec;
+  rep.bytes_after = fs::file_size(r.output, ec);
+  const Status check = onnx_io::CheckModelFile(r.output);
+  rep.checker_passed = check.ok();
+  rep.checker_message = check.ok() ? "" : check.message();
+  rep.millis = MillisSince(t0);
+  job.Report(Stage::kDone, 1.0);
+  return rep;
+}
+
+nlohmann::json ToJson(const QuantizeReport& r) {
+  nlohmann::json ranges = nlohmann::json::array();
+  for (const auto& q : r.ranges)
+    ranges.push_back({{"tensor", q.tensor}, {"min", q.rmin}, {"max", q.rmax}});
+  return {{"schema", "onnxlens.quantize/1"},
+          {"model", r.model},
+          {"output", r.output},
+          {"mode", r.mode},
+          {"format", r.format},
+          {"method", r.method},
+          {"calibration_samples", r.calibration_samples},
+          {"random_calibration", r.random_calibration},
+          {"warnings", r.warnings},
+          {"quantized_by_op", r.quantized_by_op},
+          {"quantize_nodes", r.quantize_nodes},
+          {"dequantize_nodes", r.dequantize_nodes},
+          {"weights", r.weights},
+          {"nodes_before", r.nodes_before},
+          {"nodes_after", r.nodes_after},
+          {"bytes_before", r.bytes_before},
+          {"bytes_after", r.bytes_after},
+          {"size_ratio", r.bytes_before ? static_cast<double>(r.bytes_after) / r.bytes_before : 0},
+          {"calibration_ms", r.calibration_millis},
+          {"ms", r.millis},
+          {"checker_passed", r.checker_passed},
+          {"checker_message", r.checker_message},
+          {"ranges", ranges}};
+}
+
+}  // namespace onnxlens::api

@@ -1,0 +1,90 @@
+// `onnxlens-cli quantize` and `compare` as a user runs them: exit codes, the random-data warning,
+// errors naming the option, JSON, and the model never overwritten.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_run.h"
+#include "test_paths.h"
+
+namespace onnxlens {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::SampleModel;
+
+TEST(CmdQuantizeTest, StaticOnRandomDataWarnsOnStderrAndWrites) {
+  testing::TempDir tmp;
+  const fs::path out = tmp.path() / "q.onnx";
+  CliRun r = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(out) +
+                    " --mode static --random 2 --per-channel");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: CALIBRATED ON RANDOM DATA"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("wrote"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(out));
+  // A second run does not replace it without --force.
+  CliRun again =
+      RunCli("quantize " + Q(SampleModel()) + " -o " + Q(out) + " --mode static --random 2");
+  EXPECT_EQ(again.exit_code, 1);
+}
+
+TEST(CmdQuantizeTest, DynamicJson) {
+  testing::TempDir tmp;
+  CliRun r = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "d.onnx") +
+                    " --mode dynamic --format ort --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["schema"], "onnxlens.quantize/1");
+  EXPECT_EQ(j["mode"], "dynamic");
+  EXPECT_EQ(j["format"], "ort");
+  EXPECT_LT(j["size_ratio"].get<double>(), 1.0);
+}
+
+TEST(CmdQuantizeTest, BadOptionsAreOneLineErrorsNamingTheOption) {
+  testing::TempDir tmp;
+  const std::string base = "quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q.onnx");
+  EXPECT_EQ(RunCli(base).exit_code, 2);  // --mode is required
+  EXPECT_EQ(RunCli(base + " --mode fast").exit_code, 2);
+  CliRun ops = RunCli(base + " --mode static --random 1 --op-types Conv,Frobnicate");
+  EXPECT_EQ(ops.exit_code, 1);
+  EXPECT_EQ(ops.err.rfind("onnxlens-cli: error: --op-types: unknown op type 'Frobnicate'", 0), 0u)
+      << ops.err;
+  fs::create_directories(tmp.path() / "empty");
+  CliRun empty = RunCli(base + " --mode static --calib " + Q(tmp.path() / "empty"));
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_NE(empty.err.find("--calib"), std::string::npos) << empty.err;
+  CliRun none = RunCli(base + " --mode static");
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("--random N"), std::string::npos) << none.err;
+}
+
+TEST(CmdQuantizeTest, NeverOverwritesTheModel) {
+  testing::TempDir tmp;
+  const fs::path model = tmp.path() / "m.onnx";
+  fs::copy_file(SampleModel(), model);
+  const auto size = fs::file_size(model);
+  CliRun r = RunCli("quantize " + Q(model) + " -o " + Q(model) + " --mode dynamic --force");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(fs::file_size(model), size);
+}
+
+TEST(CmdCompareTest, PrintsOutputsAndLayersOrJson) {
+  testing::TempDir tmp;
+  const fs::path q = tmp.path() / "q.onnx";
+  ASSERT_EQ(RunCli("quantize " + Q(SampleModel()) + " -o " + Q(q) + " --mode static --random 2")
+                .exit_code,
+            0);
+  CliRun text = RunCli("compare " + Q(SampleModel()) + " " + Q(q) + " --random 2 --top 3");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("probabilities"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("worst SQNR first"), std::string::npos) << text.out;
+  CliRun json = RunCli("compare " + Q(SampleModel()) + " " + Q(q) + " --random 1 --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["schema"], "onnxlens.compare/1");
+  EXPECT_EQ(j["outputs"][0]["name"], "probabilities");
+  EXPECT_EQ(RunCli("compare " + Q(SampleModel()) + " " + Q(q)).exit_code, 2);  // no inputs
+}
+
+}  // namespace
+}  // namespace onnxlens
