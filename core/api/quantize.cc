@@ -106,7 +106,8 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   // ONNX Runtime's pre-processing: the basic optimizations (BatchNormalization folded into Conv,
   // constants folded, identities removed) before anything is quantized.
   std::unique_ptr<ir::Model> model = std::move(loaded.model);
-  OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo, OptimizeOptionsFor("basic", "standard", {}));
+  OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
+                      OptimizeOptionsFor("basic", "standard", {}, {"cpu", "reference"}));
   if (!job.Report(Stage::kOptimizing, 0.05)) return Cancelled("quantization was cancelled");
   OL_RETURN_IF_ERROR(passes::Optimize(*model, oo).status().WithContext(path.string()));
 
