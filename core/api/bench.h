@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "common/progress.h"
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
@@ -50,7 +51,7 @@ struct BenchOptions {
   double duration_s = 0;             ///< run for this long instead of a count (at least one run)
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
@@ -20,7 +21,7 @@ struct ConformanceOptions {
   double atol = 1e-5;
   int threads = 1;
   std::string level = "disabled";  ///< optimization level the sessions run at
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
 };
 
 struct ConformanceCase {

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::passes {
@@ -25,7 +26,7 @@ struct OptimizeRequest {
   std::vector<std::string> disabled;
   /// The provider order the optimized model is for: with dnnl in it, level `layout` blocks
   /// convolution chains in NCHWc (as a session with that order would run them).
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   int stop_after = 0;
   std::string format = "ort";  ///< "ort" or "standard"
   bool verify = false;

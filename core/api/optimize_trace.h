@@ -15,6 +15,7 @@
 #include "api/graph_snapshot.h"
 #include "api/optimize.h"
 #include "common/progress.h"
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
@@ -24,7 +25,7 @@ struct OptimizeTraceRequest {
   std::string format = "ort";    ///< "ort" or "standard"
   std::vector<std::string> disabled;
   /// The provider order the optimization is for (OptimizeRequest::providers).
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
 };
 
 struct OptimizeTrace {

@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "common/progress.h"
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::ir {
@@ -25,7 +26,7 @@ std::vector<std::string> ExecutionProviderNames();
 
 struct PartitionOptions {
   /// Preference order; the reference provider is appended when missing.
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   std::string level = "disabled";  ///< optimization level the session would run at
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/progress.h"
+#include "common/provider_order.h"
 #include "common/status.h"
 #include "common/trace_event.h"
 #include "common/trace_summary.h"
@@ -25,7 +26,7 @@ struct ProfileOptions {
   double duration_s = 0;
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
 

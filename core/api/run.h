@@ -10,6 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/provider_order.h"
 #include "common/status.h"
 
 namespace onnxlens::api {
@@ -22,7 +23,7 @@ struct RunOptions {
   /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
   bool force = false;
   int threads = 0;
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
 

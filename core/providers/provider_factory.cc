@@ -50,7 +50,7 @@ int NchwcBlockFor(const std::vector<std::string>& order) {
   return std::find(order.begin(), order.end(), kDnnl) != order.end() ? ir::NchwcBlockSize() : 0;
 }
 
-std::vector<std::string> KnownProviders() { return {kCpu, kDnnl, kReference}; }
+std::vector<std::string> KnownProviders() { return {kDnnl, kCpu, kReference}; }
 
 Expected<std::unique_ptr<ExecutionProvider>> CreateProvider(const std::string& name,
                                                             const ProviderConfig& config) {

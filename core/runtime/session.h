@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/progress.h"
+#include "common/provider_order.h"
 #include "common/status.h"
 #include "ir/model.h"
 #include "kernels/rt_value.h"
@@ -26,7 +27,7 @@ struct SessionOptions {
   std::string optimization_level = "disabled";
   /// Providers in order of preference (providers/provider_factory.h); a node goes to the first
   /// one whose capability accepts it. The reference provider is appended when missing.
-  std::vector<std::string> providers = {"cpu", "reference"};
+  std::vector<std::string> providers = DefaultProviderOrder();
   /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
   /// oversubscribe the cores.
   int intra_op_threads = 0;

@@ -514,7 +514,7 @@ TEST(CliArgs, VersionPrintsTheProjectVersion) {
 
 TEST(CliArgs, ProvidersAreCheckedAndMayRepeat) {
   const std::string m = Q(testing::SampleModel());
-  const std::string unknown = "--providers: gpu not in {cpu,dnnl,reference}";
+  const std::string unknown = "--providers: gpu not in {dnnl,cpu,reference}";
   ExpectUsageError("run " + m + " --providers cpu,gpu", unknown);
   ExpectUsageError("run " + m + " --providers cpu --providers gpu", unknown);
   ExpectUsageError("bench " + m + " --runs 1 --providers gpu", unknown);
