@@ -13,6 +13,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -120,7 +121,17 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_timeline = new TimelineWidget(scroll);
   scroll->setWidget(m_timeline);
   m_tabs = new QTabWidget(split);
-  m_details = new QLabel(m_tabs);
+  // The slice details, the charts and the run comparison scroll when the tabs are short: their
+  // minimum heights (a slice's dozen rows, a chart, seven statistics rows) used to become the
+  // tabs' minimum, which the splitter then took from the timeline, down to ~110 px.
+  auto scrolled = [this](QWidget* page) {
+    auto* area = new QScrollArea(m_tabs);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(page);
+    return area;
+  };
+  m_details = new QLabel;
   m_details->setWordWrap(true);
   m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse |
@@ -134,7 +145,8 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_byNode = new SummaryTableModel(this);
   m_byProvider = new SummaryTableModel(this);
   m_byThread = new SummaryTableModel(this);
-  m_tabs->addTab(m_details, tr("Slice"));
+  m_detailsPage = scrolled(m_details);
+  m_tabs->addTab(m_detailsPage, tr("Slice"));
   m_rangePage = new QWidget(m_tabs);
   auto* rangeLayout = new QVBoxLayout(m_rangePage);
   rangeLayout->setContentsMargins(0, 0, 0, 0);
@@ -157,16 +169,27 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_tabs->addTab(nodes, tr("Nodes"));
   m_tabs->addTab(makeTable(m_byProvider, m_tabs), tr("Providers"));
   m_tabs->addTab(makeTable(m_byThread, m_tabs), tr("Threads"));
-  m_charts = new ProfileCharts(m_tabs);
-  m_tabs->addTab(m_charts, tr("Charts"));
-  m_comparison = new RunComparison(m_tabs);
-  m_tabs->addTab(m_comparison, tr("Compare Runs"));
+  m_charts = new ProfileCharts;
+  m_chartsPage = scrolled(m_charts);
+  m_tabs->addTab(m_chartsPage, tr("Charts"));
+  m_comparison = new RunComparison;
+  m_comparisonPage = scrolled(m_comparison);
+  m_tabs->addTab(m_comparisonPage, tr("Compare Runs"));
   split->addWidget(scroll);
   split->addWidget(m_tabs);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   split->setSizes({420, 260});
   layout->addWidget(split, 1);
+  // The user's split wins over the automatic one, in this session and the next.
+  m_userShare = QSettings().value(QStringLiteral("profile/timelineShare"), 0.0).toDouble();
+  connect(split, &QSplitter::splitterMoved, this, [this] {
+    const QList<int> sizes = m_split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0) return;
+    m_userShare = static_cast<double>(sizes.value(0)) / total;
+    QSettings().setValue(QStringLiteral("profile/timelineShare"), m_userShare);
+  });
   m_details->setText(
       tr("Profile the model (Profile…) or open a trace file. Click a slice for its "
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
@@ -467,7 +490,7 @@ void ProfileView::onSliceSelected(int track, int slice) {
   if (s.op >= 0)
     html += QStringLiteral("<p><a href=\"graph\">%1</a></p>").arg(tr("Show in the graph"));
   m_details->setText(html);
-  m_tabs->setCurrentWidget(m_details);
+  m_tabs->setCurrentWidget(m_detailsPage);
   if (s.op >= 0) m_doc->select(name, toQStringList(r.origins.OriginsOf(name.toStdString())), this);
 }
 
@@ -520,11 +543,13 @@ void ProfileView::resizeEvent(QResizeEvent* event) {
 }
 
 void ProfileView::fitTimelineHeight() {
-  // The timeline takes what its tracks need (at least a little, at most 60%); the tables the rest.
+  // The timeline is what a profile is looked at for: it takes at least 60% of the height (75% when
+  // its tracks need it), the tabs the rest; a share the user chose by moving the handle is kept.
   const int total = m_split->height();
   m_fitPending = !isVisible() || total < 200;
   if (m_fitPending) return;
-  const int want = std::clamp(m_timeline->minimumHeight() + 8, 120, total * 3 / 5);
+  int want = std::clamp(m_timeline->minimumHeight() + 8, total * 3 / 5, total * 3 / 4);
+  if (m_userShare > 0) want = static_cast<int>(total * std::clamp(m_userShare, 0.05, 0.95));
   m_split->setSizes({want, total - want});
 }
 
@@ -578,9 +603,9 @@ int ProfileView::findSlices(const QString& query) {
   return static_cast<int>(m_hits.size());
 }
 
-void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_charts); }
+void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_chartsPage); }
 
-void ProfileView::showComparison() { m_tabs->setCurrentWidget(m_comparison); }
+void ProfileView::showComparison() { m_tabs->setCurrentWidget(m_comparisonPage); }
 
 }  // namespace widgets
 }  // namespace onnxlens

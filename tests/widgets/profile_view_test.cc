@@ -7,8 +7,11 @@
 #include <QFile>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 #include <chrono>
 #include <set>
@@ -409,6 +412,56 @@ TEST(ProfileView, ARunTimeDeclineShowsTheProviderThatRan) {
       << pv->detailsText().toStdString();
   EXPECT_FALSE(pv->detailsText().contains(QStringLiteral("cpu")))
       << pv->detailsText().toStdString();
+}
+
+// Issue 21.14: the timeline shrank to ~110 px after every run; the user's split was thrown away.
+TEST(ProfileView, TheTimelineGetsMostOfTheHeightAndKeepsTheSplitTheUserChose) {
+  QSettings().remove(QStringLiteral("profile/timelineShare"));
+  MainWindow w;
+  OpenOnTheProfileTab(w);
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.runs = 1;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  QCoreApplication::processEvents();
+  QSplitter* split = pv->splitter();
+  const int total = split->sizes().value(0) + split->sizes().value(1);
+  ASSERT_GT(total, 300);
+  EXPECT_GE(split->sizes().value(0), total * 3 / 5 - 2);  // the timeline, not the tabs, dominates
+  // A slice's details (a dozen rows) scroll in their tab; they do not push the timeline up.
+  const int fitted = split->sizes().value(0);
+  const auto& tl = *pv->run(0).timeline;
+  for (size_t i = 0; i < tl.tracks[0].slices.size(); ++i) {
+    if (tl.tracks[0].slices[i].op < 0) continue;
+    pv->timeline()->selectSlice(0, static_cast<int>(i));
+    break;
+  }
+  QCoreApplication::processEvents();
+  ASSERT_TRUE(pv->detailsText().contains(QStringLiteral("Duration")));
+  EXPECT_EQ(split->sizes().value(0), fitted);
+
+  // The user drags the handle to give the tabs two thirds; the next run keeps that.
+  QSplitterHandle* handle = split->handle(1);
+  const QPoint from = handle->rect().center();
+  const int dy = total / 3 - split->sizes().value(0);
+  QTest::mousePress(handle, Qt::LeftButton, {}, from);
+  QMouseEvent move(QEvent::MouseMove, QPointF(from.x(), from.y() + dy),
+                   handle->mapToGlobal(QPoint(from.x(), from.y() + dy)), Qt::LeftButton,
+                   Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(handle, &move);
+  QTest::mouseRelease(handle, Qt::LeftButton, {}, QPoint(from.x(), from.y() + dy));
+  const int chosen = split->sizes().value(0);
+  ASSERT_NEAR(chosen, total / 3, 10);
+  pv->startProfile(o);
+  pv->waitForIdle();
+  QCoreApplication::processEvents();
+  ASSERT_EQ(pv->runCount(), 2);
+  EXPECT_NEAR(split->sizes().value(0), chosen, 3);
+  pv->showRun(0);
+  EXPECT_NEAR(split->sizes().value(0), chosen, 3);
+  QSettings().remove(QStringLiteral("profile/timelineShare"));
 }
 
 }  // namespace
