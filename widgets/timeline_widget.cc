@@ -145,10 +145,12 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         p.setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2));
         p.drawRect(box.adjusted(1, 1, -1, -1));
       }
-      if (r.slice >= 0 && box.width() > 40) {
+      if (r.slice >= 0 && box.width() > 24) {
         p.setPen(Qt::white);
-        const QString label = fm.elidedText(QString::fromStdString(m_timeline->names[r.name]),
-                                            Qt::ElideMiddle, static_cast<int>(box.width()) - 6);
+        const QString label =
+            sliceLabel(QString::fromStdString(m_timeline->names[r.name]),
+                       r.op >= 0 ? QString::fromStdString(m_timeline->names[r.op]) : QString(), fm,
+                       static_cast<int>(box.width()) - 6);
         p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
       }
     }
@@ -182,6 +184,32 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                fm.elidedText(QString::fromStdString(m_timeline->tracks[ti].name), Qt::ElideRight,
                              r.width()));
   }
+}
+
+QString TimelineWidget::sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
+                                   int width) {
+  if (width <= 0) return {};
+  // Candidates from the most to the least telling: the name, its tails at '/' (the end of a
+  // scoped name says most about the node), and for thread-pool work ("NODE [parallel]") the same
+  // without the suffix (its grey already says it is pool work).
+  QStringList candidates;
+  auto addTails = [&candidates](const QString& n) {
+    candidates << n;
+    for (int i = n.indexOf(QLatin1Char('/')); i >= 0 && i + 1 < n.size();
+         i = n.indexOf(QLatin1Char('/'), i + 1))
+      candidates << n.mid(i + 1);
+  };
+  addTails(name);
+  static const QString kPool = QStringLiteral(" [parallel]");
+  if (name.endsWith(kPool) && name.size() > kPool.size())
+    addTails(name.left(name.size() - kPool.size()));
+  for (const QString& c : candidates)
+    if (fm.horizontalAdvance(c) <= width) return c;
+  if (!op.isEmpty() && fm.horizontalAdvance(op) <= width) return op;
+  // Nothing fits whole: the start of the op type, else of the shortest tail.
+  const QString elided =
+      fm.elidedText(op.isEmpty() ? candidates.last() : op, Qt::ElideRight, width);
+  return elided.size() >= 3 ? elided : QString();
 }
 
 std::pair<int, int> TimelineWidget::sliceAt(const QPoint& pos) const {

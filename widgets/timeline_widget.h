@@ -53,6 +53,14 @@ class TimelineWidget : public QWidget {
   /// The y of track `track`'s first row, for tests.
   int trackTop(int track) const;
 
+  /// The text drawn in a slice `width` pixels wide: the whole name when it fits, else its longest
+  /// tail at a '/' that fits ("conv1/Conv" of "/layer1/layer1.0/conv1/Conv"; for thread-pool
+  /// work "NODE [parallel]" also without the suffix), else the op type `op` (empty for other
+  /// slices), else the start of the op type or of the last tail; empty when not even three
+  /// characters fit. Never elided in the middle: "/la…onv" says nothing.
+  static QString sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
+                            int width);
+
   /// Rectangles drawn by the last paint (merged ones count once), for tests and benchmarks.
   int lastPaintRects() const { return m_lastRects; }
 

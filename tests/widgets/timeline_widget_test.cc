@@ -108,5 +108,42 @@ TEST(TimelineWidget, ShiftDragSelectsARangeAndFullZoomOutStaysBounded) {
   EXPECT_LE(w.lastPaintRects(), static_cast<int>(tl->slice_count));
 }
 
+// Issue 21.15: labels were elided in the middle ("/la…onv"); now the name's tail or the op type.
+TEST(TimelineWidget, ASliceLabelIsTheNameItsTailOrTheOpTypeNeverElidedInTheMiddle) {
+  const QFontMetrics fm(QApplication::font());
+  const QString name = QStringLiteral("/layer1/layer1.0/conv1/Conv");
+  const QString op = QStringLiteral("FusedConv");
+  auto w = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(name)), name);
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(name) - 1),
+            QStringLiteral("layer1/layer1.0/conv1/Conv"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(QStringLiteral("conv1/Conv"))),
+            QStringLiteral("conv1/Conv"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(QStringLiteral("conv1/Conv")) - 1),
+            QStringLiteral("Conv"));
+  // A name without scopes: the op type when the name does not fit, then the op type's start.
+  const QString flat = QStringLiteral("resnetv17_stage1_conv0_fwd");
+  EXPECT_EQ(TimelineWidget::sliceLabel(flat, op, fm, w(op) + 2), op);
+  const QString cut = TimelineWidget::sliceLabel(flat, op, fm, w(QStringLiteral("Fuse")));
+  EXPECT_TRUE(cut.startsWith(QStringLiteral("Fu"))) << cut.toStdString();
+  EXPECT_TRUE(cut.endsWith(QStringLiteral("…"))) << cut.toStdString();
+  // Thread-pool work: the node's tail with the suffix, then without it, then its start.
+  const QString pool = name + QStringLiteral(" [parallel]");
+  EXPECT_EQ(TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Conv [parallel]"))),
+            QStringLiteral("Conv [parallel]"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Conv")) + 1),
+            QStringLiteral("Conv"));
+  const QString start =
+      TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Co…")) + 1);
+  EXPECT_TRUE(start.startsWith(QStringLiteral("Co")) && start.endsWith(QStringLiteral("…")))
+      << start.toStdString();
+  for (int width = 1; width < w(op); ++width) {
+    const QString l = TimelineWidget::sliceLabel(name, op, fm, width);
+    EXPECT_LE(w(l), width);
+    EXPECT_FALSE(l.contains(QStringLiteral("a…o")));
+  }
+  EXPECT_TRUE(TimelineWidget::sliceLabel(name, op, fm, 2).isEmpty());
+}
+
 }  // namespace
 }  // namespace onnxlens::widgets
