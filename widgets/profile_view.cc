@@ -193,7 +193,8 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_details->setText(
       tr("Profile the model (Profile…) or open a trace file. Click a slice for its "
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
-         "Shift+wheel or A / D pan, F focuses, . and , step."));
+         "Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or "
+         "Home shows the whole trace, F focuses, . and , step."));
 
   setDocument(new Document(this));
   m_task = new Task(this);

@@ -1,9 +1,15 @@
 // Timeline widget.
 #include "widgets/timeline_widget.h"
 
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPlainTextEdit>
+#include <QTextEdit>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -72,19 +78,25 @@ void TimelineWidget::fitAll() {
 void TimelineWidget::showRange(double t0, double t1) {
   m_axis.width_px = plotWidth();
   m_axis.Fit(t0, t1);
-  update();
-  emit viewChanged();
+  clampView();
 }
 
 void TimelineWidget::zoomAt(double px, double factor) {
-  const double span = m_timeline ? std::max(1.0, m_timeline->end_us - m_timeline->begin_us) : 1e6;
-  m_axis.ZoomAt(px - kGutter, factor, 1e-3, 2 * span / plotWidth());
-  update();
-  emit viewChanged();
+  m_axis.ZoomAt(px - kGutter, factor, 1e-3, 1e12);
+  clampView();
 }
 
 void TimelineWidget::panBy(double dpx) {
   m_axis.Pan(dpx);
+  clampView();
+}
+
+void TimelineWidget::clampView() {
+  // The trace and 2% either side: zooming out stops at the whole trace, panning at its ends.
+  if (m_timeline && m_timeline->end_us > m_timeline->begin_us) {
+    const double margin = (m_timeline->end_us - m_timeline->begin_us) * 0.02;
+    m_axis.ClampTo(m_timeline->begin_us - margin, m_timeline->end_us + margin);
+  }
   update();
   emit viewChanged();
 }
@@ -116,6 +128,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
   p.fillRect(QRect(0, 0, width(), kRuler), pal.window());
   p.setPen(pal.color(QPalette::WindowText));
   for (const api::RulerTick& t : api::RulerTicks(m_axis, 90, m_timeline->begin_us)) {
+    if (t.t_us < m_timeline->begin_us - 1e-9) continue;  // no "-1.0 s" in the margin before it
     const int x = kGutter + static_cast<int>(std::lround(t.x));
     p.drawLine(x, kRuler - (t.major ? 10 : 6), x, kRuler);
     p.drawText(x + 3, kRuler - 8, QString::fromStdString(t.label));
@@ -305,8 +318,7 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* e) {
     update();
   } else {
     m_axis.start_us = m_pressStart - dx * m_axis.us_per_px;
-    update();
-    emit viewChanged();
+    clampView();
   }
 }
 
@@ -318,6 +330,16 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) {
   }
   const auto [track, slice] = sliceAt(e->pos());
   selectSlice(track, slice);
+}
+
+void TimelineWidget::enterEvent(QEvent* event) {
+  QWidget::enterEvent(event);
+  const QWidget* f = QApplication::focusWidget();
+  const auto* combo = qobject_cast<const QComboBox*>(f);
+  const bool typing = qobject_cast<const QLineEdit*>(f) || qobject_cast<const QTextEdit*>(f) ||
+                      qobject_cast<const QPlainTextEdit*>(f) ||
+                      qobject_cast<const QAbstractSpinBox*>(f) || (combo && combo->isEditable());
+  if (!typing && f != this) setFocus(Qt::MouseFocusReason);
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* e) {
@@ -347,6 +369,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e) {
       stepSlice(-1);
       break;
     case Qt::Key_0:
+    case Qt::Key_Home:
       fitAll();
       break;
     default:

@@ -25,6 +25,16 @@ void TimeAxis::ZoomAt(double px, double factor, double min_us_per_px, double max
   start_us = t - px * us_per_px;
 }
 
+void TimeAxis::ClampTo(double lo, double hi) {
+  if (hi <= lo) return;
+  const double span = EndUs() - start_us;
+  if (span >= hi - lo) {
+    Fit(lo, hi);
+    return;
+  }
+  start_us = std::clamp(start_us, lo, hi - span);
+}
+
 std::string FormatDuration(double us) {
   char buf[32];
   const double a = std::abs(us);

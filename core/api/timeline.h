@@ -31,6 +31,10 @@ struct TimeAxis {
   void ZoomAt(double px, double factor, double min_us_per_px = 1e-3, double max_us_per_px = 1e9);
   /// Moves the view by `dpx` pixels (positive: later times come into view).
   void Pan(double dpx) { start_us += dpx * us_per_px; }
+  /// Keeps the view inside [lo_us, hi_us]: a view wider than that shows exactly it, a narrower one
+  /// is moved (not rescaled) back inside. Zoom and pan call it so the view never drifts into
+  /// empty time before or after a trace.
+  void ClampTo(double lo_us, double hi_us);
 };
 
 /// "450 ns", "830 µs", "1.25 ms", "2.1 s".

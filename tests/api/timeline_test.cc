@@ -41,6 +41,27 @@ TEST(TimeAxis, MapsZoomsAtThePointerAndPans) {
   EXPECT_DOUBLE_EQ(a.start_us, 100);
 }
 
+TEST(TimeAxis, ClampToKeepsTheViewInsideTheBoundsWithoutRescalingANarrowerView) {
+  TimeAxis a;
+  a.width_px = 100;
+  a.Fit(-50, 50);  // 100 us wide, half before the bounds
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 0);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1);
+  a.Fit(950, 1050);  // past the end
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 1000);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1);
+  a.Fit(-500, 2000);  // wider than the bounds: exactly the bounds
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 0);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 1000);
+  a.Fit(200, 300);  // inside: untouched
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 200);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 300);
+}
+
 TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
   EXPECT_EQ(FormatDuration(0.45), "450 ns");
   EXPECT_EQ(FormatDuration(830), "830 µs");

@@ -1,6 +1,7 @@
 // The timeline widget: tracks, click selection, keyboard zoom / pan / focus / step, range drag.
 #include <gtest/gtest.h>
 
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 #include <set>
@@ -143,6 +144,53 @@ TEST(TimelineWidget, ASliceLabelIsTheNameItsTailOrTheOpTypeNeverElidedInTheMiddl
     EXPECT_FALSE(l.contains(QStringLiteral("a…o")));
   }
   EXPECT_TRUE(TimelineWidget::sliceLabel(name, op, fm, 2).isEmpty());
+}
+
+// Issue 21.16: zoom and pan went into empty time (a ruler at "-1.0 s"); the keys needed a click.
+TEST(TimelineWidget, ZoomAndPanStayOnTheTraceHomeFitsItAndTheKeysWorkOnHover) {
+  const auto tl = ProfiledSample();
+  QWidget window;
+  auto* search = new QLineEdit(&window);
+  auto* w = new TimelineWidget(&window);
+  w->setGeometry(0, 40, 1000, 300);
+  w->setTimeline(tl);
+  window.resize(1000, 360);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  const double span = tl->end_us - tl->begin_us;
+  const double lo = tl->begin_us - 0.02 * span - 1e-6, hi = tl->end_us + 0.02 * span + 1e-6;
+  for (int i = 0; i < 20; ++i) QTest::keyClick(w, Qt::Key_S);  // zoom far out
+  EXPECT_GE(w->axis().start_us, lo);
+  EXPECT_LE(w->axis().EndUs(), hi);
+  QTest::keyClick(w, Qt::Key_W);
+  QTest::keyClick(w, Qt::Key_W);
+  for (int i = 0; i < 40; ++i) QTest::keyClick(w, Qt::Key_A);  // pan far left
+  EXPECT_GE(w->axis().start_us, lo);
+  EXPECT_LT(w->axis().EndUs(), tl->end_us);  // still zoomed in: moved, not rescaled
+  for (int i = 0; i < 40; ++i) QTest::keyClick(w, Qt::Key_D);
+  EXPECT_LE(w->axis().EndUs(), hi);
+  const double dragged = w->axis().start_us;
+  QTest::mousePress(w, Qt::LeftButton, {}, QPoint(300, 100));
+  QMouseEvent drag(QEvent::MouseMove, QPointF(900, 100), Qt::LeftButton, Qt::LeftButton,
+                   Qt::NoModifier);
+  QApplication::sendEvent(w, &drag);
+  QTest::mouseRelease(w, Qt::LeftButton, {}, QPoint(900, 100));
+  EXPECT_LT(w->axis().start_us, dragged);
+  EXPECT_GE(w->axis().start_us, lo);
+  QTest::keyClick(w, Qt::Key_Home);
+  EXPECT_NEAR(w->axis().start_us, tl->begin_us, 1e-6 * span);
+  EXPECT_NEAR(w->axis().EndUs(), tl->end_us, 1e-6 * span);
+
+  // Hovering takes the keys (no click needed) but never from a text field being typed in.
+  window.activateWindow();
+  search->setFocus();
+  QEvent enter(QEvent::Enter);
+  QApplication::sendEvent(w, &enter);
+  EXPECT_TRUE(search->hasFocus());
+  search->clearFocus();
+  w->parentWidget()->setFocus();
+  QApplication::sendEvent(w, &enter);
+  EXPECT_TRUE(w->hasFocus());
 }
 
 }  // namespace
