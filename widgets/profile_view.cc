@@ -114,6 +114,13 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(m_progress);
   bar->addWidget(m_cancel);
   layout->addLayout(bar);
+  m_mismatch = new QLabel(this);
+  m_mismatch->setWordWrap(true);
+  m_mismatch->setMargin(6);
+  m_mismatch->setStyleSheet(
+      QStringLiteral("background: #fff3cd; color: #5c4400; border-bottom: 1px solid #e0c060;"));
+  m_mismatch->hide();
+  layout->addWidget(m_mismatch);
 
   auto* split = m_split = new QSplitter(Qt::Vertical, this);
   auto* scroll = new QScrollArea(split);
@@ -404,6 +411,7 @@ void ProfileView::onCurrentRunChanged(int index) {
                            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                            .arg(r.timeline->tracks.size()));
   }
+  updateMismatch();
   if (m_fitOnShow) {
     m_fitOnShow = false;
     fitTimelineHeight();
@@ -416,7 +424,10 @@ void ProfileView::setDocument(Document* document) {
   connect(m_doc, &Document::runAdded, this, &ProfileView::onRunAdded);
   connect(m_doc, &Document::currentRunChanged, this, &ProfileView::onCurrentRunChanged);
   connect(m_doc, &Document::selectionChanged, this, &ProfileView::onSelectionChanged);
-  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
+  connect(m_doc, &Document::modelChanged, this, [this] {
+    setModelPath(m_doc->path());
+    updateMismatch();
+  });
 }
 
 void ProfileView::onSelectionChanged(const QString& node, const QStringList&, QObject* source) {
@@ -531,6 +542,34 @@ void ProfileView::showRange(double t0, double t1) {
                                 QString::fromStdString(api::FormatDuration(t1 - t0))));
   m_tabs->setCurrentWidget(m_rangePage);
 }
+
+void ProfileView::updateMismatch() {
+  // A trace opened for another model used to show silently ("0 of 461 nodes profiled" in the
+  // graph was the only sign): say so where the trace is shown.
+  const auto info = m_doc->modelInfo();
+  const Run* r = m_doc->current();
+  if (!r || !info || !info->snapshot) {
+    m_mismatch->hide();
+    m_mismatch->clear();
+    return;
+  }
+  const api::TraceModelMatch match = api::MatchTraceToModel(m_doc->heatShares(), *info->snapshot);
+  if (!match.Mismatch()) {
+    m_mismatch->hide();
+    m_mismatch->clear();
+    return;
+  }
+  m_mismatch->setText(
+      tr("⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled "
+         "are nodes of this model. The graph's heat, its node pages and \"Show in the graph\" "
+         "find nothing for the others.")
+          .arg(QFileInfo(m_doc->path()).fileName())
+          .arg(QLocale().toString(static_cast<qlonglong>(match.matched)))
+          .arg(QLocale().toString(static_cast<qlonglong>(match.profiled))));
+  m_mismatch->show();
+}
+
+QString ProfileView::mismatchWarning() const { return m_mismatch->text(); }
 
 QString ProfileView::rangeInfo() const { return m_rangeInfo->text(); }
 

@@ -74,6 +74,9 @@ class ProfileView : public QWidget {
   SummaryTableModel* nodeModel() const { return m_byNode; }
   SummaryTableModel* providerModel() const { return m_byProvider; }
   QString detailsText() const;
+  /// The warning shown when the run shown is not a profile of the model open (most of its nodes
+  /// are not the model's); empty when it is, or no model is open.
+  QString mismatchWarning() const;
   /// The line above the range table: where the range is and how long.
   QString rangeInfo() const;
   /// Groups the range table by op type (true) or by node (false, Perfetto's grouping).
@@ -118,6 +121,7 @@ class ProfileView : public QWidget {
   void onCurrentRunChanged(int index);
   void onSelectionChanged(const QString& node, const QStringList& origins, QObject* source);
   void setBusy(bool busy);
+  void updateMismatch();
   void fitTimelineHeight();
   static QString argLabel(const QString& key);
   static QString formatBytes(int64_t bytes);
@@ -135,6 +139,7 @@ class ProfileView : public QWidget {
   QPushButton* m_cancel;
   QLabel* m_stage;
   QLabel* m_details;
+  QLabel* m_mismatch;  ///< the run shown is not a profile of the model open
   QTabWidget* m_tabs;
   SummaryTableModel* m_range;
   SummaryTableModel* m_byOp;

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QSettings>
@@ -462,6 +463,37 @@ TEST(ProfileView, TheTimelineGetsMostOfTheHeightAndKeepsTheSplitTheUserChose) {
   pv->showRun(0);
   EXPECT_NEAR(split->sizes().value(0), chosen, 3);
   QSettings().remove(QStringLiteral("profile/timelineShare"));
+}
+
+// Issue 21.17: a trace of another model opened silently; now a warning says so, and goes away
+// for a run of the model open.
+TEST(ProfileView, ATraceOfAnotherModelIsWarnedAbout) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.runs = 1;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  EXPECT_TRUE(pv->mismatchWarning().isEmpty()) << pv->mismatchWarning().toStdString();
+  pv->openTrace(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/traces/ort_squeezenet1_1_profile.json").string()));
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 2);
+  EXPECT_EQ(pv->currentRun(), 1);
+  const QString warning = pv->mismatchWarning();
+  EXPECT_TRUE(warning.contains(
+      QFileInfo(QString::fromStdString(testing::SampleModel().string())).fileName()))
+      << warning.toStdString();
+  EXPECT_TRUE(warning.contains(QStringLiteral(" 0 of the "))) << warning.toStdString();
+  pv->showRun(0);
+  EXPECT_TRUE(pv->mismatchWarning().isEmpty());
 }
 
 }  // namespace
