@@ -172,6 +172,10 @@ RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {
   row->addWidget(new QLabel(tr("B:"), this));
   row->addWidget(m_b, 1);
   l->addLayout(row);
+  m_verdict = new QLabel(this);
+  m_verdict->setWordWrap(true);
+  m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  l->addWidget(m_verdict);
   m_table = new QTableWidget(0, 4, this);
   m_table->setHorizontalHeaderLabels({tr("Statistic"), tr("A (ms)"), tr("B (ms)"), tr("B / A")});
   m_table->verticalHeader()->hide();
@@ -245,12 +249,48 @@ void RunComparison::fillOps(int a, int b) {
   }
 }
 
+QString RunComparison::verdict() const { return m_verdict->text(); }
+
 void RunComparison::compare(int a, int b) {
   fillOps(a, b);
   m_table->setRowCount(0);
+  m_verdict->clear();
   if (a < 0 || b < 0 || a >= static_cast<int>(m_latencies.size()) ||
       b >= static_cast<int>(m_latencies.size()))
     return;
+  // First what a user compares two runs for: is B really faster or slower, or is it noise?
+  const api::LatencyDifference d = api::CompareLatencies(m_latencies[a], m_latencies[b]);
+  const QLocale loc;
+  const QString change = loc.toString(std::abs(d.change_percent), 'f', 1);
+  switch (d.verdict) {
+    case api::LatencyVerdict::kTooFewRuns:
+      m_verdict->setText(
+          tr("Too few runs to tell a difference from noise: profile at least 3 "
+             "runs on each side (medians %1 and %2 ms).")
+              .arg(loc.toString(d.median_a, 'f', 3), loc.toString(d.median_b, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kWithinNoise:
+      m_verdict->setText(
+          tr("⚠ No real difference: the medians differ by %1% (%2 ms), within the runs' own noise "
+             "(%3 ms between their quartiles). Profile more runs, or on a quieter machine.")
+              .arg(change, loc.toString(std::abs(d.median_b - d.median_a), 'f', 3),
+                   loc.toString(d.noise_ms, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kFaster:
+      m_verdict->setText(tr("B is %1% faster than A (median %2 vs %3 ms), beyond the runs' noise "
+                            "(%4 ms between their quartiles).")
+                             .arg(change, loc.toString(d.median_b, 'f', 3),
+                                  loc.toString(d.median_a, 'f', 3),
+                                  loc.toString(d.noise_ms, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kSlower:
+      m_verdict->setText(tr("B is %1% slower than A (median %2 vs %3 ms), beyond the runs' noise "
+                            "(%4 ms between their quartiles).")
+                             .arg(change, loc.toString(d.median_b, 'f', 3),
+                                  loc.toString(d.median_a, 'f', 3),
+                                  loc.toString(d.noise_ms, 'f', 3)));
+      break;
+  }
   const api::LatencyStats sa = api::ComputeLatencyStats(m_latencies[a]);
   const api::LatencyStats sb = api::ComputeLatencyStats(m_latencies[b]);
   const std::pair<QString, std::pair<double, double>> rows[] = {

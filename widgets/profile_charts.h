@@ -14,6 +14,7 @@
 
 class QTableWidget;
 class QComboBox;
+class QLabel;
 
 namespace QtCharts {
 class QChartView;
@@ -62,12 +63,15 @@ class RunComparison : public QWidget {
   void compare(int a, int b);
   QTableWidget* table() const { return m_table; }
   QTableWidget* opTable() const { return m_opTable; }
+  /// The line above the tables: whether B differs from A beyond the runs' noise.
+  QString verdict() const;
 
  private:
   void fillOps(int a, int b);
 
   QComboBox* m_a;
   QComboBox* m_b;
+  QLabel* m_verdict;
   QTableWidget* m_table;
   QTableWidget* m_opTable;
   std::vector<std::vector<double>> m_latencies;

@@ -53,8 +53,23 @@ RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetada
 
 namespace {
 
+// Sorts by SummaryTableModel::GroupRole first (in either direction), then by the column: in the
+// Range table nodes stay above thread-pool spans and session events.
+class GroupedSortProxy : public QSortFilterProxyModel {
+ public:
+  using QSortFilterProxyModel::QSortFilterProxyModel;
+
+ protected:
+  bool lessThan(const QModelIndex& l, const QModelIndex& r) const override {
+    const int gl = l.data(SummaryTableModel::GroupRole).toInt();
+    const int gr = r.data(SummaryTableModel::GroupRole).toInt();
+    if (gl != gr) return sortOrder() == Qt::AscendingOrder ? gl < gr : gl > gr;
+    return QSortFilterProxyModel::lessThan(l, r);
+  }
+};
+
 QTableView* makeTable(SummaryTableModel* model, QWidget* parent) {
-  auto* proxy = new QSortFilterProxyModel(parent);
+  auto* proxy = new GroupedSortProxy(parent);
   proxy->setSourceModel(model);
   proxy->setSortRole(SummaryTableModel::SortRole);
   auto* t = new QTableView(parent);
@@ -152,6 +167,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_byNode = new SummaryTableModel(this);
   m_byProvider = new SummaryTableModel(this);
   m_byThread = new SummaryTableModel(this);
+  m_byThread->setShareOf(SummaryTableModel::ShareOf::ThreadBusy);
   m_detailsPage = scrolled(m_details);
   m_tabs->addTab(m_detailsPage, tr("Slice"));
   m_rangePage = new QWidget(m_tabs);
@@ -467,7 +483,10 @@ void ProfileView::onSliceSelected(int track, int slice) {
         QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
   };
   row(tr("Duration"), QString::fromStdString(api::FormatDuration(s.dur_us)));
-  row(tr("Start"), QString::fromStdString(api::FormatDuration(s.start_us - r.timeline->begin_us)));
+  // The start to the resolution the view shows (a 3-digit "652 ms" hid the µs zoomed to).
+  const double resolution = std::min(m_timeline->axis().us_per_px, std::max(s.dur_us, 1e-3));
+  row(tr("Start"),
+      QString::fromStdString(api::FormatTimestamp(s.start_us - r.timeline->begin_us, resolution)));
   row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
   row(tr("Category"), QString::fromStdString(e.cat));
   for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
@@ -615,9 +634,15 @@ QString ProfileView::nodeFacts(const QString& label) const {
             .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
             .arg(QLocale().toString(row.percent, 'f', 1));
     if (kernel == label.toStdString()) return cost;
-    return tr("fused into %1 (with %n other node(s)): %2", nullptr,
-              static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
-        .arg(QString::fromStdString(kernel), cost);
+    // The node's own figure is the heat's (the kernel's time split evenly over the nodes it was
+    // made from); the kernel's whole share follows, named as the kernel's.
+    const auto shares = api::HeatShares(r->summary, r->origins);
+    const auto share = shares.find(label.toStdString());
+    return tr("%1% of the kernel time: an even share of %2, which it was fused into with %n "
+              "other node(s); the kernel: %3",
+              nullptr, static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
+        .arg(QLocale().toString(share == shares.end() ? 0.0 : share->second, 'f', 1),
+             QString::fromStdString(kernel), cost);
   }
   return {};
 }

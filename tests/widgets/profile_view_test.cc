@@ -9,7 +9,9 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -268,7 +270,14 @@ TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
   ASSERT_TRUE(g->selectByName(origins.back()));
   EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
   const QString page = w.sidebar()->plainText();
-  EXPECT_TRUE(page.contains(QStringLiteral("fused into ") + kernel)) << page.toStdString();
+  EXPECT_TRUE(page.contains(QStringLiteral("an even share of ") + kernel +
+                            QStringLiteral(", which it was fused into")))
+      << page.toStdString();
+  // Issue 21.18: the page's figure for the node is the heat's (the kernel's share split over its
+  // origins), not the kernel's whole share.
+  EXPECT_TRUE(page.contains(QLocale().toString(pv->nodeShares().value(origins.back()), 'f', 1) +
+                            QStringLiteral("% of the kernel time: an even share")))
+      << page.toStdString();
   EXPECT_TRUE(page.contains(QStringLiteral("Show in the timeline"))) << page.toStdString();
   pv->timeline()->selectSlice(-1, -1);
   w.sidebar()->followLink(QUrl(QStringLiteral("onnxlens:timeline/") +
@@ -494,6 +503,93 @@ TEST(ProfileView, ATraceOfAnotherModelIsWarnedAbout) {
   EXPECT_TRUE(warning.contains(QStringLiteral(" 0 of the "))) << warning.toStdString();
   pv->showRun(0);
   EXPECT_TRUE(pv->mismatchWarning().isEmpty());
+}
+
+// Issue 21.18: figures that confused: a start of "652 ms" while zoomed to µs, Threads shares with
+// no word of what they are of, pool spans ranked above nodes, Compare Runs silent about noise.
+TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
+  MainWindow w;
+  OpenOnTheProfileTab(w);
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.threads = 2;
+  o.runs = 3;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  const ProfileView::Run& run = pv->run(0);
+  // A kernel slice, zoomed to: its start to the view's resolution.
+  int track = -1, slice = -1;
+  for (size_t t = 0; t < run.timeline->tracks.size() && slice < 0; ++t)
+    for (size_t i = 0; i < run.timeline->tracks[t].slices.size() && slice < 0; ++i)
+      if (run.timeline->tracks[t].slices[i].op >= 0 &&
+          run.timeline->tracks[t].slices[i].start_us - run.timeline->begin_us > 1000) {
+        track = static_cast<int>(t);
+        slice = static_cast<int>(i);
+      }
+  ASSERT_GE(slice, 0);
+  pv->timeline()->selectSlice(track, slice);
+  pv->timeline()->focusSelection();
+  pv->timeline()->selectSlice(track, slice);
+  const api::TimelineSlice& s = run.timeline->tracks[track].slices[slice];
+  const double resolution = std::min(pv->timeline()->axis().us_per_px, std::max(s.dur_us, 1e-3));
+  ASSERT_LT(resolution, 1000);
+  const QString start =
+      QString::fromStdString(api::FormatTimestamp(s.start_us - run.timeline->begin_us, resolution));
+  EXPECT_TRUE(pv->detailsText().contains(start.toHtmlEscaped())) << pv->detailsText().toStdString();
+  EXPECT_GT(
+      start.size(),
+      QString::fromStdString(api::FormatDuration(s.start_us - run.timeline->begin_us)).size());
+
+  // The share columns name what they are a share of.
+  QAbstractItemModel* threads = nullptr;
+  for (QTableView* t : pv->findChildren<QTableView*>()) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+    auto* m = proxy ? qobject_cast<SummaryTableModel*>(proxy->sourceModel()) : nullptr;
+    if (m && m != pv->opModel() && m != pv->nodeModel() && m != pv->providerModel() &&
+        m != pv->rangeModel())
+      threads = m;
+  }
+  ASSERT_NE(threads, nullptr);
+  EXPECT_EQ(threads->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Busy, % of kernel time"));
+  EXPECT_FALSE(threads->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal, Qt::ToolTipRole)
+                   .toString()
+                   .isEmpty());
+  EXPECT_EQ(pv->opModel()->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString(),
+            QStringLiteral("% of kernel time"));
+
+  // The Range table as shown (sorted by time, descending): nodes above pool spans and model_run.
+  pv->timeline()->selectRange(run.timeline->begin_us, run.timeline->end_us);
+  QTableView* range = nullptr;
+  for (QTableView* t : pv->findChildren<QTableView*>()) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+    if (proxy && proxy->sourceModel() == pv->rangeModel()) range = t;
+  }
+  ASSERT_NE(range, nullptr);
+  int last = 0;
+  bool pool = false;
+  for (int r = 0; r < range->model()->rowCount(); ++r) {
+    const int group = range->model()->index(r, 0).data(SummaryTableModel::GroupRole).toInt();
+    EXPECT_GE(group, last) << r;
+    last = group;
+    pool |= group == 1;
+  }
+  EXPECT_TRUE(pool);  // two threads: the pool's spans are there, below the nodes
+  EXPECT_EQ(range->model()->index(0, 0).data(SummaryTableModel::GroupRole).toInt(), 0);
+
+  // Compare Runs says when a difference is the runs' noise, and when it is not.
+  RunComparison* c = pv->comparison();
+  profiling::TraceSummary none;
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{9.0, 9.5, 10.0, 10.5, 11.0}, {9.2, 9.7, 10.2, 10.7, 11.2}}, {none, none});
+  EXPECT_TRUE(c->verdict().contains(QStringLiteral("No real difference")))
+      << c->verdict().toStdString();
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{9.0, 9.5, 10.0, 10.5, 11.0}, {6.0, 6.5, 7.0, 7.5, 8.0}}, {none, none});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 30.0% faster")))
+      << c->verdict().toStdString();
 }
 
 }  // namespace
