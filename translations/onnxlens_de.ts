@@ -1454,10 +1454,6 @@
             <numerusform>Dieser Knoten im Lauf: %n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
-        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
         <translation>
@@ -1522,13 +1518,6 @@
             <numerusform>%n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
-        <translation>
-            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
-            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>by node</source>
         <translation>nach Knoten</translation>
@@ -1544,6 +1533,21 @@
     <message>
         <source>%1 · level %2 · %3 · %4 · %5</source>
         <translation>%1 · Stufe %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or Home shows the whole trace, F focuses, . and , step.</source>
+        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klick auf einen Abschnitt zeigt seine Details, Umschalt+Ziehen fasst einen Bereich zusammen; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben (die Tasten wirken, solange der Zeiger über der Zeitleiste ist), 0 oder Pos1 zeigt den ganzen Trace, F fokussiert, . und , gehen weiter.</translation>
+    </message>
+    <message>
+        <source>⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled are nodes of this model. The graph&apos;s heat, its node pages and &quot;Show in the graph&quot; find nothing for the others.</source>
+        <translation>⚠ Dieser Trace sieht nicht nach einem Profil von %1 aus: nur %2 der %3 Knoten, die er profiliert hat, sind Knoten dieses Modells. Die Wärmefärbung des Graphen, seine Knotenseiten und „Im Graphen zeigen“ finden für die übrigen nichts.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
+        <translation>
+            <numerusform>%1% der Kernelzeit: ein gleicher Anteil an %2, in das er mit %n weiteren Knoten verschmolzen wurde; der Kernel: %3</numerusform>
+            <numerusform>%1% der Kernelzeit: ein gleicher Anteil an %2, in das er mit %n weiteren Knoten verschmolzen wurde; der Kernel: %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1706,6 +1710,22 @@
     <message>
         <source>new</source>
         <translation>neu</translation>
+    </message>
+    <message>
+        <source>Too few runs to tell a difference from noise: profile at least 3 runs on each side (medians %1 and %2 ms).</source>
+        <translation>Zu wenige Läufe, um einen Unterschied vom Rauschen zu unterscheiden: profilieren Sie je Seite mindestens 3 Läufe (Mediane %1 und %2 ms).</translation>
+    </message>
+    <message>
+        <source>⚠ No real difference: the medians differ by %1% (%2 ms), within the runs&apos; own noise (%3 ms between their quartiles). Profile more runs, or on a quieter machine.</source>
+        <translation>⚠ Kein echter Unterschied: die Mediane unterscheiden sich um %1% (%2 ms), innerhalb des eigenen Rauschens der Läufe (%3 ms zwischen ihren Quartilen). Profilieren Sie mehr Läufe oder auf einem ruhigeren Rechner.</translation>
+    </message>
+    <message>
+        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B ist %1% schneller als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+    </message>
+    <message>
+        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B ist %1% langsamer als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
     </message>
 </context>
 <context>
@@ -1938,12 +1958,36 @@
         <translation>Mittelwert (µs)</translation>
     </message>
     <message>
-        <source>Share</source>
-        <translation>Anteil</translation>
-    </message>
-    <message>
         <source>% of range</source>
         <translation>% des Bereichs</translation>
+    </message>
+    <message>
+        <source>Work a node handed to the thread pool, on a worker thread: already inside the node&apos;s own time, so listed after the nodes</source>
+        <translation>Arbeit, die ein Knoten an den Thread-Pool abgegeben hat, auf einem Worker-Thread: schon in der Zeit des Knotens enthalten, daher nach den Knoten aufgeführt</translation>
+    </message>
+    <message>
+        <source>Not a node: a run, session or other event spanning nodes; listed after them</source>
+        <translation>Kein Knoten: ein Lauf, eine Sitzung oder ein anderes Ereignis über mehrere Knoten; nach ihnen aufgeführt</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s time inside the range over the range&apos;s length; nested slices and several threads can add up to more than 100%</source>
+        <translation>Die Zeit jeder Zeile im Bereich, geteilt durch die Länge des Bereichs; verschachtelte Abschnitte und mehrere Threads können zusammen mehr als 100 % ergeben</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s busy time (its kernels and thread-pool work) over the kernel time of all runs: the thread that runs the nodes is near 100%; a pool worker&apos;s share says how much of that time it helped</source>
+        <translation>Die belegte Zeit des Threads (seine Kernel und Thread-Pool-Arbeit), geteilt durch die Kernelzeit aller Läufe: der Thread, der die Knoten ausführt, liegt nahe 100 %; der Anteil eines Pool-Workers sagt, wie viel dieser Zeit er mitgeholfen hat</translation>
+    </message>
+    <message>
+        <source>The row&apos;s kernel time over the kernel time of all runs</source>
+        <translation>Die Kernelzeit der Zeile, geteilt durch die Kernelzeit aller Läufe</translation>
+    </message>
+    <message>
+        <source>Busy, % of kernel time</source>
+        <translation>Belegt, % der Kernelzeit</translation>
+    </message>
+    <message>
+        <source>% of kernel time</source>
+        <translation>% der Kernelzeit</translation>
     </message>
 </context>
 <context>

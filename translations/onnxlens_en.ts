@@ -166,10 +166,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
         <translation>
-            <numerusform>fused into %1 (with %n other node): %2</numerusform>
-            <numerusform>fused into %1 (with %n other nodes): %2</numerusform>
+            <numerusform>%1% of the kernel time: an even share of %2, which it was fused into with %n other node; the kernel: %3</numerusform>
+            <numerusform>%1% of the kernel time: an even share of %2, which it was fused into with %n other nodes; the kernel: %3</numerusform>
         </translation>
     </message>
 </context>

@@ -1437,10 +1437,6 @@
             <numerusform>此节点在本次运行中：调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
-        <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
-    </message>
     <message numerus="yes">
         <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
         <translation>
@@ -1501,12 +1497,6 @@
             <numerusform>调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
-        <translation>
-            <numerusform>已融合到 %1（与另外 %n 个节点）：%2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>by node</source>
         <translation>按节点</translation>
@@ -1522,6 +1512,20 @@
     <message>
         <source>%1 · level %2 · %3 · %4 · %5</source>
         <translation>%1 · 级别 %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or Home shows the whole trace, F focuses, . and , step.</source>
+        <translation>分析模型（分析…）或打开跟踪文件。单击片段查看详情，Shift+拖动汇总一个范围；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移（指针位于时间线上时按键即生效），0 或 Home 显示整个跟踪，F 聚焦，. 和 , 逐个切换。</translation>
+    </message>
+    <message>
+        <source>⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled are nodes of this model. The graph&apos;s heat, its node pages and &quot;Show in the graph&quot; find nothing for the others.</source>
+        <translation>⚠ 此跟踪看起来不是 %1 的分析结果：它分析的 %3 个节点中只有 %2 个是本模型的节点。对其余节点，图的热度着色、节点页面和“在图中显示”都找不到任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
+        <translation>
+            <numerusform>占内核时间的 %1%：即 %2 的平均份额（它与另外 %n 个节点一起融合进该内核）；该内核：%3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1682,6 +1686,22 @@
     <message>
         <source>new</source>
         <translation>新增</translation>
+    </message>
+    <message>
+        <source>Too few runs to tell a difference from noise: profile at least 3 runs on each side (medians %1 and %2 ms).</source>
+        <translation>运行次数太少，无法区分差异与噪声：每一侧至少分析 3 次运行（中位数 %1 和 %2 ms）。</translation>
+    </message>
+    <message>
+        <source>⚠ No real difference: the medians differ by %1% (%2 ms), within the runs&apos; own noise (%3 ms between their quartiles). Profile more runs, or on a quieter machine.</source>
+        <translation>⚠ 没有真正的差异：中位数相差 %1%（%2 ms），在运行自身的噪声范围内（四分位数之间相差 %3 ms）。请分析更多次运行，或在更空闲的机器上分析。</translation>
+    </message>
+    <message>
+        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B 比 A 快 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+    </message>
+    <message>
+        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B 比 A 慢 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
     </message>
 </context>
 <context>
@@ -1914,12 +1934,36 @@
         <translation>均值（微秒）</translation>
     </message>
     <message>
-        <source>Share</source>
-        <translation>占比</translation>
-    </message>
-    <message>
         <source>% of range</source>
         <translation>占范围 %</translation>
+    </message>
+    <message>
+        <source>Work a node handed to the thread pool, on a worker thread: already inside the node&apos;s own time, so listed after the nodes</source>
+        <translation>节点交给线程池、在工作线程上执行的工作：已包含在该节点自身的时间内，因此列在节点之后</translation>
+    </message>
+    <message>
+        <source>Not a node: a run, session or other event spanning nodes; listed after them</source>
+        <translation>不是节点：跨越多个节点的运行、会话或其他事件；列在节点之后</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s time inside the range over the range&apos;s length; nested slices and several threads can add up to more than 100%</source>
+        <translation>每行在范围内的时间除以范围长度；嵌套片段和多个线程加起来可能超过 100%</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s busy time (its kernels and thread-pool work) over the kernel time of all runs: the thread that runs the nodes is near 100%; a pool worker&apos;s share says how much of that time it helped</source>
+        <translation>线程的忙碌时间（其内核和线程池工作）除以所有运行的内核时间：执行节点的线程接近 100%；线程池工作线程的份额表示它在这段时间里分担了多少</translation>
+    </message>
+    <message>
+        <source>The row&apos;s kernel time over the kernel time of all runs</source>
+        <translation>该行的内核时间除以所有运行的内核时间</translation>
+    </message>
+    <message>
+        <source>Busy, % of kernel time</source>
+        <translation>忙碌，占内核时间 %</translation>
+    </message>
+    <message>
+        <source>% of kernel time</source>
+        <translation>占内核时间 %</translation>
     </message>
 </context>
 <context>
