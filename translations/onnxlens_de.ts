@@ -687,6 +687,26 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>Den Rahmen jedes Knotens nach dem Ausführungsanbieter färben, der ihn ausführt – im Reiter Graph und in beiden Hälften des Reiters Optimieren</translation>
     </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Überall</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>This list of keys (not while typing in a text field)</source>
+        <translation>Diese Tastenliste (nicht beim Tippen in einem Textfeld)</translation>
+    </message>
+    <message>
+        <source>Menus</source>
+        <translation>Menüs</translation>
+    </message>
+    <message>
+        <source>Profile timeline</source>
+        <translation>Profil-Zeitleiste</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1134,6 +1154,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>Deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>Alt+Left / Alt+Right</source>
+        <translation>Alt+Links / Alt+Rechts</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step (anywhere in the window)</source>
+        <translation>Vorheriger / nächster Durchlaufschritt (überall im Fenster)</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>Auf / Ab</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step, in the pass list</source>
+        <translation>Vorheriger / nächster Durchlaufschritt, in der Durchlaufliste</translation>
+    </message>
+    <message>
+        <source>Click a pass</source>
+        <translation>Klick auf einen Durchlauf</translation>
+    </message>
+    <message>
+        <source>The graph after that step, beside the original</source>
+        <translation>Der Graph nach diesem Schritt, neben dem ursprünglichen</translation>
+    </message>
+    <message>
+        <source>Double-click a pass</source>
+        <translation>Doppelklick auf einen Durchlauf</translation>
+    </message>
+    <message>
+        <source>That pass alone: the graph before and after it</source>
+        <translation>Nur dieser Durchlauf: der Graph davor und danach</translation>
     </message>
 </context>
 <context>
@@ -2085,6 +2137,73 @@
     <message>
         <source>Cannot save the tensor</source>
         <translation>Der Tensor kann nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TimelineWidget</name>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S, Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the pointer</source>
+        <translation>Am Zeiger hinein- / herauszoomen</translation>
+    </message>
+    <message>
+        <source>A / D, Shift+wheel, drag</source>
+        <translation>A / D, Umschalt+Mausrad, Ziehen</translation>
+    </message>
+    <message>
+        <source>Pan earlier / later</source>
+        <translation>Nach früher / später verschieben</translation>
+    </message>
+    <message>
+        <source>0, Home</source>
+        <translation>0, Pos1</translation>
+    </message>
+    <message>
+        <source>Show the whole trace</source>
+        <translation>Den ganzen Trace zeigen</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Focus the selected slice (or range)</source>
+        <translation>Auf den gewählten Abschnitt (oder Bereich) fokussieren</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>Next / previous slice on the selected slice&apos;s row</source>
+        <translation>Nächster / vorheriger Abschnitt in der Zeile des gewählten Abschnitts</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klicken</translation>
+    </message>
+    <message>
+        <source>Select a slice: its details, and its node in the graph</source>
+        <translation>Einen Abschnitt wählen: seine Details und sein Knoten im Graphen</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Summarize a time range</source>
+        <translation>Einen Zeitbereich zusammenfassen</translation>
+    </message>
+    <message>
+        <source>(hover)</source>
+        <translation>(Zeiger darüber)</translation>
+    </message>
+    <message>
+        <source>The keys work while the pointer is over the timeline</source>
+        <translation>Die Tasten wirken, solange der Zeiger über der Zeitleiste ist</translation>
     </message>
 </context>
 <context>

@@ -676,6 +676,26 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>按运行节点的执行提供程序为每个节点的边框着色（图标签页及优化标签页的两侧）</translation>
     </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>任何位置</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>This list of keys (not while typing in a text field)</source>
+        <translation>本按键列表（在文本框中输入时除外）</translation>
+    </message>
+    <message>
+        <source>Menus</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Profile timeline</source>
+        <translation>分析时间线</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1122,6 +1142,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>已禁用：%1</translation>
+    </message>
+    <message>
+        <source>Alt+Left / Alt+Right</source>
+        <translation>Alt+左 / Alt+右</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step (anywhere in the window)</source>
+        <translation>上一个 / 下一个优化遍步骤（在窗口任何位置）</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step, in the pass list</source>
+        <translation>上一个 / 下一个优化遍步骤（在优化遍列表中）</translation>
+    </message>
+    <message>
+        <source>Click a pass</source>
+        <translation>单击一个优化遍</translation>
+    </message>
+    <message>
+        <source>The graph after that step, beside the original</source>
+        <translation>该步骤之后的图，与原始图并排</translation>
+    </message>
+    <message>
+        <source>Double-click a pass</source>
+        <translation>双击一个优化遍</translation>
+    </message>
+    <message>
+        <source>That pass alone: the graph before and after it</source>
+        <translation>仅该优化遍：它之前和之后的图</translation>
     </message>
 </context>
 <context>
@@ -2059,6 +2111,73 @@
     <message>
         <source>Cannot save the tensor</source>
         <translation>无法保存张量</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TimelineWidget</name>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S、滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the pointer</source>
+        <translation>在指针处放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>A / D, Shift+wheel, drag</source>
+        <translation>A / D、Shift+滚轮、拖动</translation>
+    </message>
+    <message>
+        <source>Pan earlier / later</source>
+        <translation>向前 / 向后平移</translation>
+    </message>
+    <message>
+        <source>0, Home</source>
+        <translation>0、Home</translation>
+    </message>
+    <message>
+        <source>Show the whole trace</source>
+        <translation>显示整个跟踪</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Focus the selected slice (or range)</source>
+        <translation>聚焦所选片段（或范围）</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>Next / previous slice on the selected slice&apos;s row</source>
+        <translation>所选片段所在行的下一个 / 上一个片段</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select a slice: its details, and its node in the graph</source>
+        <translation>选择片段：显示其详情及其在图中的节点</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <source>Summarize a time range</source>
+        <translation>汇总一个时间范围</translation>
+    </message>
+    <message>
+        <source>(hover)</source>
+        <translation>（悬停）</translation>
+    </message>
+    <message>
+        <source>The keys work while the pointer is over the timeline</source>
+        <translation>指针位于时间线上时按键即生效</translation>
     </message>
 </context>
 <context>

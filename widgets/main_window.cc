@@ -5,10 +5,13 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -16,6 +19,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -38,12 +42,15 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
+#include "widgets/pass_stepper.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
 #include "widgets/provider_legend.h"
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
+#include "widgets/text_input.h"
+#include "widgets/timeline_widget.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -283,7 +290,11 @@ void MainWindow::createActions() {
   prefs->setShortcut(QKeySequence::Preferences);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  // F1 here; "?" (as in most viewers) in eventFilter: a shortcut "?" does not match the
+  // Shift+? most keyboards send on every platform, and a text field must still type it.
+  keys->setShortcut(QKeySequence(Qt::Key_F1));
+  qApp->installEventFilter(this);
   help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
 
   m_welcome = makeWelcome(m_stack, open);
@@ -643,7 +654,11 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
       out.append({keys.join(QStringLiteral(", ")), text});
     }
   };
+  out.append({QString(), tr("Everywhere")});
+  out.append({tr("?"), tr("This list of keys (not while typing in a text field)")});
+  out.append({QString(), tr("Menus")});
   for (QAction* a : menuBar()->actions()) walk({a});
+  out.append({QString(), tr("Graph")});
   out.append({tr("Wheel, pinch"), tr("Zoom at the pointer")});
   out.append({tr("Drag"), tr("Pan")});
   out.append({tr("Click"), tr("Select a node; open or close a group")});
@@ -652,16 +667,63 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
   out.append({tr("Escape"), tr("Clear the selection; close the find bar")});
   out.append({tr("Backspace"), tr("From a subgraph body up to its parent graph")});
   out.append({tr("Enter / Shift+Enter"), tr("Next / previous find result")});
+  out.append({QString(), tr("Optimize")});
+  out += PassStepper::keyHelp();
+  out.append({QString(), tr("Profile timeline")});
+  out += TimelineWidget::keyHelp();
   return out;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  // "?" anywhere in this window, except where text is typed, opens the list of keys.
+  if (event->type() == QEvent::KeyPress) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (key->text() == QLatin1String("?") && widget && widget->window() == this &&
+        !isTextInput(QApplication::focusWidget())) {
+      showShortcuts();
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showShortcuts() {
   QString rows;
-  for (const auto& [keys, what] : shortcutList())
-    rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
-  QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                           QStringLiteral("<table cellpadding=3>%1</table>").arg(rows));
+  for (const auto& [keys, what] : shortcutList()) {
+    if (keys.isEmpty())
+      rows += QStringLiteral(
+                  "<tr><td colspan=2 style=\"padding-top:12px\"><span style=\"font-size:large; "
+                  "font-weight:600\">%1</span></td></tr>")
+                  .arg(what.toHtmlEscaped());
+    else
+      rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                  .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+  }
+  if (!m_shortcutsDialog) {
+    // Not modal: it can stay open while the keys are tried.
+    m_shortcutsDialog = new QDialog(this);
+    m_shortcutsDialog->setWindowTitle(tr("Keyboard Shortcuts"));
+    auto* layout = new QVBoxLayout(m_shortcutsDialog);
+    auto* scroll = new QScrollArea(m_shortcutsDialog);
+    scroll->setWidgetResizable(true);
+    auto* label = new QLabel(scroll);
+    label->setObjectName(QStringLiteral("shortcutsTable"));
+    label->setTextFormat(Qt::RichText);
+    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label->setMargin(8);
+    scroll->setWidget(label);
+    layout->addWidget(scroll);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, m_shortcutsDialog);
+    connect(close, &QDialogButtonBox::rejected, m_shortcutsDialog, &QDialog::hide);
+    layout->addWidget(close);
+    m_shortcutsDialog->resize(620, 640);
+  }
+  m_shortcutsDialog->findChild<QLabel*>(QStringLiteral("shortcutsTable"))
+      ->setText(QStringLiteral("<table cellpadding=3>%1</table>").arg(rows));
+  m_shortcutsDialog->show();
+  m_shortcutsDialog->raise();
+  m_shortcutsDialog->activateWindow();
 }
 
 void MainWindow::showAbout() {

@@ -10,6 +10,7 @@
 #include "api/model_info.h"
 #include "api/view_heat.h"
 
+class QDialog;
 class QLabel;
 class QMimeData;
 class QMenu;
@@ -43,8 +44,12 @@ class MainWindow : public QMainWindow {
   /// Shows graph `graph` of the open model (0: the main graph; a subgraph body otherwise).
   void openGraph(int graph);
   BreadcrumbBar* breadcrumb() const { return m_breadcrumb; }
-  /// The shortcuts Help lists: (keys, what they do), from the menus plus the graph's own keys.
+  /// The shortcuts Help lists: (keys, what they do), from the menus, the graph's own keys, the
+  /// pass stepper's and the timeline's; a row with empty keys is a section title.
   QList<QPair<QString, QString>> shortcutList() const;
+  /// Help > Keyboard Shortcuts (F1; "?" anywhere but in a text field): a window that stays open
+  /// beside the main one; created on first use.
+  QDialog* shortcutsDialog() const { return m_shortcutsDialog; }
 
   /// Starts loading `path` in the background.
   void openFile(const QString& path);
@@ -105,6 +110,7 @@ class MainWindow : public QMainWindow {
   void loadFailed(const QString& path, const QString& message);
 
  protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
@@ -151,6 +157,7 @@ class MainWindow : public QMainWindow {
   bool m_heat = false;
   QAction* m_heatAction = nullptr;
   QLabel* m_heatLegend = nullptr;
+  QDialog* m_shortcutsDialog = nullptr;
   void applyHeat();
   /// The heat of the graph shown from the document's current run.
   api::ViewHeat viewHeat() const;

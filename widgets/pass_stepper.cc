@@ -202,6 +202,13 @@ void PassStepper::selectStep(int step) {
   m_table->scrollTo(m_table->currentIndex());
 }
 
+QList<QPair<QString, QString>> PassStepper::keyHelp() {
+  return {{tr("Alt+Left / Alt+Right"), tr("Previous / next pass step (anywhere in the window)")},
+          {tr("Up / Down"), tr("Previous / next pass step, in the pass list")},
+          {tr("Click a pass"), tr("The graph after that step, beside the original")},
+          {tr("Double-click a pass"), tr("That pass alone: the graph before and after it")}};
+}
+
 void PassStepper::stepForward() { selectStep(currentStep() + 1); }
 
 void PassStepper::stepBack() { selectStep(std::max(1, currentStep() - 1)); }

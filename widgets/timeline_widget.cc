@@ -1,20 +1,16 @@
 // Timeline widget.
 #include "widgets/timeline_widget.h"
 
-#include <QAbstractSpinBox>
 #include <QApplication>
-#include <QComboBox>
 #include <QKeyEvent>
-#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPlainTextEdit>
-#include <QTextEdit>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
 #include "widgets/op_colors.h"
+#include "widgets/text_input.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -199,6 +195,17 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
   }
 }
 
+QList<QPair<QString, QString>> TimelineWidget::keyHelp() {
+  return {{tr("W / S, wheel"), tr("Zoom in / out at the pointer")},
+          {tr("A / D, Shift+wheel, drag"), tr("Pan earlier / later")},
+          {tr("0, Home"), tr("Show the whole trace")},
+          {tr("F"), tr("Focus the selected slice (or range)")},
+          {tr(". / ,"), tr("Next / previous slice on the selected slice's row")},
+          {tr("Click"), tr("Select a slice: its details, and its node in the graph")},
+          {tr("Shift+drag"), tr("Summarize a time range")},
+          {tr("(hover)"), tr("The keys work while the pointer is over the timeline")}};
+}
+
 QString TimelineWidget::sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
                                    int width) {
   if (width <= 0) return {};
@@ -335,11 +342,7 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) {
 void TimelineWidget::enterEvent(QEvent* event) {
   QWidget::enterEvent(event);
   const QWidget* f = QApplication::focusWidget();
-  const auto* combo = qobject_cast<const QComboBox*>(f);
-  const bool typing = qobject_cast<const QLineEdit*>(f) || qobject_cast<const QTextEdit*>(f) ||
-                      qobject_cast<const QPlainTextEdit*>(f) ||
-                      qobject_cast<const QAbstractSpinBox*>(f) || (combo && combo->isEditable());
-  if (!typing && f != this) setFocus(Qt::MouseFocusReason);
+  if (!isTextInput(f) && f != this) setFocus(Qt::MouseFocusReason);
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* e) {

@@ -63,6 +63,9 @@ class TimelineWidget : public QWidget {
   static QString sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
                             int width);
 
+  /// The timeline's keys and mouse actions as (keys, what they do), for Help > Keyboard Shortcuts.
+  static QList<QPair<QString, QString>> keyHelp();
+
   /// Rectangles drawn by the last paint (merged ones count once), for tests and benchmarks.
   int lastPaintRects() const { return m_lastRects; }
 

@@ -7,15 +7,19 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDialog>
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 
 #include "test_paths.h"
@@ -27,6 +31,7 @@
 #include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
 #include "widgets/screenshot.h"
+#include "widgets/timeline_widget.h"
 #include "widgets/value_table_model.h"
 
 namespace onnxlens::widgets {
@@ -182,6 +187,61 @@ TEST(MainWindowTest, PreferencesStoreTheLanguage) {
   d.accept();
   EXPECT_EQ(languageSetting(), "de");
   setLanguageSetting(QString());
+}
+
+// Issue 21.19: Keyboard Shortcuts listed only the graph's keys and needed the Help menu.
+TEST(MainWindowTest, QuestionMarkOpensAllTheShortcutsFromAnyTab) {
+  MainWindow w;
+  w.openFile(Sample());
+  w.waitForLoad();
+  w.show();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  const auto list = w.shortcutList();
+  auto has = [&](const QString& keys, const QString& what = QString()) {
+    for (const auto& [k, d] : list)
+      if (k == keys && d.contains(what)) return true;
+    return false;
+  };
+  EXPECT_TRUE(has(QStringLiteral("Alt+Left / Alt+Right"), QStringLiteral("pass step")));
+  EXPECT_TRUE(has(QStringLiteral("Double-click a pass"), QStringLiteral("alone")));
+  EXPECT_TRUE(has(QStringLiteral("W / S, wheel")));
+  EXPECT_TRUE(has(QStringLiteral("0, Home"), QStringLiteral("whole trace")));
+  EXPECT_TRUE(has(QStringLiteral(". / ,")));
+  EXPECT_TRUE(has(QString(), QStringLiteral("Profile timeline")));  // a section title
+  bool question = false;
+  for (const auto& [k, d] : list) question |= k.split(QStringLiteral(", ")).contains("?");
+  EXPECT_TRUE(question);
+
+  // "?" opens the window from the graph and from the timeline; in a text field it is typed.
+  ASSERT_EQ(w.shortcutsDialog(), nullptr);
+  w.graphView()->setFocus();
+  QTest::keyClick(w.graphView(), Qt::Key_Question, Qt::ShiftModifier);
+  ASSERT_NE(w.shortcutsDialog(), nullptr);
+  EXPECT_TRUE(w.shortcutsDialog()->isVisible());
+  EXPECT_FALSE(w.shortcutsDialog()->isModal());
+  auto* table = w.shortcutsDialog()->findChild<QLabel*>(QStringLiteral("shortcutsTable"));
+  ASSERT_NE(table, nullptr);
+  EXPECT_TRUE(table->text().contains(QStringLiteral("Alt+Left / Alt+Right")));
+  EXPECT_TRUE(table->text().contains(QStringLiteral("Profile timeline")));
+  w.shortcutsDialog()->hide();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  w.profileView()->timeline()->setFocus();
+  QTest::keyClick(w.profileView()->timeline(), Qt::Key_Question, Qt::ShiftModifier);
+  EXPECT_TRUE(w.shortcutsDialog()->isVisible());
+  w.shortcutsDialog()->hide();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  QLineEdit* search = nullptr;
+  for (QLineEdit* e : w.profileView()->findChildren<QLineEdit*>())
+    if (e->isVisible()) search = e;
+  ASSERT_NE(search, nullptr);
+  search->setFocus();
+  QTest::keyClick(search, Qt::Key_Question, Qt::ShiftModifier, 0);
+  EXPECT_FALSE(w.shortcutsDialog()->isVisible());
+  EXPECT_EQ(search->text(), QStringLiteral("?"));
 }
 
 }  // namespace
