@@ -1927,6 +1927,36 @@
         <source>Assigning execution providers…</source>
         <translation>Weise Ausführungsanbieter zu…</translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <comment>optimization level</comment>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <comment>optimization level</comment>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <comment>optimization level</comment>
+        <translation>erweitert</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <comment>optimization level</comment>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <comment>the thread that runs the model</comment>
+        <translation>Haupt-Thread</translation>
+    </message>
+    <message>
+        <source>pool worker %1</source>
+        <comment>a thread of the intra-op pool</comment>
+        <translation>Pool-Worker %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

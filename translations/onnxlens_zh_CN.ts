@@ -1903,6 +1903,36 @@
         <source>Assigning execution providers…</source>
         <translation>正在分配执行提供程序…</translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <comment>optimization level</comment>
+        <translation>禁用</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <comment>optimization level</comment>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <comment>optimization level</comment>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <comment>optimization level</comment>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <comment>the thread that runs the model</comment>
+        <translation>主线程</translation>
+    </message>
+    <message>
+        <source>pool worker %1</source>
+        <comment>a thread of the intra-op pool</comment>
+        <translation>线程池工作线程 %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

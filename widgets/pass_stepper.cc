@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/stage_text.h"
+
 namespace onnxlens {
 namespace widgets {
 
@@ -58,7 +60,9 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
       case TimeColumn:
         return locale.toString(s.millis, 'f', 2);
       case LevelColumn:
-        return QStringLiteral("%1 · %2").arg(QString::fromStdString(s.level)).arg(s.round);
+        return QStringLiteral("%1 · %2")
+            .arg(StageText::level(QString::fromStdString(s.level)))
+            .arg(s.round);
     }
   }
   if (role == Qt::TextAlignmentRole)

@@ -31,6 +31,10 @@ class ProfileCharts : public QWidget {
 
  public:
   explicit ProfileCharts(QWidget* parent = nullptr);
+  /// Each chart's minimum height, in pixels.
+  static constexpr int kChartMinHeight = 280;
+  /// The legend texts of the op chart (hottest first) and of the histogram, for tests.
+  QStringList legendTexts() const;
 
   void setRun(const std::vector<profiling::TraceEvent>& events,
               const profiling::TraceSummary& summary);

@@ -294,10 +294,10 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
   QStringList providers;
   for (const std::string& p : options.providers) providers << QString::fromStdString(p);
   if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
-  const QString label =
-      tr("%1 · level %2 · %3 · %4 · %5")
-          .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level), threads, amount,
-               providerOrderText(providers));
+  const QString label = tr("%1 · level %2 · %3 · %4 · %5")
+                            .arg(QFileInfo(m_path).fileName(),
+                                 StageText::level(QString::fromStdString(options.level)), threads,
+                                 amount, providerOrderText(providers));
   m_stage->setText(stageText(Stage::kReadingFile));
   start(Work::kProfile, label,
         [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
@@ -402,7 +402,10 @@ void ProfileView::onCurrentRunChanged(int index) {
   m_byOp->setRows(r.summary.by_op);
   m_byNode->setRows(r.summary.by_node);
   m_byProvider->setRows(r.summary.by_provider);
-  m_byThread->setRows(r.summary.by_thread);
+  std::vector<profiling::SummaryRow> threadRows = r.summary.by_thread;
+  for (auto& row : threadRows)
+    row.key = StageText::thread(QString::fromStdString(row.key)).toStdString();
+  m_byThread->setRows(threadRows);
   m_range->setRangeRows({}, 0);
   m_rangeT0 = m_rangeT1 = 0;
   m_rangeInfo->setText(tr("Shift+drag on the timeline to summarize a range."));
@@ -487,7 +490,7 @@ void ProfileView::onSliceSelected(int track, int slice) {
   const double resolution = std::min(m_timeline->axis().us_per_px, std::max(s.dur_us, 1e-3));
   row(tr("Start"),
       QString::fromStdString(api::FormatTimestamp(s.start_us - r.timeline->begin_us, resolution)));
-  row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
+  row(tr("Thread"), StageText::thread(QString::fromStdString(r.timeline->tracks[track].name)));
   row(tr("Category"), QString::fromStdString(e.cat));
   for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
     QString value = QString::fromStdString(a.value);

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "widgets/op_colors.h"
+#include "widgets/stage_text.h"
 #include "widgets/text_input.h"
 
 namespace onnxlens {
@@ -190,8 +191,8 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
   for (size_t ti = 0; ti < m_timeline->tracks.size(); ++ti) {
     const QRect r(6, m_trackTop[ti], kGutter - 10, kRowHeight);
     p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft,
-               fm.elidedText(QString::fromStdString(m_timeline->tracks[ti].name), Qt::ElideRight,
-                             r.width()));
+               fm.elidedText(StageText::thread(QString::fromStdString(m_timeline->tracks[ti].name)),
+                             Qt::ElideRight, r.width()));
   }
 }
 

@@ -15,6 +15,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QUrl>
 #include <chrono>
 #include <set>
@@ -32,6 +33,7 @@
 #include "widgets/op_colors.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_view.h"
+#include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
 
@@ -590,6 +592,66 @@ TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
              {{9.0, 9.5, 10.0, 10.5, 11.0}, {6.0, 6.5, 7.0, 7.5, 8.0}}, {none, none});
   EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 30.0% faster")))
       << c->verdict().toStdString();
+}
+
+// Issue 21.20: level names and the runtime's thread names stayed English in German and Chinese;
+// the charts were too short for their axis labels and legends there.
+TEST(ProfileView, LevelAndThreadNamesAreTranslatedAndChartsHaveRoomForTheirLabels) {
+  QTranslator de;
+  ASSERT_TRUE(de.load(QStringLiteral(":/i18n/onnxlens_de.qm")));
+  QCoreApplication::installTranslator(&de);
+  EXPECT_EQ(StageText::level(QStringLiteral("extended")), QStringLiteral("erweitert"));
+  EXPECT_EQ(StageText::level(QStringLiteral("my-level")), QStringLiteral("my-level"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("main")), QStringLiteral("Haupt-Thread"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("pool worker 3 (4711)")),
+            QStringLiteral("Pool-Worker 3 (4711)"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("thread 7")), QStringLiteral("thread 7"));
+  {
+    MainWindow w;
+    OpenOnTheProfileTab(w);
+    ProfileView* pv = w.profileView();
+    api::ProfileOptions o;
+    o.level = "extended";
+    o.threads = 2;
+    o.runs = 3;
+    o.warmup = 0;
+    pv->startProfile(o);
+    pv->waitForIdle();
+    ASSERT_EQ(pv->runCount(), 1);
+    EXPECT_TRUE(pv->run(0).label.contains(QStringLiteral("Stufe erweitert")))
+        << pv->run(0).label.toStdString();
+    // The Threads table names the threads in German.
+    SummaryTableModel* threads = nullptr;
+    for (QTableView* t : pv->findChildren<QTableView*>()) {
+      auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+      auto* m = proxy ? qobject_cast<SummaryTableModel*>(proxy->sourceModel()) : nullptr;
+      if (m && m->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString() ==
+                   QStringLiteral("Belegt, % der Kernelzeit"))
+        threads = m;
+    }
+    ASSERT_NE(threads, nullptr);
+    QStringList names;
+    for (int r = 0; r < threads->rowCount(); ++r) names << threads->name(r);
+    EXPECT_TRUE(names.filter(QStringLiteral("Haupt-Thread")).size() == 1)
+        << names.join(", ").toStdString();
+    EXPECT_TRUE(names.filter(QStringLiteral("main")).isEmpty()) << names.join(", ").toStdString();
+    // Charts: tall enough for their labels; legend figures of three digits at most.
+    for (auto* view : pv->charts()->findChildren<QWidget*>())
+      if (view->inherits("QtCharts::QChartView"))
+        EXPECT_GE(view->minimumHeight(), ProfileCharts::kChartMinHeight);
+    const QStringList legend = pv->charts()->legendTexts();
+    ASSERT_FALSE(legend.isEmpty());
+    for (const QString& l : legend) {
+      const QString number = l.section(QLatin1Char(' '), -1) == QStringLiteral("ms")
+                                 ? l.section(QLatin1Char(' '), -2, -2)
+                                 : l.section(QLatin1Char(' '), -1);
+      if (number.isEmpty() || !number[0].isDigit()) continue;
+      int digits = 0;
+      for (QChar c : number) digits += c.isDigit();
+      EXPECT_LE(digits, 4) << l.toStdString();  // "0,195" has four, "59,0" three
+    }
+  }
+  QCoreApplication::removeTranslator(&de);
 }
 
 }  // namespace
