@@ -707,6 +707,17 @@
         <source>Profile timeline</source>
         <translation>Profil-Zeitleiste</translation>
     </message>
+    <message>
+        <source>No %1 node in this graph (it may be in a subgraph body)</source>
+        <translation>Kein %1-Knoten in diesem Graphen (vielleicht im Körper eines Untergraphen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 node(s) selected</source>
+        <translation>
+            <numerusform>%n %1-Knoten ausgewählt</numerusform>
+            <numerusform>%n %1-Knoten ausgewählt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -808,6 +819,45 @@
     <message>
         <source>Documentation</source>
         <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to select its nodes in the graph.</source>
+        <translation>Doppelklick auf einen Operator wählt seine Knoten im Graphen aus.</translation>
+    </message>
+    <message>
+        <source>per batch item</source>
+        <translation>pro Batch-Element</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) not counted</source>
+        <translation>
+            <numerusform>%n Knoten nicht gezählt</numerusform>
+            <numerusform>%n Knoten nicht gezählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechenaufwand</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>Aktivierungsspeicher</translation>
+    </message>
+    <message>
+        <source>peak %1, %2 in all</source>
+        <translation>Spitze %1, %2 insgesamt</translation>
+    </message>
+    <message>
+        <source>Estimated from the main graph&apos;s static shapes: multiply-accumulates of Conv, Gemm, MatMul and recurrent ops; FLOPs are 2 per MAC plus the element-wise arithmetic. Symbolic dimensions (batch) count as 1.</source>
+        <translation>Geschätzt aus den statischen Formen des Hauptgraphen: Multiply-Accumulates von Conv, Gemm, MatMul und rekurrenten Ops; FLOPs sind 2 pro MAC plus die elementweise Arithmetik. Symbolische Dimensionen (Batch) zählen als 1.</translation>
+    </message>
+    <message>
+        <source>Estimated: the most intermediate tensors alive at once when the nodes run in order and each tensor is freed after its last reader; &apos;in all&apos; adds every one up. Weights are not included.</source>
+        <translation>Geschätzt: die meisten Zwischentensoren, die gleichzeitig leben, wenn die Knoten der Reihe nach laufen und jeder Tensor nach seinem letzten Leser freigegeben wird; „insgesamt“ zählt alle zusammen. Gewichte sind nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>%1 MACs · %2 FLOPs</source>
+        <translation>%1 MACs · %2 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -1056,6 +1106,37 @@
     <message>
         <source>Share</source>
         <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</source>
+        <translation>
+            <numerusform>%n Knoten dieses Typs nicht gezählt: die Schätzung kennt den Op nicht, oder eine benötigte Form ist nicht statisch</numerusform>
+            <numerusform>%n Knoten dieses Typs nicht gezählt: die Schätzung kennt den Op nicht, oder eine benötigte Form ist nicht statisch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click to select every %1 node in the graph</source>
+        <translation>Doppelklick wählt jeden %1-Knoten im Graphen aus</translation>
+    </message>
+    <message>
+        <source>Multiply-accumulates of the op type&apos;s nodes in the main graph, estimated from the static shapes (symbolic dimensions as 1)</source>
+        <translation>Multiply-Accumulates der Knoten dieses Op-Typs im Hauptgraphen, geschätzt aus den statischen Formen (symbolische Dimensionen als 1)</translation>
+    </message>
+    <message>
+        <source>Floating-point operations: 2 per multiply-accumulate plus the element-wise arithmetic, estimated from the static shapes</source>
+        <translation>Gleitkommaoperationen: 2 pro Multiply-Accumulate plus die elementweise Arithmetik, geschätzt aus den statischen Formen</translation>
+    </message>
+    <message>
+        <source>MACs</source>
+        <translation>MACs</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
     </message>
 </context>
 <context>

@@ -696,6 +696,16 @@
         <source>Profile timeline</source>
         <translation>分析时间线</translation>
     </message>
+    <message>
+        <source>No %1 node in this graph (it may be in a subgraph body)</source>
+        <translation>此图中没有 %1 节点（可能位于子图中）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 node(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 个 %1 节点</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -797,6 +807,44 @@
     <message>
         <source>Documentation</source>
         <translation>文档</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to select its nodes in the graph.</source>
+        <translation>双击算子可在图中选择其所有节点。</translation>
+    </message>
+    <message>
+        <source>per batch item</source>
+        <translation>每个批次样本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) not counted</source>
+        <translation>
+            <numerusform>%n 个节点未计入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算量</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>激活内存</translation>
+    </message>
+    <message>
+        <source>peak %1, %2 in all</source>
+        <translation>峰值 %1，合计 %2</translation>
+    </message>
+    <message>
+        <source>Estimated from the main graph&apos;s static shapes: multiply-accumulates of Conv, Gemm, MatMul and recurrent ops; FLOPs are 2 per MAC plus the element-wise arithmetic. Symbolic dimensions (batch) count as 1.</source>
+        <translation>根据主图的静态形状估算：Conv、Gemm、MatMul 和循环算子的乘加次数；FLOPs 为每次乘加计 2 次，再加上逐元素运算。符号维度（批次）按 1 计。</translation>
+    </message>
+    <message>
+        <source>Estimated: the most intermediate tensors alive at once when the nodes run in order and each tensor is freed after its last reader; &apos;in all&apos; adds every one up. Weights are not included.</source>
+        <translation>估算值：节点按顺序运行、每个张量在最后一次读取后释放时，同时存活的中间张量的最大总量；“合计”为所有中间张量之和。不含权重。</translation>
+    </message>
+    <message>
+        <source>%1 MACs · %2 FLOPs</source>
+        <translation>%1 MACs · %2 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -1044,6 +1092,36 @@
     <message>
         <source>Share</source>
         <translation>占比</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</source>
+        <translation>
+            <numerusform>此类型有 %n 个节点未计入：估算不认识该算子，或其所需的形状不是静态的</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click to select every %1 node in the graph</source>
+        <translation>双击可在图中选择所有 %1 节点</translation>
+    </message>
+    <message>
+        <source>Multiply-accumulates of the op type&apos;s nodes in the main graph, estimated from the static shapes (symbolic dimensions as 1)</source>
+        <translation>主图中该算子类型节点的乘加次数，根据静态形状估算（符号维度按 1 计）</translation>
+    </message>
+    <message>
+        <source>Floating-point operations: 2 per multiply-accumulate plus the element-wise arithmetic, estimated from the static shapes</source>
+        <translation>浮点运算次数：每次乘加计 2 次，再加上逐元素运算，根据静态形状估算</translation>
+    </message>
+    <message>
+        <source>MACs</source>
+        <translation>MACs</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
     </message>
 </context>
 <context>

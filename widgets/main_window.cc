@@ -137,6 +137,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tabs->addTab(m_optimize, tr("Optimize"));
   tabs->addTab(m_profile, tr("Profile"));
   tabs->addTab(m_summary, tr("Summary"));
+  connect(m_summary, &ModelSummaryPanel::opTypeActivated, this, &MainWindow::selectOpType);
   m_document = tabs;
   m_tabs = tabs;
   createActions();
@@ -592,6 +593,29 @@ void MainWindow::openGraph(int graph) {
   if (m_find->isVisible()) m_find->refresh();
   applyHeat();
   updateCounts();
+}
+
+int MainWindow::selectOpType(const QString& op) {
+  // The summary's op names carry a non-default domain as a prefix ("com.microsoft.FusedConv").
+  const std::shared_ptr<const api::GraphSnapshot> snapshot = m_graph->snapshot();
+  if (!snapshot) return 0;
+  const auto& nodes = snapshot->graphs[m_graph->graphIndex()].nodes;
+  std::vector<int> items;
+  const auto& model = m_graph->model();
+  for (size_t i = 0; i < model.items.size(); ++i) {
+    if (model.items[i].kind != api::ViewItemKind::kNode) continue;
+    const api::SnapshotNode& n = nodes[model.items[i].index];
+    const std::string name =
+        n.domain.empty() || n.domain == "ai.onnx" ? n.op_type : n.domain + "." + n.op_type;
+    if (QString::fromStdString(name) == op) items.push_back(static_cast<int>(i));
+  }
+  m_tabs->setCurrentIndex(0);
+  m_graph->showLinked(items);
+  statusBar()->showMessage(
+      items.empty() ? tr("No %1 node in this graph (it may be in a subgraph body)").arg(op)
+                    : tr("%n %1 node(s) selected", nullptr, static_cast<int>(items.size())).arg(op),
+      8000);
+  return static_cast<int>(items.size());
 }
 
 void MainWindow::updateCounts() {

@@ -51,6 +51,10 @@ class MainWindow : public QMainWindow {
   /// beside the main one; created on first use.
   QDialog* shortcutsDialog() const { return m_shortcutsDialog; }
 
+  /// Shows the Graph tab with every node of op type `op` (as the summary names it) of the graph
+  /// shown selected; returns how many (issue 21: a double-click in the Summary's table).
+  int selectOpType(const QString& op);
+
   /// Starts loading `path` in the background.
   void openFile(const QString& path);
   /// Reloads the current file (F5).

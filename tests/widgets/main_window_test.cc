@@ -244,5 +244,60 @@ TEST(MainWindowTest, QuestionMarkOpensAllTheShortcutsFromAnyTab) {
   EXPECT_EQ(search->text(), QStringLiteral("?"));
 }
 
+// Issue 21.21: the Summary had no compute or activation figures, "MB" for 2^20 bytes, and a
+// double-click on an op type did nothing.
+TEST(MainWindowTest, SummaryShowsComputeAndMemoryAndADoubleClickSelectsAnOpType) {
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(Sample());
+  w.waitForLoad();
+  ModelSummaryPanel* s = w.summaryPanel();
+  const api::ModelCost& cost = s->modelInfo()->cost;
+  ASSERT_GT(cost.macs, 0);
+  const QString compute = s->propertyText(QStringLiteral("Compute"));
+  EXPECT_TRUE(compute.contains(QStringLiteral("MACs"))) << compute.toStdString();
+  EXPECT_TRUE(compute.contains(QStringLiteral("per batch item"))) << compute.toStdString();
+  const QString memory = s->propertyText(QStringLiteral("Activation memory"));
+  EXPECT_TRUE(memory.startsWith(QStringLiteral("peak "))) << memory.toStdString();
+  EXPECT_TRUE(memory.contains(QStringLiteral("KiB")) || memory.contains(QStringLiteral("MiB")))
+      << memory.toStdString();
+  EXPECT_TRUE(s->propertyText(QStringLiteral("Initializers")).contains(QStringLiteral("KiB")))
+      << s->propertyText(QStringLiteral("Initializers")).toStdString();
+  // The op table: MACs and FLOPs per type, Conv's non-zero.
+  OpHistogramModel* ops = s->opModel();
+  int conv = -1;
+  for (int r = 0; r < ops->rowCount(); ++r)
+    if (ops->op(r) == QStringLiteral("Conv")) conv = r;
+  ASSERT_GE(conv, 0);
+  EXPECT_GT(
+      ops->index(conv, OpHistogramModel::MacsColumn).data(OpHistogramModel::SortRole).toLongLong(),
+      0);
+  EXPECT_EQ(ops->headerData(OpHistogramModel::FlopsColumn, Qt::Horizontal).toString(),
+            QStringLiteral("FLOPs"));
+  // A double-click on Conv: the Graph tab with every Conv node selected.
+  ASSERT_TRUE(w.showView(QStringLiteral("summary")));
+  QTableView* table = s->opTable();
+  const QModelIndex proxyIndex = s->opProxy()->mapFromSource(ops->index(conv, 0));
+  const QRect cell = table->visualRect(proxyIndex);
+  ASSERT_TRUE(cell.isValid());
+  QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+  QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+  EXPECT_EQ(w.currentView(), QStringLiteral("graph"));
+  int convs = 0;
+  for (const auto& [op, n] : s->modelInfo()->op_histogram)
+    if (op == "Conv") convs = static_cast<int>(n);
+  ASSERT_GT(convs, 1);
+  EXPECT_EQ(static_cast<int>(w.graphView()->linkedItems().size()), convs);
+  for (int item : w.graphView()->linkedItems())
+    EXPECT_EQ(w.graphView()
+                  ->snapshot()
+                  ->graphs[0]
+                  .nodes[w.graphView()->model().items[item].index]
+                  .op_type,
+              "Conv");
+  EXPECT_EQ(w.selectOpType(QStringLiteral("NoSuchOp")), 0);
+}
+
 }  // namespace
 }  // namespace onnxlens::widgets
