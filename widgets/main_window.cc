@@ -361,11 +361,25 @@ void MainWindow::createViewMenu() {
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
 }
 
+QStringList MainWindow::recentMenuTexts() {
+  rebuildRecentMenu();
+  QStringList out;
+  for (QAction* a : m_recentMenu->actions())
+    if (!a->isSeparator()) out << a->text();
+  return out;
+}
+
 void MainWindow::rebuildRecentMenu() {
   m_recentMenu->clear();
   const QStringList files = RecentFiles::list();
-  for (const QString& f : files) {
-    QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName());
+  const QStringList labels = RecentFiles::labels(files);
+  for (int i = 0; i < files.size(); ++i) {
+    const QString& f = files[i];
+    // "&" in a name is not a mnemonic; 1-9 and 0 are, as in most editors.
+    QString text = labels[i];
+    text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    if (i < 10) text = QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(text);
+    QAction* a = m_recentMenu->addAction(text);
     a->setToolTip(f);
     a->setStatusTip(f);
     connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
@@ -573,7 +587,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_reloadAction->setEnabled(true);
   m_exportAction->setEnabled(true);
   m_exportModelAction->setEnabled(true);
-  RecentFiles::add(path);
+  if (m_recordRecent) RecentFiles::add(path);
   m_doc->setModel(path, info);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);

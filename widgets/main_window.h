@@ -105,6 +105,11 @@ class MainWindow : public QMainWindow {
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
   using ErrorPresenter = std::function<void(const QString& title, const QString& message)>;
   void setErrorPresenter(ErrorPresenter presenter) { m_presentError = std::move(presenter); }
+  /// Whether opened files join File > Open Recent (on by default; the screenshot driver turns it
+  /// off: a scripted render is not something the user opened).
+  void setRecordsRecentFiles(bool on) { m_recordRecent = on; }
+  /// The texts File > Open Recent shows now, for tests.
+  QStringList recentMenuTexts();
   /// How yes / no questions reach the user; a QMessageBox by default.
   using QuestionPresenter = std::function<bool(const QString& title, const QString& text)>;
   void setQuestionPresenter(QuestionPresenter ask) { m_ask = std::move(ask); }
@@ -162,6 +167,7 @@ class MainWindow : public QMainWindow {
   QAction* m_heatAction = nullptr;
   QLabel* m_heatLegend = nullptr;
   QDialog* m_shortcutsDialog = nullptr;
+  bool m_recordRecent = true;
   void applyHeat();
   /// The heat of the graph shown from the document's current run.
   api::ViewHeat viewHeat() const;

@@ -8,7 +8,9 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
+#include <QDir>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QLabel>
@@ -297,6 +299,40 @@ TEST(MainWindowTest, SummaryShowsComputeAndMemoryAndADoubleClickSelectsAnOpType)
                   .op_type,
               "Conv");
   EXPECT_EQ(w.selectOpType(QStringLiteral("NoSuchOp")), 0);
+}
+
+// Issue 21.22: Open Recent listed several identical "model.onnx": the folder tells them apart.
+TEST(MainWindowTest, OpenRecentTellsFilesOfTheSameNameApartByTheirFolder) {
+  RecentFiles::clear();
+  QTemporaryDir dir;
+  ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("resnet18")));
+  ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("squeezenet")));
+  const QString a = dir.filePath(QStringLiteral("resnet18/model.onnx"));
+  const QString b = dir.filePath(QStringLiteral("squeezenet/model.onnx"));
+  ASSERT_TRUE(QFile::copy(Sample(), a));
+  ASSERT_TRUE(QFile::copy(Sample(), b));
+  MainWindow w;
+  for (const QString& f : {a, b}) {
+    w.openFile(f);
+    w.waitForLoad();
+  }
+  const QStringList texts = w.recentMenuTexts();
+  ASSERT_GE(texts.size(), 3);  // the two files, then "Clear List"
+  EXPECT_TRUE(texts[0].endsWith(QStringLiteral("model.onnx — ") +
+                                QDir::toNativeSeparators(dir.filePath("squeezenet")).right(47)))
+      << texts[0].toStdString();
+  EXPECT_TRUE(texts[1].contains(QStringLiteral("resnet18"))) << texts[1].toStdString();
+  EXPECT_NE(texts[0].mid(3), texts[1].mid(3));  // past the "&1  " mnemonic
+  EXPECT_TRUE(texts[0].startsWith(QStringLiteral("&1  model.onnx")));
+  // The home folder is written ~; a long folder keeps its end.
+  const QString home = QDir::homePath();
+  EXPECT_EQ(RecentFiles::labels({home + QStringLiteral("/models/a.onnx")}).value(0),
+            QStringLiteral("a.onnx — ~/models"));
+  const QString deep = QStringLiteral("/data/") + QString(60, QLatin1Char('x')) + "/mobilenet";
+  const QString label = RecentFiles::labels({deep + QStringLiteral("/model.onnx")}).value(0);
+  EXPECT_TRUE(label.endsWith(QStringLiteral("xx/mobilenet"))) << label.toStdString();
+  EXPECT_TRUE(label.contains(QStringLiteral("— …"))) << label.toStdString();
+  RecentFiles::clear();
 }
 
 }  // namespace
