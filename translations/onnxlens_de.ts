@@ -449,10 +449,6 @@
         <translation>Über onnxlens</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle: untersuchen, optimieren, profilieren, quantisieren und exportieren – mit eigener Laufzeitumgebung.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
@@ -717,6 +713,10 @@
             <numerusform>%n %1-Knoten ausgewählt</numerusform>
             <numerusform>%n %1-Knoten ausgewählt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle mit eigener Laufzeitumgebung: den Graphen untersuchen, sehen, was jede Optimierungsstufe und jeder Durchlauf mit ihm macht, ihn profilieren und das optimierte Modell exportieren. onnxlens-cli führt Modelle außerdem aus, misst ihre Leistung und prüft sie gegen die ONNX-Backend-Tests.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -440,10 +440,6 @@
         <translation>关于 onnxlens</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;ONNX 模型工作台：查看、优化、性能分析、量化和导出，使用自带的推理运行时。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Graph</source>
         <translation>计算图</translation>
     </message>
@@ -705,6 +701,10 @@
         <translation>
             <numerusform>已选择 %n 个 %1 节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;基于自带运行时的 ONNX 模型工作台：查看计算图，了解每个优化级别和每个优化遍对它做了什么，进行性能分析，并导出优化后的模型。onnxlens-cli 还能运行模型、做基准测试，并用 ONNX 后端测试检查模型。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -764,12 +764,16 @@ void MainWindow::showShortcuts() {
   m_shortcutsDialog->activateWindow();
 }
 
-void MainWindow::showAbout() {
-  QMessageBox::about(this, tr("About onnxlens"),
-                     tr("<h3>onnxlens %1</h3><p>A workbench for ONNX models: inspect, optimize, "
-                        "profile, quantize and export, on its own runtime.</p>")
-                         .arg(QCoreApplication::applicationVersion()));
+QString MainWindow::aboutText() {
+  // Only what exists: quantization is planned, not here yet (issue 21.24).
+  return tr("<h3>onnxlens %1</h3><p>A workbench for ONNX models on its own runtime: inspect the "
+            "graph, see what each optimization level and pass does to it, profile it, and "
+            "export the optimized model. onnxlens-cli also runs, benchmarks and checks models "
+            "against the ONNX backend tests.</p>")
+      .arg(QCoreApplication::applicationVersion());
 }
+
+void MainWindow::showAbout() { QMessageBox::about(this, tr("About onnxlens"), aboutText()); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   const auto urls = event->mimeData()->urls();

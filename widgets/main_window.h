@@ -55,6 +55,9 @@ class MainWindow : public QMainWindow {
   /// shown selected; returns how many (issue 21: a double-click in the Summary's table).
   int selectOpType(const QString& op);
 
+  /// The About box's text: what onnxlens does today.
+  static QString aboutText();
+
   /// Starts loading `path` in the background.
   void openFile(const QString& path);
   /// Reloads the current file (F5).

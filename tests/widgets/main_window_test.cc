@@ -335,5 +335,14 @@ TEST(MainWindowTest, OpenRecentTellsFilesOfTheSameNameApartByTheirFolder) {
   RecentFiles::clear();
 }
 
+// Issue 21.24: the About box promised quantization, which is not implemented yet.
+TEST(MainWindowTest, TheAboutBoxSaysOnlyWhatExists) {
+  const QString about = MainWindow::aboutText();
+  EXPECT_FALSE(about.contains(QStringLiteral("quantiz"), Qt::CaseInsensitive))
+      << about.toStdString();
+  for (const char* word : {"graph", "optimization", "profile", "export"})
+    EXPECT_TRUE(about.contains(QLatin1String(word))) << word;
+}
+
 }  // namespace
 }  // namespace onnxlens::widgets
