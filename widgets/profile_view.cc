@@ -98,7 +98,11 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
       tr("Save the run shown as a Chrome trace (JSON) for Perfetto, chrome://tracing or "
          "onnxlens-cli trace-summary"));
   m_runChooser = new QComboBox(this);
-  m_runChooser->setMinimumContentsLength(30);
+  // Sized by a minimum length, not by the longest run label: with a long label (German ones are)
+  // and the stage, progress bar and Cancel shown, the window grew wider than a 1280 px screen
+  // while a profile ran, and stayed so (issue 21.20).
+  m_runChooser->setMinimumContentsLength(14);
+  m_runChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
   m_stage = new QLabel(this);
   // As wide as the widest stage of a profile, so that the bar does not jump as the stages change.
@@ -112,6 +116,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(200);
+  m_progress->setMinimumWidth(60);
   m_progress->setTextVisible(false);
   m_cancel = new QPushButton(tr("Cancel"), this);
   bar->addWidget(m_profile);

@@ -635,6 +635,12 @@ TEST(ProfileView, LevelAndThreadNamesAreTranslatedAndChartsHaveRoomForTheirLabel
     EXPECT_TRUE(names.filter(QStringLiteral("Haupt-Thread")).size() == 1)
         << names.join(", ").toStdString();
     EXPECT_TRUE(names.filter(QStringLiteral("main")).isEmpty()) << names.join(", ").toStdString();
+    // While a German profile runs (the stage, progress bar and Cancel shown) and after it, with
+    // long run labels, the window still fits a 1280 px screen.
+    pv->startProfile(o);
+    EXPECT_LE(w.minimumSizeHint().width(), 1280);
+    pv->waitForIdle();
+    EXPECT_LE(w.minimumSizeHint().width(), 1280);
     // Charts: tall enough for their labels; legend figures of three digits at most.
     for (auto* view : pv->charts()->findChildren<QWidget*>())
       if (view->inherits("QtCharts::QChartView"))
