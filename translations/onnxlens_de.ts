@@ -449,10 +449,6 @@
         <translation>Über onnxlens</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle: untersuchen, optimieren, profilieren, quantisieren und exportieren – mit eigener Laufzeitumgebung.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
@@ -687,6 +683,41 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>Den Rahmen jedes Knotens nach dem Ausführungsanbieter färben, der ihn ausführt – im Reiter Graph und in beiden Hälften des Reiters Optimieren</translation>
     </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Überall</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>This list of keys (not while typing in a text field)</source>
+        <translation>Diese Tastenliste (nicht beim Tippen in einem Textfeld)</translation>
+    </message>
+    <message>
+        <source>Menus</source>
+        <translation>Menüs</translation>
+    </message>
+    <message>
+        <source>Profile timeline</source>
+        <translation>Profil-Zeitleiste</translation>
+    </message>
+    <message>
+        <source>No %1 node in this graph (it may be in a subgraph body)</source>
+        <translation>Kein %1-Knoten in diesem Graphen (vielleicht im Körper eines Untergraphen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 node(s) selected</source>
+        <translation>
+            <numerusform>%n %1-Knoten ausgewählt</numerusform>
+            <numerusform>%n %1-Knoten ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle mit eigener Laufzeitumgebung: den Graphen untersuchen, sehen, was jede Optimierungsstufe und jeder Durchlauf mit ihm macht, ihn profilieren und das optimierte Modell exportieren. onnxlens-cli führt Modelle außerdem aus, misst ihre Leistung und prüft sie gegen die ONNX-Backend-Tests.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -788,6 +819,45 @@
     <message>
         <source>Documentation</source>
         <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to select its nodes in the graph.</source>
+        <translation>Doppelklick auf einen Operator wählt seine Knoten im Graphen aus.</translation>
+    </message>
+    <message>
+        <source>per batch item</source>
+        <translation>pro Batch-Element</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) not counted</source>
+        <translation>
+            <numerusform>%n Knoten nicht gezählt</numerusform>
+            <numerusform>%n Knoten nicht gezählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechenaufwand</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>Aktivierungsspeicher</translation>
+    </message>
+    <message>
+        <source>peak %1, %2 in all</source>
+        <translation>Spitze %1, %2 insgesamt</translation>
+    </message>
+    <message>
+        <source>Estimated from the main graph&apos;s static shapes: multiply-accumulates of Conv, Gemm, MatMul and recurrent ops; FLOPs are 2 per MAC plus the element-wise arithmetic. Symbolic dimensions (batch) count as 1.</source>
+        <translation>Geschätzt aus den statischen Formen des Hauptgraphen: Multiply-Accumulates von Conv, Gemm, MatMul und rekurrenten Ops; FLOPs sind 2 pro MAC plus die elementweise Arithmetik. Symbolische Dimensionen (Batch) zählen als 1.</translation>
+    </message>
+    <message>
+        <source>Estimated: the most intermediate tensors alive at once when the nodes run in order and each tensor is freed after its last reader; &apos;in all&apos; adds every one up. Weights are not included.</source>
+        <translation>Geschätzt: die meisten Zwischentensoren, die gleichzeitig leben, wenn die Knoten der Reihe nach laufen und jeder Tensor nach seinem letzten Leser freigegeben wird; „insgesamt“ zählt alle zusammen. Gewichte sind nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>%1 MACs · %2 FLOPs</source>
+        <translation>%1 MACs · %2 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -1037,6 +1107,37 @@
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</source>
+        <translation>
+            <numerusform>%n Knoten dieses Typs nicht gezählt: die Schätzung kennt den Op nicht, oder eine benötigte Form ist nicht statisch</numerusform>
+            <numerusform>%n Knoten dieses Typs nicht gezählt: die Schätzung kennt den Op nicht, oder eine benötigte Form ist nicht statisch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click to select every %1 node in the graph</source>
+        <translation>Doppelklick wählt jeden %1-Knoten im Graphen aus</translation>
+    </message>
+    <message>
+        <source>Multiply-accumulates of the op type&apos;s nodes in the main graph, estimated from the static shapes (symbolic dimensions as 1)</source>
+        <translation>Multiply-Accumulates der Knoten dieses Op-Typs im Hauptgraphen, geschätzt aus den statischen Formen (symbolische Dimensionen als 1)</translation>
+    </message>
+    <message>
+        <source>Floating-point operations: 2 per multiply-accumulate plus the element-wise arithmetic, estimated from the static shapes</source>
+        <translation>Gleitkommaoperationen: 2 pro Multiply-Accumulate plus die elementweise Arithmetik, geschätzt aus den statischen Formen</translation>
+    </message>
+    <message>
+        <source>MACs</source>
+        <translation>MACs</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OptimizeView</name>
@@ -1134,6 +1235,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>Deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>Alt+Left / Alt+Right</source>
+        <translation>Alt+Links / Alt+Rechts</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step (anywhere in the window)</source>
+        <translation>Vorheriger / nächster Durchlaufschritt (überall im Fenster)</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>Auf / Ab</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step, in the pass list</source>
+        <translation>Vorheriger / nächster Durchlaufschritt, in der Durchlaufliste</translation>
+    </message>
+    <message>
+        <source>Click a pass</source>
+        <translation>Klick auf einen Durchlauf</translation>
+    </message>
+    <message>
+        <source>The graph after that step, beside the original</source>
+        <translation>Der Graph nach diesem Schritt, neben dem ursprünglichen</translation>
+    </message>
+    <message>
+        <source>Double-click a pass</source>
+        <translation>Doppelklick auf einen Durchlauf</translation>
+    </message>
+    <message>
+        <source>That pass alone: the graph before and after it</source>
+        <translation>Nur dieser Durchlauf: der Graph davor und danach</translation>
     </message>
 </context>
 <context>
@@ -1454,10 +1587,6 @@
             <numerusform>Dieser Knoten im Lauf: %n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
-        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klicken Sie auf einen Abschnitt für Details, Umschalt+Ziehen für eine Bereichsübersicht; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben, F fokussiert, . und , gehen weiter.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
         <translation>
@@ -1522,13 +1651,6 @@
             <numerusform>%n Aufrufe, im Mittel %1, %2% der Kernelzeit</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
-        <translation>
-            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
-            <numerusform>verschmolzen in %1 (mit %n weiteren Knoten): %2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>by node</source>
         <translation>nach Knoten</translation>
@@ -1544,6 +1666,21 @@
     <message>
         <source>%1 · level %2 · %3 · %4 · %5</source>
         <translation>%1 · Stufe %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or Home shows the whole trace, F focuses, . and , step.</source>
+        <translation>Profilieren Sie das Modell (Profilieren…) oder öffnen Sie eine Trace-Datei. Klick auf einen Abschnitt zeigt seine Details, Umschalt+Ziehen fasst einen Bereich zusammen; Mausrad oder W / S zoomen, Ziehen, Umschalt+Mausrad oder A / D verschieben (die Tasten wirken, solange der Zeiger über der Zeitleiste ist), 0 oder Pos1 zeigt den ganzen Trace, F fokussiert, . und , gehen weiter.</translation>
+    </message>
+    <message>
+        <source>⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled are nodes of this model. The graph&apos;s heat, its node pages and &quot;Show in the graph&quot; find nothing for the others.</source>
+        <translation>⚠ Dieser Trace sieht nicht nach einem Profil von %1 aus: nur %2 der %3 Knoten, die er profiliert hat, sind Knoten dieses Modells. Die Wärmefärbung des Graphen, seine Knotenseiten und „Im Graphen zeigen“ finden für die übrigen nichts.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
+        <translation>
+            <numerusform>%1% der Kernelzeit: ein gleicher Anteil an %2, in das er mit %n weiteren Knoten verschmolzen wurde; der Kernel: %3</numerusform>
+            <numerusform>%1% der Kernelzeit: ein gleicher Anteil an %2, in das er mit %n weiteren Knoten verschmolzen wurde; der Kernel: %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1707,6 +1844,22 @@
         <source>new</source>
         <translation>neu</translation>
     </message>
+    <message>
+        <source>Too few runs to tell a difference from noise: profile at least 3 runs on each side (medians %1 and %2 ms).</source>
+        <translation>Zu wenige Läufe, um einen Unterschied vom Rauschen zu unterscheiden: profilieren Sie je Seite mindestens 3 Läufe (Mediane %1 und %2 ms).</translation>
+    </message>
+    <message>
+        <source>⚠ No real difference: the medians differ by %1% (%2 ms), within the runs&apos; own noise (%3 ms between their quartiles). Profile more runs, or on a quieter machine.</source>
+        <translation>⚠ Kein echter Unterschied: die Mediane unterscheiden sich um %1% (%2 ms), innerhalb des eigenen Rauschens der Läufe (%3 ms zwischen ihren Quartilen). Profilieren Sie mehr Läufe oder auf einem ruhigeren Rechner.</translation>
+    </message>
+    <message>
+        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B ist %1% schneller als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+    </message>
+    <message>
+        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B ist %1% langsamer als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StageText</name>
@@ -1855,6 +2008,36 @@
         <source>Assigning execution providers…</source>
         <translation>Weise Ausführungsanbieter zu…</translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <comment>optimization level</comment>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <comment>optimization level</comment>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <comment>optimization level</comment>
+        <translation>erweitert</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <comment>optimization level</comment>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <comment>the thread that runs the model</comment>
+        <translation>Haupt-Thread</translation>
+    </message>
+    <message>
+        <source>pool worker %1</source>
+        <comment>a thread of the intra-op pool</comment>
+        <translation>Pool-Worker %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>
@@ -1938,12 +2121,36 @@
         <translation>Mittelwert (µs)</translation>
     </message>
     <message>
-        <source>Share</source>
-        <translation>Anteil</translation>
-    </message>
-    <message>
         <source>% of range</source>
         <translation>% des Bereichs</translation>
+    </message>
+    <message>
+        <source>Work a node handed to the thread pool, on a worker thread: already inside the node&apos;s own time, so listed after the nodes</source>
+        <translation>Arbeit, die ein Knoten an den Thread-Pool abgegeben hat, auf einem Worker-Thread: schon in der Zeit des Knotens enthalten, daher nach den Knoten aufgeführt</translation>
+    </message>
+    <message>
+        <source>Not a node: a run, session or other event spanning nodes; listed after them</source>
+        <translation>Kein Knoten: ein Lauf, eine Sitzung oder ein anderes Ereignis über mehrere Knoten; nach ihnen aufgeführt</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s time inside the range over the range&apos;s length; nested slices and several threads can add up to more than 100%</source>
+        <translation>Die Zeit jeder Zeile im Bereich, geteilt durch die Länge des Bereichs; verschachtelte Abschnitte und mehrere Threads können zusammen mehr als 100 % ergeben</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s busy time (its kernels and thread-pool work) over the kernel time of all runs: the thread that runs the nodes is near 100%; a pool worker&apos;s share says how much of that time it helped</source>
+        <translation>Die belegte Zeit des Threads (seine Kernel und Thread-Pool-Arbeit), geteilt durch die Kernelzeit aller Läufe: der Thread, der die Knoten ausführt, liegt nahe 100 %; der Anteil eines Pool-Workers sagt, wie viel dieser Zeit er mitgeholfen hat</translation>
+    </message>
+    <message>
+        <source>The row&apos;s kernel time over the kernel time of all runs</source>
+        <translation>Die Kernelzeit der Zeile, geteilt durch die Kernelzeit aller Läufe</translation>
+    </message>
+    <message>
+        <source>Busy, % of kernel time</source>
+        <translation>Belegt, % der Kernelzeit</translation>
+    </message>
+    <message>
+        <source>% of kernel time</source>
+        <translation>% der Kernelzeit</translation>
     </message>
 </context>
 <context>
@@ -2041,6 +2248,73 @@
     <message>
         <source>Cannot save the tensor</source>
         <translation>Der Tensor kann nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TimelineWidget</name>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S, Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the pointer</source>
+        <translation>Am Zeiger hinein- / herauszoomen</translation>
+    </message>
+    <message>
+        <source>A / D, Shift+wheel, drag</source>
+        <translation>A / D, Umschalt+Mausrad, Ziehen</translation>
+    </message>
+    <message>
+        <source>Pan earlier / later</source>
+        <translation>Nach früher / später verschieben</translation>
+    </message>
+    <message>
+        <source>0, Home</source>
+        <translation>0, Pos1</translation>
+    </message>
+    <message>
+        <source>Show the whole trace</source>
+        <translation>Den ganzen Trace zeigen</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Focus the selected slice (or range)</source>
+        <translation>Auf den gewählten Abschnitt (oder Bereich) fokussieren</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>Next / previous slice on the selected slice&apos;s row</source>
+        <translation>Nächster / vorheriger Abschnitt in der Zeile des gewählten Abschnitts</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klicken</translation>
+    </message>
+    <message>
+        <source>Select a slice: its details, and its node in the graph</source>
+        <translation>Einen Abschnitt wählen: seine Details und sein Knoten im Graphen</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Summarize a time range</source>
+        <translation>Einen Zeitbereich zusammenfassen</translation>
+    </message>
+    <message>
+        <source>(hover)</source>
+        <translation>(Zeiger darüber)</translation>
+    </message>
+    <message>
+        <source>The keys work while the pointer is over the timeline</source>
+        <translation>Die Tasten wirken, solange der Zeiger über der Zeitleiste ist</translation>
     </message>
 </context>
 <context>

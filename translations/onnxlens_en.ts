@@ -89,6 +89,23 @@
             <numerusform>%1 was made from %n nodes of this graph, shown selected</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n %1 node(s) selected</source>
+        <translation>
+            <numerusform>%n %1 node selected</numerusform>
+            <numerusform>%n %1 nodes selected</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::ModelSummaryPanel</name>
+    <message numerus="yes">
+        <source>%n node(s) not counted</source>
+        <translation>
+            <numerusform>%n node not counted</numerusform>
+            <numerusform>%n nodes not counted</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::NodeSidebar</name>
@@ -97,6 +114,16 @@
         <translation>
             <numerusform>%n node</numerusform>
             <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::OpHistogramModel</name>
+    <message numerus="yes">
+        <source>%n node(s) of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</source>
+        <translation>
+            <numerusform>%n node of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</numerusform>
+            <numerusform>%n nodes of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</numerusform>
         </translation>
     </message>
 </context>
@@ -166,10 +193,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
         <translation>
-            <numerusform>fused into %1 (with %n other node): %2</numerusform>
-            <numerusform>fused into %1 (with %n other nodes): %2</numerusform>
+            <numerusform>%1% of the kernel time: an even share of %2, which it was fused into with %n other node; the kernel: %3</numerusform>
+            <numerusform>%1% of the kernel time: an even share of %2, which it was fused into with %n other nodes; the kernel: %3</numerusform>
         </translation>
     </message>
 </context>

@@ -440,10 +440,6 @@
         <translation>关于 onnxlens</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models: inspect, optimize, profile, quantize and export, on its own runtime.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;ONNX 模型工作台：查看、优化、性能分析、量化和导出，使用自带的推理运行时。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Graph</source>
         <translation>计算图</translation>
     </message>
@@ -676,6 +672,40 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>按运行节点的执行提供程序为每个节点的边框着色（图标签页及优化标签页的两侧）</translation>
     </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>任何位置</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>This list of keys (not while typing in a text field)</source>
+        <translation>本按键列表（在文本框中输入时除外）</translation>
+    </message>
+    <message>
+        <source>Menus</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Profile timeline</source>
+        <translation>分析时间线</translation>
+    </message>
+    <message>
+        <source>No %1 node in this graph (it may be in a subgraph body)</source>
+        <translation>此图中没有 %1 节点（可能位于子图中）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 node(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 个 %1 节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;基于自带运行时的 ONNX 模型工作台：查看计算图，了解每个优化级别和每个优化遍对它做了什么，进行性能分析，并导出优化后的模型。onnxlens-cli 还能运行模型、做基准测试，并用 ONNX 后端测试检查模型。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -777,6 +807,44 @@
     <message>
         <source>Documentation</source>
         <translation>文档</translation>
+    </message>
+    <message>
+        <source>Double-click an operator to select its nodes in the graph.</source>
+        <translation>双击算子可在图中选择其所有节点。</translation>
+    </message>
+    <message>
+        <source>per batch item</source>
+        <translation>每个批次样本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) not counted</source>
+        <translation>
+            <numerusform>%n 个节点未计入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算量</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>激活内存</translation>
+    </message>
+    <message>
+        <source>peak %1, %2 in all</source>
+        <translation>峰值 %1，合计 %2</translation>
+    </message>
+    <message>
+        <source>Estimated from the main graph&apos;s static shapes: multiply-accumulates of Conv, Gemm, MatMul and recurrent ops; FLOPs are 2 per MAC plus the element-wise arithmetic. Symbolic dimensions (batch) count as 1.</source>
+        <translation>根据主图的静态形状估算：Conv、Gemm、MatMul 和循环算子的乘加次数；FLOPs 为每次乘加计 2 次，再加上逐元素运算。符号维度（批次）按 1 计。</translation>
+    </message>
+    <message>
+        <source>Estimated: the most intermediate tensors alive at once when the nodes run in order and each tensor is freed after its last reader; &apos;in all&apos; adds every one up. Weights are not included.</source>
+        <translation>估算值：节点按顺序运行、每个张量在最后一次读取后释放时，同时存活的中间张量的最大总量；“合计”为所有中间张量之和。不含权重。</translation>
+    </message>
+    <message>
+        <source>%1 MACs · %2 FLOPs</source>
+        <translation>%1 MACs · %2 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1093,36 @@
         <source>Share</source>
         <translation>占比</translation>
     </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of this type not counted: the op is not one the estimate knows, or a shape it needs is not static</source>
+        <translation>
+            <numerusform>此类型有 %n 个节点未计入：估算不认识该算子，或其所需的形状不是静态的</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Double-click to select every %1 node in the graph</source>
+        <translation>双击可在图中选择所有 %1 节点</translation>
+    </message>
+    <message>
+        <source>Multiply-accumulates of the op type&apos;s nodes in the main graph, estimated from the static shapes (symbolic dimensions as 1)</source>
+        <translation>主图中该算子类型节点的乘加次数，根据静态形状估算（符号维度按 1 计）</translation>
+    </message>
+    <message>
+        <source>Floating-point operations: 2 per multiply-accumulate plus the element-wise arithmetic, estimated from the static shapes</source>
+        <translation>浮点运算次数：每次乘加计 2 次，再加上逐元素运算，根据静态形状估算</translation>
+    </message>
+    <message>
+        <source>MACs</source>
+        <translation>MACs</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OptimizeView</name>
@@ -1122,6 +1220,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>已禁用：%1</translation>
+    </message>
+    <message>
+        <source>Alt+Left / Alt+Right</source>
+        <translation>Alt+左 / Alt+右</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step (anywhere in the window)</source>
+        <translation>上一个 / 下一个优化遍步骤（在窗口任何位置）</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>Previous / next pass step, in the pass list</source>
+        <translation>上一个 / 下一个优化遍步骤（在优化遍列表中）</translation>
+    </message>
+    <message>
+        <source>Click a pass</source>
+        <translation>单击一个优化遍</translation>
+    </message>
+    <message>
+        <source>The graph after that step, beside the original</source>
+        <translation>该步骤之后的图，与原始图并排</translation>
+    </message>
+    <message>
+        <source>Double-click a pass</source>
+        <translation>双击一个优化遍</translation>
+    </message>
+    <message>
+        <source>That pass alone: the graph before and after it</source>
+        <translation>仅该优化遍：它之前和之后的图</translation>
     </message>
 </context>
 <context>
@@ -1437,10 +1567,6 @@
             <numerusform>此节点在本次运行中：调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan, F focuses, . and , step.</source>
-        <translation>对模型进行性能分析（性能分析…）或打开跟踪文件。单击切片查看详情，Shift+拖动查看范围汇总；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移，F 聚焦，. 和 , 逐个切换。</translation>
-    </message>
     <message numerus="yes">
         <source>%1 slices on %n thread(s) · %2 from the first to the last</source>
         <translation>
@@ -1501,12 +1627,6 @@
             <numerusform>调用 %n 次，平均 %1，占内核时间的 %2%</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>fused into %1 (with %n other node(s)): %2</source>
-        <translation>
-            <numerusform>已融合到 %1（与另外 %n 个节点）：%2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>by node</source>
         <translation>按节点</translation>
@@ -1522,6 +1642,20 @@
     <message>
         <source>%1 · level %2 · %3 · %4 · %5</source>
         <translation>%1 · 级别 %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>Profile the model (Profile…) or open a trace file. Click a slice for its details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or Home shows the whole trace, F focuses, . and , step.</source>
+        <translation>分析模型（分析…）或打开跟踪文件。单击片段查看详情，Shift+拖动汇总一个范围；滚轮或 W / S 缩放，拖动、Shift+滚轮或 A / D 平移（指针位于时间线上时按键即生效），0 或 Home 显示整个跟踪，F 聚焦，. 和 , 逐个切换。</translation>
+    </message>
+    <message>
+        <source>⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled are nodes of this model. The graph&apos;s heat, its node pages and &quot;Show in the graph&quot; find nothing for the others.</source>
+        <translation>⚠ 此跟踪看起来不是 %1 的分析结果：它分析的 %3 个节点中只有 %2 个是本模型的节点。对其余节点，图的热度着色、节点页面和“在图中显示”都找不到任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1% of the kernel time: an even share of %2, which it was fused into with %n other node(s); the kernel: %3</source>
+        <translation>
+            <numerusform>占内核时间的 %1%：即 %2 的平均份额（它与另外 %n 个节点一起融合进该内核）；该内核：%3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1817,22 @@
         <source>new</source>
         <translation>新增</translation>
     </message>
+    <message>
+        <source>Too few runs to tell a difference from noise: profile at least 3 runs on each side (medians %1 and %2 ms).</source>
+        <translation>运行次数太少，无法区分差异与噪声：每一侧至少分析 3 次运行（中位数 %1 和 %2 ms）。</translation>
+    </message>
+    <message>
+        <source>⚠ No real difference: the medians differ by %1% (%2 ms), within the runs&apos; own noise (%3 ms between their quartiles). Profile more runs, or on a quieter machine.</source>
+        <translation>⚠ 没有真正的差异：中位数相差 %1%（%2 ms），在运行自身的噪声范围内（四分位数之间相差 %3 ms）。请分析更多次运行，或在更空闲的机器上分析。</translation>
+    </message>
+    <message>
+        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B 比 A 快 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+    </message>
+    <message>
+        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
+        <translation>B 比 A 慢 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StageText</name>
@@ -1831,6 +1981,36 @@
         <source>Assigning execution providers…</source>
         <translation>正在分配执行提供程序…</translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <comment>optimization level</comment>
+        <translation>禁用</translation>
+    </message>
+    <message>
+        <source>basic</source>
+        <comment>optimization level</comment>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <comment>optimization level</comment>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <comment>optimization level</comment>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <comment>the thread that runs the model</comment>
+        <translation>主线程</translation>
+    </message>
+    <message>
+        <source>pool worker %1</source>
+        <comment>a thread of the intra-op pool</comment>
+        <translation>线程池工作线程 %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>
@@ -1914,12 +2094,36 @@
         <translation>均值（微秒）</translation>
     </message>
     <message>
-        <source>Share</source>
-        <translation>占比</translation>
-    </message>
-    <message>
         <source>% of range</source>
         <translation>占范围 %</translation>
+    </message>
+    <message>
+        <source>Work a node handed to the thread pool, on a worker thread: already inside the node&apos;s own time, so listed after the nodes</source>
+        <translation>节点交给线程池、在工作线程上执行的工作：已包含在该节点自身的时间内，因此列在节点之后</translation>
+    </message>
+    <message>
+        <source>Not a node: a run, session or other event spanning nodes; listed after them</source>
+        <translation>不是节点：跨越多个节点的运行、会话或其他事件；列在节点之后</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s time inside the range over the range&apos;s length; nested slices and several threads can add up to more than 100%</source>
+        <translation>每行在范围内的时间除以范围长度；嵌套片段和多个线程加起来可能超过 100%</translation>
+    </message>
+    <message>
+        <source>The thread&apos;s busy time (its kernels and thread-pool work) over the kernel time of all runs: the thread that runs the nodes is near 100%; a pool worker&apos;s share says how much of that time it helped</source>
+        <translation>线程的忙碌时间（其内核和线程池工作）除以所有运行的内核时间：执行节点的线程接近 100%；线程池工作线程的份额表示它在这段时间里分担了多少</translation>
+    </message>
+    <message>
+        <source>The row&apos;s kernel time over the kernel time of all runs</source>
+        <translation>该行的内核时间除以所有运行的内核时间</translation>
+    </message>
+    <message>
+        <source>Busy, % of kernel time</source>
+        <translation>忙碌，占内核时间 %</translation>
+    </message>
+    <message>
+        <source>% of kernel time</source>
+        <translation>占内核时间 %</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2219,73 @@
     <message>
         <source>Cannot save the tensor</source>
         <translation>无法保存张量</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::TimelineWidget</name>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S、滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the pointer</source>
+        <translation>在指针处放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>A / D, Shift+wheel, drag</source>
+        <translation>A / D、Shift+滚轮、拖动</translation>
+    </message>
+    <message>
+        <source>Pan earlier / later</source>
+        <translation>向前 / 向后平移</translation>
+    </message>
+    <message>
+        <source>0, Home</source>
+        <translation>0、Home</translation>
+    </message>
+    <message>
+        <source>Show the whole trace</source>
+        <translation>显示整个跟踪</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Focus the selected slice (or range)</source>
+        <translation>聚焦所选片段（或范围）</translation>
+    </message>
+    <message>
+        <source>. / ,</source>
+        <translation>. / ,</translation>
+    </message>
+    <message>
+        <source>Next / previous slice on the selected slice&apos;s row</source>
+        <translation>所选片段所在行的下一个 / 上一个片段</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select a slice: its details, and its node in the graph</source>
+        <translation>选择片段：显示其详情及其在图中的节点</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <source>Summarize a time range</source>
+        <translation>汇总一个时间范围</translation>
+    </message>
+    <message>
+        <source>(hover)</source>
+        <translation>（悬停）</translation>
+    </message>
+    <message>
+        <source>The keys work while the pointer is over the timeline</source>
+        <translation>指针位于时间线上时按键即生效</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@
 #include "widgets/graph_view.h"
 #include "widgets/provider_coloring.h"
 #include "widgets/provider_legend.h"
+#include "widgets/stage_text.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -155,8 +156,9 @@ void CompareView::rebuildChooser(Side side) {
     }
     c->insertSeparator(c->count());
     for (const api::OptimizeStepReport& s : m_trace->steps) {
-      c->addItem(tr("After step %1: %2 (%3)").arg(s.index).arg(Q(s.pass), Q(s.level)),
-                 QStringLiteral("step:%1").arg(s.index));
+      c->addItem(
+          tr("After step %1: %2 (%3)").arg(s.index).arg(Q(s.pass), StageText::level(Q(s.level))),
+          QStringLiteral("step:%1").arg(s.index));
     }
     c->insertSeparator(c->count());
   }

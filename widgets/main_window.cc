@@ -5,10 +5,13 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -16,6 +19,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -38,12 +42,15 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
+#include "widgets/pass_stepper.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
 #include "widgets/provider_legend.h"
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
+#include "widgets/text_input.h"
+#include "widgets/timeline_widget.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -130,6 +137,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tabs->addTab(m_optimize, tr("Optimize"));
   tabs->addTab(m_profile, tr("Profile"));
   tabs->addTab(m_summary, tr("Summary"));
+  connect(m_summary, &ModelSummaryPanel::opTypeActivated, this, &MainWindow::selectOpType);
   m_document = tabs;
   m_tabs = tabs;
   createActions();
@@ -283,7 +291,11 @@ void MainWindow::createActions() {
   prefs->setShortcut(QKeySequence::Preferences);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  // F1 here; "?" (as in most viewers) in eventFilter: a shortcut "?" does not match the
+  // Shift+? most keyboards send on every platform, and a text field must still type it.
+  keys->setShortcut(QKeySequence(Qt::Key_F1));
+  qApp->installEventFilter(this);
   help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
 
   m_welcome = makeWelcome(m_stack, open);
@@ -349,11 +361,25 @@ void MainWindow::createViewMenu() {
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
 }
 
+QStringList MainWindow::recentMenuTexts() {
+  rebuildRecentMenu();
+  QStringList out;
+  for (QAction* a : m_recentMenu->actions())
+    if (!a->isSeparator()) out << a->text();
+  return out;
+}
+
 void MainWindow::rebuildRecentMenu() {
   m_recentMenu->clear();
   const QStringList files = RecentFiles::list();
-  for (const QString& f : files) {
-    QAction* a = m_recentMenu->addAction(QFileInfo(f).fileName());
+  const QStringList labels = RecentFiles::labels(files);
+  for (int i = 0; i < files.size(); ++i) {
+    const QString& f = files[i];
+    // "&" in a name is not a mnemonic; 1-9 and 0 are, as in most editors.
+    QString text = labels[i];
+    text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    if (i < 10) text = QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(text);
+    QAction* a = m_recentMenu->addAction(text);
     a->setToolTip(f);
     a->setStatusTip(f);
     connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
@@ -561,7 +587,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_reloadAction->setEnabled(true);
   m_exportAction->setEnabled(true);
   m_exportModelAction->setEnabled(true);
-  RecentFiles::add(path);
+  if (m_recordRecent) RecentFiles::add(path);
   m_doc->setModel(path, info);
   m_summary->setModelInfo(info);
   m_stack->setCurrentWidget(m_document);
@@ -581,6 +607,29 @@ void MainWindow::openGraph(int graph) {
   if (m_find->isVisible()) m_find->refresh();
   applyHeat();
   updateCounts();
+}
+
+int MainWindow::selectOpType(const QString& op) {
+  // The summary's op names carry a non-default domain as a prefix ("com.microsoft.FusedConv").
+  const std::shared_ptr<const api::GraphSnapshot> snapshot = m_graph->snapshot();
+  if (!snapshot) return 0;
+  const auto& nodes = snapshot->graphs[m_graph->graphIndex()].nodes;
+  std::vector<int> items;
+  const auto& model = m_graph->model();
+  for (size_t i = 0; i < model.items.size(); ++i) {
+    if (model.items[i].kind != api::ViewItemKind::kNode) continue;
+    const api::SnapshotNode& n = nodes[model.items[i].index];
+    const std::string name =
+        n.domain.empty() || n.domain == "ai.onnx" ? n.op_type : n.domain + "." + n.op_type;
+    if (QString::fromStdString(name) == op) items.push_back(static_cast<int>(i));
+  }
+  m_tabs->setCurrentIndex(0);
+  m_graph->showLinked(items);
+  statusBar()->showMessage(
+      items.empty() ? tr("No %1 node in this graph (it may be in a subgraph body)").arg(op)
+                    : tr("%n %1 node(s) selected", nullptr, static_cast<int>(items.size())).arg(op),
+      8000);
+  return static_cast<int>(items.size());
 }
 
 void MainWindow::updateCounts() {
@@ -643,7 +692,11 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
       out.append({keys.join(QStringLiteral(", ")), text});
     }
   };
+  out.append({QString(), tr("Everywhere")});
+  out.append({tr("?"), tr("This list of keys (not while typing in a text field)")});
+  out.append({QString(), tr("Menus")});
   for (QAction* a : menuBar()->actions()) walk({a});
+  out.append({QString(), tr("Graph")});
   out.append({tr("Wheel, pinch"), tr("Zoom at the pointer")});
   out.append({tr("Drag"), tr("Pan")});
   out.append({tr("Click"), tr("Select a node; open or close a group")});
@@ -652,24 +705,75 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
   out.append({tr("Escape"), tr("Clear the selection; close the find bar")});
   out.append({tr("Backspace"), tr("From a subgraph body up to its parent graph")});
   out.append({tr("Enter / Shift+Enter"), tr("Next / previous find result")});
+  out.append({QString(), tr("Optimize")});
+  out += PassStepper::keyHelp();
+  out.append({QString(), tr("Profile timeline")});
+  out += TimelineWidget::keyHelp();
   return out;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  // "?" anywhere in this window, except where text is typed, opens the list of keys.
+  if (event->type() == QEvent::KeyPress) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    if (key->text() == QLatin1String("?") && widget && widget->window() == this &&
+        !isTextInput(QApplication::focusWidget())) {
+      showShortcuts();
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showShortcuts() {
   QString rows;
-  for (const auto& [keys, what] : shortcutList())
-    rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
-  QMessageBox::information(this, tr("Keyboard Shortcuts"),
-                           QStringLiteral("<table cellpadding=3>%1</table>").arg(rows));
+  for (const auto& [keys, what] : shortcutList()) {
+    if (keys.isEmpty())
+      rows += QStringLiteral(
+                  "<tr><td colspan=2 style=\"padding-top:12px\"><span style=\"font-size:large; "
+                  "font-weight:600\">%1</span></td></tr>")
+                  .arg(what.toHtmlEscaped());
+    else
+      rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                  .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+  }
+  if (!m_shortcutsDialog) {
+    // Not modal: it can stay open while the keys are tried.
+    m_shortcutsDialog = new QDialog(this);
+    m_shortcutsDialog->setWindowTitle(tr("Keyboard Shortcuts"));
+    auto* layout = new QVBoxLayout(m_shortcutsDialog);
+    auto* scroll = new QScrollArea(m_shortcutsDialog);
+    scroll->setWidgetResizable(true);
+    auto* label = new QLabel(scroll);
+    label->setObjectName(QStringLiteral("shortcutsTable"));
+    label->setTextFormat(Qt::RichText);
+    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    label->setMargin(8);
+    scroll->setWidget(label);
+    layout->addWidget(scroll);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, m_shortcutsDialog);
+    connect(close, &QDialogButtonBox::rejected, m_shortcutsDialog, &QDialog::hide);
+    layout->addWidget(close);
+    m_shortcutsDialog->resize(620, 640);
+  }
+  m_shortcutsDialog->findChild<QLabel*>(QStringLiteral("shortcutsTable"))
+      ->setText(QStringLiteral("<table cellpadding=3>%1</table>").arg(rows));
+  m_shortcutsDialog->show();
+  m_shortcutsDialog->raise();
+  m_shortcutsDialog->activateWindow();
 }
 
-void MainWindow::showAbout() {
-  QMessageBox::about(this, tr("About onnxlens"),
-                     tr("<h3>onnxlens %1</h3><p>A workbench for ONNX models: inspect, optimize, "
-                        "profile, quantize and export, on its own runtime.</p>")
-                         .arg(QCoreApplication::applicationVersion()));
+QString MainWindow::aboutText() {
+  // Only what exists: quantization is planned, not here yet (issue 21.24).
+  return tr("<h3>onnxlens %1</h3><p>A workbench for ONNX models on its own runtime: inspect the "
+            "graph, see what each optimization level and pass does to it, profile it, and "
+            "export the optimized model. onnxlens-cli also runs, benchmarks and checks models "
+            "against the ONNX backend tests.</p>")
+      .arg(QCoreApplication::applicationVersion());
 }
+
+void MainWindow::showAbout() { QMessageBox::about(this, tr("About onnxlens"), aboutText()); }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   const auto urls = event->mimeData()->urls();

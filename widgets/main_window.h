@@ -10,6 +10,7 @@
 #include "api/model_info.h"
 #include "api/view_heat.h"
 
+class QDialog;
 class QLabel;
 class QMimeData;
 class QMenu;
@@ -43,8 +44,19 @@ class MainWindow : public QMainWindow {
   /// Shows graph `graph` of the open model (0: the main graph; a subgraph body otherwise).
   void openGraph(int graph);
   BreadcrumbBar* breadcrumb() const { return m_breadcrumb; }
-  /// The shortcuts Help lists: (keys, what they do), from the menus plus the graph's own keys.
+  /// The shortcuts Help lists: (keys, what they do), from the menus, the graph's own keys, the
+  /// pass stepper's and the timeline's; a row with empty keys is a section title.
   QList<QPair<QString, QString>> shortcutList() const;
+  /// Help > Keyboard Shortcuts (F1; "?" anywhere but in a text field): a window that stays open
+  /// beside the main one; created on first use.
+  QDialog* shortcutsDialog() const { return m_shortcutsDialog; }
+
+  /// Shows the Graph tab with every node of op type `op` (as the summary names it) of the graph
+  /// shown selected; returns how many (issue 21: a double-click in the Summary's table).
+  int selectOpType(const QString& op);
+
+  /// The About box's text: what onnxlens does today.
+  static QString aboutText();
 
   /// Starts loading `path` in the background.
   void openFile(const QString& path);
@@ -96,6 +108,11 @@ class MainWindow : public QMainWindow {
   /// How errors reach the user; a QMessageBox by default. Tests and --screenshot replace it.
   using ErrorPresenter = std::function<void(const QString& title, const QString& message)>;
   void setErrorPresenter(ErrorPresenter presenter) { m_presentError = std::move(presenter); }
+  /// Whether opened files join File > Open Recent (on by default; the screenshot driver turns it
+  /// off: a scripted render is not something the user opened).
+  void setRecordsRecentFiles(bool on) { m_recordRecent = on; }
+  /// The texts File > Open Recent shows now, for tests.
+  QStringList recentMenuTexts();
   /// How yes / no questions reach the user; a QMessageBox by default.
   using QuestionPresenter = std::function<bool(const QString& title, const QString& text)>;
   void setQuestionPresenter(QuestionPresenter ask) { m_ask = std::move(ask); }
@@ -105,6 +122,7 @@ class MainWindow : public QMainWindow {
   void loadFailed(const QString& path, const QString& message);
 
  protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
@@ -151,6 +169,8 @@ class MainWindow : public QMainWindow {
   bool m_heat = false;
   QAction* m_heatAction = nullptr;
   QLabel* m_heatLegend = nullptr;
+  QDialog* m_shortcutsDialog = nullptr;
+  bool m_recordRecent = true;
   void applyHeat();
   /// The heat of the graph shown from the document's current run.
   api::ViewHeat viewHeat() const;

@@ -35,9 +35,15 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
   return t;
 }
 
+// Binary units named as such (KiB, MiB), as the CLI and the Profile tab write them: the
+// traditional format said "MB" for 2^20 bytes.
 QString bytesText(uint64_t bytes) {
-  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1,
-                                     QLocale::DataSizeTraditionalFormat);
+  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeIecFormat);
+}
+
+QString countText(int64_t n) {
+  QString t = QString::fromStdString(api::FormatCount(n));
+  return t.replace(QLatin1Char('.'), QLocale().decimalPoint());
 }
 
 }  // namespace
@@ -114,7 +120,19 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
                                                       QHeaderView::ResizeToContents);
   m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::ShareColumn,
                                                       QHeaderView::ResizeToContents);
+  m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::MacsColumn,
+                                                      QHeaderView::ResizeToContents);
+  m_opTable->horizontalHeader()->setSectionResizeMode(OpHistogramModel::FlopsColumn,
+                                                      QHeaderView::ResizeToContents);
   opLayout->addWidget(m_opTable);
+  auto* hint = new QLabel(tr("Double-click an operator to select its nodes in the graph."), opBox);
+  hint->setWordWrap(true);
+  hint->setEnabled(false);  // drawn as secondary text
+  opLayout->addWidget(hint);
+  connect(m_opTable, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+    const QString op = m_opModel->op(m_opProxy->mapToSource(index).row());
+    if (!op.isEmpty()) emit opTypeActivated(op);
+  });
   connect(m_opFilter, &QLineEdit::textChanged, m_opProxy,
           &QSortFilterProxyModel::setFilterFixedString);
 
@@ -175,6 +193,26 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
               tr("%1 (%2)").arg(loc.toString(static_cast<qlonglong>(i.initializer_count)),
                                 bytesText(i.initializer_bytes)));
   addProperty(tr("Parameters"), loc.toString(static_cast<qlonglong>(i.parameter_count)));
+  const api::ModelCost& cost = i.cost;
+  QString compute = tr("%1 MACs · %2 FLOPs").arg(countText(cost.macs), countText(cost.flops));
+  if (cost.symbolic_dims_as_one) compute += QStringLiteral(" ") + tr("per batch item");
+  if (cost.uncounted_nodes)
+    compute += QStringLiteral(" · ") +
+               tr("%n node(s) not counted", nullptr, static_cast<int>(cost.uncounted_nodes));
+  addProperty(tr("Compute"), compute);
+  addProperty(tr("Activation memory"), tr("peak %1, %2 in all")
+                                           .arg(bytesText(cost.activation_peak_bytes),
+                                                bytesText(cost.activation_total_bytes)));
+  if (QWidget* w = findChild<QLabel*>(tr("Compute")))
+    w->setToolTip(
+        tr("Estimated from the main graph's static shapes: multiply-accumulates of "
+           "Conv, Gemm, MatMul and recurrent ops; FLOPs are 2 per MAC plus the "
+           "element-wise arithmetic. Symbolic dimensions (batch) count as 1."));
+  if (QWidget* w = findChild<QLabel*>(tr("Activation memory")))
+    w->setToolTip(
+        tr("Estimated: the most intermediate tensors alive at once when the nodes run "
+           "in order and each tensor is freed after its last reader; 'in all' adds "
+           "every one up. Weights are not included."));
   if (!i.functions.empty()) addProperty(tr("Functions"), QString::number(i.functions.size()));
   addProperty(tr("ONNX checker"), i.checker_passed ? tr("passed") : tr("failed (see warnings)"));
   if (!i.shape_inference_complete)
@@ -187,6 +225,7 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
   m_inputsModel->setValues(i.inputs);
   m_outputsModel->setValues(i.outputs);
   m_opModel->setHistogram(i.op_histogram);
+  m_opModel->setCost(i.cost.by_op);
 
   m_warnings->clear();
   for (const auto& w : i.warnings) m_warnings->addItem(QString::fromStdString(w));

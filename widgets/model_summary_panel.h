@@ -1,5 +1,6 @@
-// The model summary panel: properties, inputs/outputs, the op histogram (sortable, filterable)
-// and the loader's warnings.
+// The model summary panel: properties (compute and activation memory estimates included),
+// inputs/outputs, the op histogram with MACs and FLOPs per op type (sortable, filterable; a
+// double-click asks for that type's nodes in the graph) and the loader's warnings.
 #pragma once
 
 #include <QWidget>
@@ -38,6 +39,10 @@ class ModelSummaryPanel : public QWidget {
   ValueTableModel* inputsModel() const { return m_inputsModel; }
   ValueTableModel* outputsModel() const { return m_outputsModel; }
   QListWidget* warningsList() const { return m_warnings; }
+
+ signals:
+  /// An op type was double-clicked in the operator table: select its nodes in the graph.
+  void opTypeActivated(const QString& op);
 
  private:
   void addProperty(const QString& label, const QString& value);

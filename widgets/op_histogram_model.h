@@ -1,4 +1,5 @@
-// Table model of the op-type histogram: Operator | Count | Share; sorts numerically by role.
+// Table model of the op-type histogram: Operator | Count | Share | MACs | FLOPs (the compute
+// estimate of core's cost module); sorts numerically by role.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -14,13 +15,18 @@ class OpHistogramModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { OperatorColumn, CountColumn, ShareColumn, ColumnCount };
+  enum Column { OperatorColumn, CountColumn, ShareColumn, MacsColumn, FlopsColumn, ColumnCount };
   /// Role with the value to sort by (numbers for count and share).
   static constexpr int SortRole = Qt::UserRole + 1;
 
   explicit OpHistogramModel(QObject* parent = nullptr);
 
   void setHistogram(std::vector<std::pair<std::string, int64_t>> histogram);
+  /// The compute per op type (ModelInfo::cost.by_op); op types it does not list, or whose nodes
+  /// were all left uncounted, show "—". Call after setHistogram.
+  void setCost(const std::vector<api::OpCost>& cost);
+  /// The op type of row `row` ("" when out of range).
+  QString op(int row) const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -31,6 +37,11 @@ class OpHistogramModel : public QAbstractTableModel {
  private:
   std::vector<std::pair<std::string, int64_t>> m_rows;
   int64_t m_total = 0;
+  struct Cost {
+    int64_t macs = -1, flops = -1;  ///< -1: not known
+    int64_t uncounted = 0;
+  };
+  std::vector<Cost> m_cost;  ///< per row
 };
 
 }  // namespace widgets

@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/stage_text.h"
+
 namespace onnxlens {
 namespace widgets {
 
@@ -58,7 +60,9 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
       case TimeColumn:
         return locale.toString(s.millis, 'f', 2);
       case LevelColumn:
-        return QStringLiteral("%1 · %2").arg(QString::fromStdString(s.level)).arg(s.round);
+        return QStringLiteral("%1 · %2")
+            .arg(StageText::level(QString::fromStdString(s.level)))
+            .arg(s.round);
     }
   }
   if (role == Qt::TextAlignmentRole)
@@ -200,6 +204,13 @@ void PassStepper::selectStep(int step) {
   if (step < 1 || step > m_model->rowCount()) return;
   m_table->setCurrentIndex(m_model->index(step - 1, StepListModel::IndexColumn));
   m_table->scrollTo(m_table->currentIndex());
+}
+
+QList<QPair<QString, QString>> PassStepper::keyHelp() {
+  return {{tr("Alt+Left / Alt+Right"), tr("Previous / next pass step (anywhere in the window)")},
+          {tr("Up / Down"), tr("Previous / next pass step, in the pass list")},
+          {tr("Click a pass"), tr("The graph after that step, beside the original")},
+          {tr("Double-click a pass"), tr("That pass alone: the graph before and after it")}};
 }
 
 void PassStepper::stepForward() { selectStep(currentStep() + 1); }

@@ -67,6 +67,8 @@ class PassStepper : public QWidget {
   /// Disables the selected step's pass and asks for a re-run (the one-click action).
   void disableSelectedPass();
   QStringList disabledPasses() const { return m_disabled; }
+  /// The stepper's keys and mouse actions as (keys, what they do), for Help > Keyboard Shortcuts.
+  static QList<QPair<QString, QString>> keyHelp();
 
  signals:
   /// A step was selected (stepping): show the graph after it.

@@ -15,6 +15,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QHorizontalBarSeries>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 #include <algorithm>
@@ -41,8 +42,23 @@ QChartView* makeChart(QWidget* parent, const QString& title) {
   chart->setBackgroundRoundness(0);
   auto* view = new QChartView(chart, parent);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumHeight(180);
+  // Tall enough for the axis labels and a two-line legend: below that Qt Charts elides the tick
+  // labels to "…" and cuts the legend (worst in Chinese and German). The Charts tab scrolls when
+  // the split leaves it less.
+  view->setMinimumHeight(ProfileCharts::kChartMinHeight);
   return view;
+}
+
+// Milliseconds with three significant digits at most ("59.0", "1.12", "0.195"): a legend of four
+// entries then fits one line in every language.
+QString compactMs(double ms) {
+  return QLocale().toString(ms, 'f', ms >= 100 ? 0 : (ms >= 10 ? 1 : (ms >= 1 ? 2 : 3)));
+}
+
+// An op type for the legend: at most 16 characters, the start kept, so that the figure after it
+// is never the part Qt Charts cuts off (the Op Types tab has every name whole).
+QString legendName(const QString& op) {
+  return op.size() <= 16 ? op : op.left(15) + QStringLiteral("…");
 }
 
 void clearChart(QChart* c) {
@@ -61,6 +77,13 @@ ProfileCharts::ProfileCharts(QWidget* parent) : QWidget(parent) {
   l->addWidget(m_hist, 1);
 }
 
+QStringList ProfileCharts::legendTexts() const {
+  QStringList out;
+  for (QChartView* v : {m_ops, m_hist})
+    for (QLegendMarker* m : v->chart()->legend()->markers()) out << m->label();
+  return out;
+}
+
 void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
                            const profiling::TraceSummary& summary) {
   const double runs = std::max<int64_t>(1, summary.runs);
@@ -76,8 +99,8 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
   if (!m_topOps.empty()) {
     auto* series = new QHorizontalBarSeries;
     for (auto it = m_topOps.rbegin(); it != m_topOps.rend(); ++it) {  // hottest on top
-      auto* set = new QBarSet(
-          QStringLiteral("%1  %2").arg(it->first, QLocale().toString(it->second, 'f', 3)));
+      auto* set =
+          new QBarSet(QStringLiteral("%1  %2").arg(legendName(it->first), compactMs(it->second)));
       *set << it->second;
       series->append(set);
     }
@@ -137,8 +160,9 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
   auto* y = new QValueAxis;
   y->setRange(0, m_histTop);
   y->setTickCount(m_histTop / step + 1);
-  y->setLabelFormat(QStringLiteral("%d"));
+  y->setLabelFormat(QStringLiteral("%.0f"));
   y->setTitleText(tr("runs"));
+  y->setTitleVisible(false);  // the legend names the area; the title left no room for labels
   h->addAxis(x, Qt::AlignBottom);
   h->addAxis(y, Qt::AlignLeft);
   area->attachAxis(x);
@@ -151,7 +175,7 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
     auto* line = new QLineSeries;
     line->setName(QStringLiteral("%1 %2 ms")
                       .arg(QLatin1String(marks[i].first))
-                      .arg(QLocale().toString(marks[i].second, 'f', 3)));
+                      .arg(compactMs(marks[i].second)));
     line->append(marks[i].second, 0);
     line->append(marks[i].second, m_histTop);
     line->setPen(QPen(colours[i], 2, Qt::DashLine));
@@ -172,6 +196,10 @@ RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {
   row->addWidget(new QLabel(tr("B:"), this));
   row->addWidget(m_b, 1);
   l->addLayout(row);
+  m_verdict = new QLabel(this);
+  m_verdict->setWordWrap(true);
+  m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  l->addWidget(m_verdict);
   m_table = new QTableWidget(0, 4, this);
   m_table->setHorizontalHeaderLabels({tr("Statistic"), tr("A (ms)"), tr("B (ms)"), tr("B / A")});
   m_table->verticalHeader()->hide();
@@ -245,12 +273,48 @@ void RunComparison::fillOps(int a, int b) {
   }
 }
 
+QString RunComparison::verdict() const { return m_verdict->text(); }
+
 void RunComparison::compare(int a, int b) {
   fillOps(a, b);
   m_table->setRowCount(0);
+  m_verdict->clear();
   if (a < 0 || b < 0 || a >= static_cast<int>(m_latencies.size()) ||
       b >= static_cast<int>(m_latencies.size()))
     return;
+  // First what a user compares two runs for: is B really faster or slower, or is it noise?
+  const api::LatencyDifference d = api::CompareLatencies(m_latencies[a], m_latencies[b]);
+  const QLocale loc;
+  const QString change = loc.toString(std::abs(d.change_percent), 'f', 1);
+  switch (d.verdict) {
+    case api::LatencyVerdict::kTooFewRuns:
+      m_verdict->setText(
+          tr("Too few runs to tell a difference from noise: profile at least 3 "
+             "runs on each side (medians %1 and %2 ms).")
+              .arg(loc.toString(d.median_a, 'f', 3), loc.toString(d.median_b, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kWithinNoise:
+      m_verdict->setText(
+          tr("⚠ No real difference: the medians differ by %1% (%2 ms), within the runs' own noise "
+             "(%3 ms between their quartiles). Profile more runs, or on a quieter machine.")
+              .arg(change, loc.toString(std::abs(d.median_b - d.median_a), 'f', 3),
+                   loc.toString(d.noise_ms, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kFaster:
+      m_verdict->setText(tr("B is %1% faster than A (median %2 vs %3 ms), beyond the runs' noise "
+                            "(%4 ms between their quartiles).")
+                             .arg(change, loc.toString(d.median_b, 'f', 3),
+                                  loc.toString(d.median_a, 'f', 3),
+                                  loc.toString(d.noise_ms, 'f', 3)));
+      break;
+    case api::LatencyVerdict::kSlower:
+      m_verdict->setText(tr("B is %1% slower than A (median %2 vs %3 ms), beyond the runs' noise "
+                            "(%4 ms between their quartiles).")
+                             .arg(change, loc.toString(d.median_b, 'f', 3),
+                                  loc.toString(d.median_a, 'f', 3),
+                                  loc.toString(d.noise_ms, 'f', 3)));
+      break;
+  }
   const api::LatencyStats sa = api::ComputeLatencyStats(m_latencies[a]);
   const api::LatencyStats sb = api::ComputeLatencyStats(m_latencies[b]);
   const std::pair<QString, std::pair<double, double>> rows[] = {

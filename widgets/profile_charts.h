@@ -14,6 +14,7 @@
 
 class QTableWidget;
 class QComboBox;
+class QLabel;
 
 namespace QtCharts {
 class QChartView;
@@ -30,6 +31,10 @@ class ProfileCharts : public QWidget {
 
  public:
   explicit ProfileCharts(QWidget* parent = nullptr);
+  /// Each chart's minimum height, in pixels.
+  static constexpr int kChartMinHeight = 280;
+  /// The legend texts of the op chart (hottest first) and of the histogram, for tests.
+  QStringList legendTexts() const;
 
   void setRun(const std::vector<profiling::TraceEvent>& events,
               const profiling::TraceSummary& summary);
@@ -62,12 +67,15 @@ class RunComparison : public QWidget {
   void compare(int a, int b);
   QTableWidget* table() const { return m_table; }
   QTableWidget* opTable() const { return m_opTable; }
+  /// The line above the tables: whether B differs from A beyond the runs' noise.
+  QString verdict() const;
 
  private:
   void fillOps(int a, int b);
 
   QComboBox* m_a;
   QComboBox* m_b;
+  QLabel* m_verdict;
   QTableWidget* m_table;
   QTableWidget* m_opTable;
   std::vector<std::vector<double>> m_latencies;

@@ -13,6 +13,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -52,8 +53,23 @@ RunPtr MakeRun(std::vector<profiling::TraceEvent> events, profiling::TraceMetada
 
 namespace {
 
+// Sorts by SummaryTableModel::GroupRole first (in either direction), then by the column: in the
+// Range table nodes stay above thread-pool spans and session events.
+class GroupedSortProxy : public QSortFilterProxyModel {
+ public:
+  using QSortFilterProxyModel::QSortFilterProxyModel;
+
+ protected:
+  bool lessThan(const QModelIndex& l, const QModelIndex& r) const override {
+    const int gl = l.data(SummaryTableModel::GroupRole).toInt();
+    const int gr = r.data(SummaryTableModel::GroupRole).toInt();
+    if (gl != gr) return sortOrder() == Qt::AscendingOrder ? gl < gr : gl > gr;
+    return QSortFilterProxyModel::lessThan(l, r);
+  }
+};
+
 QTableView* makeTable(SummaryTableModel* model, QWidget* parent) {
-  auto* proxy = new QSortFilterProxyModel(parent);
+  auto* proxy = new GroupedSortProxy(parent);
   proxy->setSourceModel(model);
   proxy->setSortRole(SummaryTableModel::SortRole);
   auto* t = new QTableView(parent);
@@ -82,7 +98,11 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
       tr("Save the run shown as a Chrome trace (JSON) for Perfetto, chrome://tracing or "
          "onnxlens-cli trace-summary"));
   m_runChooser = new QComboBox(this);
-  m_runChooser->setMinimumContentsLength(30);
+  // Sized by a minimum length, not by the longest run label: with a long label (German ones are)
+  // and the stage, progress bar and Cancel shown, the window grew wider than a 1280 px screen
+  // while a profile ran, and stayed so (issue 21.20).
+  m_runChooser->setMinimumContentsLength(14);
+  m_runChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
   m_stage = new QLabel(this);
   // As wide as the widest stage of a profile, so that the bar does not jump as the stages change.
@@ -96,6 +116,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(200);
+  m_progress->setMinimumWidth(60);
   m_progress->setTextVisible(false);
   m_cancel = new QPushButton(tr("Cancel"), this);
   bar->addWidget(m_profile);
@@ -113,6 +134,13 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(m_progress);
   bar->addWidget(m_cancel);
   layout->addLayout(bar);
+  m_mismatch = new QLabel(this);
+  m_mismatch->setWordWrap(true);
+  m_mismatch->setMargin(6);
+  m_mismatch->setStyleSheet(
+      QStringLiteral("background: #fff3cd; color: #5c4400; border-bottom: 1px solid #e0c060;"));
+  m_mismatch->hide();
+  layout->addWidget(m_mismatch);
 
   auto* split = m_split = new QSplitter(Qt::Vertical, this);
   auto* scroll = new QScrollArea(split);
@@ -120,7 +148,17 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_timeline = new TimelineWidget(scroll);
   scroll->setWidget(m_timeline);
   m_tabs = new QTabWidget(split);
-  m_details = new QLabel(m_tabs);
+  // The slice details, the charts and the run comparison scroll when the tabs are short: their
+  // minimum heights (a slice's dozen rows, a chart, seven statistics rows) used to become the
+  // tabs' minimum, which the splitter then took from the timeline, down to ~110 px.
+  auto scrolled = [this](QWidget* page) {
+    auto* area = new QScrollArea(m_tabs);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(page);
+    return area;
+  };
+  m_details = new QLabel;
   m_details->setWordWrap(true);
   m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse |
@@ -134,7 +172,9 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_byNode = new SummaryTableModel(this);
   m_byProvider = new SummaryTableModel(this);
   m_byThread = new SummaryTableModel(this);
-  m_tabs->addTab(m_details, tr("Slice"));
+  m_byThread->setShareOf(SummaryTableModel::ShareOf::ThreadBusy);
+  m_detailsPage = scrolled(m_details);
+  m_tabs->addTab(m_detailsPage, tr("Slice"));
   m_rangePage = new QWidget(m_tabs);
   auto* rangeLayout = new QVBoxLayout(m_rangePage);
   rangeLayout->setContentsMargins(0, 0, 0, 0);
@@ -157,20 +197,32 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_tabs->addTab(nodes, tr("Nodes"));
   m_tabs->addTab(makeTable(m_byProvider, m_tabs), tr("Providers"));
   m_tabs->addTab(makeTable(m_byThread, m_tabs), tr("Threads"));
-  m_charts = new ProfileCharts(m_tabs);
-  m_tabs->addTab(m_charts, tr("Charts"));
-  m_comparison = new RunComparison(m_tabs);
-  m_tabs->addTab(m_comparison, tr("Compare Runs"));
+  m_charts = new ProfileCharts;
+  m_chartsPage = scrolled(m_charts);
+  m_tabs->addTab(m_chartsPage, tr("Charts"));
+  m_comparison = new RunComparison;
+  m_comparisonPage = scrolled(m_comparison);
+  m_tabs->addTab(m_comparisonPage, tr("Compare Runs"));
   split->addWidget(scroll);
   split->addWidget(m_tabs);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   split->setSizes({420, 260});
   layout->addWidget(split, 1);
+  // The user's split wins over the automatic one, in this session and the next.
+  m_userShare = QSettings().value(QStringLiteral("profile/timelineShare"), 0.0).toDouble();
+  connect(split, &QSplitter::splitterMoved, this, [this] {
+    const QList<int> sizes = m_split->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0) return;
+    m_userShare = static_cast<double>(sizes.value(0)) / total;
+    QSettings().setValue(QStringLiteral("profile/timelineShare"), m_userShare);
+  });
   m_details->setText(
       tr("Profile the model (Profile…) or open a trace file. Click a slice for its "
          "details, Shift+drag for a range summary; the wheel or W / S zoom, a drag, "
-         "Shift+wheel or A / D pan, F focuses, . and , step."));
+         "Shift+wheel or A / D pan (the keys work while the pointer is over the timeline), 0 or "
+         "Home shows the whole trace, F focuses, . and , step."));
 
   setDocument(new Document(this));
   m_task = new Task(this);
@@ -247,10 +299,10 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
   QStringList providers;
   for (const std::string& p : options.providers) providers << QString::fromStdString(p);
   if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
-  const QString label =
-      tr("%1 · level %2 · %3 · %4 · %5")
-          .arg(QFileInfo(m_path).fileName(), QString::fromStdString(options.level), threads, amount,
-               providerOrderText(providers));
+  const QString label = tr("%1 · level %2 · %3 · %4 · %5")
+                            .arg(QFileInfo(m_path).fileName(),
+                                 StageText::level(QString::fromStdString(options.level)), threads,
+                                 amount, providerOrderText(providers));
   m_stage->setText(stageText(Stage::kReadingFile));
   start(Work::kProfile, label,
         [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
@@ -355,7 +407,10 @@ void ProfileView::onCurrentRunChanged(int index) {
   m_byOp->setRows(r.summary.by_op);
   m_byNode->setRows(r.summary.by_node);
   m_byProvider->setRows(r.summary.by_provider);
-  m_byThread->setRows(r.summary.by_thread);
+  std::vector<profiling::SummaryRow> threadRows = r.summary.by_thread;
+  for (auto& row : threadRows)
+    row.key = StageText::thread(QString::fromStdString(row.key)).toStdString();
+  m_byThread->setRows(threadRows);
   m_range->setRangeRows({}, 0);
   m_rangeT0 = m_rangeT1 = 0;
   m_rangeInfo->setText(tr("Shift+drag on the timeline to summarize a range."));
@@ -380,6 +435,7 @@ void ProfileView::onCurrentRunChanged(int index) {
                            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                            .arg(r.timeline->tracks.size()));
   }
+  updateMismatch();
   if (m_fitOnShow) {
     m_fitOnShow = false;
     fitTimelineHeight();
@@ -392,7 +448,10 @@ void ProfileView::setDocument(Document* document) {
   connect(m_doc, &Document::runAdded, this, &ProfileView::onRunAdded);
   connect(m_doc, &Document::currentRunChanged, this, &ProfileView::onCurrentRunChanged);
   connect(m_doc, &Document::selectionChanged, this, &ProfileView::onSelectionChanged);
-  connect(m_doc, &Document::modelChanged, this, [this] { setModelPath(m_doc->path()); });
+  connect(m_doc, &Document::modelChanged, this, [this] {
+    setModelPath(m_doc->path());
+    updateMismatch();
+  });
 }
 
 void ProfileView::onSelectionChanged(const QString& node, const QStringList&, QObject* source) {
@@ -432,8 +491,11 @@ void ProfileView::onSliceSelected(int track, int slice) {
         QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
   };
   row(tr("Duration"), QString::fromStdString(api::FormatDuration(s.dur_us)));
-  row(tr("Start"), QString::fromStdString(api::FormatDuration(s.start_us - r.timeline->begin_us)));
-  row(tr("Thread"), QString::fromStdString(r.timeline->tracks[track].name));
+  // The start to the resolution the view shows (a 3-digit "652 ms" hid the µs zoomed to).
+  const double resolution = std::min(m_timeline->axis().us_per_px, std::max(s.dur_us, 1e-3));
+  row(tr("Start"),
+      QString::fromStdString(api::FormatTimestamp(s.start_us - r.timeline->begin_us, resolution)));
+  row(tr("Thread"), StageText::thread(QString::fromStdString(r.timeline->tracks[track].name)));
   row(tr("Category"), QString::fromStdString(e.cat));
   for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
     QString value = QString::fromStdString(a.value);
@@ -467,7 +529,7 @@ void ProfileView::onSliceSelected(int track, int slice) {
   if (s.op >= 0)
     html += QStringLiteral("<p><a href=\"graph\">%1</a></p>").arg(tr("Show in the graph"));
   m_details->setText(html);
-  m_tabs->setCurrentWidget(m_details);
+  m_tabs->setCurrentWidget(m_detailsPage);
   if (s.op >= 0) m_doc->select(name, toQStringList(r.origins.OriginsOf(name.toStdString())), this);
 }
 
@@ -508,6 +570,34 @@ void ProfileView::showRange(double t0, double t1) {
   m_tabs->setCurrentWidget(m_rangePage);
 }
 
+void ProfileView::updateMismatch() {
+  // A trace opened for another model used to show silently ("0 of 461 nodes profiled" in the
+  // graph was the only sign): say so where the trace is shown.
+  const auto info = m_doc->modelInfo();
+  const Run* r = m_doc->current();
+  if (!r || !info || !info->snapshot) {
+    m_mismatch->hide();
+    m_mismatch->clear();
+    return;
+  }
+  const api::TraceModelMatch match = api::MatchTraceToModel(m_doc->heatShares(), *info->snapshot);
+  if (!match.Mismatch()) {
+    m_mismatch->hide();
+    m_mismatch->clear();
+    return;
+  }
+  m_mismatch->setText(
+      tr("⚠ This trace does not look like a profile of %1: only %2 of the %3 nodes it profiled "
+         "are nodes of this model. The graph's heat, its node pages and \"Show in the graph\" "
+         "find nothing for the others.")
+          .arg(QFileInfo(m_doc->path()).fileName())
+          .arg(QLocale().toString(static_cast<qlonglong>(match.matched)))
+          .arg(QLocale().toString(static_cast<qlonglong>(match.profiled))));
+  m_mismatch->show();
+}
+
+QString ProfileView::mismatchWarning() const { return m_mismatch->text(); }
+
 QString ProfileView::rangeInfo() const { return m_rangeInfo->text(); }
 
 void ProfileView::setRangeByOpType(bool byOpType) {
@@ -520,11 +610,13 @@ void ProfileView::resizeEvent(QResizeEvent* event) {
 }
 
 void ProfileView::fitTimelineHeight() {
-  // The timeline takes what its tracks need (at least a little, at most 60%); the tables the rest.
+  // The timeline is what a profile is looked at for: it takes at least 60% of the height (75% when
+  // its tracks need it), the tabs the rest; a share the user chose by moving the handle is kept.
   const int total = m_split->height();
   m_fitPending = !isVisible() || total < 200;
   if (m_fitPending) return;
-  const int want = std::clamp(m_timeline->minimumHeight() + 8, 120, total * 3 / 5);
+  int want = std::clamp(m_timeline->minimumHeight() + 8, total * 3 / 5, total * 3 / 4);
+  if (m_userShare > 0) want = static_cast<int>(total * std::clamp(m_userShare, 0.05, 0.95));
   m_split->setSizes({want, total - want});
 }
 
@@ -550,9 +642,15 @@ QString ProfileView::nodeFacts(const QString& label) const {
             .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
             .arg(QLocale().toString(row.percent, 'f', 1));
     if (kernel == label.toStdString()) return cost;
-    return tr("fused into %1 (with %n other node(s)): %2", nullptr,
-              static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
-        .arg(QString::fromStdString(kernel), cost);
+    // The node's own figure is the heat's (the kernel's time split evenly over the nodes it was
+    // made from); the kernel's whole share follows, named as the kernel's.
+    const auto shares = api::HeatShares(r->summary, r->origins);
+    const auto share = shares.find(label.toStdString());
+    return tr("%1% of the kernel time: an even share of %2, which it was fused into with %n "
+              "other node(s); the kernel: %3",
+              nullptr, static_cast<int>(r->origins.OriginsOf(kernel).size()) - 1)
+        .arg(QLocale().toString(share == shares.end() ? 0.0 : share->second, 'f', 1),
+             QString::fromStdString(kernel), cost);
   }
   return {};
 }
@@ -578,9 +676,9 @@ int ProfileView::findSlices(const QString& query) {
   return static_cast<int>(m_hits.size());
 }
 
-void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_charts); }
+void ProfileView::showCharts() { m_tabs->setCurrentWidget(m_chartsPage); }
 
-void ProfileView::showComparison() { m_tabs->setCurrentWidget(m_comparison); }
+void ProfileView::showComparison() { m_tabs->setCurrentWidget(m_comparisonPage); }
 
 }  // namespace widgets
 }  // namespace onnxlens

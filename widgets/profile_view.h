@@ -66,11 +66,17 @@ class ProfileView : public QWidget {
   void showRange(double t0_us, double t1_us);
 
   TimelineWidget* timeline() const { return m_timeline; }
+  /// The timeline (top) and the tabs (bottom). Its first layout gives the timeline at least 60% of
+  /// the height; once the user moves the handle, that share is kept for later runs and sessions.
+  QSplitter* splitter() const { return m_split; }
   SummaryTableModel* rangeModel() const { return m_range; }
   SummaryTableModel* opModel() const { return m_byOp; }
   SummaryTableModel* nodeModel() const { return m_byNode; }
   SummaryTableModel* providerModel() const { return m_byProvider; }
   QString detailsText() const;
+  /// The warning shown when the run shown is not a profile of the model open (most of its nodes
+  /// are not the model's); empty when it is, or no model is open.
+  QString mismatchWarning() const;
   /// The line above the range table: where the range is and how long.
   QString rangeInfo() const;
   /// Groups the range table by op type (true) or by node (false, Perfetto's grouping).
@@ -115,6 +121,7 @@ class ProfileView : public QWidget {
   void onCurrentRunChanged(int index);
   void onSelectionChanged(const QString& node, const QStringList& origins, QObject* source);
   void setBusy(bool busy);
+  void updateMismatch();
   void fitTimelineHeight();
   static QString argLabel(const QString& key);
   static QString formatBytes(int64_t bytes);
@@ -132,6 +139,7 @@ class ProfileView : public QWidget {
   QPushButton* m_cancel;
   QLabel* m_stage;
   QLabel* m_details;
+  QLabel* m_mismatch;  ///< the run shown is not a profile of the model open
   QTabWidget* m_tabs;
   SummaryTableModel* m_range;
   SummaryTableModel* m_byOp;
@@ -145,6 +153,8 @@ class ProfileView : public QWidget {
   double m_rangeT0 = 0, m_rangeT1 = 0;  ///< the range shown (t1 > t0), to regroup it
   QSplitter* m_split;
   bool m_fitPending = false;  ///< fit the timeline's height once the view has its size
+  /// The timeline's share of the splitter the user chose by moving its handle (0: not moved yet).
+  double m_userShare = 0;
   QLineEdit* m_search;
   QLabel* m_searchCount;
   QString m_query;
@@ -152,6 +162,9 @@ class ProfileView : public QWidget {
   int m_hit = -1;
   ProfileCharts* m_charts;
   RunComparison* m_comparison;
+  QWidget* m_detailsPage;     ///< the scroll area holding m_details
+  QWidget* m_chartsPage;      ///< the scroll area holding m_charts
+  QWidget* m_comparisonPage;  ///< the scroll area holding m_comparison
   Task* m_task;
   Work m_work = Work::kProfile;
   QString m_subject;  ///< the label of the run made, or the file saved

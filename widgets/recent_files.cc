@@ -1,6 +1,7 @@
 // Recent files.
 #include "widgets/recent_files.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -29,6 +30,23 @@ void RecentFiles::add(const QString& path) {
 }
 
 void RecentFiles::clear() { QSettings().remove(kKey); }
+
+QStringList RecentFiles::labels(const QStringList& paths) {
+  constexpr int kMaxFolder = 48;
+  const QString home = QDir::homePath();
+  QStringList out;
+  for (const QString& p : paths) {
+    const QFileInfo info(p);
+    QString folder = QDir::toNativeSeparators(info.absolutePath());
+    const QString nativeHome = QDir::toNativeSeparators(home);
+    if (!home.isEmpty() && home != QLatin1String("/") &&
+        (folder == nativeHome || folder.startsWith(nativeHome + QDir::separator())))
+      folder = QStringLiteral("~") + folder.mid(nativeHome.size());
+    if (folder.size() > kMaxFolder) folder = QStringLiteral("…") + folder.right(kMaxFolder - 1);
+    out << QStringLiteral("%1 — %2").arg(info.fileName(), folder);
+  }
+  return out;
+}
 
 }  // namespace widgets
 }  // namespace onnxlens

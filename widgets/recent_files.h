@@ -12,6 +12,10 @@ class RecentFiles {
   static QStringList list();
   static void add(const QString& path);
   static void clear();
+  /// The menu texts of `paths`: the file name and its folder ("model.onnx — ~/corpus/resnet18",
+  /// the home folder as ~, a long folder cut at the start so that its distinguishing end
+  /// stays), so that several "model.onnx" can be told apart.
+  static QStringList labels(const QStringList& paths);
 };
 
 }  // namespace widgets

@@ -19,6 +19,7 @@ namespace onnxlens {
 namespace widgets {
 
 ScreenshotDriver::ScreenshotDriver(MainWindow* window) : m_window(window) {
+  m_window->setRecordsRecentFiles(false);  // a --screenshot run is not the user opening a file
   m_window->setErrorPresenter([this](const QString&, const QString& message) { fail(message); });
 }
 

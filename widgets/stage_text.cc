@@ -1,6 +1,8 @@
 // Translations of stage codes and error categories.
 #include "widgets/stage_text.h"
 
+#include <QRegularExpression>
+
 namespace onnxlens {
 namespace widgets {
 
@@ -93,6 +95,26 @@ QString StageText::category(StatusCode code) {
       return tr("Internal error");
   }
   return QString();
+}
+
+QString StageText::level(const QString& code) {
+  if (code == QLatin1String("disabled")) return tr("disabled", "optimization level");
+  if (code == QLatin1String("basic")) return tr("basic", "optimization level");
+  if (code == QLatin1String("extended")) return tr("extended", "optimization level");
+  if (code == QLatin1String("layout")) return tr("layout", "optimization level");
+  return code;
+}
+
+QString StageText::thread(const QString& name) {
+  // The runtime's names (session.cc, thread_pool.cc), optionally followed by " (tid)".
+  static const QRegularExpression re(QStringLiteral("^(main|pool worker (\\d+))( \\(\\d+\\))?$"));
+  const QRegularExpressionMatch m = re.match(name);
+  if (!m.hasMatch()) return name;
+  const QString base =
+      m.captured(2).isEmpty()
+          ? tr("main", "the thread that runs the model")
+          : tr("pool worker %1", "a thread of the intra-op pool").arg(m.captured(2));
+  return base + m.captured(3);
 }
 
 }  // namespace widgets

@@ -21,6 +21,12 @@ class StageText {
   static QString progress(const Progress& progress);
   /// "Invalid model", "Cancelled": the translated category of an error.
   static QString category(StatusCode code);
+  /// The translated name of an optimization level code ("disabled", "basic", "extended",
+  /// "layout"); another text as it is. The code itself stays what the CLI and files use.
+  static QString level(const QString& code);
+  /// The translated name of a thread the runtime named: "main", "pool worker N", also with the
+  /// thread id the summaries add ("main (12)"); another name as it is.
+  static QString thread(const QString& name);
 };
 
 /// Shorthands.

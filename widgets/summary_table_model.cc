@@ -1,6 +1,7 @@
 // Summary table model.
 #include "widgets/summary_table_model.h"
 
+#include <QColor>
 #include <QLocale>
 
 namespace onnxlens {
@@ -24,7 +25,7 @@ void SummaryTableModel::setRangeRows(const std::vector<api::RangeRow>& rows, dou
   m_rows.clear();
   for (const auto& r : rows)
     m_rows.push_back({QString::fromStdString(r.name), r.occurrences, r.wall_us, r.avg_us,
-                      range_us > 0 ? 100 * r.wall_us / range_us : 0});
+                      range_us > 0 ? 100 * r.wall_us / range_us : 0, static_cast<int>(r.kind)});
   endResetModel();
   emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
@@ -73,6 +74,14 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const {
         return r.percent;
     }
   }
+  if (role == GroupRole) return r.group;
+  if (role == Qt::ForegroundRole && r.group != 0) return QColor(Qt::gray);
+  if (role == Qt::ToolTipRole && r.group == 1)
+    return tr(
+        "Work a node handed to the thread pool, on a worker thread: already inside the "
+        "node's own time, so listed after the nodes");
+  if (role == Qt::ToolTipRole && r.group == 2)
+    return tr("Not a node: a run, session or other event spanning nodes; listed after them");
   if (role == Qt::TextAlignmentRole)
     return index.column() == NameColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
                                         : int(Qt::AlignRight | Qt::AlignVCenter);
@@ -81,7 +90,20 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole && section == ShareColumn) {
+    if (m_range)
+      return tr(
+          "Each row's time inside the range over the range's length; nested slices and "
+          "several threads can add up to more than 100%");
+    if (m_shareOf == ShareOf::ThreadBusy)
+      return tr(
+          "The thread's busy time (its kernels and thread-pool work) over the kernel time "
+          "of all runs: the thread that runs the nodes is near 100%; a pool worker's share "
+          "says how much of that time it helped");
+    return tr("The row's kernel time over the kernel time of all runs");
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case NameColumn:
       return tr("Name");
@@ -92,7 +114,9 @@ QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation,
     case MeanColumn:
       return m_range ? tr("Average (µs)") : tr("Mean (µs)");
     case ShareColumn:
-      return m_range ? tr("% of range") : tr("Share");
+      if (m_range) return tr("% of range");
+      return m_shareOf == ShareOf::ThreadBusy ? tr("Busy, % of kernel time")
+                                              : tr("% of kernel time");
   }
   return {};
 }

@@ -18,6 +18,13 @@ class SummaryTableModel : public QAbstractTableModel {
  public:
   enum Column { NameColumn, CountColumn, TotalColumn, MeanColumn, ShareColumn, ColumnCount };
   static constexpr int SortRole = Qt::UserRole + 1;
+  /// 0 for a node or op row, 1 for thread-pool work ("NODE [parallel]"), 2 for other slices
+  /// (model_run, session events); range rows only. The Range table sorts by it first, so pool
+  /// spans (already inside their node's time) never rank above real nodes.
+  static constexpr int GroupRole = Qt::UserRole + 2;
+  /// What the share column is a share of; its header and tooltip say so.
+  enum class ShareOf { KernelTime, ThreadBusy };
+  void setShareOf(ShareOf of) { m_shareOf = of; }
 
   explicit SummaryTableModel(QObject* parent = nullptr);
 
@@ -40,9 +47,11 @@ class SummaryTableModel : public QAbstractTableModel {
     QString name;
     int64_t count;
     double total_us, mean_us, percent;
+    int group = 0;
   };
   std::vector<Row> m_rows;
   bool m_range = false;
+  ShareOf m_shareOf = ShareOf::KernelTime;
 };
 
 }  // namespace widgets

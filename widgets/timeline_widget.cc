@@ -1,6 +1,7 @@
 // Timeline widget.
 #include "widgets/timeline_widget.h"
 
+#include <QApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -9,6 +10,8 @@
 #include <cmath>
 
 #include "widgets/op_colors.h"
+#include "widgets/stage_text.h"
+#include "widgets/text_input.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -72,19 +75,25 @@ void TimelineWidget::fitAll() {
 void TimelineWidget::showRange(double t0, double t1) {
   m_axis.width_px = plotWidth();
   m_axis.Fit(t0, t1);
-  update();
-  emit viewChanged();
+  clampView();
 }
 
 void TimelineWidget::zoomAt(double px, double factor) {
-  const double span = m_timeline ? std::max(1.0, m_timeline->end_us - m_timeline->begin_us) : 1e6;
-  m_axis.ZoomAt(px - kGutter, factor, 1e-3, 2 * span / plotWidth());
-  update();
-  emit viewChanged();
+  m_axis.ZoomAt(px - kGutter, factor, 1e-3, 1e12);
+  clampView();
 }
 
 void TimelineWidget::panBy(double dpx) {
   m_axis.Pan(dpx);
+  clampView();
+}
+
+void TimelineWidget::clampView() {
+  // The trace and 2% either side: zooming out stops at the whole trace, panning at its ends.
+  if (m_timeline && m_timeline->end_us > m_timeline->begin_us) {
+    const double margin = (m_timeline->end_us - m_timeline->begin_us) * 0.02;
+    m_axis.ClampTo(m_timeline->begin_us - margin, m_timeline->end_us + margin);
+  }
   update();
   emit viewChanged();
 }
@@ -116,6 +125,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
   p.fillRect(QRect(0, 0, width(), kRuler), pal.window());
   p.setPen(pal.color(QPalette::WindowText));
   for (const api::RulerTick& t : api::RulerTicks(m_axis, 90, m_timeline->begin_us)) {
+    if (t.t_us < m_timeline->begin_us - 1e-9) continue;  // no "-1.0 s" in the margin before it
     const int x = kGutter + static_cast<int>(std::lround(t.x));
     p.drawLine(x, kRuler - (t.major ? 10 : 6), x, kRuler);
     p.drawText(x + 3, kRuler - 8, QString::fromStdString(t.label));
@@ -145,10 +155,12 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         p.setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2));
         p.drawRect(box.adjusted(1, 1, -1, -1));
       }
-      if (r.slice >= 0 && box.width() > 40) {
+      if (r.slice >= 0 && box.width() > 24) {
         p.setPen(Qt::white);
-        const QString label = fm.elidedText(QString::fromStdString(m_timeline->names[r.name]),
-                                            Qt::ElideMiddle, static_cast<int>(box.width()) - 6);
+        const QString label =
+            sliceLabel(QString::fromStdString(m_timeline->names[r.name]),
+                       r.op >= 0 ? QString::fromStdString(m_timeline->names[r.op]) : QString(), fm,
+                       static_cast<int>(box.width()) - 6);
         p.drawText(box.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
       }
     }
@@ -179,9 +191,46 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
   for (size_t ti = 0; ti < m_timeline->tracks.size(); ++ti) {
     const QRect r(6, m_trackTop[ti], kGutter - 10, kRowHeight);
     p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft,
-               fm.elidedText(QString::fromStdString(m_timeline->tracks[ti].name), Qt::ElideRight,
-                             r.width()));
+               fm.elidedText(StageText::thread(QString::fromStdString(m_timeline->tracks[ti].name)),
+                             Qt::ElideRight, r.width()));
   }
+}
+
+QList<QPair<QString, QString>> TimelineWidget::keyHelp() {
+  return {{tr("W / S, wheel"), tr("Zoom in / out at the pointer")},
+          {tr("A / D, Shift+wheel, drag"), tr("Pan earlier / later")},
+          {tr("0, Home"), tr("Show the whole trace")},
+          {tr("F"), tr("Focus the selected slice (or range)")},
+          {tr(". / ,"), tr("Next / previous slice on the selected slice's row")},
+          {tr("Click"), tr("Select a slice: its details, and its node in the graph")},
+          {tr("Shift+drag"), tr("Summarize a time range")},
+          {tr("(hover)"), tr("The keys work while the pointer is over the timeline")}};
+}
+
+QString TimelineWidget::sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
+                                   int width) {
+  if (width <= 0) return {};
+  // Candidates from the most to the least telling: the name, its tails at '/' (the end of a
+  // scoped name says most about the node), and for thread-pool work ("NODE [parallel]") the same
+  // without the suffix (its grey already says it is pool work).
+  QStringList candidates;
+  auto addTails = [&candidates](const QString& n) {
+    candidates << n;
+    for (int i = n.indexOf(QLatin1Char('/')); i >= 0 && i + 1 < n.size();
+         i = n.indexOf(QLatin1Char('/'), i + 1))
+      candidates << n.mid(i + 1);
+  };
+  addTails(name);
+  static const QString kPool = QStringLiteral(" [parallel]");
+  if (name.endsWith(kPool) && name.size() > kPool.size())
+    addTails(name.left(name.size() - kPool.size()));
+  for (const QString& c : candidates)
+    if (fm.horizontalAdvance(c) <= width) return c;
+  if (!op.isEmpty() && fm.horizontalAdvance(op) <= width) return op;
+  // Nothing fits whole: the start of the op type, else of the shortest tail.
+  const QString elided =
+      fm.elidedText(op.isEmpty() ? candidates.last() : op, Qt::ElideRight, width);
+  return elided.size() >= 3 ? elided : QString();
 }
 
 std::pair<int, int> TimelineWidget::sliceAt(const QPoint& pos) const {
@@ -277,8 +326,7 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* e) {
     update();
   } else {
     m_axis.start_us = m_pressStart - dx * m_axis.us_per_px;
-    update();
-    emit viewChanged();
+    clampView();
   }
 }
 
@@ -290,6 +338,12 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* e) {
   }
   const auto [track, slice] = sliceAt(e->pos());
   selectSlice(track, slice);
+}
+
+void TimelineWidget::enterEvent(QEvent* event) {
+  QWidget::enterEvent(event);
+  const QWidget* f = QApplication::focusWidget();
+  if (!isTextInput(f) && f != this) setFocus(Qt::MouseFocusReason);
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* e) {
@@ -319,6 +373,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent* e) {
       stepSlice(-1);
       break;
     case Qt::Key_0:
+    case Qt::Key_Home:
       fitAll();
       break;
     default:

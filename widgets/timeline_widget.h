@@ -1,7 +1,8 @@
 // The timeline: one track per thread, slices coloured by op category as in the graph, run starts
 // marked, a time ruler with adaptive units. Painted straight from api::VisibleRects (no item per
 // slice: a million events repaint in milliseconds). Wheel or W / S zoom at the pointer, A / D or a
-// drag pan, Shift+drag selects a time range, a click selects a slice, F focuses the selection,
+// drag pan, never past the trace; 0 / Home fit the whole trace; the keys work on hover. Shift+drag
+// selects a time range, a click selects a slice, F focuses the selection,
 // "." / "," go to the next / previous slice on the selected slice's row.
 #pragma once
 
@@ -25,6 +26,7 @@ class TimelineWidget : public QWidget {
   const api::TimeAxis& axis() const { return m_axis; }
   /// Shows [t0, t1] across the width.
   void showRange(double t0_us, double t1_us);
+  /// Shows the whole trace (0 or Home).
   void fitAll();
   /// Zoom by `factor` at widget x `px` (> 1 zooms in).
   void zoomAt(double px, double factor);
@@ -53,6 +55,17 @@ class TimelineWidget : public QWidget {
   /// The y of track `track`'s first row, for tests.
   int trackTop(int track) const;
 
+  /// The text drawn in a slice `width` pixels wide: the whole name when it fits, else its longest
+  /// tail at a '/' that fits ("conv1/Conv" of "/layer1/layer1.0/conv1/Conv"; for thread-pool
+  /// work "NODE [parallel]" also without the suffix), else the op type `op` (empty for other
+  /// slices), else the start of the op type or of the last tail; empty when not even three
+  /// characters fit. Never elided in the middle: "/la…onv" says nothing.
+  static QString sliceLabel(const QString& name, const QString& op, const QFontMetrics& fm,
+                            int width);
+
+  /// The timeline's keys and mouse actions as (keys, what they do), for Help > Keyboard Shortcuts.
+  static QList<QPair<QString, QString>> keyHelp();
+
   /// Rectangles drawn by the last paint (merged ones count once), for tests and benchmarks.
   int lastPaintRects() const { return m_lastRects; }
 
@@ -73,10 +86,15 @@ class TimelineWidget : public QWidget {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  /// The keys work while the pointer is over the timeline, as in Perfetto: entering takes the
+  /// keyboard focus unless the user is typing in a text field.
+  void enterEvent(QEvent* event) override;
 
  private:
   const QColor& sliceColor(int name, int op) const;
   double plotWidth() const;
+  /// Keeps the view on the trace (a little margin either side) and emits viewChanged.
+  void clampView();
 
   std::shared_ptr<const api::Timeline> m_timeline;
   api::TimeAxis m_axis;

@@ -1,5 +1,6 @@
 // `onnxlens-cli info MODEL [--json] [--shapes]`.
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "api/model_info.h"
@@ -40,10 +41,28 @@ void PrintText(const api::ModelInfo& info, bool shapes) {
       FormatBytes(info.initializer_bytes).c_str(), static_cast<long long>(info.parameter_count));
   if (!info.functions.empty()) std::printf("functions    %s\n", Join(info.functions, ", ").c_str());
   std::printf("checker      %s\n", info.checker_passed ? "passed" : "FAILED (see warnings)");
-  std::printf("\n%-36s %8s %7s\n", "op type", "count", "share");
+  const api::ModelCost& cost = info.cost;
+  std::printf("compute      %s MACs, %s FLOPs", api::FormatCount(cost.macs).c_str(),
+              api::FormatCount(cost.flops).c_str());
+  if (cost.symbolic_dims_as_one) std::printf(" per batch item (symbolic dims as 1)");
+  if (cost.uncounted_nodes)
+    std::printf("; %lld node(s) not counted", static_cast<long long>(cost.uncounted_nodes));
+  std::printf("\nactivations  peak %s, %s in all (estimate, main graph in topological order)\n",
+              FormatBytes(cost.activation_peak_bytes).c_str(),
+              FormatBytes(cost.activation_total_bytes).c_str());
+  std::map<std::string, const api::OpCost*> op_cost;
+  for (const api::OpCost& c : cost.by_op) op_cost[c.op] = &c;
+  std::printf("\n%-36s %8s %7s %10s %10s\n", "op type", "count", "share", "MACs", "FLOPs");
   for (const auto& [op, n] : info.op_histogram) {
     const double share = info.node_count_total ? 100.0 * n / info.node_count_total : 0.0;
-    std::printf("%-36s %8lld %6.1f%%\n", op.c_str(), static_cast<long long>(n), share);
+    const auto it = op_cost.find(op);
+    std::string macs = "-", flops = "-";
+    if (it != op_cost.end() && it->second->uncounted < it->second->nodes) {
+      macs = api::FormatCount(it->second->macs);
+      flops = api::FormatCount(it->second->flops);
+    }
+    std::printf("%-36s %8lld %6.1f%% %10s %10s\n", op.c_str(), static_cast<long long>(n), share,
+                macs.c_str(), flops.c_str());
   }
   if (shapes) {
     std::printf("\n%-12s %-48s %s\n", "kind", "value", "type");

@@ -2,6 +2,7 @@
 // renders the window offscreen (widgets/screenshot_driver.h), saves it and exits.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QIcon>
 #include <QTimer>
 #include <cstdio>
@@ -99,17 +100,41 @@ onnxlens::widgets::ScreenshotRequest screenshotRequest(const QCommandLineParser&
   return r;
 }
 
+void setIdentity() {
+  QCoreApplication::setOrganizationName(QStringLiteral("onnxlens"));
+  QCoreApplication::setApplicationName(QStringLiteral("onnxlens"));
+  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+}
+
+// --help, --version and a bad option need no display: they are answered with a QCoreApplication
+// before the QApplication exists (which aborts without a display, as over ssh or in CI).
+// Returns only when the command line is none of those.
+void answerWithoutDisplay(int argc, char** argv) {
+  QStringList args;
+  for (int i = 0; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
+  QCommandLineParser pre;
+  addOptions(&pre);
+  const bool parsed = pre.parse(args);
+  const bool asks = pre.isSet(QStringLiteral("help")) || pre.isSet(QStringLiteral("version")) ||
+                    args.contains(QStringLiteral("--help-all"));
+  if (parsed && !asks) return;
+  QCoreApplication core(argc, argv);
+  setIdentity();
+  QCommandLineParser parser;
+  addOptions(&parser);
+  parser.process(core);  // prints the help, the version or the error, and exits
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  answerWithoutDisplay(argc, argv);
   // A screenshot needs no display: render offscreen unless a platform was chosen explicitly.
   if (hasArg(argc, argv, "--screenshot") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
   }
   QApplication app(argc, argv);
-  QCoreApplication::setOrganizationName(QStringLiteral("onnxlens"));
-  QCoreApplication::setApplicationName(QStringLiteral("onnxlens"));
-  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  setIdentity();
   Q_INIT_RESOURCE(translations);
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/onnxlens.svg")));
 

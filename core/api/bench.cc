@@ -269,6 +269,33 @@ Expected<std::vector<BenchConfig>> ParseBenchSweep(const std::vector<std::string
   return configs;
 }
 
+namespace {
+double Quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * (sorted.size() - 1);
+  const size_t lo = static_cast<size_t>(std::floor(pos));
+  const size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+}  // namespace
+
+LatencyDifference CompareLatencies(std::vector<double> a, std::vector<double> b) {
+  LatencyDifference d;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  if (!a.empty()) d.median_a = Quantile(a, 0.5);
+  if (!b.empty()) d.median_b = Quantile(b, 0.5);
+  if (d.median_a > 0) d.change_percent = 100 * (d.median_b - d.median_a) / d.median_a;
+  if (a.size() < 3 || b.size() < 3) return d;
+  d.noise_ms =
+      std::max(Quantile(a, 0.75) - Quantile(a, 0.25), Quantile(b, 0.75) - Quantile(b, 0.25));
+  const double diff = d.median_b - d.median_a;
+  if (std::abs(diff) <= d.noise_ms || std::abs(diff) < 0.01 * d.median_a)
+    d.verdict = LatencyVerdict::kWithinNoise;
+  else
+    d.verdict = diff < 0 ? LatencyVerdict::kFaster : LatencyVerdict::kSlower;
+  return d;
+}
+
 LatencyStats ComputeLatencyStats(std::vector<double> v) {
   LatencyStats s;
   s.count = static_cast<int64_t>(v.size());

@@ -45,6 +45,23 @@ struct LatencyStats {
 /// nearest ranks (numpy's default); an empty input gives zeros.
 LatencyStats ComputeLatencyStats(std::vector<double> samples);
 
+/// Whether B's runs differ from A's beyond the runs' own noise.
+enum class LatencyVerdict {
+  kTooFewRuns,  ///< fewer than 3 runs on a side: no noise to measure
+  kWithinNoise,
+  kFaster,  ///< B is faster than A
+  kSlower,  ///< B is slower than A
+};
+struct LatencyDifference {
+  LatencyVerdict verdict = LatencyVerdict::kTooFewRuns;
+  double median_a = 0, median_b = 0;  ///< milliseconds
+  double change_percent = 0;          ///< (B - A) / A of the medians
+  double noise_ms = 0;                ///< the larger interquartile range (P75 - P25) of the two
+};
+/// Compares the medians of `a` and `b` (milliseconds): a difference no larger than the larger
+/// interquartile range of the two is within the noise; so is one under 1% of A's median.
+LatencyDifference CompareLatencies(std::vector<double> a, std::vector<double> b);
+
 struct BenchOptions {
   int warmup = 5;
   int runs = 0;                      ///< counted runs; 0 with duration 0 means 100

@@ -4,9 +4,12 @@
 #include "api/graph_snapshot.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "ir/cost.h"
 #include "ir/type_info.h"
 #include "onnx/model_io.h"
 
@@ -102,6 +105,16 @@ ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
   info.warnings = loaded.warnings;
   info.load_seconds = loaded.load_seconds;
   if (with_values) CollectValues(g, "", &info.values);
+  const ir::GraphCost cost = ir::EstimateGraphCost(g);
+  for (const ir::OpTypeCost& o : cost.by_op)
+    info.cost.by_op.push_back({o.op, o.nodes, o.macs, o.flops, o.uncounted});
+  info.cost.macs = cost.macs;
+  info.cost.flops = cost.flops;
+  info.cost.uncounted_nodes = cost.uncounted_nodes;
+  info.cost.activation_peak_bytes = cost.activation_peak_bytes;
+  info.cost.activation_total_bytes = cost.activation_total_bytes;
+  info.cost.unsized_values = cost.unsized_values;
+  info.cost.symbolic_dims_as_one = cost.symbolic_dims_as_one;
   return info;
 }
 
@@ -175,12 +188,49 @@ nlohmann::json ToJson(const ModelInfo& info) {
   j["checker_passed"] = info.checker_passed;
   j["shape_inference_complete"] = info.shape_inference_complete;
   j["warnings"] = info.warnings;
+  j["cost"] = ToJson(info.cost);
   j["load_seconds"] = info.load_seconds;
   if (!info.values.empty()) {
     j["values"] = nlohmann::json::array();
     for (const auto& v : info.values) j["values"].push_back(ToJson(v));
   }
   return j;
+}
+
+nlohmann::json ToJson(const ModelCost& c) {
+  nlohmann::json j;
+  j["macs"] = c.macs;
+  j["flops"] = c.flops;
+  j["uncounted_nodes"] = c.uncounted_nodes;
+  j["activation_peak_bytes"] = c.activation_peak_bytes;
+  j["activation_total_bytes"] = c.activation_total_bytes;
+  j["unsized_values"] = c.unsized_values;
+  j["symbolic_dims_as_one"] = c.symbolic_dims_as_one;
+  j["by_op"] = nlohmann::json::array();
+  for (const OpCost& o : c.by_op)
+    j["by_op"].push_back({{"op", o.op},
+                          {"nodes", o.nodes},
+                          {"macs", o.macs},
+                          {"flops", o.flops},
+                          {"uncounted", o.uncounted}});
+  return j;
+}
+
+std::string FormatCount(int64_t n) {
+  static const char* kPrefix[] = {"", " k", " M", " G", " T", " P", " E"};
+  double v = static_cast<double>(n);
+  int p = 0;
+  while (std::abs(v) >= 999.5 && p < 6) {
+    v /= 1000;
+    ++p;
+  }
+  char buf[32];
+  if (p == 0)
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(n));
+  else
+    std::snprintf(buf, sizeof buf, v >= 99.95 ? "%.0f%s" : (v >= 9.995 ? "%.1f%s" : "%.2f%s"), v,
+                  kPrefix[p]);
+  return buf;
 }
 
 }  // namespace onnxlens::api

@@ -40,6 +40,30 @@ struct ValueSummary {
   std::string shape_label;  ///< "1×3×224×224"
 };
 
+/// One op type's compute (ModelCost::by_op).
+struct OpCost {
+  std::string op;  ///< as in op_histogram: non-default domains prefixed
+  int64_t nodes = 0;
+  int64_t macs = 0;
+  int64_t flops = 0;
+  int64_t uncounted = 0;  ///< nodes whose cost is unknown (op not known, or shapes not static)
+};
+
+/// Compute and activation memory of the main graph, estimated from its static shapes
+/// (ir/cost.h): MACs of the matrix-like ops, FLOPs = 2 x MACs + the other arithmetic; the peak of
+/// the intermediate tensors alive at once in topological order. Symbolic dimensions count as 1
+/// (`symbolic_dims_as_one`: the figures are then per item of the batch).
+struct ModelCost {
+  std::vector<OpCost> by_op;  ///< by FLOPs, descending
+  int64_t macs = 0;
+  int64_t flops = 0;
+  int64_t uncounted_nodes = 0;
+  int64_t activation_peak_bytes = 0;
+  int64_t activation_total_bytes = 0;
+  int64_t unsized_values = 0;  ///< values left out of the activation figures
+  bool symbolic_dims_as_one = false;
+};
+
 struct ModelInfo {
   std::string path;
   uint64_t file_bytes = 0;
@@ -67,6 +91,7 @@ struct ModelInfo {
   bool checker_passed = false;
   bool shape_inference_complete = false;
   std::vector<std::string> warnings;
+  ModelCost cost;  ///< of the main graph
   double load_seconds = 0;
   std::vector<ValueSummary> values;  ///< every value of every graph (only with `with_values`)
   std::shared_ptr<const GraphSnapshot> snapshot;  ///< only with `with_snapshot`
@@ -87,5 +112,8 @@ Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
 
 nlohmann::json ToJson(const ModelInfo& info);
 nlohmann::json ToJson(const ValueSummary& value);
+nlohmann::json ToJson(const ModelCost& cost);
+/// "1.82 G", "364 M", "12.5 k", "950": a count with an SI prefix, three significant digits.
+std::string FormatCount(int64_t n);
 
 }  // namespace onnxlens::api

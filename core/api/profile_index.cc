@@ -1,7 +1,10 @@
 // Fused-kernel origins and heat shares.
 #include "api/profile_index.h"
 
+#include <unordered_set>
+
 #include "api/slice_details.h"
+#include "api/trace.h"
 #include "profiling/summary.h"
 
 namespace onnxlens::api {
@@ -43,6 +46,17 @@ std::unordered_map<std::string, double> HeatShares(const profiling::TraceSummary
     for (const std::string& n : nodes) out[n] += row.percent / static_cast<double>(nodes.size());
   }
   return out;
+}
+
+TraceModelMatch MatchTraceToModel(const std::unordered_map<std::string, double>& shares,
+                                  const GraphSnapshot& snapshot) {
+  std::unordered_set<std::string> labels;
+  for (const SnapshotGraph& g : snapshot.graphs)
+    for (const SnapshotNode& n : g.nodes) labels.insert(TraceNodeLabel(n.name, n.op_type, n.id));
+  TraceModelMatch m;
+  m.profiled = static_cast<int64_t>(shares.size());
+  for (const auto& [node, share] : shares) m.matched += labels.count(node) > 0;
+  return m;
 }
 
 }  // namespace onnxlens::api

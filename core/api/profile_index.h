@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "api/graph_snapshot.h"
 #include "common/trace_event.h"
 #include "common/trace_summary.h"
 
@@ -32,5 +33,17 @@ OriginIndex IndexOrigins(const std::vector<profiling::TraceEvent>& events);
 /// colours the graph as loaded.
 std::unordered_map<std::string, double> HeatShares(const profiling::TraceSummary& summary,
                                                    const OriginIndex& index);
+
+/// How far a profile belongs to a model: the nodes it profiled (fused kernels counted by the
+/// nodes they were made from, as HeatShares keys them) and how many of those the model has.
+struct TraceModelMatch {
+  int64_t profiled = 0;  ///< nodes with a share in the profile
+  int64_t matched = 0;   ///< of those, nodes of the model (any graph, by trace label)
+  /// Fewer than half of the profiled nodes are the model's: a trace of another model (or of a
+  /// changed one); the GUI warns.
+  bool Mismatch() const { return profiled > 0 && matched * 2 < profiled; }
+};
+TraceModelMatch MatchTraceToModel(const std::unordered_map<std::string, double>& shares,
+                                  const GraphSnapshot& snapshot);
 
 }  // namespace onnxlens::api

@@ -25,6 +25,38 @@ void TimeAxis::ZoomAt(double px, double factor, double min_us_per_px, double max
   start_us = t - px * us_per_px;
 }
 
+void TimeAxis::ClampTo(double lo, double hi) {
+  if (hi <= lo) return;
+  const double span = EndUs() - start_us;
+  if (span >= hi - lo) {
+    Fit(lo, hi);
+    return;
+  }
+  start_us = std::clamp(start_us, lo, hi - span);
+}
+
+std::string FormatTimestamp(double us, double resolution_us) {
+  const double a = std::abs(us);
+  const char* unit = "s";
+  double scale = 1e6;  // microseconds per unit
+  if (a < 1) {
+    unit = "ns";
+    scale = 1e-3;
+  } else if (a < 1e3) {
+    unit = "µs";
+    scale = 1;
+  } else if (a < 1e6) {
+    unit = "ms";
+    scale = 1e3;
+  }
+  const double res = std::max(resolution_us, 1e-3);
+  const int decimals =
+      std::clamp(static_cast<int>(std::ceil(std::log10(scale / res) - 1e-9)), 0, 9);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f %s", decimals, us / scale, unit);
+  return buf;
+}
+
 std::string FormatDuration(double us) {
   char buf[32];
   const double a = std::abs(us);
@@ -278,6 +310,14 @@ std::vector<std::pair<int, int>> FindSlices(const Timeline& tl, const std::strin
   return out;
 }
 
+namespace {
+bool IsPoolName(const std::string& n) {
+  static const std::string kSuffix = " [parallel]";
+  return n.size() > kSuffix.size() &&
+         n.compare(n.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+}  // namespace
+
 std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,
                                      const std::vector<int>& tracks, RangeGroup group) {
   std::map<int, RangeRow> rows;
@@ -288,6 +328,8 @@ std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,
         const TimelineSlice& s = track.slices[i];
         if (s.start_us >= t1 && !(s.dur_us == 0 && s.start_us == t1)) break;
         RangeRow& r = rows[group == RangeGroup::kByOpType && s.op >= 0 ? s.op : s.name];
+        r.kind = s.op >= 0 ? RangeKind::kKernel
+                           : (IsPoolName(tl.names[s.name]) ? RangeKind::kPool : RangeKind::kOther);
         r.wall_us += std::max(0.0, std::min(s.End(), t1) - std::max(s.start_us, t0));
         ++r.occurrences;
       }
@@ -305,8 +347,9 @@ std::vector<RangeRow> SummarizeRange(const Timeline& tl, double t0, double t1,
     r.avg_us = r.wall_us / static_cast<double>(r.occurrences);
     out.push_back(r);
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const RangeRow& a, const RangeRow& b) { return a.wall_us > b.wall_us; });
+  std::stable_sort(out.begin(), out.end(), [](const RangeRow& a, const RangeRow& b) {
+    return a.kind != b.kind ? a.kind < b.kind : a.wall_us > b.wall_us;
+  });
   return out;
 }
 

@@ -31,10 +31,18 @@ struct TimeAxis {
   void ZoomAt(double px, double factor, double min_us_per_px = 1e-3, double max_us_per_px = 1e9);
   /// Moves the view by `dpx` pixels (positive: later times come into view).
   void Pan(double dpx) { start_us += dpx * us_per_px; }
+  /// Keeps the view inside [lo_us, hi_us]: a view wider than that shows exactly it, a narrower one
+  /// is moved (not rescaled) back inside. Zoom and pan call it so the view never drifts into
+  /// empty time before or after a trace.
+  void ClampTo(double lo_us, double hi_us);
 };
 
 /// "450 ns", "830 µs", "1.25 ms", "2.1 s".
 std::string FormatDuration(double us);
+/// A point in time in the unit of its size with as many decimals as `resolution_us` needs (at
+/// most nanoseconds): 652318.4 µs at 1 µs is "652.318 ms", at 1 ms "652 ms". Used where a slice's
+/// start is read while zoomed in, where FormatDuration's three digits would hide the difference.
+std::string FormatTimestamp(double us, double resolution_us);
 
 struct RulerTick {
   double t_us = 0;
@@ -105,8 +113,12 @@ int SliceAt(const TimelineTrack& track, int depth, double t_us, double tolerance
 std::vector<std::pair<int, int>> FindSlices(const Timeline& timeline, const std::string& text,
                                             size_t limit = 100000);
 
+/// What a range row is: a node (or op type), thread-pool work ("NODE [parallel]", inside its
+/// node's time on another thread), or another slice (model_run, session events).
+enum class RangeKind { kKernel = 0, kPool = 1, kOther = 2 };
 struct RangeRow {
   std::string name;
+  RangeKind kind = RangeKind::kKernel;
   double wall_us = 0;  ///< the slices' time inside the range
   double avg_us = 0;   ///< wall_us / occurrences
   int64_t occurrences = 0;
@@ -116,8 +128,8 @@ enum class RangeGroup {
   kByOpType,  ///< kernel slices by op type; other slices by name
 };
 /// Perfetto's slice summary over [t0, t1]: every slice overlapping the range (on the tracks in
-/// `tracks`, all when empty), grouped by `group`, time clipped to the range; by wall time
-/// descending.
+/// `tracks`, all when empty), grouped by `group`, time clipped to the range; nodes first, then
+/// thread-pool spans, then other slices, each by wall time descending.
 std::vector<RangeRow> SummarizeRange(const Timeline& timeline, double t0_us, double t1_us,
                                      const std::vector<int>& tracks = {},
                                      RangeGroup group = RangeGroup::kByName);

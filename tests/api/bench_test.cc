@@ -158,5 +158,24 @@ TEST(BenchTest, CsvHasAHeaderAndARowPerResult) {
   EXPECT_NE(csv.find("\"a,b.onnx\""), std::string::npos);
 }
 
+TEST(CompareLatencies, ADifferenceWithinTheRunsSpreadIsNoise) {
+  // Medians 10.0 and 10.2, spreads of about 1 ms: noise.
+  const LatencyDifference noise =
+      CompareLatencies({9.0, 9.5, 10.0, 10.5, 11.0}, {9.2, 9.7, 10.2, 10.7, 11.2});
+  EXPECT_EQ(noise.verdict, LatencyVerdict::kWithinNoise);
+  EXPECT_NEAR(noise.median_a, 10.0, 1e-9);
+  EXPECT_NEAR(noise.median_b, 10.2, 1e-9);
+  EXPECT_NEAR(noise.change_percent, 2.0, 1e-9);
+  EXPECT_NEAR(noise.noise_ms, 1.0, 1e-9);
+  // Its twin: the same spread, B 3 ms faster.
+  const LatencyDifference faster =
+      CompareLatencies({9.0, 9.5, 10.0, 10.5, 11.0}, {6.0, 6.5, 7.0, 7.5, 8.0});
+  EXPECT_EQ(faster.verdict, LatencyVerdict::kFaster);
+  EXPECT_NEAR(faster.change_percent, -30.0, 1e-9);
+  EXPECT_EQ(CompareLatencies({10, 10, 10}, {13, 13, 13}).verdict, LatencyVerdict::kSlower);
+  EXPECT_EQ(CompareLatencies({10, 10}, {20, 20, 20}).verdict, LatencyVerdict::kTooFewRuns);
+  EXPECT_EQ(CompareLatencies({}, {}).verdict, LatencyVerdict::kTooFewRuns);
+}
+
 }  // namespace
 }  // namespace onnxlens::api

@@ -113,12 +113,50 @@ TEST(ModelInfoTest, JsonHasTheDocumentedKeys) {
                           "checker_passed",
                           "shape_inference_complete",
                           "warnings",
+                          "cost",
                           "load_seconds"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["schema"], "onnxlens.info/1");
   EXPECT_EQ(j["inputs"][0]["shape"], nlohmann::json::parse(R"(["batch",3,32,32])"));
   EXPECT_EQ(j["opset_imports"]["ai.onnx"], 13);
+  for (const char* key :
+       {"macs", "flops", "uncounted_nodes", "activation_peak_bytes", "activation_total_bytes",
+        "unsized_values", "symbolic_dims_as_one", "by_op"})
+    EXPECT_TRUE(j["cost"].contains(key)) << key;
+  ASSERT_FALSE(j["cost"]["by_op"].empty());
+  EXPECT_TRUE(j["cost"]["by_op"][0].contains("macs"));
+}
+
+// Issue 21.21: the first number people ask of a model. torchvision's ResNet-18 is 1.814 G MACs at
+// 224 x 224 (the figure its model card and every FLOP counter give).
+TEST(ModelInfoTest, ComputeOfResNet18IsTheWellKnownFigure) {
+  const auto path = testing::CorpusDir() / "resnet18/model.onnx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus is absent: skipped";
+  auto info = InspectModelFile(path);
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  const ModelCost& c = info->cost;
+  EXPECT_NEAR(static_cast<double>(c.macs), 1.814e9, 0.01e9);
+  EXPECT_GT(c.flops, 2 * c.macs);  // plus biases, batch norms, activations, pooling
+  EXPECT_LT(c.flops, 2 * c.macs + c.macs / 50);
+  EXPECT_EQ(c.uncounted_nodes, 0);
+  EXPECT_TRUE(c.symbolic_dims_as_one);  // its batch is symbolic: per image
+  ASSERT_FALSE(c.by_op.empty());
+  EXPECT_EQ(c.by_op.front().op, "Conv");
+  EXPECT_EQ(c.by_op.front().nodes, 20);
+  // Activations: the largest tensors are 64 x 112 x 112 floats (3.2 MB); a few live at once.
+  EXPECT_GT(c.activation_peak_bytes, 2 * 64 * 112 * 112 * 4);
+  EXPECT_LT(c.activation_peak_bytes, 5 * 64 * 112 * 112 * 4);
+  EXPECT_GT(c.activation_total_bytes, c.activation_peak_bytes);
+  EXPECT_EQ(FormatCount(c.macs), "1.81 G");
+}
+
+TEST(ModelInfoTest, CountsAreWrittenWithThreeSignificantDigits) {
+  EXPECT_EQ(FormatCount(950), "950");
+  EXPECT_EQ(FormatCount(12500), "12.5 k");
+  EXPECT_EQ(FormatCount(364000000), "364 M");
+  EXPECT_EQ(FormatCount(1814073344), "1.81 G");
+  EXPECT_EQ(FormatCount(999600), "1.00 M");
 }
 
 }  // namespace

@@ -58,5 +58,26 @@ TEST(ProfileIndex, HeatSplitsAFusedKernelsShareOverItsOrigins) {
   EXPECT_TRUE(HeatShares({}, index).empty());
 }
 
+TEST(ProfileIndex, ATraceMatchesTheModelWhoseNodesItProfiled) {
+  GraphSnapshot snapshot;
+  snapshot.graphs.resize(1);
+  for (const char* name : {"/c/Conv", "/c/Relu", "/d/MatMul"}) {
+    SnapshotNode n;
+    n.name = name;
+    n.op_type = "Op";
+    snapshot.graphs[0].nodes.push_back(n);
+  }
+  const TraceModelMatch own = MatchTraceToModel({{"/c/Conv", 30}, {"/c/Relu", 40}}, snapshot);
+  EXPECT_EQ(own.profiled, 2);
+  EXPECT_EQ(own.matched, 2);
+  EXPECT_FALSE(own.Mismatch());
+  const TraceModelMatch other =
+      MatchTraceToModel({{"conv0", 50}, {"relu0", 30}, {"/d/MatMul", 20}}, snapshot);
+  EXPECT_EQ(other.profiled, 3);
+  EXPECT_EQ(other.matched, 1);
+  EXPECT_TRUE(other.Mismatch());
+  EXPECT_FALSE(MatchTraceToModel({}, snapshot).Mismatch());  // nothing profiled: nothing to say
+}
+
 }  // namespace
 }  // namespace onnxlens::api

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -39,6 +40,37 @@ TEST(TimeAxis, MapsZoomsAtThePointerAndPans) {
   a.Fit(0, 1000);
   a.Pan(100);
   EXPECT_DOUBLE_EQ(a.start_us, 100);
+}
+
+TEST(TimeAxis, ClampToKeepsTheViewInsideTheBoundsWithoutRescalingANarrowerView) {
+  TimeAxis a;
+  a.width_px = 100;
+  a.Fit(-50, 50);  // 100 us wide, half before the bounds
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 0);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1);
+  a.Fit(950, 1050);  // past the end
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 1000);
+  EXPECT_DOUBLE_EQ(a.us_per_px, 1);
+  a.Fit(-500, 2000);  // wider than the bounds: exactly the bounds
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 0);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 1000);
+  a.Fit(200, 300);  // inside: untouched
+  a.ClampTo(0, 1000);
+  EXPECT_DOUBLE_EQ(a.start_us, 200);
+  EXPECT_DOUBLE_EQ(a.EndUs(), 300);
+}
+
+TEST(TimeAxis, TimestampsShowAsManyDecimalsAsTheResolutionNeeds) {
+  EXPECT_EQ(FormatTimestamp(652318.4, 1), "652.318 ms");
+  EXPECT_EQ(FormatTimestamp(652318.4, 0.01), "652.31840 ms");
+  EXPECT_EQ(FormatTimestamp(652318.4, 1000), "652 ms");
+  EXPECT_EQ(FormatTimestamp(652318.4, 5000), "652 ms");  // never fewer than whole units
+  EXPECT_EQ(FormatTimestamp(2.5e6, 100), "2.5000 s");
+  EXPECT_EQ(FormatTimestamp(12.25, 0.01), "12.25 µs");
+  EXPECT_EQ(FormatTimestamp(0.5, 0.001), "500 ns");
 }
 
 TEST(TimeAxis, DurationsAndRulerUseAdaptiveUnits) {
@@ -196,9 +228,19 @@ TEST(Timeline, RangeSummaryOverTheWholeTraceIsCoresSummary) {
     EXPECT_EQ(by_name[node.key].occurrences, node.count) << node.key;
     EXPECT_NEAR(by_name[node.key].wall_us, node.total_us, 1e-6 * node.total_us + 1e-9);
   }
+  // Nodes first, then thread-pool spans, then other slices (model_run), each by wall time: a
+  // pool span (inside its node's time) never ranks above a node (issue 21.18).
   EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end(), [](const RangeRow& a, const RangeRow& b) {
-    return a.wall_us > b.wall_us;
+    return a.kind != b.kind ? a.kind < b.kind : a.wall_us > b.wall_us;
   }));
+  for (const auto& r : rows) {
+    const bool pool = r.name.size() > 11 && r.name.substr(r.name.size() - 11) == " [parallel]";
+    const bool node = std::any_of(p->summary.by_node.begin(), p->summary.by_node.end(),
+                                  [&r](const profiling::SummaryRow& n) { return n.key == r.name; });
+    EXPECT_EQ(r.kind, node ? RangeKind::kKernel : (pool ? RangeKind::kPool : RangeKind::kOther))
+        << r.name;
+  }
+  EXPECT_EQ(rows.back().kind, RangeKind::kOther);  // model_run last, though it is the longest
   // By op type: the kernels' rows are core's by_op.
   std::map<std::string, RangeRow> by_op;
   for (const auto& r : SummarizeRange(tl, tl.begin_us, tl.end_us, {}, RangeGroup::kByOpType))

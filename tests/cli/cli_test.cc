@@ -26,6 +26,12 @@ TEST(CliTest, InfoPrintsTheSummary) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("BatchNormalization"), std::string::npos);
   EXPECT_NE(r.out.find("image"), std::string::npos);
+  // Issue 21.21: the compute and activation estimates, and MACs / FLOPs per op type.
+  EXPECT_NE(r.out.find("compute      "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" MACs, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("per batch item"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("activations  peak "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("      MACs      FLOPs"), std::string::npos) << r.out;
 }
 
 TEST(CliTest, InfoJsonParsesAndShapesListsEveryValue) {
@@ -33,6 +39,11 @@ TEST(CliTest, InfoJsonParsesAndShapesListsEveryValue) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["schema"], "onnxlens.info/1");
+  ASSERT_TRUE(j.contains("cost"));
+  EXPECT_GT(j["cost"]["macs"].get<int64_t>(), 0);
+  EXPECT_GE(j["cost"]["flops"].get<int64_t>(), 2 * j["cost"]["macs"].get<int64_t>());
+  EXPECT_GT(j["cost"]["activation_peak_bytes"].get<int64_t>(), 0);
+  EXPECT_TRUE(j["cost"]["symbolic_dims_as_one"].get<bool>());
   ASSERT_TRUE(j.contains("values"));
   bool found = false;
   for (const auto& v : j["values"]) {

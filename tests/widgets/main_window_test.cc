@@ -7,15 +7,21 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDir>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 
 #include "test_paths.h"
@@ -27,6 +33,7 @@
 #include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
 #include "widgets/screenshot.h"
+#include "widgets/timeline_widget.h"
 #include "widgets/value_table_model.h"
 
 namespace onnxlens::widgets {
@@ -182,6 +189,159 @@ TEST(MainWindowTest, PreferencesStoreTheLanguage) {
   d.accept();
   EXPECT_EQ(languageSetting(), "de");
   setLanguageSetting(QString());
+}
+
+// Issue 21.19: Keyboard Shortcuts listed only the graph's keys and needed the Help menu.
+TEST(MainWindowTest, QuestionMarkOpensAllTheShortcutsFromAnyTab) {
+  MainWindow w;
+  w.openFile(Sample());
+  w.waitForLoad();
+  w.show();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  const auto list = w.shortcutList();
+  auto has = [&](const QString& keys, const QString& what = QString()) {
+    for (const auto& [k, d] : list)
+      if (k == keys && d.contains(what)) return true;
+    return false;
+  };
+  EXPECT_TRUE(has(QStringLiteral("Alt+Left / Alt+Right"), QStringLiteral("pass step")));
+  EXPECT_TRUE(has(QStringLiteral("Double-click a pass"), QStringLiteral("alone")));
+  EXPECT_TRUE(has(QStringLiteral("W / S, wheel")));
+  EXPECT_TRUE(has(QStringLiteral("0, Home"), QStringLiteral("whole trace")));
+  EXPECT_TRUE(has(QStringLiteral(". / ,")));
+  EXPECT_TRUE(has(QString(), QStringLiteral("Profile timeline")));  // a section title
+  bool question = false;
+  for (const auto& [k, d] : list) question |= k.split(QStringLiteral(", ")).contains("?");
+  EXPECT_TRUE(question);
+
+  // "?" opens the window from the graph and from the timeline; in a text field it is typed.
+  ASSERT_EQ(w.shortcutsDialog(), nullptr);
+  w.graphView()->setFocus();
+  QTest::keyClick(w.graphView(), Qt::Key_Question, Qt::ShiftModifier);
+  ASSERT_NE(w.shortcutsDialog(), nullptr);
+  EXPECT_TRUE(w.shortcutsDialog()->isVisible());
+  EXPECT_FALSE(w.shortcutsDialog()->isModal());
+  auto* table = w.shortcutsDialog()->findChild<QLabel*>(QStringLiteral("shortcutsTable"));
+  ASSERT_NE(table, nullptr);
+  EXPECT_TRUE(table->text().contains(QStringLiteral("Alt+Left / Alt+Right")));
+  EXPECT_TRUE(table->text().contains(QStringLiteral("Profile timeline")));
+  w.shortcutsDialog()->hide();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  w.profileView()->timeline()->setFocus();
+  QTest::keyClick(w.profileView()->timeline(), Qt::Key_Question, Qt::ShiftModifier);
+  EXPECT_TRUE(w.shortcutsDialog()->isVisible());
+  w.shortcutsDialog()->hide();
+  w.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+  QLineEdit* search = nullptr;
+  for (QLineEdit* e : w.profileView()->findChildren<QLineEdit*>())
+    if (e->isVisible()) search = e;
+  ASSERT_NE(search, nullptr);
+  search->setFocus();
+  QTest::keyClick(search, Qt::Key_Question, Qt::ShiftModifier, 0);
+  EXPECT_FALSE(w.shortcutsDialog()->isVisible());
+  EXPECT_EQ(search->text(), QStringLiteral("?"));
+}
+
+// Issue 21.21: the Summary had no compute or activation figures, "MB" for 2^20 bytes, and a
+// double-click on an op type did nothing.
+TEST(MainWindowTest, SummaryShowsComputeAndMemoryAndADoubleClickSelectsAnOpType) {
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(Sample());
+  w.waitForLoad();
+  ModelSummaryPanel* s = w.summaryPanel();
+  const api::ModelCost& cost = s->modelInfo()->cost;
+  ASSERT_GT(cost.macs, 0);
+  const QString compute = s->propertyText(QStringLiteral("Compute"));
+  EXPECT_TRUE(compute.contains(QStringLiteral("MACs"))) << compute.toStdString();
+  EXPECT_TRUE(compute.contains(QStringLiteral("per batch item"))) << compute.toStdString();
+  const QString memory = s->propertyText(QStringLiteral("Activation memory"));
+  EXPECT_TRUE(memory.startsWith(QStringLiteral("peak "))) << memory.toStdString();
+  EXPECT_TRUE(memory.contains(QStringLiteral("KiB")) || memory.contains(QStringLiteral("MiB")))
+      << memory.toStdString();
+  EXPECT_TRUE(s->propertyText(QStringLiteral("Initializers")).contains(QStringLiteral("KiB")))
+      << s->propertyText(QStringLiteral("Initializers")).toStdString();
+  // The op table: MACs and FLOPs per type, Conv's non-zero.
+  OpHistogramModel* ops = s->opModel();
+  int conv = -1;
+  for (int r = 0; r < ops->rowCount(); ++r)
+    if (ops->op(r) == QStringLiteral("Conv")) conv = r;
+  ASSERT_GE(conv, 0);
+  EXPECT_GT(
+      ops->index(conv, OpHistogramModel::MacsColumn).data(OpHistogramModel::SortRole).toLongLong(),
+      0);
+  EXPECT_EQ(ops->headerData(OpHistogramModel::FlopsColumn, Qt::Horizontal).toString(),
+            QStringLiteral("FLOPs"));
+  // A double-click on Conv: the Graph tab with every Conv node selected.
+  ASSERT_TRUE(w.showView(QStringLiteral("summary")));
+  QTableView* table = s->opTable();
+  const QModelIndex proxyIndex = s->opProxy()->mapFromSource(ops->index(conv, 0));
+  const QRect cell = table->visualRect(proxyIndex);
+  ASSERT_TRUE(cell.isValid());
+  QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+  QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+  EXPECT_EQ(w.currentView(), QStringLiteral("graph"));
+  int convs = 0;
+  for (const auto& [op, n] : s->modelInfo()->op_histogram)
+    if (op == "Conv") convs = static_cast<int>(n);
+  ASSERT_GT(convs, 1);
+  EXPECT_EQ(static_cast<int>(w.graphView()->linkedItems().size()), convs);
+  for (int item : w.graphView()->linkedItems())
+    EXPECT_EQ(w.graphView()
+                  ->snapshot()
+                  ->graphs[0]
+                  .nodes[w.graphView()->model().items[item].index]
+                  .op_type,
+              "Conv");
+  EXPECT_EQ(w.selectOpType(QStringLiteral("NoSuchOp")), 0);
+}
+
+// Issue 21.22: Open Recent listed several identical "model.onnx": the folder tells them apart.
+TEST(MainWindowTest, OpenRecentTellsFilesOfTheSameNameApartByTheirFolder) {
+  RecentFiles::clear();
+  QTemporaryDir dir;
+  ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("resnet18")));
+  ASSERT_TRUE(QDir(dir.path()).mkpath(QStringLiteral("squeezenet")));
+  const QString a = dir.filePath(QStringLiteral("resnet18/model.onnx"));
+  const QString b = dir.filePath(QStringLiteral("squeezenet/model.onnx"));
+  ASSERT_TRUE(QFile::copy(Sample(), a));
+  ASSERT_TRUE(QFile::copy(Sample(), b));
+  MainWindow w;
+  for (const QString& f : {a, b}) {
+    w.openFile(f);
+    w.waitForLoad();
+  }
+  const QStringList texts = w.recentMenuTexts();
+  ASSERT_GE(texts.size(), 3);  // the two files, then "Clear List"
+  EXPECT_TRUE(texts[0].endsWith(QStringLiteral("model.onnx — ") +
+                                QDir::toNativeSeparators(dir.filePath("squeezenet")).right(47)))
+      << texts[0].toStdString();
+  EXPECT_TRUE(texts[1].contains(QStringLiteral("resnet18"))) << texts[1].toStdString();
+  EXPECT_NE(texts[0].mid(3), texts[1].mid(3));  // past the "&1  " mnemonic
+  EXPECT_TRUE(texts[0].startsWith(QStringLiteral("&1  model.onnx")));
+  // The home folder is written ~; a long folder keeps its end.
+  const QString home = QDir::homePath();
+  EXPECT_EQ(RecentFiles::labels({home + QStringLiteral("/models/a.onnx")}).value(0),
+            QStringLiteral("a.onnx — ~/models"));
+  const QString deep = QStringLiteral("/data/") + QString(60, QLatin1Char('x')) + "/mobilenet";
+  const QString label = RecentFiles::labels({deep + QStringLiteral("/model.onnx")}).value(0);
+  EXPECT_TRUE(label.endsWith(QStringLiteral("xx/mobilenet"))) << label.toStdString();
+  EXPECT_TRUE(label.contains(QStringLiteral("— …"))) << label.toStdString();
+  RecentFiles::clear();
+}
+
+// Issue 21.24: the About box promised quantization, which is not implemented yet.
+TEST(MainWindowTest, TheAboutBoxSaysOnlyWhatExists) {
+  const QString about = MainWindow::aboutText();
+  EXPECT_FALSE(about.contains(QStringLiteral("quantiz"), Qt::CaseInsensitive))
+      << about.toStdString();
+  for (const char* word : {"graph", "optimization", "profile", "export"})
+    EXPECT_TRUE(about.contains(QLatin1String(word))) << word;
 }
 
 }  // namespace

@@ -5,10 +5,17 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
 #include <QUrl>
 #include <chrono>
 #include <set>
@@ -26,6 +33,7 @@
 #include "widgets/op_colors.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_view.h"
+#include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
 #include "widgets/timeline_widget.h"
 
@@ -264,7 +272,14 @@ TEST(ProfileView, FusedKernelsLeadBackToTheGraphAsLoaded) {
   ASSERT_TRUE(g->selectByName(origins.back()));
   EXPECT_EQ(pv->timeline()->selectedSlice(), slice);
   const QString page = w.sidebar()->plainText();
-  EXPECT_TRUE(page.contains(QStringLiteral("fused into ") + kernel)) << page.toStdString();
+  EXPECT_TRUE(page.contains(QStringLiteral("an even share of ") + kernel +
+                            QStringLiteral(", which it was fused into")))
+      << page.toStdString();
+  // Issue 21.18: the page's figure for the node is the heat's (the kernel's share split over its
+  // origins), not the kernel's whole share.
+  EXPECT_TRUE(page.contains(QLocale().toString(pv->nodeShares().value(origins.back()), 'f', 1) +
+                            QStringLiteral("% of the kernel time: an even share")))
+      << page.toStdString();
   EXPECT_TRUE(page.contains(QStringLiteral("Show in the timeline"))) << page.toStdString();
   pv->timeline()->selectSlice(-1, -1);
   w.sidebar()->followLink(QUrl(QStringLiteral("onnxlens:timeline/") +
@@ -409,6 +424,240 @@ TEST(ProfileView, ARunTimeDeclineShowsTheProviderThatRan) {
       << pv->detailsText().toStdString();
   EXPECT_FALSE(pv->detailsText().contains(QStringLiteral("cpu")))
       << pv->detailsText().toStdString();
+}
+
+// Issue 21.14: the timeline shrank to ~110 px after every run; the user's split was thrown away.
+TEST(ProfileView, TheTimelineGetsMostOfTheHeightAndKeepsTheSplitTheUserChose) {
+  QSettings().remove(QStringLiteral("profile/timelineShare"));
+  MainWindow w;
+  OpenOnTheProfileTab(w);
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.runs = 1;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  QCoreApplication::processEvents();
+  QSplitter* split = pv->splitter();
+  const int total = split->sizes().value(0) + split->sizes().value(1);
+  ASSERT_GT(total, 300);
+  EXPECT_GE(split->sizes().value(0), total * 3 / 5 - 2);  // the timeline, not the tabs, dominates
+  // A slice's details (a dozen rows) scroll in their tab; they do not push the timeline up.
+  const int fitted = split->sizes().value(0);
+  const auto& tl = *pv->run(0).timeline;
+  for (size_t i = 0; i < tl.tracks[0].slices.size(); ++i) {
+    if (tl.tracks[0].slices[i].op < 0) continue;
+    pv->timeline()->selectSlice(0, static_cast<int>(i));
+    break;
+  }
+  QCoreApplication::processEvents();
+  ASSERT_TRUE(pv->detailsText().contains(QStringLiteral("Duration")));
+  EXPECT_EQ(split->sizes().value(0), fitted);
+
+  // The user drags the handle to give the tabs two thirds; the next run keeps that.
+  QSplitterHandle* handle = split->handle(1);
+  const QPoint from = handle->rect().center();
+  const int dy = total / 3 - split->sizes().value(0);
+  QTest::mousePress(handle, Qt::LeftButton, {}, from);
+  QMouseEvent move(QEvent::MouseMove, QPointF(from.x(), from.y() + dy),
+                   handle->mapToGlobal(QPoint(from.x(), from.y() + dy)), Qt::LeftButton,
+                   Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(handle, &move);
+  QTest::mouseRelease(handle, Qt::LeftButton, {}, QPoint(from.x(), from.y() + dy));
+  const int chosen = split->sizes().value(0);
+  ASSERT_NEAR(chosen, total / 3, 10);
+  pv->startProfile(o);
+  pv->waitForIdle();
+  QCoreApplication::processEvents();
+  ASSERT_EQ(pv->runCount(), 2);
+  EXPECT_NEAR(split->sizes().value(0), chosen, 3);
+  pv->showRun(0);
+  EXPECT_NEAR(split->sizes().value(0), chosen, 3);
+  QSettings().remove(QStringLiteral("profile/timelineShare"));
+}
+
+// Issue 21.17: a trace of another model opened silently; now a warning says so, and goes away
+// for a run of the model open.
+TEST(ProfileView, ATraceOfAnotherModelIsWarnedAbout) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.runs = 1;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  EXPECT_TRUE(pv->mismatchWarning().isEmpty()) << pv->mismatchWarning().toStdString();
+  pv->openTrace(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/traces/ort_squeezenet1_1_profile.json").string()));
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 2);
+  EXPECT_EQ(pv->currentRun(), 1);
+  const QString warning = pv->mismatchWarning();
+  EXPECT_TRUE(warning.contains(
+      QFileInfo(QString::fromStdString(testing::SampleModel().string())).fileName()))
+      << warning.toStdString();
+  EXPECT_TRUE(warning.contains(QStringLiteral(" 0 of the "))) << warning.toStdString();
+  pv->showRun(0);
+  EXPECT_TRUE(pv->mismatchWarning().isEmpty());
+}
+
+// Issue 21.18: figures that confused: a start of "652 ms" while zoomed to µs, Threads shares with
+// no word of what they are of, pool spans ranked above nodes, Compare Runs silent about noise.
+TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
+  MainWindow w;
+  OpenOnTheProfileTab(w);
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.threads = 2;
+  o.runs = 3;
+  o.warmup = 0;
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  const ProfileView::Run& run = pv->run(0);
+  // A kernel slice, zoomed to: its start to the view's resolution.
+  int track = -1, slice = -1;
+  for (size_t t = 0; t < run.timeline->tracks.size() && slice < 0; ++t)
+    for (size_t i = 0; i < run.timeline->tracks[t].slices.size() && slice < 0; ++i)
+      if (run.timeline->tracks[t].slices[i].op >= 0 &&
+          run.timeline->tracks[t].slices[i].start_us - run.timeline->begin_us > 1000) {
+        track = static_cast<int>(t);
+        slice = static_cast<int>(i);
+      }
+  ASSERT_GE(slice, 0);
+  pv->timeline()->selectSlice(track, slice);
+  pv->timeline()->focusSelection();
+  pv->timeline()->selectSlice(track, slice);
+  const api::TimelineSlice& s = run.timeline->tracks[track].slices[slice];
+  const double resolution = std::min(pv->timeline()->axis().us_per_px, std::max(s.dur_us, 1e-3));
+  ASSERT_LT(resolution, 1000);
+  const QString start =
+      QString::fromStdString(api::FormatTimestamp(s.start_us - run.timeline->begin_us, resolution));
+  EXPECT_TRUE(pv->detailsText().contains(start.toHtmlEscaped())) << pv->detailsText().toStdString();
+  EXPECT_GT(
+      start.size(),
+      QString::fromStdString(api::FormatDuration(s.start_us - run.timeline->begin_us)).size());
+
+  // The share columns name what they are a share of.
+  QAbstractItemModel* threads = nullptr;
+  for (QTableView* t : pv->findChildren<QTableView*>()) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+    auto* m = proxy ? qobject_cast<SummaryTableModel*>(proxy->sourceModel()) : nullptr;
+    if (m && m != pv->opModel() && m != pv->nodeModel() && m != pv->providerModel() &&
+        m != pv->rangeModel())
+      threads = m;
+  }
+  ASSERT_NE(threads, nullptr);
+  EXPECT_EQ(threads->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Busy, % of kernel time"));
+  EXPECT_FALSE(threads->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal, Qt::ToolTipRole)
+                   .toString()
+                   .isEmpty());
+  EXPECT_EQ(pv->opModel()->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString(),
+            QStringLiteral("% of kernel time"));
+
+  // The Range table as shown (sorted by time, descending): nodes above pool spans and model_run.
+  pv->timeline()->selectRange(run.timeline->begin_us, run.timeline->end_us);
+  QTableView* range = nullptr;
+  for (QTableView* t : pv->findChildren<QTableView*>()) {
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+    if (proxy && proxy->sourceModel() == pv->rangeModel()) range = t;
+  }
+  ASSERT_NE(range, nullptr);
+  int last = 0;
+  bool pool = false;
+  for (int r = 0; r < range->model()->rowCount(); ++r) {
+    const int group = range->model()->index(r, 0).data(SummaryTableModel::GroupRole).toInt();
+    EXPECT_GE(group, last) << r;
+    last = group;
+    pool |= group == 1;
+  }
+  EXPECT_TRUE(pool);  // two threads: the pool's spans are there, below the nodes
+  EXPECT_EQ(range->model()->index(0, 0).data(SummaryTableModel::GroupRole).toInt(), 0);
+
+  // Compare Runs says when a difference is the runs' noise, and when it is not.
+  RunComparison* c = pv->comparison();
+  profiling::TraceSummary none;
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{9.0, 9.5, 10.0, 10.5, 11.0}, {9.2, 9.7, 10.2, 10.7, 11.2}}, {none, none});
+  EXPECT_TRUE(c->verdict().contains(QStringLiteral("No real difference")))
+      << c->verdict().toStdString();
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{9.0, 9.5, 10.0, 10.5, 11.0}, {6.0, 6.5, 7.0, 7.5, 8.0}}, {none, none});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 30.0% faster")))
+      << c->verdict().toStdString();
+}
+
+// Issue 21.20: level names and the runtime's thread names stayed English in German and Chinese;
+// the charts were too short for their axis labels and legends there.
+TEST(ProfileView, LevelAndThreadNamesAreTranslatedAndChartsHaveRoomForTheirLabels) {
+  QTranslator de;
+  ASSERT_TRUE(de.load(QStringLiteral(":/i18n/onnxlens_de.qm")));
+  QCoreApplication::installTranslator(&de);
+  EXPECT_EQ(StageText::level(QStringLiteral("extended")), QStringLiteral("erweitert"));
+  EXPECT_EQ(StageText::level(QStringLiteral("my-level")), QStringLiteral("my-level"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("main")), QStringLiteral("Haupt-Thread"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("pool worker 3 (4711)")),
+            QStringLiteral("Pool-Worker 3 (4711)"));
+  EXPECT_EQ(StageText::thread(QStringLiteral("thread 7")), QStringLiteral("thread 7"));
+  {
+    MainWindow w;
+    OpenOnTheProfileTab(w);
+    ProfileView* pv = w.profileView();
+    api::ProfileOptions o;
+    o.level = "extended";
+    o.threads = 2;
+    o.runs = 3;
+    o.warmup = 0;
+    pv->startProfile(o);
+    pv->waitForIdle();
+    ASSERT_EQ(pv->runCount(), 1);
+    EXPECT_TRUE(pv->run(0).label.contains(QStringLiteral("Stufe erweitert")))
+        << pv->run(0).label.toStdString();
+    // The Threads table names the threads in German.
+    SummaryTableModel* threads = nullptr;
+    for (QTableView* t : pv->findChildren<QTableView*>()) {
+      auto* proxy = qobject_cast<QSortFilterProxyModel*>(t->model());
+      auto* m = proxy ? qobject_cast<SummaryTableModel*>(proxy->sourceModel()) : nullptr;
+      if (m && m->headerData(SummaryTableModel::ShareColumn, Qt::Horizontal).toString() ==
+                   QStringLiteral("Belegt, % der Kernelzeit"))
+        threads = m;
+    }
+    ASSERT_NE(threads, nullptr);
+    QStringList names;
+    for (int r = 0; r < threads->rowCount(); ++r) names << threads->name(r);
+    EXPECT_TRUE(names.filter(QStringLiteral("Haupt-Thread")).size() == 1)
+        << names.join(", ").toStdString();
+    EXPECT_TRUE(names.filter(QStringLiteral("main")).isEmpty()) << names.join(", ").toStdString();
+    // While a German profile runs (the stage, progress bar and Cancel shown) and after it, with
+    // long run labels, the window still fits a 1280 px screen.
+    pv->startProfile(o);
+    EXPECT_LE(w.minimumSizeHint().width(), 1280);
+    pv->waitForIdle();
+    EXPECT_LE(w.minimumSizeHint().width(), 1280);
+    // Charts: tall enough for their labels; legend figures of three digits at most.
+    for (auto* view : pv->charts()->findChildren<QWidget*>())
+      if (view->inherits("QtCharts::QChartView"))
+        EXPECT_GE(view->minimumHeight(), ProfileCharts::kChartMinHeight);
+    const QStringList legend = pv->charts()->legendTexts();
+    ASSERT_FALSE(legend.isEmpty());
+    for (const QString& l : legend) {
+      const QString number = l.section(QLatin1Char(' '), -1) == QStringLiteral("ms")
+                                 ? l.section(QLatin1Char(' '), -2, -2)
+                                 : l.section(QLatin1Char(' '), -1);
+      if (number.isEmpty() || !number[0].isDigit()) continue;
+      int digits = 0;
+      for (QChar c : number) digits += c.isDigit();
+      EXPECT_LE(digits, 4) << l.toStdString();  // "0,195" has four, "59,0" three
+    }
+  }
+  QCoreApplication::removeTranslator(&de);
 }
 
 }  // namespace

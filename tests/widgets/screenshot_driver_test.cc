@@ -18,6 +18,7 @@
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
 #include "widgets/provider_legend.h"
+#include "widgets/recent_files.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -132,6 +133,15 @@ TEST(ScreenshotDriver, ProvidersOnACorpusModelSelectsADeclinedNode) {
   ASSERT_EQ(s.run(), 0) << s.errors.join('\n').toStdString();
   const QString text = s.window.sidebar()->plainText();
   EXPECT_TRUE(text.contains(QStringLiteral("Not on the preferred provider"))) << text.toStdString();
+}
+
+// Issue 21.22: every --screenshot run used to join File > Open Recent.
+TEST(ScreenshotDriver, AScreenshotRunDoesNotJoinTheRecentFiles) {
+  RecentFiles::clear();
+  Shot s{QString()};
+  ASSERT_EQ(s.run(), 0) << s.errors.join('\n').toStdString();
+  EXPECT_EQ(s.window.currentPath(), Sample());
+  EXPECT_TRUE(RecentFiles::list().isEmpty()) << RecentFiles::list().join(", ").toStdString();
 }
 
 }  // namespace

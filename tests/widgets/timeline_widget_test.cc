@@ -1,6 +1,7 @@
 // The timeline widget: tracks, click selection, keyboard zoom / pan / focus / step, range drag.
 #include <gtest/gtest.h>
 
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 #include <set>
@@ -106,6 +107,90 @@ TEST(TimelineWidget, ShiftDragSelectsARangeAndFullZoomOutStaysBounded) {
   (void)w.grab();  // paints
   EXPECT_GT(w.lastPaintRects(), 0);
   EXPECT_LE(w.lastPaintRects(), static_cast<int>(tl->slice_count));
+}
+
+// Issue 21.15: labels were elided in the middle ("/la…onv"); now the name's tail or the op type.
+TEST(TimelineWidget, ASliceLabelIsTheNameItsTailOrTheOpTypeNeverElidedInTheMiddle) {
+  const QFontMetrics fm(QApplication::font());
+  const QString name = QStringLiteral("/layer1/layer1.0/conv1/Conv");
+  const QString op = QStringLiteral("FusedConv");
+  auto w = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(name)), name);
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(name) - 1),
+            QStringLiteral("layer1/layer1.0/conv1/Conv"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(QStringLiteral("conv1/Conv"))),
+            QStringLiteral("conv1/Conv"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(name, op, fm, w(QStringLiteral("conv1/Conv")) - 1),
+            QStringLiteral("Conv"));
+  // A name without scopes: the op type when the name does not fit, then the op type's start.
+  const QString flat = QStringLiteral("resnetv17_stage1_conv0_fwd");
+  EXPECT_EQ(TimelineWidget::sliceLabel(flat, op, fm, w(op) + 2), op);
+  const QString cut = TimelineWidget::sliceLabel(flat, op, fm, w(QStringLiteral("Fuse")));
+  EXPECT_TRUE(cut.startsWith(QStringLiteral("Fu"))) << cut.toStdString();
+  EXPECT_TRUE(cut.endsWith(QStringLiteral("…"))) << cut.toStdString();
+  // Thread-pool work: the node's tail with the suffix, then without it, then its start.
+  const QString pool = name + QStringLiteral(" [parallel]");
+  EXPECT_EQ(TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Conv [parallel]"))),
+            QStringLiteral("Conv [parallel]"));
+  EXPECT_EQ(TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Conv")) + 1),
+            QStringLiteral("Conv"));
+  const QString start =
+      TimelineWidget::sliceLabel(pool, QString(), fm, w(QStringLiteral("Co…")) + 1);
+  EXPECT_TRUE(start.startsWith(QStringLiteral("Co")) && start.endsWith(QStringLiteral("…")))
+      << start.toStdString();
+  for (int width = 1; width < w(op); ++width) {
+    const QString l = TimelineWidget::sliceLabel(name, op, fm, width);
+    EXPECT_LE(w(l), width);
+    EXPECT_FALSE(l.contains(QStringLiteral("a…o")));
+  }
+  EXPECT_TRUE(TimelineWidget::sliceLabel(name, op, fm, 2).isEmpty());
+}
+
+// Issue 21.16: zoom and pan went into empty time (a ruler at "-1.0 s"); the keys needed a click.
+TEST(TimelineWidget, ZoomAndPanStayOnTheTraceHomeFitsItAndTheKeysWorkOnHover) {
+  const auto tl = ProfiledSample();
+  QWidget window;
+  auto* search = new QLineEdit(&window);
+  auto* w = new TimelineWidget(&window);
+  w->setGeometry(0, 40, 1000, 300);
+  w->setTimeline(tl);
+  window.resize(1000, 360);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  const double span = tl->end_us - tl->begin_us;
+  const double lo = tl->begin_us - 0.02 * span - 1e-6, hi = tl->end_us + 0.02 * span + 1e-6;
+  for (int i = 0; i < 20; ++i) QTest::keyClick(w, Qt::Key_S);  // zoom far out
+  EXPECT_GE(w->axis().start_us, lo);
+  EXPECT_LE(w->axis().EndUs(), hi);
+  QTest::keyClick(w, Qt::Key_W);
+  QTest::keyClick(w, Qt::Key_W);
+  for (int i = 0; i < 40; ++i) QTest::keyClick(w, Qt::Key_A);  // pan far left
+  EXPECT_GE(w->axis().start_us, lo);
+  EXPECT_LT(w->axis().EndUs(), tl->end_us);  // still zoomed in: moved, not rescaled
+  for (int i = 0; i < 40; ++i) QTest::keyClick(w, Qt::Key_D);
+  EXPECT_LE(w->axis().EndUs(), hi);
+  const double dragged = w->axis().start_us;
+  QTest::mousePress(w, Qt::LeftButton, {}, QPoint(300, 100));
+  QMouseEvent drag(QEvent::MouseMove, QPointF(900, 100), Qt::LeftButton, Qt::LeftButton,
+                   Qt::NoModifier);
+  QApplication::sendEvent(w, &drag);
+  QTest::mouseRelease(w, Qt::LeftButton, {}, QPoint(900, 100));
+  EXPECT_LT(w->axis().start_us, dragged);
+  EXPECT_GE(w->axis().start_us, lo);
+  QTest::keyClick(w, Qt::Key_Home);
+  EXPECT_NEAR(w->axis().start_us, tl->begin_us, 1e-6 * span);
+  EXPECT_NEAR(w->axis().EndUs(), tl->end_us, 1e-6 * span);
+
+  // Hovering takes the keys (no click needed) but never from a text field being typed in.
+  window.activateWindow();
+  search->setFocus();
+  QEvent enter(QEvent::Enter);
+  QApplication::sendEvent(w, &enter);
+  EXPECT_TRUE(search->hasFocus());
+  search->clearFocus();
+  w->parentWidget()->setFocus();
+  QApplication::sendEvent(w, &enter);
+  EXPECT_TRUE(w->hasFocus());
 }
 
 }  // namespace
