@@ -502,6 +502,10 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
   });
   AddCpu(r, "Exp", 6,
          [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::exp(v); }); });
+  AddCpu(r, "Log", 6,
+         [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return std::log(v); }); });
+  AddCpu(r, "Neg", 6,
+         [](OpKernelContext& c, int64_t) { return Unary(c, [](float v) { return -v; }); });
   AddCpu(r, "HardSigmoid", 6, [](OpKernelContext& c, int64_t) {
     const float a = c.node().GetFloat("alpha", 0.2f), b = c.node().GetFloat("beta", 0.5f);
     return Unary(c, [a, b](float v) { return std::max(0.f, std::min(1.f, a * v + b)); });

@@ -156,8 +156,8 @@ TEST(CpuVsReference, BinaryBroadcasts) {
 
 TEST(CpuVsReference, UnaryActivations) {
   uint32_t seed = 400;
-  for (const char* op :
-       {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish", "LeakyRelu"})
+  for (const char* op : {"Relu", "Sigmoid", "Tanh", "Erf", "Exp", "HardSigmoid", "HardSwish",
+                         "LeakyRelu", "Neg", "Log"})
     for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}, {3, 127, 129}})
       CheckAgainstReference({op, {s}, {}}, seed++);
 }
