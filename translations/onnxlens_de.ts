@@ -61,10 +61,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>After step %1: %2 (%3)</source>
-        <translation>Nach Schritt %1: %2 (%3)</translation>
-    </message>
-    <message>
         <source>Other file…</source>
         <translation>Andere Datei…</translation>
     </message>
@@ -193,6 +189,10 @@
     <message>
         <source>%1 declined: %2</source>
         <translation>%1 abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>After step %1: %2 (%3, %4)</source>
+        <translation>Nach Schritt %1: %2 (%3, %4)</translation>
     </message>
 </context>
 <context>

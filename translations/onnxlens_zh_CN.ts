@@ -60,10 +60,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>After step %1: %2 (%3)</source>
-        <translation>第 %1 步之后：%2 (%3)</translation>
-    </message>
-    <message>
         <source>Other file…</source>
         <translation>其他文件…</translation>
     </message>
@@ -186,6 +182,10 @@
     <message>
         <source>%1 declined: %2</source>
         <translation>%1 拒绝：%2</translation>
+    </message>
+    <message>
+        <source>After step %1: %2 (%3, %4)</source>
+        <translation>第 %1 步之后：%2 (%3，%4)</translation>
     </message>
 </context>
 <context>

@@ -123,15 +123,16 @@ CompareView::~CompareView() = default;
 void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   m_trace = std::move(trace);
   const int last = m_trace ? static_cast<int>(m_trace->steps.size()) : 0;
-  for (int s = 0; s < 2; ++s) {
-    if (m_sides[s].step > last) m_sides[s].step = last;
-    rebuildChooser(static_cast<Side>(s));
-  }
+  for (SideState& st : m_sides)
+    if (st.step > last) st.step = last;
+  // The right side's default is chosen before the choosers are filled: a chooser filled first
+  // kept saying "Original" while its pane showed the extended graph.
   if (m_trace && m_sides[kLeft].step == 0 && m_sides[kRight].step == 0 &&
       m_sides[kRight].file.isEmpty()) {
     const int ext = m_trace->StepOfLevel("extended");
     m_sides[kRight].step = ext >= 0 ? ext : last;
   }
+  for (int s = 0; s < 2; ++s) rebuildChooser(static_cast<Side>(s));
   show(kLeft);
   show(kRight);
 }
@@ -155,8 +156,9 @@ void CompareView::rebuildChooser(Side side) {
     }
     c->insertSeparator(c->count());
     for (const api::OptimizeStepReport& s : m_trace->steps) {
-      c->addItem(tr("After step %1: %2 (%3)").arg(s.index).arg(Q(s.pass), Q(s.level)),
-                 QStringLiteral("step:%1").arg(s.index));
+      c->addItem(
+          tr("After step %1: %2 (%3, %4)").arg(s.index).arg(Q(s.pass), Q(s.level), count(s.index)),
+          QStringLiteral("step:%1").arg(s.index));
     }
     c->insertSeparator(c->count());
   }
