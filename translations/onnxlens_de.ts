@@ -687,6 +687,10 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>Den Rahmen jedes Knotens nach dem Ausführungsanbieter färben, der ihn ausführt – im Reiter Graph und in beiden Hälften des Reiters Optimieren</translation>
     </message>
+    <message>
+        <source>Optimizer &amp;Passes</source>
+        <translation>Optimierungs&amp;durchläufe</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1094,11 +1098,34 @@
     </message>
 </context>
 <context>
-    <name>onnxlens::widgets::PassStepper</name>
+    <name>onnxlens::widgets::PassListDialog</name>
     <message>
-        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
-        <translation>Pfeiltasten oder Alt+Links / Alt+Rechts gehen durch die Durchläufe; ein Doppelklick zeigt einen Durchlauf allein, vorher und nachher.</translation>
+        <source>Optimizer Passes</source>
+        <translation>Optimierungsdurchläufe</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was er tut</translation>
+    </message>
+    <message>
+        <source>(ONNX Runtime&apos;s com.microsoft ops)</source>
+        <translation>(com.microsoft-Ops von ONNX Runtime)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The Optimize tab&apos;s &lt;b&gt;Passes&lt;/b&gt; list has one row per step that changed the graph. &lt;b&gt;Change&lt;/b&gt; counts the nodes that step removed (&lt;b&gt;−&lt;/b&gt;), added (&lt;b&gt;+&lt;/b&gt;) and modified (&lt;b&gt;∼&lt;/b&gt;, same node with other attributes, inputs or weights); &lt;b&gt;Nodes&lt;/b&gt; is the count after the step; &lt;b&gt;ms&lt;/b&gt; the time the pass took.&lt;/p&gt;&lt;p&gt;A click on a step shows that pass&apos;s own change: the graph before it on the left, after it on the right. Tick &lt;i&gt;Against the original&lt;/i&gt; to compare everything up to that step with the original model. Alt+Left / Alt+Right step through the list; &lt;i&gt;Disable &amp;amp; Re-run&lt;/i&gt; optimizes again without the pass.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Liste &lt;b&gt;Durchläufe&lt;/b&gt; im Tab Optimieren hat eine Zeile je Schritt, der den Graphen geändert hat. &lt;b&gt;Änderung&lt;/b&gt; zählt die Knoten, die der Schritt entfernt (&lt;b&gt;−&lt;/b&gt;), hinzugefügt (&lt;b&gt;+&lt;/b&gt;) und geändert hat (&lt;b&gt;∼&lt;/b&gt;: derselbe Knoten mit anderen Attributen, Eingängen oder Gewichten); &lt;b&gt;Knoten&lt;/b&gt; ist die Anzahl nach dem Schritt, &lt;b&gt;ms&lt;/b&gt; die Zeit des Durchlaufs.&lt;/p&gt;&lt;p&gt;Ein Klick auf einen Schritt zeigt die Änderung dieses Durchlaufs allein: links der Graph davor, rechts danach. Mit &lt;i&gt;Gegen das Original&lt;/i&gt; wird alles bis zu diesem Schritt mit dem Originalmodell verglichen. Alt+Links / Alt+Rechts gehen durch die Liste; &lt;i&gt;Deaktivieren &amp;amp; neu ausführen&lt;/i&gt; optimiert erneut ohne den Durchlauf.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassStepper</name>
     <message>
         <source>Previous step (Alt+Left)</source>
         <translation>Vorheriger Schritt (Alt+Links)</translation>
@@ -1134,6 +1161,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>Deaktiviert: %1</translation>
+    </message>
+    <message>
+        <source>A click shows what that pass alone changed: the graph before it on the left, after it on the right. Arrows or Alt+Left / Alt+Right step through the passes.</source>
+        <translation>Ein Klick zeigt, was dieser Durchlauf allein geändert hat: links der Graph davor, rechts danach. Pfeiltasten oder Alt+Links / Alt+Rechts gehen durch die Durchläufe.</translation>
+    </message>
+    <message>
+        <source>Against the original</source>
+        <translation>Gegen das Original</translation>
+    </message>
+    <message>
+        <source>Off: a step shows that pass&apos;s own change (the graph before it on the left). On: the original model on the left, everything up to the step on the right.</source>
+        <translation>Aus: ein Schritt zeigt die Änderung seines Durchlaufs allein (links der Graph davor). An: links das Originalmodell, rechts alles bis zu diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
+        <translation>Änderung: vom Durchlauf &lt;b&gt;−&lt;/b&gt; entfernte, &lt;b&gt;+&lt;/b&gt; hinzugefügte, &lt;b&gt;∼&lt;/b&gt; geänderte Knoten.</translation>
+    </message>
+    <message>
+        <source>Select a pass to see what it alone changed.</source>
+        <translation>Einen Durchlauf wählen, um zu sehen, was er allein geändert hat.</translation>
+    </message>
+    <message>
+        <source>Step %1 · level %2, round %3 · nodes: %4</source>
+        <translation>Schritt %1 · Stufe %2, Runde %3 · Knoten: %4</translation>
+    </message>
+    <message>
+        <source>Left: the original model. Right: after step %1.</source>
+        <translation>Links: das Originalmodell. Rechts: nach Schritt %1.</translation>
+    </message>
+    <message>
+        <source>Left: before step %1. Right: after it (this pass alone).</source>
+        <translation>Links: vor Schritt %1. Rechts: danach (nur dieser Durchlauf).</translation>
     </message>
 </context>
 <context>
@@ -1863,10 +1922,6 @@
         <translation>Prüfung: nach diesem Schritt weichen die Ausgaben zuerst ab</translation>
     </message>
     <message>
-        <source>%1 removed, %2 added, %3 modified</source>
-        <translation>%1 entfernt, %2 hinzugefügt, %3 geändert</translation>
-    </message>
-    <message>
         <source>Nodes removed (−), added (+) and modified (∼)</source>
         <translation>Entfernte (−), hinzugefügte (+) und geänderte (∼) Knoten</translation>
     </message>
@@ -1879,16 +1934,8 @@
         <translation>Dauer des Durchlaufs in Millisekunden</translation>
     </message>
     <message>
-        <source>Optimization level and round</source>
-        <translation>Optimierungsstufe und Runde</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Level</source>
-        <translation>Stufe</translation>
     </message>
     <message>
         <source>Pass</source>
@@ -1905,6 +1952,39 @@
     <message>
         <source>ms</source>
         <translation>ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n entfernt</numerusform>
+            <numerusform>%n entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n hinzugefügt</numerusform>
+            <numerusform>%n hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Level %1, round %2</source>
+        <translation>Stufe %1, Runde %2</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>Knoten: %1</translation>
+    </message>
+    <message>
+        <source>no node removed, added or modified</source>
+        <translation>kein Knoten entfernt, hinzugefügt oder geändert</translation>
     </message>
 </context>
 <context>

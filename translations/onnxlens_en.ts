@@ -191,6 +191,30 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::StepListModel</name>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removed</numerusform>
+            <numerusform>%n removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n added</numerusform>
+            <numerusform>%n added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n modified</numerusform>
+            <numerusform>%n modified</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TensorPanel</name>
     <message numerus="yes">
         <source>First %n value(s)</source>

@@ -676,6 +676,10 @@
         <source>Colour each node&apos;s border by the execution provider that runs it, on the Graph tab and both panes of the Optimize tab</source>
         <translation>按运行节点的执行提供程序为每个节点的边框着色（图标签页及优化标签页的两侧）</translation>
     </message>
+    <message>
+        <source>Optimizer &amp;Passes</source>
+        <translation>优化遍(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1082,11 +1086,34 @@
     </message>
 </context>
 <context>
-    <name>onnxlens::widgets::PassStepper</name>
+    <name>onnxlens::widgets::PassListDialog</name>
     <message>
-        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
-        <translation>方向键或 Alt+左/Alt+右 逐步浏览各优化遍；双击可单独查看某一遍的前后对比。</translation>
+        <source>Optimizer Passes</source>
+        <translation>优化遍</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>优化遍</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>(ONNX Runtime&apos;s com.microsoft ops)</source>
+        <translation>（ONNX Runtime 的 com.microsoft 算子）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The Optimize tab&apos;s &lt;b&gt;Passes&lt;/b&gt; list has one row per step that changed the graph. &lt;b&gt;Change&lt;/b&gt; counts the nodes that step removed (&lt;b&gt;−&lt;/b&gt;), added (&lt;b&gt;+&lt;/b&gt;) and modified (&lt;b&gt;∼&lt;/b&gt;, same node with other attributes, inputs or weights); &lt;b&gt;Nodes&lt;/b&gt; is the count after the step; &lt;b&gt;ms&lt;/b&gt; the time the pass took.&lt;/p&gt;&lt;p&gt;A click on a step shows that pass&apos;s own change: the graph before it on the left, after it on the right. Tick &lt;i&gt;Against the original&lt;/i&gt; to compare everything up to that step with the original model. Alt+Left / Alt+Right step through the list; &lt;i&gt;Disable &amp;amp; Re-run&lt;/i&gt; optimizes again without the pass.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;优化页的&lt;b&gt;优化遍&lt;/b&gt;列表中，每个改变了图的步骤占一行。&lt;b&gt;变化&lt;/b&gt;统计该步骤删除（&lt;b&gt;−&lt;/b&gt;）、添加（&lt;b&gt;+&lt;/b&gt;）和修改（&lt;b&gt;∼&lt;/b&gt;，同一节点的属性、输入或权重不同）的节点数；&lt;b&gt;节点&lt;/b&gt;是该步骤之后的节点数；&lt;b&gt;毫秒&lt;/b&gt;是该优化遍的耗时。&lt;/p&gt;&lt;p&gt;单击某一步骤显示该优化遍本身的变化：左侧为之前的图，右侧为之后的图。勾选&lt;i&gt;与原始模型比较&lt;/i&gt;可将截至该步骤的全部变化与原始模型比较。Alt+← / Alt+→ 在列表中逐步移动；&lt;i&gt;禁用并重新运行&lt;/i&gt;会在不使用该优化遍的情况下重新优化。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassStepper</name>
     <message>
         <source>Previous step (Alt+Left)</source>
         <translation>上一步 (Alt+左)</translation>
@@ -1122,6 +1149,38 @@
     <message>
         <source>Disabled: %1</source>
         <translation>已禁用：%1</translation>
+    </message>
+    <message>
+        <source>A click shows what that pass alone changed: the graph before it on the left, after it on the right. Arrows or Alt+Left / Alt+Right step through the passes.</source>
+        <translation>单击显示该优化遍本身的变化：左侧为之前的图，右侧为之后的图。方向键或 Alt+← / Alt+→ 逐个浏览优化遍。</translation>
+    </message>
+    <message>
+        <source>Against the original</source>
+        <translation>与原始模型比较</translation>
+    </message>
+    <message>
+        <source>Off: a step shows that pass&apos;s own change (the graph before it on the left). On: the original model on the left, everything up to the step on the right.</source>
+        <translation>关闭：步骤显示该优化遍本身的变化（左侧为之前的图）。开启：左侧为原始模型，右侧为截至该步骤的结果。</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
+        <translation>变化：该优化遍 &lt;b&gt;−&lt;/b&gt; 删除、&lt;b&gt;+&lt;/b&gt; 添加、&lt;b&gt;∼&lt;/b&gt; 修改的节点数。</translation>
+    </message>
+    <message>
+        <source>Select a pass to see what it alone changed.</source>
+        <translation>选择一个优化遍以查看它本身的变化。</translation>
+    </message>
+    <message>
+        <source>Step %1 · level %2, round %3 · nodes: %4</source>
+        <translation>第 %1 步 · 级别 %2，第 %3 轮 · 节点：%4</translation>
+    </message>
+    <message>
+        <source>Left: the original model. Right: after step %1.</source>
+        <translation>左侧：原始模型。右侧：第 %1 步之后。</translation>
+    </message>
+    <message>
+        <source>Left: before step %1. Right: after it (this pass alone).</source>
+        <translation>左侧：第 %1 步之前。右侧：之后（仅此优化遍）。</translation>
     </message>
 </context>
 <context>
@@ -1839,10 +1898,6 @@
         <translation>验证：输出从此步骤开始出现差异</translation>
     </message>
     <message>
-        <source>%1 removed, %2 added, %3 modified</source>
-        <translation>删除 %1 个，添加 %2 个，修改 %3 个</translation>
-    </message>
-    <message>
         <source>Nodes removed (−), added (+) and modified (∼)</source>
         <translation>删除 (−)、添加 (+) 和修改 (∼) 的节点</translation>
     </message>
@@ -1855,16 +1910,8 @@
         <translation>该优化遍耗时（毫秒）</translation>
     </message>
     <message>
-        <source>Optimization level and round</source>
-        <translation>优化级别和轮次</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>步骤</translation>
-    </message>
-    <message>
-        <source>Level</source>
-        <translation>级别</translation>
     </message>
     <message>
         <source>Pass</source>
@@ -1881,6 +1928,36 @@
     <message>
         <source>ms</source>
         <translation>毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>已删除 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>已添加 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>已修改 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Level %1, round %2</source>
+        <translation>级别 %1，第 %2 轮</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>no node removed, added or modified</source>
+        <translation>没有节点被删除、添加或修改</translation>
     </message>
 </context>
 <context>

@@ -70,8 +70,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     st.combo->setToolTip(side == kLeft ? tr("What the left side shows")
                                        : tr("What the right side shows"));
     st.caption = new QLabel(pane);
-    head->addWidget(st.combo);
-    head->addWidget(st.caption, 1);
+    head->addWidget(st.combo, 1);  // the step's name whole where the pane allows
+    head->addWidget(st.caption);
     v->addLayout(head);
     st.legend = new ProviderLegend(pane);
     v->addWidget(st.legend);
@@ -326,8 +326,11 @@ void CompareView::updateCaption(Side side) {
   const auto snap = snapshot(side);
   const SideState& st = m_sides[side];
   if (!snap) return;
-  QString text = tr("%n node(s)", nullptr, static_cast<int>(snap->node_count_total));
-  if (st.step < 0) text += QStringLiteral(" · ") + QFileInfo(st.file).fileName();
+  // A trace step's chooser entry names its node count; a file's caption says it.
+  QString text;
+  if (st.step < 0)
+    text = tr("%n node(s)", nullptr, static_cast<int>(snap->node_count_total)) +
+           QStringLiteral(" · ") + QFileInfo(st.file).fileName();
   st.caption->setText(text);
   st.caption->setToolTip(st.step < 0 ? st.file : QString());
 }

@@ -38,6 +38,7 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
+#include "widgets/pass_list_dialog.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
@@ -284,6 +285,10 @@ void MainWindow::createActions() {
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+  help->addAction(tr("Optimizer &Passes"), this, [this] {
+    PassListDialog dialog(this);
+    dialog.exec();
+  });
   help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
 
   m_welcome = makeWelcome(m_stack, open);

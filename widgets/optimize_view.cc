@@ -82,7 +82,8 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   split->addWidget(m_compare);
   split->addWidget(m_panels);
   split->setStretchFactor(0, 1);
-  split->setSizes({790, 490});
+  // At 1280 px the pass names and the step's details fit beside two readable panes.
+  split->setSizes({720, 560});
   layout->addWidget(split, 1);
 
   m_task = new BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>(this);
@@ -113,6 +114,7 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   connect(m_verify, &VerifyPanel::culpritFound, m_stepper, &PassStepper::setCulprit);
   connect(m_verify, &VerifyPanel::showStepRequested, this, [this](int step) {
     showPanel(PassesPanel);
+    m_stepper->setAgainstOriginal(false);  // the culprit pass alone: before and after it
     m_compare->setStep(CompareView::kLeft, step - 1);
     m_stepper->selectStep(step);
   });
@@ -220,6 +222,9 @@ void OptimizeView::onSidesChanged() {
 
 void OptimizeView::onStepSelected(int step) {
   if (!m_trace || step < 1 || step >= static_cast<int>(m_trace->snapshots.size())) return;
+  // A step shows that pass's own change first (the graph before it on the left), or, when asked,
+  // everything up to it against the original.
+  m_compare->setStep(CompareView::kLeft, m_stepper->againstOriginal() ? 0 : step - 1);
   m_compare->setStep(CompareView::kRight, step);
   // Ring what this one step changed (the colours compare with the left side).
   const api::GraphDiff d = api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],
