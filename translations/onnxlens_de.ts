@@ -995,6 +995,10 @@
         <source>Execution Provider</source>
         <translation>Ausführungsanbieter</translation>
     </message>
+    <message>
+        <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
+        <translation>Ein Contrib-Op von ONNX Runtime (com.microsoft), beschrieben nach ONNX Runtimes ContribOperators.md.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

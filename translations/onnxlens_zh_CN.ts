@@ -983,6 +983,10 @@
         <source>Execution Provider</source>
         <translation>执行提供程序</translation>
     </message>
+    <message>
+        <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
+        <translation>ONNX Runtime 的 contrib 算子（com.microsoft），文档依据 ONNX Runtime 的 ContribOperators.md。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -431,6 +431,7 @@ void CompareView::onItemSelected(Side side, int item) {
   m_sides[other].view->showLinked(linked);
   m_syncing = false;
   updateInfo();
+  emit nodeSelected(side, item);
 }
 
 void CompareView::markNodes(Side side, const std::vector<int>& nodes) {

@@ -267,6 +267,11 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   else if (!doc)
     html += "<p style='color:#b05000'>" +
             tr("Not in ONNX's operator registry (custom or contrib op).") + "</p>";
+  else if (doc->domain == "com.microsoft")
+    html += "<p style='color:gray'>" +
+            tr("An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime's "
+               "ContribOperators.md.") +
+            "</p>";
   if (!n.attributes.empty()) {
     html += "<h3>" + tr("Attributes") + "</h3><table cellspacing='4'>";
     for (const auto& a : n.attributes) html += Row(Q(a.name), "<code>" + Q(a.value) + "</code>");

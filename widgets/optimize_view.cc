@@ -18,8 +18,10 @@
 #include "widgets/compare_view.h"
 #include "widgets/document.h"
 #include "widgets/graph_view.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/op_count_model.h"
 #include "widgets/pass_stepper.h"
+#include "widgets/provider_coloring.h"
 #include "widgets/stage_text.h"
 #include "widgets/verify_panel.h"
 
@@ -79,8 +81,17 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   m_panels->addTab(m_stepper, tr("Passes"));
   m_panels->addTab(m_opTable, tr("Op Counts"));
   m_panels->addTab(m_verify, tr("Verify"));
+  // The right column: the panels above the node selected in either pane (a fused node's
+  // activation, attributes and inputs by name).
+  auto* column = new QSplitter(Qt::Vertical, split);
+  column->addWidget(m_panels);
+  m_sidebar = new NodeSidebar(column);
+  column->addWidget(m_sidebar);
+  column->setStretchFactor(0, 3);
+  column->setStretchFactor(1, 2);
+  column->setSizes({430, 270});
   split->addWidget(m_compare);
-  split->addWidget(m_panels);
+  split->addWidget(column);
   split->setStretchFactor(0, 1);
   // At 1280 px the pass names and the step's details fit beside two readable panes.
   split->setSizes({720, 560});
@@ -106,6 +117,29 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   connect(m_compare, &CompareView::loadFailed, this,
           [this](const QString& m) { emit errorOccurred(tr("Cannot open model"), m); });
   connect(m_stepper, &PassStepper::stepSelected, this, &OptimizeView::onStepSelected);
+  connect(m_compare, &CompareView::nodeSelected, this, [this](CompareView::Side side, int item) {
+    GraphView* v = m_compare->view(side);
+    m_sidebar->setPlacementLookup(
+        [this, side](int64_t id) { return m_compare->providerColoring(side)->placement(id); });
+    m_sidebar->showItem(v->snapshot(), v->model(), item);
+    m_sidebarSide = side;
+  });
+  // "Select all FusedConv nodes" rings every node of that op type in the pane it came from.
+  connect(m_sidebar, &NodeSidebar::findRequested, this, [this](const QString& query) {
+    const auto side = static_cast<CompareView::Side>(m_sidebarSide);
+    const auto snap = m_compare->snapshot(side);
+    if (!snap) return;
+    const std::string op = QString(query).remove(QLatin1Char('"')).toStdString();
+    std::vector<int> nodes;
+    for (size_t n = 0; n < snap->graphs[0].nodes.size(); ++n)
+      if (snap->graphs[0].nodes[n].op_type == op) nodes.push_back(static_cast<int>(n));
+    m_compare->markNodes(side, nodes);
+  });
+  connect(m_compare, &CompareView::sidesChanged, this, [this] {
+    // A new pair: the node shown may be gone; show the properties of the right side's model.
+    const auto snap = m_compare->snapshot(CompareView::kRight);
+    m_sidebar->showItem(snap, m_compare->view(CompareView::kRight)->model(), -1);
+  });
   connect(m_stepper, &PassStepper::stepPairRequested, this, [this](int step) {
     m_compare->setStep(CompareView::kLeft, step - 1);
     m_compare->setStep(CompareView::kRight, step);

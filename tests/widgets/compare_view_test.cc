@@ -2,10 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QUrl>
 
 #include "test_paths.h"
 #include "widgets/compare_view.h"
+#include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 
 namespace onnxlens::widgets {
@@ -61,6 +64,53 @@ TEST(CompareView, ChoosersNameWhatEachSideShowsFromTheFirstTrace) {
   ov->ensureTrace();
   ov->waitForTrace();
   ExpectChoosersNameWhatIsShown(cmp, "another model");
+}
+
+TEST(CompareView, AFusedNodeSelectedInAPaneShowsInTheSidebarWithItsInputNames) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("compare")));
+  OptimizeView* ov = w.optimizeView();
+  ov->waitForTrace();
+  CompareView* cmp = ov->compare();
+  cmp->waitForLayout();
+  const auto& g = cmp->snapshot(Side::kRight)->graphs[0];
+  int fused = -1;
+  for (size_t n = 0; n < g.nodes.size(); ++n)
+    if (g.nodes[n].op_type == "FusedConv") fused = static_cast<int>(n);
+  ASSERT_GE(fused, 0) << "no FusedConv after extended";
+  // Its box names the inputs as the op does: W (and B), never in1 / in2.
+  const GraphView* rv = cmp->view(Side::kRight);
+  const int item = rv->model().item_of_node[fused];
+  ASSERT_GE(item, 0);
+  QStringList keys;
+  for (const auto& [k, v] : rv->model().items[item].rows) keys << QString::fromStdString(k);
+  EXPECT_TRUE(keys.contains(QStringLiteral("W"))) << keys.join(' ').toStdString();
+  EXPECT_FALSE(keys.contains(QStringLiteral("in1"))) << keys.join(' ').toStdString();
+  // Selected in the pane, it shows in the tab's sidebar: activation, inputs by name, the doc.
+  cmp->selectNode(Side::kRight, fused);
+  cmp->waitForLayout();
+  const QString text = ov->sidebar()->plainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("FusedConv"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("activation"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Relu"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("com.microsoft"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("in1"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Documentation"))) << text.toStdString();
+  // "Select all FusedConv nodes" rings each of them in that pane.
+  ov->sidebar()->followLink(QUrl(QStringLiteral("onnxlens:optype/FusedConv")));
+  int fusedCount = 0;
+  for (const auto& n : g.nodes) fusedCount += n.op_type == "FusedConv";
+  EXPECT_EQ(static_cast<int>(rv->markedItems().size()), fusedCount);
+  // A node on the left shows too.
+  const auto& left = cmp->snapshot(Side::kLeft)->graphs[0];
+  cmp->selectNode(Side::kLeft, 0);
+  cmp->waitForLayout();
+  EXPECT_TRUE(ov->sidebar()->plainText().contains(QString::fromStdString(left.nodes[0].op_type)));
 }
 
 }  // namespace
