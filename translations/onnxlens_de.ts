@@ -1053,14 +1053,6 @@
         <translation>Format:</translation>
     </message>
     <message>
-        <source>ONNX Runtime (contrib ops)</source>
-        <translation>ONNX Runtime (Contrib-Operatoren)</translation>
-    </message>
-    <message>
-        <source>Standard ONNX</source>
-        <translation>Standard-ONNX</translation>
-    </message>
-    <message>
         <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
         <translation>Die verschmolzenen com.microsoft-Operatoren von ONNX Runtime oder nur Standard-ONNX-Operatoren (läuft auf jeder Laufzeit)</translation>
     </message>
@@ -1099,6 +1091,14 @@
     <message>
         <source>Run the optimizer again and record every step</source>
         <translation>Den Optimierer erneut ausführen und jeden Schritt aufzeichnen</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime (verschmolzene com.microsoft-Operatoren)</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>Standard-ONNX (jede Laufzeit)</translation>
     </message>
 </context>
 <context>
@@ -2225,19 +2225,8 @@
         <translation>Prüfung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>match</source>
-        <translation>stimmt überein</translation>
-    </message>
-    <message>
         <source>differ</source>
         <translation>weicht ab</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
-        <translation>
-            <numerusform>Die %n Ausgabe stimmt überein (rtol 1e-3, atol 1e-4).</numerusform>
-            <numerusform>Alle %n Ausgaben stimmen überein (rtol 1e-3, atol 1e-4).</numerusform>
-        </translation>
     </message>
     <message>
         <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
@@ -2246,6 +2235,29 @@
     <message>
         <source>Outputs differ.</source>
         <translation>Die Ausgaben weichen ab.</translation>
+    </message>
+    <message>
+        <source>match (by atol)</source>
+        <translation>gleich (nach atol)</translation>
+    </message>
+    <message>
+        <source>match (by rtol)</source>
+        <translation>gleich (nach rtol)</translation>
+    </message>
+    <message>
+        <source>The relative error exceeds rtol %1 only where the reference is near 0; there the absolute tolerance atol %2 decides. Every element is within atol + rtol × |reference|.</source>
+        <translation>Der relative Fehler überschreitet rtol %1 nur, wo die Referenz nahe 0 ist; dort entscheidet die absolute Toleranz atol %2. Jedes Element liegt innerhalb von atol + rtol × |Referenz|.</translation>
+    </message>
+    <message>
+        <source>Every element is within atol + rtol × |reference| (atol %1, rtol %2).</source>
+        <translation>Jedes Element liegt innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
+        <translation>
+            <numerusform>Die %n Ausgabe ist gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
+            <numerusform>Alle %n Ausgaben sind gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

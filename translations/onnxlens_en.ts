@@ -234,10 +234,10 @@
 <context>
     <name>onnxlens::widgets::VerifyPanel</name>
     <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
         <translation>
-            <numerusform>The output matches (rtol 1e-3, atol 1e-4).</numerusform>
-            <numerusform>All %n outputs match (rtol 1e-3, atol 1e-4).</numerusform>
+            <numerusform>The output matches: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</numerusform>
+            <numerusform>All %n outputs match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</numerusform>
         </translation>
     </message>
 </context>

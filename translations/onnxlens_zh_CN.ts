@@ -1041,14 +1041,6 @@
         <translation>格式：</translation>
     </message>
     <message>
-        <source>ONNX Runtime (contrib ops)</source>
-        <translation>ONNX Runtime（contrib 算子）</translation>
-    </message>
-    <message>
-        <source>Standard ONNX</source>
-        <translation>标准 ONNX</translation>
-    </message>
-    <message>
         <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
         <translation>ONNX Runtime 的 com.microsoft 融合算子，或仅标准 ONNX 算子（可在任意运行时运行）</translation>
     </message>
@@ -1087,6 +1079,14 @@
     <message>
         <source>Run the optimizer again and record every step</source>
         <translation>重新运行优化器并记录每一步</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime（com.microsoft 融合算子）</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>标准 ONNX（任意运行时）</translation>
     </message>
 </context>
 <context>
@@ -2196,18 +2196,8 @@
         <translation>验证失败：%1</translation>
     </message>
     <message>
-        <source>match</source>
-        <translation>一致</translation>
-    </message>
-    <message>
         <source>differ</source>
         <translation>不同</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
-        <translation>
-            <numerusform>全部 %n 个输出一致（rtol 1e-3，atol 1e-4）。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
@@ -2216,6 +2206,28 @@
     <message>
         <source>Outputs differ.</source>
         <translation>输出不同。</translation>
+    </message>
+    <message>
+        <source>match (by atol)</source>
+        <translation>一致（按 atol）</translation>
+    </message>
+    <message>
+        <source>match (by rtol)</source>
+        <translation>一致（按 rtol）</translation>
+    </message>
+    <message>
+        <source>The relative error exceeds rtol %1 only where the reference is near 0; there the absolute tolerance atol %2 decides. Every element is within atol + rtol × |reference|.</source>
+        <translation>相对误差仅在参考值接近 0 处超过 rtol %1；此处由绝对容差 atol %2 决定。每个元素都在 atol + rtol × |参考值| 之内。</translation>
+    </message>
+    <message>
+        <source>Every element is within atol + rtol × |reference| (atol %1, rtol %2).</source>
+        <translation>每个元素都在 atol + rtol × |参考值| 之内（atol %1，rtol %2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
+        <translation>
+            <numerusform>全部 %n 个输出一致：每个元素都在 atol + rtol × |参考值| 之内（atol %1，rtol %2，同 numpy.allclose）。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

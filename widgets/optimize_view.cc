@@ -36,8 +36,9 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   bar->setContentsMargins(6, 4, 6, 2);
   bar->addWidget(new QLabel(tr("Format:"), this));
   m_format = new QComboBox(this);
-  m_format->addItem(tr("ONNX Runtime (contrib ops)"), QStringLiteral("ort"));
-  m_format->addItem(tr("Standard ONNX"), QStringLiteral("standard"));
+  // The same words as the Export Optimized Model dialog's format chooser.
+  m_format->addItem(tr("ONNX Runtime (com.microsoft fused ops)"), QStringLiteral("ort"));
+  m_format->addItem(tr("Standard ONNX (any runtime)"), QStringLiteral("standard"));
   m_format->setToolTip(
       tr("ONNX Runtime's fused com.microsoft ops, or only standard ONNX ops "
          "(runs on any runtime)"));

@@ -2,12 +2,20 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QScrollBar>
+#include <QTemporaryDir>
 #include <QUrl>
 
+#include "api/graph_diff.h"
+#include "api/optimize.h"
 #include "test_paths.h"
 #include "widgets/compare_view.h"
+#include "widgets/export_model_dialog.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/minimap.h"
 #include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 
@@ -111,6 +119,73 @@ TEST(CompareView, AFusedNodeSelectedInAPaneShowsInTheSidebarWithItsInputNames) {
   cmp->selectNode(Side::kLeft, 0);
   cmp->waitForLayout();
   EXPECT_TRUE(ov->sidebar()->plainText().contains(QString::fromStdString(left.nodes[0].op_type)));
+}
+
+// The format chooser with item data `format` among `w`'s children: its text for it.
+QString FormatText(const QWidget* w, const QString& format) {
+  for (const QComboBox* c : w->findChildren<QComboBox*>()) {
+    const int i = c->findData(format);
+    if (i >= 0) return c->itemText(i);
+  }
+  return QString();
+}
+
+TEST(CompareView, WordingAgreesAndAFileDiffShowsAFusionAsFused) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  const QString model = QString::fromStdString(testing::SampleModel().string());
+  w.openFile(model);
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("compare")));
+  OptimizeView* ov = w.optimizeView();
+  ov->waitForTrace();
+  // The tab and the export dialog name the formats alike.
+  ExportModelDialog dialog(model);
+  for (const char* f : {"ort", "standard"}) {
+    EXPECT_FALSE(FormatText(ov, QLatin1String(f)).isEmpty());
+    EXPECT_EQ(FormatText(ov, QLatin1String(f)), FormatText(&dialog, QLatin1String(f))) << f;
+  }
+
+  // The extended model written to a file, compared with the original: Conv + Relu -> FusedConv
+  // is fused (with both origins), not "modified + removed".
+  QTemporaryDir tmp;
+  api::OptimizeRequest req;
+  req.level = "extended";
+  req.output = tmp.filePath(QStringLiteral("extended.onnx")).toStdString();
+  ASSERT_TRUE(api::OptimizeModelFile(testing::SampleModel(), req).ok());
+  CompareView* cmp = ov->compare();
+  QString error;
+  ASSERT_TRUE(cmp->setSource(Side::kLeft, QStringLiteral("original"), &error));
+  ASSERT_TRUE(cmp->setSource(Side::kRight, QString::fromStdString(req.output), &error));
+  cmp->waitForLayout();
+  ASSERT_FALSE(cmp->byProvenance());
+  const auto& g = cmp->snapshot(Side::kRight)->graphs[0];
+  int fusedConvs = 0;
+  for (size_t n = 0; n < g.nodes.size(); ++n) {
+    if (g.nodes[n].op_type != "FusedConv") continue;
+    ++fusedConvs;
+    EXPECT_EQ(cmp->diff().right[n], api::DiffState::kFused) << g.nodes[n].name;
+    EXPECT_GE(cmp->diff().right_to_left[n].size(), 2u) << g.nodes[n].name;
+  }
+  EXPECT_GT(fusedConvs, 0);
+  EXPECT_EQ(cmp->diff().removed, 0);
+
+  // The minimap of either narrow pane never lies over a node box, wherever the pane scrolls.
+  for (Side side : {Side::kLeft, Side::kRight}) {
+    GraphView* v = cmp->view(side);
+    QScrollBar* bar = v->verticalScrollBar();
+    for (int k = 0; k <= 10; ++k) {
+      bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * k / 10);
+      v->minimap()->refreshNow();
+      if (!v->minimap()->isVisible()) continue;
+      const QRect at = v->minimap()->geometry().translated(-v->viewport()->geometry().topLeft());
+      for (const QGraphicsItem* item : v->scene()->items(v->mapToScene(at)))
+        EXPECT_FALSE(item->flags() & QGraphicsItem::ItemIsSelectable)
+            << "the minimap covers a node at scroll " << k;
+    }
+  }
 }
 
 }  // namespace
