@@ -691,6 +691,18 @@
         <source>Optimizer &amp;Passes</source>
         <translation>Optimierungs&amp;durchläufe</translation>
     </message>
+    <message>
+        <source>&amp;Zoom to Selection</source>
+        <translation>Auf Auswahl &amp;zoomen</translation>
+    </message>
+    <message>
+        <source>Centre the selected node at a readable zoom (F in the graph)</source>
+        <translation>Den gewählten Knoten in lesbarer Größe zentrieren (F im Graphen)</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (readable size)</source>
+        <translation>Auf den gewählten Knoten zoomen (lesbare Größe)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

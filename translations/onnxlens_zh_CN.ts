@@ -680,6 +680,18 @@
         <source>Optimizer &amp;Passes</source>
         <translation>优化遍(&amp;P)</translation>
     </message>
+    <message>
+        <source>&amp;Zoom to Selection</source>
+        <translation>缩放到所选(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Centre the selected node at a readable zoom (F in the graph)</source>
+        <translation>以可读的缩放居中显示所选节点（在图中按 F）</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (readable size)</source>
+        <translation>缩放到所选节点（可读大小）</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

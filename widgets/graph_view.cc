@@ -34,6 +34,7 @@ namespace widgets {
 namespace {
 
 constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
+constexpr double kReadableZoom = 0.6;  // below it node text is too small to read
 
 }  // namespace
 
@@ -540,11 +541,33 @@ void GraphView::finishReveal() {
   m_pendingReveal = -1;
   m_fitPending = false;  // the user asked for this item: no initial fit may move away from it
   selectItem(item);
-  if (item >= 0 && item < static_cast<int>(m_layout.node_visible.size()) &&
-      m_layout.node_visible[item]) {
-    const layout::Point c = m_layout.node_rects[item].center();
-    centerOn(c.x, c.y);
+  focusOn({item});
+}
+
+void GraphView::focusOn(const std::vector<int>& items) {
+  QRectF all;
+  for (int item : items) all = all.united(itemRect(item));
+  if (all.isNull()) return;
+  m_fitPending = false;
+  // At 1-6 % (a large graph fitted) a selected node is a dot: zoom in until its text reads,
+  // showing all of `items` when they fit at that zoom, never beyond 100 %.
+  const double z = zoom();
+  if (z < kReadableZoom) {
+    const QRectF padded = all.adjusted(-40, -40, 40, 40);
+    const double fit = std::min(viewport()->width() / std::max(1.0, padded.width()),
+                                viewport()->height() / std::max(1.0, padded.height()));
+    const double target = std::clamp(fit, kReadableZoom, 1.0);
+    setTransform(QTransform::fromScale(target, target));
+    emit zoomChanged(zoom());
   }
+  centerOn(all.center());
+}
+
+void GraphView::zoomToSelection() {
+  if (m_selected >= 0)
+    focusOn({m_selected});
+  else if (!m_linked.empty())
+    focusOn(m_linked);
 }
 
 void GraphView::setMarkColor(const QColor& color) {
@@ -589,12 +612,7 @@ void GraphView::showLinked(const std::vector<int>& items) {
     }
   }
   auto scroll = [this] {
-    QRectF all;
-    for (int item : m_linked) all = all.united(itemRect(item));
-    if (!all.isNull()) {
-      m_fitPending = false;
-      centerOn(all.center());
-    }
+    focusOn(m_linked);
     applyDecorations();
   };
   if (changed) {
@@ -653,6 +671,11 @@ void GraphView::keyPressEvent(QKeyEvent* event) {
     const std::vector<int> next =
         event->key() == Qt::Key_Up ? producersOf(m_selected) : consumersOf(m_selected);
     if (!next.empty()) revealItem(next.front());
+    event->accept();
+    return;
+  }
+  if (event->key() == Qt::Key_F && event->modifiers() == Qt::NoModifier) {
+    zoomToSelection();  // as F focuses the selection in the timeline (and Perfetto)
     event->accept();
     return;
   }

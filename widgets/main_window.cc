@@ -331,6 +331,10 @@ void MainWindow::createViewMenu() {
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+  QAction* focus =
+      view->addAction(tr("&Zoom to Selection"), this, [this] { m_graph->zoomToSelection(); });
+  focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+  focus->setToolTip(tr("Centre the selected node at a readable zoom (F in the graph)"));
   QAction* minimap = view->addAction(tr("&Minimap"));
   minimap->setCheckable(true);
   minimap->setChecked(true);
@@ -654,6 +658,7 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
   out.append({tr("Click"), tr("Select a node; open or close a group")});
   out.append({tr("Double-click"), tr("Open the body of an If, Loop or Scan node")});
   out.append({tr("Up / Down"), tr("Go to the selected node's producer / consumer")});
+  out.append({QStringLiteral("F"), tr("Zoom to the selected node (readable size)")});
   out.append({tr("Escape"), tr("Clear the selection; close the find bar")});
   out.append({tr("Backspace"), tr("From a subgraph body up to its parent graph")});
   out.append({tr("Enter / Shift+Enter"), tr("Next / previous find result")});

@@ -9,7 +9,9 @@
 #include <QFile>
 #include <QImage>
 #include <QKeyEvent>
+#include <QLineEdit>
 #include <QTemporaryDir>
+#include <QTest>
 #include <set>
 
 #include "api/graph_snapshot.h"
@@ -173,6 +175,47 @@ TEST(FindBar, NextRevealsAHitInsideAClosedGroup) {
   f->setQuery(QStringLiteral("/(bad/"));
   EXPECT_TRUE(f->hits().empty());
   EXPECT_TRUE(f->statusText().contains(QStringLiteral("(bad")));
+}
+
+// True when view item `item` lies wholly inside what `v` shows.
+bool InView(const GraphView* v, int item) {
+  const QRectF seen = v->mapToScene(v->viewport()->rect()).boundingRect();
+  return seen.contains(v->itemRect(item));
+}
+
+TEST(FindBar, AHitSeenFromFarAwayIsShownAtAReadableZoomAndFZoomsToTheSelection) {
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  v->setZoom(0.03);  // a 6,000-node graph fitted to the window is at 1-6 %
+  ASSERT_LT(v->zoom(), 0.05);
+  FindBar* f = w.findBar();
+  f->activate();
+  f->setQuery(QStringLiteral("\"Gemm\""));
+  ASSERT_EQ(f->hits().size(), 1u);
+  QTest::keyClick(f->findChild<QLineEdit*>(), Qt::Key_Return);  // Enter on the hit
+  v->waitForLayout();
+  EXPECT_EQ(v->selectedItem(), f->hits()[0]);
+  EXPECT_GE(v->zoom(), 0.6) << "the hit is selected but unreadable";
+  EXPECT_LE(v->zoom(), 1.0);
+  EXPECT_TRUE(InView(v, f->hits()[0]));
+  // A readable zoom is kept as it is.
+  v->setZoom(0.8);
+  f->next();
+  EXPECT_DOUBLE_EQ(v->zoom(), 0.8);
+  // F in the graph (and View → Zoom to Selection) does the same for the selection.
+  v->setZoom(0.03);
+  v->centerOn(0, 0);
+  QTest::keyClick(v, Qt::Key_F);
+  EXPECT_GE(v->zoom(), 0.6);
+  EXPECT_TRUE(InView(v, v->selectedItem()));
+  bool menu = false;
+  for (const auto& [keys, what] : w.shortcutList())
+    menu |= what == QStringLiteral("Zoom to Selection");
+  EXPECT_TRUE(menu);
 }
 
 TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
