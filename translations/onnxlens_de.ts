@@ -1011,6 +1011,10 @@
         <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
         <translation>Ein Contrib-Op von ONNX Runtime (com.microsoft), beschrieben nach ONNX Runtimes ContribOperators.md.</translation>
     </message>
+    <message>
+        <source>Identity of %1</source>
+        <translation>Identity von %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

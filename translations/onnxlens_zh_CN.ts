@@ -999,6 +999,10 @@
         <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
         <translation>ONNX Runtime 的 contrib 算子（com.microsoft），文档依据 ONNX Runtime 的 ContribOperators.md。</translation>
     </message>
+    <message>
+        <source>Identity of %1</source>
+        <translation>%1 的 Identity</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -47,7 +47,20 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
   if (v < 0) return QStringLiteral("<i>—</i>");
   const api::SnapshotValue& val = g.values[v];
   QString name = "<code>" + Q(val.name) + "</code>";
-  if (val.data) name = Link("tensor/" + QString::number(v), name);
+  // An Identity of a weight (PyTorch's shared weights, folded into this node's rows): the
+  // weight's values.
+  int held = v;
+  for (int hops = 0; hops < 16 && !g.values[held].data && g.values[held].producer >= 0; ++hops) {
+    const api::SnapshotNode& p = g.nodes[g.values[held].producer];
+    if (p.op_type != "Identity" || !p.domain.empty() || p.inputs.size() != 1 || p.inputs[0] < 0)
+      break;
+    held = p.inputs[0];
+  }
+  if (g.values[held].data) name = Link("tensor/" + QString::number(held), name);
+  if (held != v)
+    name += " <i>(" +
+            NodeSidebar::tr("Identity of %1").arg("<code>" + Q(g.values[held].name) + "</code>") +
+            ")</i>";
   QString type = Q(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
   return name + "</td><td>" + type;

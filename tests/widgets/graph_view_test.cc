@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -15,6 +16,8 @@
 #include <set>
 
 #include "api/graph_snapshot.h"
+#include "ir/model.h"
+#include "ir/tensor.h"
 #include "test_paths.h"
 #include "widgets/find_bar.h"
 #include "widgets/main_window.h"
@@ -216,6 +219,65 @@ TEST(FindBar, AHitSeenFromFarAwayIsShownAtAReadableZoomAndFZoomsToTheSelection) 
   for (const auto& [keys, what] : w.shortcutList())
     menu |= what == QStringLiteral("Zoom to Selection");
   EXPECT_TRUE(menu);
+}
+
+// PyTorch's export of weights shared by 40 modules: one initializer, read by 39 of the 40 MatMuls
+// through Identity nodes.
+std::shared_ptr<const api::GraphSnapshot> SharedWeightChain() {
+  ir::Model m;
+  m.opset_imports.push_back({"", 17});
+  m.graph = std::make_unique<ir::Graph>("g");
+  ir::Graph& g = *m.graph;
+  ir::Value* x = g.CreateValue("x");
+  x->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({1, 8})));
+  g.AddInput(x);
+  ir::Value* w = g.CreateValue("shared.weight");
+  w->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({8, 8})));
+  g.SetInitializer(w, ir::Tensor::FromVector<float>(ir::DataType::kFloat, {8, 8},
+                                                    std::vector<float>(64, 0.25f)));
+  ir::Value* cur = x;
+  for (int i = 0; i < 40; ++i) {
+    ir::Value* weight = w;
+    if (i > 0) {
+      ir::Node* id = g.AddNode("Identity", "", "onnx::MatMul_" + std::to_string(i));
+      id->AddInput(w);
+      id->AddOutput(g.CreateValue("id_" + std::to_string(i)));
+      weight = id->output(0);
+    }
+    ir::Node* mm = g.AddNode("MatMul", "", "/layers." + std::to_string(i) + "/MatMul");
+    mm->AddInput(cur);
+    mm->AddInput(weight);
+    mm->AddOutput(g.CreateValue("h_" + std::to_string(i)));
+    cur = mm->output(0);
+  }
+  g.AddOutput(cur);
+  return std::make_shared<api::GraphSnapshot>(api::SnapshotOf(m));
+}
+
+TEST(GraphView, IdentitiesOfASharedWeightFoldIntoTheirConsumers) {
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  GraphView* v = w.graphView();
+  v->setSnapshot(SharedWeightChain(), 0, /*openAll=*/true);
+  v->waitForLayout();
+  // 40 MatMul boxes in a column, no row of 39 Identity boxes beside them.
+  EXPECT_EQ(v->visibleNodeItems(), 40);
+  for (const auto& it : v->model().items) EXPECT_NE(it.title, "Identity");
+  // Fit to the window keeps the column readable-ish instead of a 2 % line.
+  v->fitToView();
+  const QRectF all = v->scene()->itemsBoundingRect();
+  EXPECT_GT(all.height(), all.width() * 3) << "the graph is not a column";
+  // The sidebar of a MatMul links its B input (an Identity of the weight) to the weight's values.
+  v->selectItem(v->model().item_of_node[2]);  // the second MatMul (after the first Identity)
+  const QString text = w.sidebar()->plainText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Identity of shared.weight"))) << text.toStdString();
+  // Finding the folded Identity by name goes to the MatMul it is drawn in.
+  FindBar* f = w.findBar();
+  f->activate();
+  f->setQuery(QStringLiteral("\"onnx::MatMul_5\""));
+  ASSERT_EQ(f->hits().size(), 1u);
+  EXPECT_EQ(v->model().items[f->hits()[0]].title, "MatMul");
 }
 
 TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
