@@ -1015,6 +1015,14 @@
         <source>Identity of %1</source>
         <translation>Identity von %1</translation>
     </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>variadic</source>
+        <translation>variadisch</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

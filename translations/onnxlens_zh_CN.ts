@@ -1003,6 +1003,14 @@
         <source>Identity of %1</source>
         <translation>%1 的 Identity</translation>
     </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>variadic</source>
+        <translation>可变数量</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -3,6 +3,7 @@
 
 #include <QDesktopServices>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTextCursor>
@@ -37,6 +38,20 @@ QString NotListed(size_t more) {
   return "<p style='color:gray'>" +
          NodeSidebar::tr("… and %1 more, not listed").arg(QLocale().toString(qulonglong{more})) +
          "</p>";
+}
+
+// A schema description (one paragraph of Markdown) as HTML: escaped, so "Tensor<T>" stays text,
+// with its `code` spans, **strong** and *emphasis* and [links](target) rendered.
+QString InlineMarkdown(const std::string& text) {
+  QString html = QString::fromStdString(text).toHtmlEscaped();
+  html.replace(QRegularExpression(QStringLiteral("`([^`]+)`")), QStringLiteral("<code>\\1</code>"));
+  html.replace(QRegularExpression(QStringLiteral("\\*\\*([^*]+)\\*\\*")),
+               QStringLiteral("<b>\\1</b>"));
+  html.replace(QRegularExpression(QStringLiteral("(^|[\\s(])\\*([^*\\s][^*]*)\\*")),
+               QStringLiteral("\\1<i>\\2</i>"));
+  html.replace(QRegularExpression(QStringLiteral("\\[([^\\]]+)\\]\\(([^)\\s]+)\\)")),
+               QStringLiteral("\\1"));
+  return html;
 }
 
 QString Link(const QString& target, const QString& text) {
@@ -327,10 +342,25 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       tail += "<h4>" + tr("Attributes") + "</h4><ul>";
       for (const auto& a : doc->attributes)
         tail += "<li><b>" + Q(a.name) + "</b> <i>" + Q(a.type) +
-                (a.required ? ", " + tr("required") : QString()) + "</i>: " + Q(a.description) +
-                "</li>";
+                (a.required ? ", " + tr("required") : QString()) +
+                "</i>: " + InlineMarkdown(a.description) + "</li>";
       tail += "</ul>";
     }
+    auto formal = [&](const QString& title, const std::vector<api::OpFormalParameter>& list) {
+      if (list.empty()) return;
+      tail += "<h4>" + title + "</h4><ul>";
+      for (const auto& p : list) {
+        QString kind = Q(p.type);
+        if (p.option == "optional") kind += ", " + tr("optional");
+        if (p.option == "variadic") kind += ", " + tr("variadic");
+        tail += "<li><b>" + Q(p.name) + "</b> <i>" + kind + "</i>" +
+                (p.description.empty() ? QString() : ": " + InlineMarkdown(p.description)) +
+                "</li>";
+      }
+      tail += "</ul>";
+    };
+    formal(tr("Inputs"), doc->inputs);
+    formal(tr("Outputs"), doc->outputs);
     if (!doc->type_constraints.empty()) {
       tail += "<h4>" + tr("Type constraints") + "</h4><ul>";
       for (const auto& c : doc->type_constraints) {
@@ -347,8 +377,11 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     // would end it.
     QTextCursor c(m_text->document());
     c.movePosition(QTextCursor::End);
+    // Without HTML: the schemas write "Tensor<T>", which read as a tag cut the doc there.
     QTextDocument md;
-    md.setMarkdown(QString::fromStdString(doc->doc));
+    md.setMarkdown(QString::fromStdString(doc->doc),
+                   QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                   QTextDocument::MarkdownNoHTML));
     c.insertBlock();
     c.insertFragment(QTextDocumentFragment(&md));
     c.movePosition(QTextCursor::End);
