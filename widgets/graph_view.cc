@@ -240,31 +240,47 @@ void GraphView::buildScene() {
         if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
         // A value feeding several nodes is labelled once: its fan-out edges start together and
         // their labels would print over each other.
-        if (!labelled.insert(e.value).second) break;
-        auto* t = s->addSimpleText(QString::fromStdString(e.label), small);
+        if (labelled.count(e.value)) break;
+        const QString label = QString::fromStdString(e.label);
+        item->setToolTip(label);
+        auto* t = s->addSimpleText(label, small);
         t->setBrush(m_colors.edgeLabel);
-        // Beside the middle of the edge, or further along when a box or another label is there.
+        // Beside the edge (right of it top to bottom, above it left to right), at the first of
+        // several places along it where no box and no other label is; none free: no label (the
+        // edge's tooltip and the sidebar still give the shape) rather than one under a box or
+        // over another label.
         const QSizeF size = t->boundingRect().size();
-        QPointF at;
+        const bool across = m_options.horizontal;
         bool placed = false;
-        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8}) {
-          at = path.pointAtPercent(pct) + QPointF(4, -size.height() / 2);
-          bool clear = true;
-          for (QGraphicsItem* other : s->items(QRectF(at, size))) {
-            if (other != t &&
-                (dynamic_cast<NodeItem*>(other) || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
-              clear = false;
+        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9}) {
+          const QPointF p = path.pointAtPercent(pct);
+          const QPointF sides[] = {across ? p + QPointF(-size.width() / 2, -size.height() - 2)
+                                          : p + QPointF(4, -size.height() / 2),
+                                   across ? p + QPointF(-size.width() / 2, 2)
+                                          : p + QPointF(-size.width() - 4, -size.height() / 2)};
+          for (const QPointF& at : sides) {
+            bool clear = true;
+            for (QGraphicsItem* other : s->items(QRectF(at, size).adjusted(-2, -2, 2, 2))) {
+              if (other != t && (dynamic_cast<NodeItem*>(other) ||
+                                 dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
+                clear = false;
+                break;
+              }
+            }
+            if (clear) {
+              t->setPos(at);
+              placed = true;
               break;
             }
           }
-          if (clear) {
-            placed = true;
-            break;
-          }
+          if (placed) break;
         }
-        if (!placed) at = path.pointAtPercent(0.5) + QPointF(4, -size.height() / 2);
-        t->setPos(at);
-        t->setZValue(-1);
+        if (!placed) {
+          delete t;
+          break;
+        }
+        t->setZValue(-0.8);  // over the edges, under the boxes
+        labelled.insert(e.value);
         break;
       }
     }

@@ -58,10 +58,19 @@ QString Link(const QString& target, const QString& text) {
   return "<a href='onnxlens:" + target + "'>" + text + "</a>";
 }
 
+// A tensor name that may wrap after its '/', '_' and '.' (a zero-width space there) rather than
+// in the middle of a word ("BatchNormalizatio|n_output_0").
+QString Breakable(const std::string& name) {
+  QString t = Q(name);
+  for (const char* sep : {"/", "_", "."})
+    t.replace(QLatin1String(sep), QLatin1String(sep) + QString(QChar(0x200B)));
+  return t;
+}
+
 QString ValueCells(const api::SnapshotGraph& g, int v) {
   if (v < 0) return QStringLiteral("<i>—</i>");
   const api::SnapshotValue& val = g.values[v];
-  QString name = "<code>" + Q(val.name) + "</code>";
+  QString name = "<code>" + Breakable(val.name) + "</code>";
   // An Identity of a weight (PyTorch's shared weights, folded into this node's rows): the
   // weight's values.
   int held = v;
@@ -100,7 +109,8 @@ NodeSidebar::NodeSidebar(QWidget* parent) : QWidget(parent) {
 }
 
 QString NodeSidebar::plainText() const {
-  return isShowingTensor() ? m_tensor->plainText() : m_text->toPlainText();
+  // Without the zero-width spaces that let long tensor names wrap at their separators.
+  return (isShowingTensor() ? m_tensor->plainText() : m_text->toPlainText()).remove(QChar(0x200B));
 }
 
 bool NodeSidebar::isShowingTensor() const { return m_pages->currentWidget() == m_tensor; }

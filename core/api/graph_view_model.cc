@@ -161,6 +161,14 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
   m.layout.hierarchy = layout::GroupByScope(scope_names);
   m.layout.expanded.assign(m.layout.hierarchy.groups.size(), false);
   m.layout.left_to_right = opt.horizontal;
+  if (opt.horizontal) {
+    // Left to right an edge's shape label lies along it: the gap between ranks must hold the
+    // longest one (labels use a 0.8 size font), or the labels would fall under the boxes.
+    double longest = 0;
+    for (const ViewEdge& e : m.edges)
+      if (!e.label.empty()) longest = std::max(longest, 0.8 * width(e.label, false));
+    m.layout.rank_sep = std::clamp(longest + 44, 28.0, 260.0);  // + the boxes' margins
+  }
   m.layout.collapsed_box = {width("layer.000 (0000 nodes)", true) + 2 * kPad, line_height * 2.6};
   return m;
 }

@@ -8,11 +8,13 @@
 #include <QDir>
 #include <QFile>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <set>
 
 #include "api/graph_snapshot.h"
@@ -278,6 +280,62 @@ TEST(GraphView, IdentitiesOfASharedWeightFoldIntoTheirConsumers) {
   f->setQuery(QStringLiteral("\"onnx::MatMul_5\""));
   ASSERT_EQ(f->hits().size(), 1u);
   EXPECT_EQ(v->model().items[f->hits()[0]].title, "MatMul");
+}
+
+// The shape labels drawn; each clear of every box and of the other labels.
+size_t ExpectLabelsClear(const std::filesystem::path& model, bool horizontal) {
+  GraphView view;
+  view.resize(1200, 800);
+  api::GraphViewOptions o;
+  o.horizontal = horizontal;
+  view.setOptions(o);
+  view.setSnapshot(Snapshot(model), 0, /*openAll=*/true);
+  view.waitForLayout();
+  std::vector<QRectF> boxes, labels;
+  for (size_t i = 0; i < view.model().items.size(); ++i)
+    if (!view.itemRect(static_cast<int>(i)).isNull())
+      boxes.push_back(view.itemRect(static_cast<int>(i)));
+  for (QGraphicsItem* it : view.scene()->items())
+    if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(it))
+      labels.push_back(t->sceneBoundingRect());
+  EXPECT_FALSE(labels.empty()) << model << (horizontal ? " horizontal" : " vertical");
+  for (size_t a = 0; a < labels.size(); ++a) {
+    for (const QRectF& b : boxes)
+      EXPECT_FALSE(labels[a].intersects(b))
+          << model << (horizontal ? " horizontal" : " vertical") << ": a shape label under a box";
+    for (size_t b = a + 1; b < labels.size(); ++b)
+      EXPECT_FALSE(labels[a].intersects(labels[b]))
+          << model << (horizontal ? " horizontal" : " vertical") << ": two labels overlap";
+  }
+  return labels.size();
+}
+
+TEST(GraphView, EdgeLabelsLieOnNoBoxAndNoOtherLabelInEitherDirection) {
+  const auto resnet = testing::CorpusDir() / "resnet18" / "model.onnx";
+  for (const auto& model : {testing::SampleModel(), resnet}) {
+    if (!std::filesystem::exists(model)) continue;
+    const size_t down = ExpectLabelsClear(model, false);
+    // Left to right the ranks leave room for the labels: (nearly) as many are drawn.
+    const size_t across = ExpectLabelsClear(model, true);
+    EXPECT_GE(across * 10, down * 8) << model << ": " << across << " of " << down;
+  }
+}
+
+TEST(NodeSidebar, LongTensorNamesWrapAtTheirSeparators) {
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  v->selectItem(v->model().item_of_node[1]);
+  const auto* browser = w.sidebar()->findChild<QTextBrowser*>();
+  ASSERT_TRUE(browser);
+  const QString shown = browser->toPlainText();
+  const auto& node = v->snapshot()->graphs[0].nodes[1];
+  const std::string& input = v->snapshot()->graphs[0].values[node.inputs[0]].name;
+  ASSERT_NE(input.find_first_of("/_."), std::string::npos) << input;
+  // A break opportunity after each separator, none inside the words between them.
+  EXPECT_TRUE(shown.contains(QChar(0x200B))) << input;
+  EXPECT_TRUE(w.sidebar()->plainText().contains(QString::fromStdString(input)));
 }
 
 TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
