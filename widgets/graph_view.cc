@@ -260,9 +260,12 @@ void GraphView::buildScene() {
                                           : p + QPointF(-size.width() - 4, -size.height() / 2)};
           for (const QPointF& at : sides) {
             bool clear = true;
-            for (QGraphicsItem* other : s->items(QRectF(at, size).adjusted(-2, -2, 2, 2))) {
-              if (other != t && (dynamic_cast<NodeItem*>(other) ||
-                                 dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
+            const QRectF want = QRectF(at, size).adjusted(-1, -1, 1, 1);
+            for (QGraphicsItem* other : s->items(want)) {
+              // A box itself (not its halo margin), or another label.
+              const bool box = dynamic_cast<NodeItem*>(other) &&
+                               other->sceneBoundingRect().adjusted(9, 9, -9, -9).intersects(want);
+              if (other != t && (box || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
                 clear = false;
                 break;
               }

@@ -12,6 +12,7 @@
 #include <QImage>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QPainter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -336,6 +337,42 @@ TEST(NodeSidebar, LongTensorNamesWrapAtTheirSeparators) {
   // A break opportunity after each separator, none inside the words between them.
   EXPECT_TRUE(shown.contains(QChar(0x200B))) << input;
   EXPECT_TRUE(w.sidebar()->plainText().contains(QString::fromStdString(input)));
+}
+
+// Pixels of `image` (the scene rendered 1:1 from `origin`) around `box` close to `color`.
+int PixelsNear(const QImage& image, QPointF origin, QRectF box, const QColor& color) {
+  int n = 0;
+  const QRect r = box.adjusted(-9, -9, 9, 9).translated(-origin).toAlignedRect();
+  for (int y = std::max(0, r.top()); y <= std::min(image.height() - 1, r.bottom()); ++y)
+    for (int x = std::max(0, r.left()); x <= std::min(image.width() - 1, r.right()); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
+               std::abs(c.blue() - color.blue()) <
+           60;
+    }
+  return n;
+}
+
+TEST(GraphView, TheSelectionIsDrawnStrongerThanTheHover) {
+  GraphView view;
+  view.setSnapshot(Snapshot(testing::SampleModel()));
+  view.waitForLayout();
+  const int selected = view.model().item_of_node[0], hovered = view.model().item_of_node[2];
+  view.selectItem(selected);
+  view.setHoverItem(hovered);
+  const QRectF all = view.scene()->itemsBoundingRect();
+  QImage image(all.size().toSize(), QImage::Format_ARGB32);
+  image.fill(Qt::white);
+  {
+    QPainter p(&image);
+    view.scene()->render(&p, QRectF(QPointF(0, 0), all.size()), all);
+  }
+  const int ring =
+      PixelsNear(image, all.topLeft(), view.itemRect(selected), QColor(0x0d, 0x47, 0xa1));
+  const int hover =
+      PixelsNear(image, all.topLeft(), view.itemRect(hovered), QColor(0x42, 0xa5, 0xf5));
+  EXPECT_GT(ring, 2 * hover) << "selection " << ring << " px, hover " << hover << " px";
+  EXPECT_GT(ring, 100);
 }
 
 TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
