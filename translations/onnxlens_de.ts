@@ -309,6 +309,53 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::FindResultsModel</name>
+    <message>
+        <source>op type</source>
+        <translation>Op-Typ</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>Eingang %1</translation>
+    </message>
+    <message>
+        <source>input %1 (%2)</source>
+        <translation>Eingang %1 (%2)</translation>
+    </message>
+    <message>
+        <source>type of input %1</source>
+        <translation>Typ von Eingang %1</translation>
+    </message>
+    <message>
+        <source>type of input %1 (%2)</source>
+        <translation>Typ von Eingang %1 (%2)</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>Ausgang %1</translation>
+    </message>
+    <message>
+        <source>type of output %1</source>
+        <translation>Typ von Ausgang %1</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>matched by %1</source>
+        <translation>gefunden über %1</translation>
+    </message>
+    <message>
+        <source>weight %1</source>
+        <translation>Gewicht %1</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::GraphView</name>
     <message>
         <source>%1 — %2 nodes; click to %3</source>

@@ -301,6 +301,53 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::FindResultsModel</name>
+    <message>
+        <source>op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>input %1 (%2)</source>
+        <translation>输入 %1（%2）</translation>
+    </message>
+    <message>
+        <source>type of input %1</source>
+        <translation>输入 %1 的类型</translation>
+    </message>
+    <message>
+        <source>type of input %1 (%2)</source>
+        <translation>输入 %1（%2）的类型</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>type of output %1</source>
+        <translation>输出 %1 的类型</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>matched by %1</source>
+        <translation>匹配依据：%1</translation>
+    </message>
+    <message>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::GraphView</name>
     <message>
         <source>%1 — %2 nodes; click to %3</source>

@@ -175,8 +175,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layoutEnded();
     m_presentError(tr("Cannot lay out the graph"), message);
   });
-  connect(m_graph, &GraphView::itemSelected, this,
-          [this](int item) { m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item); });
+  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
+    m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item);
+    // A weight found by name: its own page, once the node reading it is selected.
+    if (m_pendingTensor >= 0) m_sidebar->showTensor(m_graph->graphIndex(), m_pendingTensor);
+    m_pendingTensor = -1;
+  });
+  connect(m_find, &FindBar::tensorRequested, this, [this](int value) { m_pendingTensor = value; });
   connect(m_graph, &GraphView::graphRequested, this, &MainWindow::openGraph);
   connect(m_graph, &GraphView::edgeSelected, m_sidebar, &NodeSidebar::showValue);
   connect(m_breadcrumb, &BreadcrumbBar::graphRequested, this, &MainWindow::openGraph);

@@ -23,6 +23,7 @@
 #include "ir/tensor.h"
 #include "test_paths.h"
 #include "widgets/find_bar.h"
+#include "widgets/find_results_model.h"
 #include "widgets/main_window.h"
 #include "widgets/node_sidebar.h"
 
@@ -373,6 +374,39 @@ TEST(GraphView, TheSelectionIsDrawnStrongerThanTheHover) {
       PixelsNear(image, all.topLeft(), view.itemRect(hovered), QColor(0x42, 0xa5, 0xf5));
   EXPECT_GT(ring, 2 * hover) << "selection " << ring << " px, hover " << hover << " px";
   EXPECT_GT(ring, 100);
+}
+
+TEST(FindBar, ResultsSayWhyTheyMatchedAndAWeightIsFoundAsItself) {
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  FindBar* f = w.findBar();
+  f->activate();
+  f->setQuery(QStringLiteral("bn.scale"));
+  ASSERT_FALSE(f->hits().empty());
+  int weights = 0;
+  for (int r = 0; r < f->results()->rowCount(); ++r) {
+    const QString row = f->results()->index(r).data().toString();
+    if (f->found()[r].initializer) {
+      ++weights;
+      EXPECT_TRUE(row.section(QLatin1Char(' '), 0, 0).endsWith(QStringLiteral("bn.scale")))
+          << row.toStdString();
+      EXPECT_TRUE(row.contains(QStringLiteral("weight"))) << row.toStdString();
+    } else {
+      // A BatchNormalization matched through its scale input, and the row says so.
+      EXPECT_TRUE(row.contains(QStringLiteral("matched by input scale ("))) << row.toStdString();
+    }
+  }
+  ASSERT_GT(weights, 0);
+  // Going to a weight's hit selects the node reading it and shows the weight's own page.
+  ASSERT_TRUE(f->found()[0].initializer);
+  f->next();
+  w.graphView()->waitForLayout();
+  EXPECT_EQ(w.graphView()->selectedItem(), f->hits()[0]);
+  EXPECT_TRUE(w.sidebar()->isShowingTensor());
+  f->next();  // a node hit: its node page
+  w.graphView()->waitForLayout();
+  EXPECT_EQ(w.sidebar()->isShowingTensor(), f->found()[1].initializer);
 }
 
 TEST(GraphView, SelectionHighlightsNeighboursAndKeysWalkTheGraph) {
