@@ -750,6 +750,22 @@
         <source>Zoom to the selected node (readable size)</source>
         <translation>Auf den gewählten Knoten zoomen (lesbare Größe)</translation>
     </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

@@ -33,8 +33,11 @@ inline QColor CategoryColor(const api::ViewItem& it, const GraphColors& c) {
 
 // The selection is drawn stronger than the hover: after keyboard navigation the selected node
 // must stand out from the one the pointer happens to rest on. Selection: a thick dark blue ring
-// just outside the box; hover: a thin, half transparent light blue ring further out.
-inline QPen SelectionRingPen() { return QPen(QColor(0x0d, 0x47, 0xa1), 4.0); }
+// just outside the box (light blue on the dark theme); hover: a thin, half transparent light blue
+// ring further out.
+inline QPen SelectionRingPen(bool dark = false) {
+  return QPen(dark ? QColor(0x90, 0xca, 0xf9) : QColor(0x0d, 0x47, 0xa1), 4.0);
+}
 inline QPen HoverRingPen() { return QPen(QColor(0x42, 0xa5, 0xf5, 150), 1.5); }
 
 // One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
@@ -118,7 +121,7 @@ class NodeItem : public QGraphicsItem {
       if (isSelected()) {  // a frame inside the block that stays a few pixels thick on screen
         const double w =
             std::min(3 / std::max(lod, 0.01), std::min(m_rect.width(), m_rect.height()) / 2);
-        QPen ring = SelectionRingPen();
+        QPen ring = SelectionRingPen(m_c.dark);
         ring.setWidthF(w);
         p->setPen(ring);
         p->setBrush(Qt::NoBrush);
@@ -171,7 +174,7 @@ class NodeItem : public QGraphicsItem {
       if (m_accent.boundary) paintBoundaryBadge(p, fm);
     }
     if (isSelected()) {  // outside the box (and the provider's outline), over the find ring
-      p->setPen(SelectionRingPen());
+      p->setPen(SelectionRingPen(m_c.dark));
       p->setBrush(Qt::NoBrush);
       p->drawRoundedRect(
           m_rect.adjusted(accent ? -5 : -3, accent ? -5 : -3, accent ? 5 : 3, accent ? 5 : 3), 8,

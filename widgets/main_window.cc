@@ -2,6 +2,7 @@
 #include "widgets/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -45,6 +46,7 @@
 #include "widgets/provider_legend.h"
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
+#include "widgets/theme.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -358,6 +360,26 @@ void MainWindow::createViewMenu() {
       tr("Colour each node's border by the execution provider that runs it, on the Graph tab and "
          "both panes of the Optimize tab"));
   connect(m_providerAction, &QAction::toggled, this, &MainWindow::setProviderColoring);
+  // The theme where people look for it (also in Preferences).
+  QMenu* themes = view->addMenu(tr("&Theme"));
+  auto* group = new QActionGroup(themes);
+  const std::pair<QString, QString> choices[] = {{QStringLiteral("system"), tr("&System")},
+                                                 {QStringLiteral("light"), tr("&Light")},
+                                                 {QStringLiteral("dark"), tr("&Dark")}};
+  for (const auto& [name, label] : choices) {
+    QAction* a = themes->addAction(label);
+    a->setCheckable(true);
+    a->setData(name);
+    a->setChecked(themeSetting() == name);
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [name = name] {
+      setThemeSetting(name);
+      applyTheme(name);
+    });
+  }
+  connect(themes, &QMenu::aboutToShow, this, [group] {  // Preferences may have changed it
+    for (QAction* a : group->actions()) a->setChecked(a->data().toString() == themeSetting());
+  });
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });

@@ -2,9 +2,11 @@
 #include "widgets/node_sidebar.h"
 
 #include <QDesktopServices>
+#include <QEvent>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QStackedWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -87,7 +89,8 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
             ")</i>";
   QString type = Q(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
-  return name + "</td><td>" + type;
+  // The type under the name: the name gets the pane's width and wraps only at its separators.
+  return name + "<br>" + type;
 }
 
 }  // namespace
@@ -132,6 +135,41 @@ void NodeSidebar::followLink(const QUrl& url) {
     emit timelineRequested(QUrl::fromPercentEncoding(arg.toUtf8()));
 }
 
+void NodeSidebar::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) recolorLinks();
+}
+
+void NodeSidebar::recolorLinks() {
+  // Links take the palette's link colour when their HTML is read: a page shown before a switch
+  // to the dark theme kept dark blue links on dark grey.
+  // (Our palette: on a change the children's palettes are updated after this widget's event.)
+  const QColor link = palette().color(QPalette::Link);
+  QTextDocument* doc = m_text->document();
+  for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+    for (auto it = b.begin(); !it.atEnd(); ++it) {
+      const QTextFragment f = it.fragment();
+      if (!f.isValid() || !f.charFormat().isAnchor() || f.charFormat().foreground().color() == link)
+        continue;
+      QTextCursor c(doc);
+      c.setPosition(f.position());
+      c.setPosition(f.position() + f.length(), QTextCursor::KeepAnchor);
+      QTextCharFormat format;
+      format.setForeground(link);
+      c.mergeCharFormat(format);
+    }
+  }
+}
+
+QColor NodeSidebar::linkColor() const {
+  QTextDocument* doc = m_text->document();
+  for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+    for (auto it = b.begin(); !it.atEnd(); ++it)
+      if (it.fragment().charFormat().isAnchor())
+        return it.fragment().charFormat().foreground().color();
+  return QColor();
+}
+
 void NodeSidebar::showTensor(int graph, int value) {
   if (!m_snapshot || graph < 0 || graph >= static_cast<int>(m_snapshot->graphs.size())) return;
   const api::SnapshotGraph& g = m_snapshot->graphs[graph];
@@ -162,6 +200,7 @@ void NodeSidebar::showValue(int value) {
   if (v.data)
     html += "<p>" + Link("tensor/" + QString::number(value), tr("Values and statistics")) + "</p>";
   m_text->setHtml(html);
+  recolorLinks();
 }
 
 bool NodeSidebar::showTensorNamed(const QString& name) {
@@ -399,6 +438,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     c.insertHtml(tail);
   }
   m_text->moveCursor(QTextCursor::Start);
+  recolorLinks();
 }
 
 }  // namespace widgets

@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <QAction>
+#include <QCoreApplication>
+#include <QMenu>
+#include <QMenuBar>
+
 #include "api/graph_snapshot.h"
 #include "api/partition.h"
 #include "ir/model.h"
@@ -12,6 +17,7 @@
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
 #include "widgets/provider_coloring.h"
+#include "widgets/theme.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -132,6 +138,37 @@ TEST(NodeSidebar, OperatorDocsAreWholeWithTheirMarkdownRendered) {
       << conv.toStdString();
   for (const QString& t : {relu, bn, conv})
     EXPECT_FALSE(t.contains(QLatin1Char('`'))) << t.toStdString();
+}
+
+TEST(NodeSidebar, LinksStayReadableInTheDarkThemeChosenFromTheViewMenu) {
+  const QString before = themeSetting();
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  v->selectItem(v->model().item_of_node[0]);  // a page with links ("Select all …")
+  ASSERT_TRUE(w.sidebar()->linkColor().isValid());
+  // View → Theme → Dark.
+  QAction* dark = nullptr;
+  for (QAction* menu : w.menuBar()->actions())
+    for (QAction* a : menu->menu() ? menu->menu()->actions() : QList<QAction*>())
+      if (a->menu() && a->text().remove('&') == QStringLiteral("Theme"))
+        for (QAction* t : a->menu()->actions())
+          if (t->data().toString() == QStringLiteral("dark")) dark = t;
+  ASSERT_TRUE(dark) << "no View → Theme → Dark";
+  dark->trigger();
+  QCoreApplication::processEvents();
+  EXPECT_EQ(themeSetting(), QStringLiteral("dark"));
+  // The page shown before the switch: its links now light on the dark background.
+  const QColor link = w.sidebar()->linkColor();
+  const QColor base = w.sidebar()->palette().color(QPalette::Base);
+  EXPECT_GT(link.lightness() - base.lightness(), 100)
+      << link.name().toStdString() << " on " << base.name().toStdString();
+  // And a page shown in the dark theme too.
+  v->selectItem(v->model().item_of_node[1]);
+  EXPECT_GT(w.sidebar()->linkColor().lightness() - base.lightness(), 100);
+  setThemeSetting(before);
+  applyTheme(QStringLiteral("system"));
 }
 
 }  // namespace
