@@ -39,6 +39,9 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   // The same words as the Export Optimized Model dialog's format chooser.
   m_format->addItem(tr("ONNX Runtime (com.microsoft fused ops)"), QStringLiteral("ort"));
   m_format->addItem(tr("Standard ONNX (any runtime)"), QStringLiteral("standard"));
+  // Its longest (German) entry would widen the window beyond 1280 px: the list shows it whole.
+  m_format->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_format->setMinimumContentsLength(26);
   m_format->setToolTip(
       tr("ONNX Runtime's fused com.microsoft ops, or only standard ONNX ops "
          "(runs on any runtime)"));

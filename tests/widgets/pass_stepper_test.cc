@@ -125,6 +125,9 @@ void ExpectNamesAndHeadersFit(const char* lang) {
       EXPECT_LE(need.width(), cell.width()) << name.toStdString() << " cut";
       EXPECT_LE(need.height(), cell.height()) << name.toStdString() << " cut";
     }
+    // The window itself still fits 1280 px (a long translation must not widen it).
+    EXPECT_LE(w.minimumSizeHint().width(), 1280) << (lang ? lang : "en");
+    EXPECT_EQ(w.width(), 1280) << (lang ? lang : "en");
     // And they fit the panel without scrolling sideways.
     EXPECT_EQ(table->horizontalScrollBar()->maximum(), 0)
         << (lang ? lang : "en") << ": the list is " << header->length() << " px in "
