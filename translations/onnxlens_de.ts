@@ -61,10 +61,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>After step %1: %2 (%3)</source>
-        <translation>Nach Schritt %1: %2 (%3)</translation>
-    </message>
-    <message>
         <source>Other file…</source>
         <translation>Andere Datei…</translation>
     </message>
@@ -194,6 +190,10 @@
         <source>%1 declined: %2</source>
         <translation>%1 abgelehnt: %2</translation>
     </message>
+    <message>
+        <source>After step %1: %2 (%3, %4)</source>
+        <translation>Nach Schritt %1: %2 (%3, %4)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -306,6 +306,53 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::FindResultsModel</name>
+    <message>
+        <source>op type</source>
+        <translation>Op-Typ</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>Eingang %1</translation>
+    </message>
+    <message>
+        <source>input %1 (%2)</source>
+        <translation>Eingang %1 (%2)</translation>
+    </message>
+    <message>
+        <source>type of input %1</source>
+        <translation>Typ von Eingang %1</translation>
+    </message>
+    <message>
+        <source>type of input %1 (%2)</source>
+        <translation>Typ von Eingang %1 (%2)</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>Ausgang %1</translation>
+    </message>
+    <message>
+        <source>type of output %1</source>
+        <translation>Typ von Ausgang %1</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>matched by %1</source>
+        <translation>gefunden über %1</translation>
+    </message>
+    <message>
+        <source>weight %1</source>
+        <translation>Gewicht %1</translation>
     </message>
 </context>
 <context>
@@ -718,6 +765,38 @@
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für ONNX-Modelle mit eigener Laufzeitumgebung: den Graphen untersuchen, sehen, was jede Optimierungsstufe und jeder Durchlauf mit ihm macht, ihn profilieren und das optimierte Modell exportieren. onnxlens-cli führt Modelle außerdem aus, misst ihre Leistung und prüft sie gegen die ONNX-Backend-Tests.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Optimizer &amp;Passes</source>
+        <translation>Optimierungs&amp;durchläufe</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom to Selection</source>
+        <translation>Auf Auswahl &amp;zoomen</translation>
+    </message>
+    <message>
+        <source>Centre the selected node at a readable zoom (F in the graph)</source>
+        <translation>Den gewählten Knoten in lesbarer Größe zentrieren (F im Graphen)</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (readable size)</source>
+        <translation>Auf den gewählten Knoten zoomen (lesbare Größe)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1061,6 +1140,22 @@
         <source>Execution Provider</source>
         <translation>Ausführungsanbieter</translation>
     </message>
+    <message>
+        <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
+        <translation>Ein Contrib-Op von ONNX Runtime (com.microsoft), beschrieben nach ONNX Runtimes ContribOperators.md.</translation>
+    </message>
+    <message>
+        <source>Identity of %1</source>
+        <translation>Identity von %1</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>variadic</source>
+        <translation>variadisch</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1146,14 +1241,6 @@
         <translation>Format:</translation>
     </message>
     <message>
-        <source>ONNX Runtime (contrib ops)</source>
-        <translation>ONNX Runtime (Contrib-Operatoren)</translation>
-    </message>
-    <message>
-        <source>Standard ONNX</source>
-        <translation>Standard-ONNX</translation>
-    </message>
-    <message>
         <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
         <translation>Die verschmolzenen com.microsoft-Operatoren von ONNX Runtime oder nur Standard-ONNX-Operatoren (läuft auf jeder Laufzeit)</translation>
     </message>
@@ -1193,13 +1280,44 @@
         <source>Run the optimizer again and record every step</source>
         <translation>Den Optimierer erneut ausführen und jeden Schritt aufzeichnen</translation>
     </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime (verschmolzene com.microsoft-Operatoren)</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>Standard-ONNX (jede Laufzeit)</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassListDialog</name>
+    <message>
+        <source>Optimizer Passes</source>
+        <translation>Optimierungsdurchläufe</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was er tut</translation>
+    </message>
+    <message>
+        <source>(ONNX Runtime&apos;s com.microsoft ops)</source>
+        <translation>(com.microsoft-Ops von ONNX Runtime)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The Optimize tab&apos;s &lt;b&gt;Passes&lt;/b&gt; list has one row per step that changed the graph. &lt;b&gt;Change&lt;/b&gt; counts the nodes that step removed (&lt;b&gt;−&lt;/b&gt;), added (&lt;b&gt;+&lt;/b&gt;) and modified (&lt;b&gt;∼&lt;/b&gt;, same node with other attributes, inputs or weights); &lt;b&gt;Nodes&lt;/b&gt; is the count after the step; &lt;b&gt;ms&lt;/b&gt; the time the pass took.&lt;/p&gt;&lt;p&gt;A click on a step shows that pass&apos;s own change: the graph before it on the left, after it on the right. Tick &lt;i&gt;Against the original&lt;/i&gt; to compare everything up to that step with the original model. Alt+Left / Alt+Right step through the list; &lt;i&gt;Disable &amp;amp; Re-run&lt;/i&gt; optimizes again without the pass.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Liste &lt;b&gt;Durchläufe&lt;/b&gt; im Tab Optimieren hat eine Zeile je Schritt, der den Graphen geändert hat. &lt;b&gt;Änderung&lt;/b&gt; zählt die Knoten, die der Schritt entfernt (&lt;b&gt;−&lt;/b&gt;), hinzugefügt (&lt;b&gt;+&lt;/b&gt;) und geändert hat (&lt;b&gt;∼&lt;/b&gt;: derselbe Knoten mit anderen Attributen, Eingängen oder Gewichten); &lt;b&gt;Knoten&lt;/b&gt; ist die Anzahl nach dem Schritt, &lt;b&gt;ms&lt;/b&gt; die Zeit des Durchlaufs.&lt;/p&gt;&lt;p&gt;Ein Klick auf einen Schritt zeigt die Änderung dieses Durchlaufs allein: links der Graph davor, rechts danach. Mit &lt;i&gt;Gegen das Original&lt;/i&gt; wird alles bis zu diesem Schritt mit dem Originalmodell verglichen. Alt+Links / Alt+Rechts gehen durch die Liste; &lt;i&gt;Deaktivieren &amp;amp; neu ausführen&lt;/i&gt; optimiert erneut ohne den Durchlauf.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::PassStepper</name>
-    <message>
-        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
-        <translation>Pfeiltasten oder Alt+Links / Alt+Rechts gehen durch die Durchläufe; ein Doppelklick zeigt einen Durchlauf allein, vorher und nachher.</translation>
-    </message>
     <message>
         <source>Previous step (Alt+Left)</source>
         <translation>Vorheriger Schritt (Alt+Links)</translation>
@@ -1257,16 +1375,48 @@
         <translation>Klick auf einen Durchlauf</translation>
     </message>
     <message>
-        <source>The graph after that step, beside the original</source>
-        <translation>Der Graph nach diesem Schritt, neben dem ursprünglichen</translation>
-    </message>
-    <message>
-        <source>Double-click a pass</source>
-        <translation>Doppelklick auf einen Durchlauf</translation>
-    </message>
-    <message>
         <source>That pass alone: the graph before and after it</source>
         <translation>Nur dieser Durchlauf: der Graph davor und danach</translation>
+    </message>
+    <message>
+        <source>A click shows what that pass alone changed: the graph before it on the left, after it on the right. Arrows or Alt+Left / Alt+Right step through the passes.</source>
+        <translation>Ein Klick zeigt, was dieser Durchlauf allein geändert hat: links der Graph davor, rechts danach. Pfeiltasten oder Alt+Links / Alt+Rechts gehen durch die Durchläufe.</translation>
+    </message>
+    <message>
+        <source>Against the original</source>
+        <translation>Gegen das Original</translation>
+    </message>
+    <message>
+        <source>Off: a step shows that pass&apos;s own change (the graph before it on the left). On: the original model on the left, everything up to the step on the right.</source>
+        <translation>Aus: ein Schritt zeigt die Änderung seines Durchlaufs allein (links der Graph davor). An: links das Originalmodell, rechts alles bis zu diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
+        <translation>Änderung: vom Durchlauf &lt;b&gt;−&lt;/b&gt; entfernte, &lt;b&gt;+&lt;/b&gt; hinzugefügte, &lt;b&gt;∼&lt;/b&gt; geänderte Knoten.</translation>
+    </message>
+    <message>
+        <source>Select a pass to see what it alone changed.</source>
+        <translation>Einen Durchlauf wählen, um zu sehen, was er allein geändert hat.</translation>
+    </message>
+    <message>
+        <source>Step %1 · level %2, round %3 · nodes: %4</source>
+        <translation>Schritt %1 · Stufe %2, Runde %3 · Knoten: %4</translation>
+    </message>
+    <message>
+        <source>Left: the original model. Right: after step %1.</source>
+        <translation>Links: das Originalmodell. Rechts: nach Schritt %1.</translation>
+    </message>
+    <message>
+        <source>Left: before step %1. Right: after it (this pass alone).</source>
+        <translation>Links: vor Schritt %1. Rechts: danach (nur dieser Durchlauf).</translation>
+    </message>
+    <message>
+        <source>&apos;Against the original&apos;</source>
+        <translation>„Gegen das Original“</translation>
+    </message>
+    <message>
+        <source>The original beside the graph after the selected step</source>
+        <translation>Das Original neben dem Graphen nach dem gewählten Schritt</translation>
     </message>
 </context>
 <context>
@@ -2046,10 +2196,6 @@
         <translation>Prüfung: nach diesem Schritt weichen die Ausgaben zuerst ab</translation>
     </message>
     <message>
-        <source>%1 removed, %2 added, %3 modified</source>
-        <translation>%1 entfernt, %2 hinzugefügt, %3 geändert</translation>
-    </message>
-    <message>
         <source>Nodes removed (−), added (+) and modified (∼)</source>
         <translation>Entfernte (−), hinzugefügte (+) und geänderte (∼) Knoten</translation>
     </message>
@@ -2062,16 +2208,8 @@
         <translation>Dauer des Durchlaufs in Millisekunden</translation>
     </message>
     <message>
-        <source>Optimization level and round</source>
-        <translation>Optimierungsstufe und Runde</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Level</source>
-        <translation>Stufe</translation>
     </message>
     <message>
         <source>Pass</source>
@@ -2088,6 +2226,39 @@
     <message>
         <source>ms</source>
         <translation>ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n entfernt</numerusform>
+            <numerusform>%n entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n hinzugefügt</numerusform>
+            <numerusform>%n hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Level %1, round %2</source>
+        <translation>Stufe %1, Runde %2</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>Knoten: %1</translation>
+    </message>
+    <message>
+        <source>no node removed, added or modified</source>
+        <translation>kein Knoten entfernt, hinzugefügt oder geändert</translation>
     </message>
 </context>
 <context>
@@ -2415,19 +2586,8 @@
         <translation>Prüfung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>match</source>
-        <translation>stimmt überein</translation>
-    </message>
-    <message>
         <source>differ</source>
         <translation>weicht ab</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
-        <translation>
-            <numerusform>Die %n Ausgabe stimmt überein (rtol 1e-3, atol 1e-4).</numerusform>
-            <numerusform>Alle %n Ausgaben stimmen überein (rtol 1e-3, atol 1e-4).</numerusform>
-        </translation>
     </message>
     <message>
         <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
@@ -2436,6 +2596,29 @@
     <message>
         <source>Outputs differ.</source>
         <translation>Die Ausgaben weichen ab.</translation>
+    </message>
+    <message>
+        <source>match (by atol)</source>
+        <translation>gleich (nach atol)</translation>
+    </message>
+    <message>
+        <source>match (by rtol)</source>
+        <translation>gleich (nach rtol)</translation>
+    </message>
+    <message>
+        <source>The relative error exceeds rtol %1 only where the reference is near 0; there the absolute tolerance atol %2 decides. Every element is within atol + rtol × |reference|.</source>
+        <translation>Der relative Fehler überschreitet rtol %1 nur, wo die Referenz nahe 0 ist; dort entscheidet die absolute Toleranz atol %2. Jedes Element liegt innerhalb von atol + rtol × |Referenz|.</translation>
+    </message>
+    <message>
+        <source>Every element is within atol + rtol × |reference| (atol %1, rtol %2).</source>
+        <translation>Jedes Element liegt innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
+        <translation>
+            <numerusform>Die %n Ausgabe ist gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
+            <numerusform>Alle %n Ausgaben sind gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -218,6 +218,30 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::StepListModel</name>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removed</numerusform>
+            <numerusform>%n removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n added</numerusform>
+            <numerusform>%n added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>%n modified</numerusform>
+            <numerusform>%n modified</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TensorPanel</name>
     <message numerus="yes">
         <source>First %n value(s)</source>
@@ -237,10 +261,10 @@
 <context>
     <name>onnxlens::widgets::VerifyPanel</name>
     <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
         <translation>
-            <numerusform>The output matches (rtol 1e-3, atol 1e-4).</numerusform>
-            <numerusform>All %n outputs match (rtol 1e-3, atol 1e-4).</numerusform>
+            <numerusform>The output matches: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</numerusform>
+            <numerusform>All %n outputs match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</numerusform>
         </translation>
     </message>
 </context>

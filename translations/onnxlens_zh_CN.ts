@@ -60,10 +60,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>After step %1: %2 (%3)</source>
-        <translation>第 %1 步之后：%2 (%3)</translation>
-    </message>
-    <message>
         <source>Other file…</source>
         <translation>其他文件…</translation>
     </message>
@@ -187,6 +183,10 @@
         <source>%1 declined: %2</source>
         <translation>%1 拒绝：%2</translation>
     </message>
+    <message>
+        <source>After step %1: %2 (%3, %4)</source>
+        <translation>第 %1 步之后：%2 (%3，%4)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -298,6 +298,53 @@
     <message>
         <source>%1 of %2</source>
         <translation>第 %1 个，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::FindResultsModel</name>
+    <message>
+        <source>op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>domain</source>
+        <translation>域</translation>
+    </message>
+    <message>
+        <source>input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>input %1 (%2)</source>
+        <translation>输入 %1（%2）</translation>
+    </message>
+    <message>
+        <source>type of input %1</source>
+        <translation>输入 %1 的类型</translation>
+    </message>
+    <message>
+        <source>type of input %1 (%2)</source>
+        <translation>输入 %1（%2）的类型</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>type of output %1</source>
+        <translation>输出 %1 的类型</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>matched by %1</source>
+        <translation>匹配依据：%1</translation>
+    </message>
+    <message>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
     </message>
 </context>
 <context>
@@ -706,6 +753,38 @@
         <source>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;A workbench for ONNX models on its own runtime: inspect the graph, see what each optimization level and pass does to it, profile it, and export the optimized model. onnxlens-cli also runs, benchmarks and checks models against the ONNX backend tests.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;onnxlens %1&lt;/h3&gt;&lt;p&gt;基于自带运行时的 ONNX 模型工作台：查看计算图，了解每个优化级别和每个优化遍对它做了什么，进行性能分析，并导出优化后的模型。onnxlens-cli 还能运行模型、做基准测试，并用 ONNX 后端测试检查模型。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Optimizer &amp;Passes</source>
+        <translation>优化遍(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom to Selection</source>
+        <translation>缩放到所选(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Centre the selected node at a readable zoom (F in the graph)</source>
+        <translation>以可读的缩放居中显示所选节点（在图中按 F）</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected node (readable size)</source>
+        <translation>缩放到所选节点（可读大小）</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -1047,6 +1126,22 @@
         <source>Execution Provider</source>
         <translation>执行提供程序</translation>
     </message>
+    <message>
+        <source>An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime&apos;s ContribOperators.md.</source>
+        <translation>ONNX Runtime 的 contrib 算子（com.microsoft），文档依据 ONNX Runtime 的 ContribOperators.md。</translation>
+    </message>
+    <message>
+        <source>Identity of %1</source>
+        <translation>%1 的 Identity</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>variadic</source>
+        <translation>可变数量</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>
@@ -1131,14 +1226,6 @@
         <translation>格式：</translation>
     </message>
     <message>
-        <source>ONNX Runtime (contrib ops)</source>
-        <translation>ONNX Runtime（contrib 算子）</translation>
-    </message>
-    <message>
-        <source>Standard ONNX</source>
-        <translation>标准 ONNX</translation>
-    </message>
-    <message>
         <source>ONNX Runtime&apos;s fused com.microsoft ops, or only standard ONNX ops (runs on any runtime)</source>
         <translation>ONNX Runtime 的 com.microsoft 融合算子，或仅标准 ONNX 算子（可在任意运行时运行）</translation>
     </message>
@@ -1178,13 +1265,44 @@
         <source>Run the optimizer again and record every step</source>
         <translation>重新运行优化器并记录每一步</translation>
     </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft fused ops)</source>
+        <translation>ONNX Runtime（com.microsoft 融合算子）</translation>
+    </message>
+    <message>
+        <source>Standard ONNX (any runtime)</source>
+        <translation>标准 ONNX（任意运行时）</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::PassListDialog</name>
+    <message>
+        <source>Optimizer Passes</source>
+        <translation>优化遍</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>优化遍</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>(ONNX Runtime&apos;s com.microsoft ops)</source>
+        <translation>（ONNX Runtime 的 com.microsoft 算子）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The Optimize tab&apos;s &lt;b&gt;Passes&lt;/b&gt; list has one row per step that changed the graph. &lt;b&gt;Change&lt;/b&gt; counts the nodes that step removed (&lt;b&gt;−&lt;/b&gt;), added (&lt;b&gt;+&lt;/b&gt;) and modified (&lt;b&gt;∼&lt;/b&gt;, same node with other attributes, inputs or weights); &lt;b&gt;Nodes&lt;/b&gt; is the count after the step; &lt;b&gt;ms&lt;/b&gt; the time the pass took.&lt;/p&gt;&lt;p&gt;A click on a step shows that pass&apos;s own change: the graph before it on the left, after it on the right. Tick &lt;i&gt;Against the original&lt;/i&gt; to compare everything up to that step with the original model. Alt+Left / Alt+Right step through the list; &lt;i&gt;Disable &amp;amp; Re-run&lt;/i&gt; optimizes again without the pass.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;优化页的&lt;b&gt;优化遍&lt;/b&gt;列表中，每个改变了图的步骤占一行。&lt;b&gt;变化&lt;/b&gt;统计该步骤删除（&lt;b&gt;−&lt;/b&gt;）、添加（&lt;b&gt;+&lt;/b&gt;）和修改（&lt;b&gt;∼&lt;/b&gt;，同一节点的属性、输入或权重不同）的节点数；&lt;b&gt;节点&lt;/b&gt;是该步骤之后的节点数；&lt;b&gt;毫秒&lt;/b&gt;是该优化遍的耗时。&lt;/p&gt;&lt;p&gt;单击某一步骤显示该优化遍本身的变化：左侧为之前的图，右侧为之后的图。勾选&lt;i&gt;与原始模型比较&lt;/i&gt;可将截至该步骤的全部变化与原始模型比较。Alt+← / Alt+→ 在列表中逐步移动；&lt;i&gt;禁用并重新运行&lt;/i&gt;会在不使用该优化遍的情况下重新优化。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::PassStepper</name>
-    <message>
-        <source>Arrows or Alt+Left / Alt+Right step through the passes; a double-click shows one pass alone, before and after.</source>
-        <translation>方向键或 Alt+左/Alt+右 逐步浏览各优化遍；双击可单独查看某一遍的前后对比。</translation>
-    </message>
     <message>
         <source>Previous step (Alt+Left)</source>
         <translation>上一步 (Alt+左)</translation>
@@ -1242,16 +1360,48 @@
         <translation>单击一个优化遍</translation>
     </message>
     <message>
-        <source>The graph after that step, beside the original</source>
-        <translation>该步骤之后的图，与原始图并排</translation>
-    </message>
-    <message>
-        <source>Double-click a pass</source>
-        <translation>双击一个优化遍</translation>
-    </message>
-    <message>
         <source>That pass alone: the graph before and after it</source>
         <translation>仅该优化遍：它之前和之后的图</translation>
+    </message>
+    <message>
+        <source>A click shows what that pass alone changed: the graph before it on the left, after it on the right. Arrows or Alt+Left / Alt+Right step through the passes.</source>
+        <translation>单击显示该优化遍本身的变化：左侧为之前的图，右侧为之后的图。方向键或 Alt+← / Alt+→ 逐个浏览优化遍。</translation>
+    </message>
+    <message>
+        <source>Against the original</source>
+        <translation>与原始模型比较</translation>
+    </message>
+    <message>
+        <source>Off: a step shows that pass&apos;s own change (the graph before it on the left). On: the original model on the left, everything up to the step on the right.</source>
+        <translation>关闭：步骤显示该优化遍本身的变化（左侧为之前的图）。开启：左侧为原始模型，右侧为截至该步骤的结果。</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
+        <translation>变化：该优化遍 &lt;b&gt;−&lt;/b&gt; 删除、&lt;b&gt;+&lt;/b&gt; 添加、&lt;b&gt;∼&lt;/b&gt; 修改的节点数。</translation>
+    </message>
+    <message>
+        <source>Select a pass to see what it alone changed.</source>
+        <translation>选择一个优化遍以查看它本身的变化。</translation>
+    </message>
+    <message>
+        <source>Step %1 · level %2, round %3 · nodes: %4</source>
+        <translation>第 %1 步 · 级别 %2，第 %3 轮 · 节点：%4</translation>
+    </message>
+    <message>
+        <source>Left: the original model. Right: after step %1.</source>
+        <translation>左侧：原始模型。右侧：第 %1 步之后。</translation>
+    </message>
+    <message>
+        <source>Left: before step %1. Right: after it (this pass alone).</source>
+        <translation>左侧：第 %1 步之前。右侧：之后（仅此优化遍）。</translation>
+    </message>
+    <message>
+        <source>&apos;Against the original&apos;</source>
+        <translation>“与原始模型比较”</translation>
+    </message>
+    <message>
+        <source>The original beside the graph after the selected step</source>
+        <translation>原始模型与所选步骤之后的图并排显示</translation>
     </message>
 </context>
 <context>
@@ -2019,10 +2169,6 @@
         <translation>验证：输出从此步骤开始出现差异</translation>
     </message>
     <message>
-        <source>%1 removed, %2 added, %3 modified</source>
-        <translation>删除 %1 个，添加 %2 个，修改 %3 个</translation>
-    </message>
-    <message>
         <source>Nodes removed (−), added (+) and modified (∼)</source>
         <translation>删除 (−)、添加 (+) 和修改 (∼) 的节点</translation>
     </message>
@@ -2035,16 +2181,8 @@
         <translation>该优化遍耗时（毫秒）</translation>
     </message>
     <message>
-        <source>Optimization level and round</source>
-        <translation>优化级别和轮次</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>步骤</translation>
-    </message>
-    <message>
-        <source>Level</source>
-        <translation>级别</translation>
     </message>
     <message>
         <source>Pass</source>
@@ -2061,6 +2199,36 @@
     <message>
         <source>ms</source>
         <translation>毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>已删除 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>已添加 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n modified</source>
+        <translation>
+            <numerusform>已修改 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Level %1, round %2</source>
+        <translation>级别 %1，第 %2 轮</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>no node removed, added or modified</source>
+        <translation>没有节点被删除、添加或修改</translation>
     </message>
 </context>
 <context>
@@ -2386,18 +2554,8 @@
         <translation>验证失败：%1</translation>
     </message>
     <message>
-        <source>match</source>
-        <translation>一致</translation>
-    </message>
-    <message>
         <source>differ</source>
         <translation>不同</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n output(s) match (rtol 1e-3, atol 1e-4).</source>
-        <translation>
-            <numerusform>全部 %n 个输出一致（rtol 1e-3，atol 1e-4）。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Outputs differ. Bisection (%1 runs): the first step that changes them is &lt;a href=&quot;step:%2&quot;&gt;step %2, %3&lt;/a&gt;.</source>
@@ -2406,6 +2564,28 @@
     <message>
         <source>Outputs differ.</source>
         <translation>输出不同。</translation>
+    </message>
+    <message>
+        <source>match (by atol)</source>
+        <translation>一致（按 atol）</translation>
+    </message>
+    <message>
+        <source>match (by rtol)</source>
+        <translation>一致（按 rtol）</translation>
+    </message>
+    <message>
+        <source>The relative error exceeds rtol %1 only where the reference is near 0; there the absolute tolerance atol %2 decides. Every element is within atol + rtol × |reference|.</source>
+        <translation>相对误差仅在参考值接近 0 处超过 rtol %1；此处由绝对容差 atol %2 决定。每个元素都在 atol + rtol × |参考值| 之内。</translation>
+    </message>
+    <message>
+        <source>Every element is within atol + rtol × |reference| (atol %1, rtol %2).</source>
+        <translation>每个元素都在 atol + rtol × |参考值| 之内（atol %1，rtol %2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>
+        <translation>
+            <numerusform>全部 %n 个输出一致：每个元素都在 atol + rtol × |参考值| 之内（atol %1，rtol %2，同 numpy.allclose）。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -71,8 +71,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     st.combo->setToolTip(side == kLeft ? tr("What the left side shows")
                                        : tr("What the right side shows"));
     st.caption = new QLabel(pane);
-    head->addWidget(st.combo);
-    head->addWidget(st.caption, 1);
+    head->addWidget(st.combo, 1);  // the step's name whole where the pane allows
+    head->addWidget(st.caption);
     v->addLayout(head);
     st.legend = new ProviderLegend(pane);
     v->addWidget(st.legend);
@@ -124,15 +124,16 @@ CompareView::~CompareView() = default;
 void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   m_trace = std::move(trace);
   const int last = m_trace ? static_cast<int>(m_trace->steps.size()) : 0;
-  for (int s = 0; s < 2; ++s) {
-    if (m_sides[s].step > last) m_sides[s].step = last;
-    rebuildChooser(static_cast<Side>(s));
-  }
+  for (SideState& st : m_sides)
+    if (st.step > last) st.step = last;
+  // The right side's default is chosen before the choosers are filled: a chooser filled first
+  // kept saying "Original" while its pane showed the extended graph.
   if (m_trace && m_sides[kLeft].step == 0 && m_sides[kRight].step == 0 &&
       m_sides[kRight].file.isEmpty()) {
     const int ext = m_trace->StepOfLevel("extended");
     m_sides[kRight].step = ext >= 0 ? ext : last;
   }
+  for (int s = 0; s < 2; ++s) rebuildChooser(static_cast<Side>(s));
   show(kLeft);
   show(kRight);
 }
@@ -156,9 +157,10 @@ void CompareView::rebuildChooser(Side side) {
     }
     c->insertSeparator(c->count());
     for (const api::OptimizeStepReport& s : m_trace->steps) {
-      c->addItem(
-          tr("After step %1: %2 (%3)").arg(s.index).arg(Q(s.pass), StageText::level(Q(s.level))),
-          QStringLiteral("step:%1").arg(s.index));
+      c->addItem(tr("After step %1: %2 (%3, %4)")
+                     .arg(s.index)
+                     .arg(Q(s.pass), StageText::level(Q(s.level)), count(s.index)),
+                 QStringLiteral("step:%1").arg(s.index));
     }
     c->insertSeparator(c->count());
   }
@@ -326,8 +328,11 @@ void CompareView::updateCaption(Side side) {
   const auto snap = snapshot(side);
   const SideState& st = m_sides[side];
   if (!snap) return;
-  QString text = tr("%n node(s)", nullptr, static_cast<int>(snap->node_count_total));
-  if (st.step < 0) text += QStringLiteral(" · ") + QFileInfo(st.file).fileName();
+  // A trace step's chooser entry names its node count; a file's caption says it.
+  QString text;
+  if (st.step < 0)
+    text = tr("%n node(s)", nullptr, static_cast<int>(snap->node_count_total)) +
+           QStringLiteral(" · ") + QFileInfo(st.file).fileName();
   st.caption->setText(text);
   st.caption->setToolTip(st.step < 0 ? st.file : QString());
 }
@@ -428,6 +433,7 @@ void CompareView::onItemSelected(Side side, int item) {
   m_sides[other].view->showLinked(linked);
   m_syncing = false;
   updateInfo();
+  emit nodeSelected(side, item);
 }
 
 void CompareView::markNodes(Side side, const std::vector<int>& nodes) {

@@ -78,6 +78,9 @@ class CompareView : public QWidget {
  signals:
   /// The sides changed (a new pair is shown).
   void sidesChanged();
+  /// A node (view item `item` of that side's view; -1: none) was selected by a click or the
+  /// keyboard on a side (its counterparts are then shown on the other).
+  void nodeSelected(onnxlens::widgets::CompareView::Side side, int item);
   void loadFailed(const QString& message);
 
  private:

@@ -36,6 +36,7 @@ ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
   m_level->setCurrentIndex(2);
   form->addRow(tr("Optimization level:"), m_level);
   m_format = new QComboBox(this);
+  // The same words as the Optimize tab's format chooser.
   m_format->addItem(tr("ONNX Runtime (com.microsoft fused ops)"), QStringLiteral("ort"));
   m_format->addItem(tr("Standard ONNX (any runtime)"), QStringLiteral("standard"));
   form->addRow(tr("Format:"), m_format);

@@ -77,8 +77,9 @@ void FindBar::search() {
   m_hits.clear();
   m_current = -1;
   m_status->setStyleSheet(QString());
+  m_found.clear();
   auto publish = [this] {
-    m_results->setResults(m_view->snapshot(), m_view->model(), m_hits);
+    m_results->setResults(m_view->snapshot(), m_view->model(), m_hits, m_found);
     m_list->setVisible(!m_hits.empty());
     m_view->setMarkedItems(m_hits);
   };
@@ -96,7 +97,27 @@ void FindBar::search() {
     return;
   }
   const api::GraphViewModel& m = m_view->model();
+  const auto& g = snap->graphs[m.graph];
   for (const api::FindHit& h : *hits) {
+    if (h.initializer) {
+      // The weight itself: shown in the node that reads it (its first consumer drawn).
+      int item = -1;
+      for (int c : g.values[h.index].consumers) {
+        item = m.item_of_node[c];
+        for (int hop = 0; item < 0 && hop < 8; ++hop) {  // folded Identity / Constant
+          const auto& outs = g.nodes[c].outputs;
+          if (outs.empty() || outs[0] < 0 || g.values[outs[0]].consumers.empty()) break;
+          c = g.values[outs[0]].consumers.front();
+          item = m.item_of_node[c];
+        }
+        if (item >= 0) break;
+      }
+      if (item >= 0) {
+        m_hits.push_back(item);
+        m_found.push_back(h);
+      }
+      continue;
+    }
     if (h.is_node) {
       int item = m.item_of_node[h.index];
       if (item < 0) {  // a folded Constant: the node it is drawn in
@@ -105,13 +126,16 @@ void FindBar::search() {
           for (int c : v >= 0 ? g.values[v].consumers : std::vector<int>{})
             if (item < 0) item = m.item_of_node[c];
       }
-      if (item >= 0 && std::find(m_hits.begin(), m_hits.end(), item) == m_hits.end())
+      if (item >= 0 && !hasNodeHit(item)) {
         m_hits.push_back(item);
+        m_found.push_back(h);
+      }
       continue;
     }
     for (size_t i = 0; i < m.items.size(); ++i) {
       if (m.items[i].kind != api::ViewItemKind::kNode && m.items[i].index == h.index) {
         m_hits.push_back(static_cast<int>(i));
+        m_found.push_back(h);
         break;
       }
     }
@@ -127,7 +151,16 @@ void FindBar::go(int index) {
               static_cast<int>(m_hits.size());
   m_status->setText(tr("%1 of %2").arg(m_current + 1).arg(m_hits.size()));
   m_list->setCurrentIndex(m_results->index(m_current));
+  const api::FindHit& h = m_found[m_current];
+  // A weight: its node is revealed, then the weight's own page is asked for.
+  if (h.initializer) emit tensorRequested(h.index);
   m_view->revealItem(m_hits[m_current]);
+}
+
+bool FindBar::hasNodeHit(int item) const {
+  for (size_t i = 0; i < m_hits.size(); ++i)
+    if (m_hits[i] == item && !m_found[i].initializer) return true;
+  return false;
 }
 
 void FindBar::next() { go(m_current + 1); }

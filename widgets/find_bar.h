@@ -7,6 +7,8 @@
 #include <QWidget>
 #include <vector>
 
+#include "api/graph_find.h"
+
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -26,8 +28,10 @@ class FindBar : public QWidget {
   /// Shows the bar and focuses the query.
   void activate();
   void setQuery(const QString& query);
-  /// View items of the hits, in graph order.
+  /// View items of the hits, in graph order (a weight's hit: the node that reads it).
   const std::vector<int>& hits() const { return m_hits; }
+  /// What each hit is and why it matched (parallel to hits()).
+  const std::vector<api::FindHit>& found() const { return m_found; }
   int current() const { return m_current; }
   QString statusText() const;
   FindResultsModel* results() const { return m_results; }
@@ -40,6 +44,10 @@ class FindBar : public QWidget {
   /// Runs the query again (the view shows another graph or model).
   void refresh() { search(); }
 
+ signals:
+  /// Going to a weight's hit: show the page of value `value` (an initializer) of the graph.
+  void tensorRequested(int value);
+
  protected:
   void keyPressEvent(QKeyEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -47,6 +55,7 @@ class FindBar : public QWidget {
  private:
   void search();
   void go(int index);
+  bool hasNodeHit(int item) const;
 
   GraphView* m_view;
   QLineEdit* m_edit;
@@ -54,6 +63,7 @@ class FindBar : public QWidget {
   QListView* m_list;
   FindResultsModel* m_results;
   std::vector<int> m_hits;
+  std::vector<api::FindHit> m_found;
   int m_current = -1;
 };
 

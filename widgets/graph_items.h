@@ -31,6 +31,15 @@ inline QColor CategoryColor(const api::ViewItem& it, const GraphColors& c) {
   return opColor(it.domain.empty() ? Q(it.title) : Q(it.domain + "." + it.title));
 }
 
+// The selection is drawn stronger than the hover: after keyboard navigation the selected node
+// must stand out from the one the pointer happens to rest on. Selection: a thick dark blue ring
+// just outside the box (light blue on the dark theme); hover: a thin, half transparent light blue
+// ring further out.
+inline QPen SelectionRingPen(bool dark = false) {
+  return QPen(dark ? QColor(0x90, 0xca, 0xf9) : QColor(0x0d, 0x47, 0xa1), 4.0);
+}
+inline QPen HoverRingPen() { return QPen(QColor(0x42, 0xa5, 0xf5, 150), 1.5); }
+
 // One node, graph input or graph output: a rounded box, the title on a coloured header, rows.
 class NodeItem : public QGraphicsItem {
  public:
@@ -84,33 +93,41 @@ class NodeItem : public QGraphicsItem {
       p->setBrush(m_halo);
       p->drawRoundedRect(m_rect.adjusted(-6, -6, 6, 6), 9, 9);
     }
-    if (m_marked || m_hovered) {  // a ring outside the box: find hits amber, hover blue
-      p->setPen(QPen(m_hovered ? QColor(0x42, 0xa5, 0xf5) : m_markColor, 3.5));
+    if (m_marked) {  // a ring outside the box: find hits amber
+      p->setPen(QPen(m_markColor, 3.5));
       p->setBrush(Qt::NoBrush);
       p->drawRoundedRect(m_rect.adjusted(-3, -3, 3, 3), 7, 7);
+    }
+    if (m_hovered && !isSelected()) {  // thin, outside the find ring
+      p->setPen(HoverRingPen());
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(m_rect.adjusted(-6.5, -6.5, 6.5, 6.5), 9, 9);
     }
     const QFontMetricsF fm(m_font);
     const double line = fm.height();
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    QPen border(isSelected() ? QColor(0x1e, 0x88, 0xe5) : m_c.border, isSelected() ? 2.5 : 0.8);
-    if (m_item.unknown && !isSelected()) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
+    QPen border(m_c.border, 0.8);
+    if (m_item.unknown) border = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
     p->setPen(border);
     const bool io = m_item.kind != api::ViewItemKind::kNode;
     const QRectF header(m_rect.x(), m_rect.y(), m_rect.width(), line * 1.4);
     const bool accent = m_accent.border.isValid();
     if (lod < 0.3) {  // far away: a coloured block is all the eye can use
       p->setBrush(accent ? m_accent.border : color);
-      if (accent && !isSelected())
+      if (accent)
         p->setPen(QPen(m_accent.boundary ? m_c.text : m_c.border,
                        m_accent.boundary ? 4 / std::max(lod, 0.01) : 0.8));
       p->drawRect(m_rect);
+      if (isSelected()) {  // a frame inside the block that stays a few pixels thick on screen
+        const double w =
+            std::min(3 / std::max(lod, 0.01), std::min(m_rect.width(), m_rect.height()) / 2);
+        QPen ring = SelectionRingPen(m_c.dark);
+        ring.setWidthF(w);
+        p->setPen(ring);
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(m_rect.adjusted(w / 2, w / 2, -w / 2, -w / 2));
+      }
       return;
-    }
-    if (accent && isSelected()) {  // the selection as a ring outside the provider's border
-      p->setPen(QPen(QColor(0x1e, 0x88, 0xe5), 2.5));
-      p->setBrush(Qt::NoBrush);
-      p->drawRoundedRect(m_rect.adjusted(-5.5, -5.5, 5.5, 5.5), 9, 9);
-      p->setPen(QPen(m_c.border, 0.8));
     }
     p->setBrush(m_c.box);
     p->drawRoundedRect(m_rect, 5, 5);
@@ -155,6 +172,13 @@ class NodeItem : public QGraphicsItem {
       p->setBrush(Qt::NoBrush);
       p->drawRoundedRect(m_rect.adjusted(-1.6, -1.6, 1.6, 1.6), 6.5, 6.5);
       if (m_accent.boundary) paintBoundaryBadge(p, fm);
+    }
+    if (isSelected()) {  // outside the box (and the provider's outline), over the find ring
+      p->setPen(SelectionRingPen(m_c.dark));
+      p->setBrush(Qt::NoBrush);
+      p->drawRoundedRect(
+          m_rect.adjusted(accent ? -5 : -3, accent ? -5 : -3, accent ? 5 : 3, accent ? 5 : 3), 8,
+          8);
     }
   }
   const api::ViewItem& item() const { return m_item; }

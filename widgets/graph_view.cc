@@ -34,6 +34,7 @@ namespace widgets {
 namespace {
 
 constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
+constexpr double kReadableZoom = 0.6;  // below it node text is too small to read
 
 }  // namespace
 
@@ -239,31 +240,50 @@ void GraphView::buildScene() {
         if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
         // A value feeding several nodes is labelled once: its fan-out edges start together and
         // their labels would print over each other.
-        if (!labelled.insert(e.value).second) break;
-        auto* t = s->addSimpleText(QString::fromStdString(e.label), small);
+        if (labelled.count(e.value)) break;
+        const QString label = QString::fromStdString(e.label);
+        item->setToolTip(label);
+        auto* t = s->addSimpleText(label, small);
         t->setBrush(m_colors.edgeLabel);
-        // Beside the middle of the edge, or further along when a box or another label is there.
+        // Beside the edge (right of it top to bottom, above it left to right), at the first of
+        // several places along it where no box and no other label is; none free: no label (the
+        // edge's tooltip and the sidebar still give the shape) rather than one under a box or
+        // over another label.
         const QSizeF size = t->boundingRect().size();
-        QPointF at;
+        const bool across = m_options.horizontal;
         bool placed = false;
-        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8}) {
-          at = path.pointAtPercent(pct) + QPointF(4, -size.height() / 2);
-          bool clear = true;
-          for (QGraphicsItem* other : s->items(QRectF(at, size))) {
-            if (other != t &&
-                (dynamic_cast<NodeItem*>(other) || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
-              clear = false;
+        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9}) {
+          const QPointF p = path.pointAtPercent(pct);
+          const QPointF sides[] = {across ? p + QPointF(-size.width() / 2, -size.height() - 2)
+                                          : p + QPointF(4, -size.height() / 2),
+                                   across ? p + QPointF(-size.width() / 2, 2)
+                                          : p + QPointF(-size.width() - 4, -size.height() / 2)};
+          for (const QPointF& at : sides) {
+            bool clear = true;
+            const QRectF want = QRectF(at, size).adjusted(-1, -1, 1, 1);
+            for (QGraphicsItem* other : s->items(want)) {
+              // A box itself (not its halo margin), or another label.
+              const bool box = dynamic_cast<NodeItem*>(other) &&
+                               other->sceneBoundingRect().adjusted(9, 9, -9, -9).intersects(want);
+              if (other != t && (box || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
+                clear = false;
+                break;
+              }
+            }
+            if (clear) {
+              t->setPos(at);
+              placed = true;
               break;
             }
           }
-          if (clear) {
-            placed = true;
-            break;
-          }
+          if (placed) break;
         }
-        if (!placed) at = path.pointAtPercent(0.5) + QPointF(4, -size.height() / 2);
-        t->setPos(at);
-        t->setZValue(-1);
+        if (!placed) {
+          delete t;
+          break;
+        }
+        t->setZValue(-0.8);  // over the edges, under the boxes
+        labelled.insert(e.value);
         break;
       }
     }
@@ -540,11 +560,33 @@ void GraphView::finishReveal() {
   m_pendingReveal = -1;
   m_fitPending = false;  // the user asked for this item: no initial fit may move away from it
   selectItem(item);
-  if (item >= 0 && item < static_cast<int>(m_layout.node_visible.size()) &&
-      m_layout.node_visible[item]) {
-    const layout::Point c = m_layout.node_rects[item].center();
-    centerOn(c.x, c.y);
+  focusOn({item});
+}
+
+void GraphView::focusOn(const std::vector<int>& items) {
+  QRectF all;
+  for (int item : items) all = all.united(itemRect(item));
+  if (all.isNull()) return;
+  m_fitPending = false;
+  // At 1-6 % (a large graph fitted) a selected node is a dot: zoom in until its text reads,
+  // showing all of `items` when they fit at that zoom, never beyond 100 %.
+  const double z = zoom();
+  if (z < kReadableZoom) {
+    const QRectF padded = all.adjusted(-40, -40, 40, 40);
+    const double fit = std::min(viewport()->width() / std::max(1.0, padded.width()),
+                                viewport()->height() / std::max(1.0, padded.height()));
+    const double target = std::clamp(fit, kReadableZoom, 1.0);
+    setTransform(QTransform::fromScale(target, target));
+    emit zoomChanged(zoom());
   }
+  centerOn(all.center());
+}
+
+void GraphView::zoomToSelection() {
+  if (m_selected >= 0)
+    focusOn({m_selected});
+  else if (!m_linked.empty())
+    focusOn(m_linked);
 }
 
 void GraphView::setMarkColor(const QColor& color) {
@@ -589,12 +631,7 @@ void GraphView::showLinked(const std::vector<int>& items) {
     }
   }
   auto scroll = [this] {
-    QRectF all;
-    for (int item : m_linked) all = all.united(itemRect(item));
-    if (!all.isNull()) {
-      m_fitPending = false;
-      centerOn(all.center());
-    }
+    focusOn(m_linked);
     applyDecorations();
   };
   if (changed) {
@@ -653,6 +690,11 @@ void GraphView::keyPressEvent(QKeyEvent* event) {
     const std::vector<int> next =
         event->key() == Qt::Key_Up ? producersOf(m_selected) : consumersOf(m_selected);
     if (!next.empty()) revealItem(next.front());
+    event->accept();
+    return;
+  }
+  if (event->key() == Qt::Key_F && event->modifiers() == Qt::NoModifier) {
+    zoomToSelection();  // as F focuses the selection in the timeline (and Perfetto)
     event->accept();
     return;
   }

@@ -83,6 +83,10 @@ class GraphView : public QGraphicsView {
   /// is replaced only by a complete one. False with `error` set on failure.
   bool exportImage(const QString& path, QString* error);
 
+  /// Brings the selected node (or the nodes shown linked) into view at a readable zoom: zooms
+  /// in when the view is below 60 % (never beyond 100 %), then centres (View → Zoom to
+  /// Selection). Revealing an item (find, Show in the graph) does this too.
+  void zoomToSelection();
   void zoomBy(double factor);
   void fitToView();
   void actualSize();
@@ -170,8 +174,9 @@ class GraphView : public QGraphicsView {
   void resizeEvent(QResizeEvent* event) override;
   /// A palette change (light / dark theme) repaints the graph in the matching colours.
   void changeEvent(QEvent* event) override;
-  /// Up / Down: to the selected node's first producer / consumer (walking the graph); Escape
-  /// clears the selection; Backspace goes up from a subgraph body to its parent graph.
+  /// Up / Down: to the selected node's first producer / consumer (walking the graph); F zooms
+  /// to the selection; Escape clears the selection; Backspace goes up from a subgraph body to its
+  /// parent graph.
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
@@ -186,6 +191,8 @@ class GraphView : public QGraphicsView {
   void buildScene();
   void initialView();
   void finishReveal();
+  /// Centres on `items` (view items), zoomed in to a readable size when the view is below it.
+  void focusOn(const std::vector<int>& items);
   std::string layoutKey() const;
   void applyDecorations();
 

@@ -2,6 +2,7 @@
 #include "widgets/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -42,6 +43,7 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
+#include "widgets/pass_list_dialog.h"
 #include "widgets/pass_stepper.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
@@ -50,6 +52,7 @@
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
 #include "widgets/text_input.h"
+#include "widgets/theme.h"
 #include "widgets/timeline_widget.h"
 
 namespace onnxlens {
@@ -182,8 +185,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     layoutEnded();
     m_presentError(tr("Cannot lay out the graph"), message);
   });
-  connect(m_graph, &GraphView::itemSelected, this,
-          [this](int item) { m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item); });
+  connect(m_graph, &GraphView::itemSelected, this, [this](int item) {
+    m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), item);
+    // A weight found by name: its own page, once the node reading it is selected.
+    if (m_pendingTensor >= 0) m_sidebar->showTensor(m_graph->graphIndex(), m_pendingTensor);
+    m_pendingTensor = -1;
+  });
+  connect(m_find, &FindBar::tensorRequested, this, [this](int value) { m_pendingTensor = value; });
   connect(m_graph, &GraphView::graphRequested, this, &MainWindow::openGraph);
   connect(m_graph, &GraphView::edgeSelected, m_sidebar, &NodeSidebar::showValue);
   connect(m_breadcrumb, &BreadcrumbBar::graphRequested, this, &MainWindow::openGraph);
@@ -296,6 +304,10 @@ void MainWindow::createActions() {
   // Shift+? most keyboards send on every platform, and a text field must still type it.
   keys->setShortcut(QKeySequence(Qt::Key_F1));
   qApp->installEventFilter(this);
+  help->addAction(tr("Optimizer &Passes"), this, [this] {
+    PassListDialog dialog(this);
+    dialog.exec();
+  });
   help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
 
   m_welcome = makeWelcome(m_stack, open);
@@ -338,6 +350,10 @@ void MainWindow::createViewMenu() {
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
   view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+  QAction* focus =
+      view->addAction(tr("&Zoom to Selection"), this, [this] { m_graph->zoomToSelection(); });
+  focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+  focus->setToolTip(tr("Centre the selected node at a readable zoom (F in the graph)"));
   QAction* minimap = view->addAction(tr("&Minimap"));
   minimap->setCheckable(true);
   minimap->setChecked(true);
@@ -356,6 +372,26 @@ void MainWindow::createViewMenu() {
       tr("Colour each node's border by the execution provider that runs it, on the Graph tab and "
          "both panes of the Optimize tab"));
   connect(m_providerAction, &QAction::toggled, this, &MainWindow::setProviderColoring);
+  // The theme where people look for it (also in Preferences).
+  QMenu* themes = view->addMenu(tr("&Theme"));
+  auto* group = new QActionGroup(themes);
+  const std::pair<QString, QString> choices[] = {{QStringLiteral("system"), tr("&System")},
+                                                 {QStringLiteral("light"), tr("&Light")},
+                                                 {QStringLiteral("dark"), tr("&Dark")}};
+  for (const auto& [name, label] : choices) {
+    QAction* a = themes->addAction(label);
+    a->setCheckable(true);
+    a->setData(name);
+    a->setChecked(themeSetting() == name);
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [name = name] {
+      setThemeSetting(name);
+      applyTheme(name);
+    });
+  }
+  connect(themes, &QMenu::aboutToShow, this, [group] {  // Preferences may have changed it
+    for (QAction* a : group->actions()) a->setChecked(a->data().toString() == themeSetting());
+  });
   view->addSeparator();
   view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
   view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
@@ -702,6 +738,7 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const {
   out.append({tr("Click"), tr("Select a node; open or close a group")});
   out.append({tr("Double-click"), tr("Open the body of an If, Loop or Scan node")});
   out.append({tr("Up / Down"), tr("Go to the selected node's producer / consumer")});
+  out.append({QStringLiteral("F"), tr("Zoom to the selected node (readable size)")});
   out.append({tr("Escape"), tr("Clear the selection; close the find bar")});
   out.append({tr("Backspace"), tr("From a subgraph body up to its parent graph")});
   out.append({tr("Enter / Shift+Enter"), tr("Next / previous find result")});

@@ -182,6 +182,7 @@ class MainWindow : public QMainWindow {
   /// The Graph tab's partition source: the file as loaded (level disabled).
   void updateProviderSource();
   void refreshSidebar();
+  int m_pendingTensor = -1;  ///< a weight the find bar goes to: its page after the selection
 };
 
 }  // namespace widgets

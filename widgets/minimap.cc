@@ -1,6 +1,7 @@
 // Minimap.
 #include "widgets/minimap.h"
 
+#include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMouseEvent>
@@ -84,10 +85,29 @@ void Minimap::reposition() {
     return;
   }
   setFixedSize(size);
-  move(vp->geometry().right() - size.width() - 8, vp->geometry().bottom() - size.height() - 8);
-  show();
-  raise();
-  update();
+  // Bottom right, or the first other corner where it covers no node box (in a narrow pane a
+  // corner often does); hidden when every corner would.
+  const QRect g = vp->geometry();
+  const QPoint corners[] = {{g.right() - size.width() - 8, g.bottom() - size.height() - 8},
+                            {g.left() + 8, g.bottom() - size.height() - 8},
+                            {g.right() - size.width() - 8, g.top() + 8},
+                            {g.left() + 8, g.top() + 8}};
+  for (const QPoint& at : corners) {
+    if (coversItems(QRect(at - g.topLeft(), size))) continue;
+    move(at);
+    show();
+    raise();
+    update();
+    return;
+  }
+  hide();
+}
+
+bool Minimap::coversItems(const QRect& viewportRect) const {
+  const QPolygonF area = m_view->mapToScene(viewportRect.adjusted(-4, -4, 4, 4));
+  for (const QGraphicsItem* item : m_view->scene()->items(area, Qt::IntersectsItemBoundingRect))
+    if (item->flags() & QGraphicsItem::ItemIsSelectable) return true;  // node boxes
+  return false;
 }
 
 void Minimap::paintEvent(QPaintEvent*) {

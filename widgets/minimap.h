@@ -16,7 +16,7 @@ class Minimap : public QWidget {
   Q_OBJECT
 
  public:
-  /// Sits over `view`'s viewport, bottom right.
+  /// Sits over `view`'s viewport, bottom right, or in another corner where it covers no node.
   explicit Minimap(QGraphicsView* view);
 
   /// Turns the minimap on or off (View → Minimap); on, it still hides while the graph fits.
@@ -38,6 +38,8 @@ class Minimap : public QWidget {
 
  private:
   void render();
+  /// True when a node box (a selectable item) lies under `viewportRect` of the view.
+  bool coversItems(const QRect& viewportRect) const;
   QRectF sceneToMap(const QRectF& r) const;
 
   QGraphicsView* m_view;

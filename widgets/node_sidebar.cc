@@ -2,8 +2,11 @@
 #include "widgets/node_sidebar.h"
 
 #include <QDesktopServices>
+#include <QEvent>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QStackedWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -39,18 +42,55 @@ QString NotListed(size_t more) {
          "</p>";
 }
 
+// A schema description (one paragraph of Markdown) as HTML: escaped, so "Tensor<T>" stays text,
+// with its `code` spans, **strong** and *emphasis* and [links](target) rendered.
+QString InlineMarkdown(const std::string& text) {
+  QString html = QString::fromStdString(text).toHtmlEscaped();
+  html.replace(QRegularExpression(QStringLiteral("`([^`]+)`")), QStringLiteral("<code>\\1</code>"));
+  html.replace(QRegularExpression(QStringLiteral("\\*\\*([^*]+)\\*\\*")),
+               QStringLiteral("<b>\\1</b>"));
+  html.replace(QRegularExpression(QStringLiteral("(^|[\\s(])\\*([^*\\s][^*]*)\\*")),
+               QStringLiteral("\\1<i>\\2</i>"));
+  html.replace(QRegularExpression(QStringLiteral("\\[([^\\]]+)\\]\\(([^)\\s]+)\\)")),
+               QStringLiteral("\\1"));
+  return html;
+}
+
 QString Link(const QString& target, const QString& text) {
   return "<a href='onnxlens:" + target + "'>" + text + "</a>";
+}
+
+// A tensor name that may wrap after its '/', '_' and '.' (a zero-width space there) rather than
+// in the middle of a word ("BatchNormalizatio|n_output_0").
+QString Breakable(const std::string& name) {
+  QString t = Q(name);
+  for (const char* sep : {"/", "_", "."})
+    t.replace(QLatin1String(sep), QLatin1String(sep) + QString(QChar(0x200B)));
+  return t;
 }
 
 QString ValueCells(const api::SnapshotGraph& g, int v) {
   if (v < 0) return QStringLiteral("<i>—</i>");
   const api::SnapshotValue& val = g.values[v];
-  QString name = "<code>" + Q(val.name) + "</code>";
-  if (val.data) name = Link("tensor/" + QString::number(v), name);
+  QString name = "<code>" + Breakable(val.name) + "</code>";
+  // An Identity of a weight (PyTorch's shared weights, folded into this node's rows): the
+  // weight's values.
+  int held = v;
+  for (int hops = 0; hops < 16 && !g.values[held].data && g.values[held].producer >= 0; ++hops) {
+    const api::SnapshotNode& p = g.nodes[g.values[held].producer];
+    if (p.op_type != "Identity" || !p.domain.empty() || p.inputs.size() != 1 || p.inputs[0] < 0)
+      break;
+    held = p.inputs[0];
+  }
+  if (g.values[held].data) name = Link("tensor/" + QString::number(held), name);
+  if (held != v)
+    name += " <i>(" +
+            NodeSidebar::tr("Identity of %1").arg("<code>" + Q(g.values[held].name) + "</code>") +
+            ")</i>";
   QString type = Q(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
-  return name + "</td><td>" + type;
+  // The type under the name: the name gets the pane's width and wraps only at its separators.
+  return name + "<br>" + type;
 }
 
 }  // namespace
@@ -72,7 +112,8 @@ NodeSidebar::NodeSidebar(QWidget* parent) : QWidget(parent) {
 }
 
 QString NodeSidebar::plainText() const {
-  return isShowingTensor() ? m_tensor->plainText() : m_text->toPlainText();
+  // Without the zero-width spaces that let long tensor names wrap at their separators.
+  return (isShowingTensor() ? m_tensor->plainText() : m_text->toPlainText()).remove(QChar(0x200B));
 }
 
 bool NodeSidebar::isShowingTensor() const { return m_pages->currentWidget() == m_tensor; }
@@ -92,6 +133,41 @@ void NodeSidebar::followLink(const QUrl& url) {
     emit openGraphRequested(arg.toInt());
   else if (kind == QLatin1String("timeline"))
     emit timelineRequested(QUrl::fromPercentEncoding(arg.toUtf8()));
+}
+
+void NodeSidebar::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) recolorLinks();
+}
+
+void NodeSidebar::recolorLinks() {
+  // Links take the palette's link colour when their HTML is read: a page shown before a switch
+  // to the dark theme kept dark blue links on dark grey.
+  // (Our palette: on a change the children's palettes are updated after this widget's event.)
+  const QColor link = palette().color(QPalette::Link);
+  QTextDocument* doc = m_text->document();
+  for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+    for (auto it = b.begin(); !it.atEnd(); ++it) {
+      const QTextFragment f = it.fragment();
+      if (!f.isValid() || !f.charFormat().isAnchor() || f.charFormat().foreground().color() == link)
+        continue;
+      QTextCursor c(doc);
+      c.setPosition(f.position());
+      c.setPosition(f.position() + f.length(), QTextCursor::KeepAnchor);
+      QTextCharFormat format;
+      format.setForeground(link);
+      c.mergeCharFormat(format);
+    }
+  }
+}
+
+QColor NodeSidebar::linkColor() const {
+  QTextDocument* doc = m_text->document();
+  for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+    for (auto it = b.begin(); !it.atEnd(); ++it)
+      if (it.fragment().charFormat().isAnchor())
+        return it.fragment().charFormat().foreground().color();
+  return QColor();
 }
 
 void NodeSidebar::showTensor(int graph, int value) {
@@ -124,6 +200,7 @@ void NodeSidebar::showValue(int value) {
   if (v.data)
     html += "<p>" + Link("tensor/" + QString::number(value), tr("Values and statistics")) + "</p>";
   m_text->setHtml(html);
+  recolorLinks();
 }
 
 bool NodeSidebar::showTensorNamed(const QString& name) {
@@ -267,6 +344,11 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   else if (!doc)
     html += "<p style='color:#b05000'>" +
             tr("Not in ONNX's operator registry (custom or contrib op).") + "</p>";
+  else if (doc->domain == "com.microsoft")
+    html += "<p style='color:gray'>" +
+            tr("An ONNX Runtime contrib op (com.microsoft), documented after ONNX Runtime's "
+               "ContribOperators.md.") +
+            "</p>";
   if (!n.attributes.empty()) {
     html += "<h3>" + tr("Attributes") + "</h3><table cellspacing='4'>";
     for (const auto& a : n.attributes) html += Row(Q(a.name), "<code>" + Q(a.value) + "</code>");
@@ -309,10 +391,25 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       tail += "<h4>" + tr("Attributes") + "</h4><ul>";
       for (const auto& a : doc->attributes)
         tail += "<li><b>" + Q(a.name) + "</b> <i>" + Q(a.type) +
-                (a.required ? ", " + tr("required") : QString()) + "</i>: " + Q(a.description) +
-                "</li>";
+                (a.required ? ", " + tr("required") : QString()) +
+                "</i>: " + InlineMarkdown(a.description) + "</li>";
       tail += "</ul>";
     }
+    auto formal = [&](const QString& title, const std::vector<api::OpFormalParameter>& list) {
+      if (list.empty()) return;
+      tail += "<h4>" + title + "</h4><ul>";
+      for (const auto& p : list) {
+        QString kind = Q(p.type);
+        if (p.option == "optional") kind += ", " + tr("optional");
+        if (p.option == "variadic") kind += ", " + tr("variadic");
+        tail += "<li><b>" + Q(p.name) + "</b> <i>" + kind + "</i>" +
+                (p.description.empty() ? QString() : ": " + InlineMarkdown(p.description)) +
+                "</li>";
+      }
+      tail += "</ul>";
+    };
+    formal(tr("Inputs"), doc->inputs);
+    formal(tr("Outputs"), doc->outputs);
     if (!doc->type_constraints.empty()) {
       tail += "<h4>" + tr("Type constraints") + "</h4><ul>";
       for (const auto& c : doc->type_constraints) {
@@ -329,8 +426,11 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     // would end it.
     QTextCursor c(m_text->document());
     c.movePosition(QTextCursor::End);
+    // Without HTML: the schemas write "Tensor<T>", which read as a tag cut the doc there.
     QTextDocument md;
-    md.setMarkdown(QString::fromStdString(doc->doc));
+    md.setMarkdown(QString::fromStdString(doc->doc),
+                   QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                   QTextDocument::MarkdownNoHTML));
     c.insertBlock();
     c.insertFragment(QTextDocumentFragment(&md));
     c.movePosition(QTextCursor::End);
@@ -338,6 +438,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     c.insertHtml(tail);
   }
   m_text->moveCursor(QTextCursor::Start);
+  recolorLinks();
 }
 
 }  // namespace widgets

@@ -6,6 +6,7 @@
 // name, type, producer, consumers. With nothing selected: the model's and the graph's properties.
 #pragma once
 
+#include <QColor>
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -56,6 +57,8 @@ class NodeSidebar : public QWidget {
   /// The Execution Provider section of a node page (HTML); exposed for the Optimize tab's
   /// selection line and for tests.
   static QString placementHtml(const api::NodePlacementInfo& placement);
+  /// The colour the node page's first link is drawn in (invalid: no link), for tests.
+  QColor linkColor() const;
 
  signals:
   /// "Select all of this op type": the query to run in the find bar.
@@ -65,8 +68,13 @@ class NodeSidebar : public QWidget {
   /// "Show in the timeline": the node's trace label.
   void timelineRequested(const QString& label);
 
+ protected:
+  /// A palette change (light / dark theme) redraws the page's links in the new link colour.
+  void changeEvent(QEvent* event) override;
+
  private:
   void showProperties(const api::SnapshotGraph& g, int graph);
+  void recolorLinks();
 
   std::shared_ptr<const api::GraphSnapshot> m_snapshot;
   int m_graph = 0;

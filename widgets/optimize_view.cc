@@ -18,8 +18,10 @@
 #include "widgets/compare_view.h"
 #include "widgets/document.h"
 #include "widgets/graph_view.h"
+#include "widgets/node_sidebar.h"
 #include "widgets/op_count_model.h"
 #include "widgets/pass_stepper.h"
+#include "widgets/provider_coloring.h"
 #include "widgets/stage_text.h"
 #include "widgets/verify_panel.h"
 
@@ -34,8 +36,12 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   bar->setContentsMargins(6, 4, 6, 2);
   bar->addWidget(new QLabel(tr("Format:"), this));
   m_format = new QComboBox(this);
-  m_format->addItem(tr("ONNX Runtime (contrib ops)"), QStringLiteral("ort"));
-  m_format->addItem(tr("Standard ONNX"), QStringLiteral("standard"));
+  // The same words as the Export Optimized Model dialog's format chooser.
+  m_format->addItem(tr("ONNX Runtime (com.microsoft fused ops)"), QStringLiteral("ort"));
+  m_format->addItem(tr("Standard ONNX (any runtime)"), QStringLiteral("standard"));
+  // Its longest (German) entry would widen the window beyond 1280 px: the list shows it whole.
+  m_format->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_format->setMinimumContentsLength(26);
   m_format->setToolTip(
       tr("ONNX Runtime's fused com.microsoft ops, or only standard ONNX ops "
          "(runs on any runtime)"));
@@ -79,10 +85,20 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   m_panels->addTab(m_stepper, tr("Passes"));
   m_panels->addTab(m_opTable, tr("Op Counts"));
   m_panels->addTab(m_verify, tr("Verify"));
+  // The right column: the panels above the node selected in either pane (a fused node's
+  // activation, attributes and inputs by name).
+  auto* column = new QSplitter(Qt::Vertical, split);
+  column->addWidget(m_panels);
+  m_sidebar = new NodeSidebar(column);
+  column->addWidget(m_sidebar);
+  column->setStretchFactor(0, 3);
+  column->setStretchFactor(1, 2);
+  column->setSizes({430, 270});
   split->addWidget(m_compare);
-  split->addWidget(m_panels);
+  split->addWidget(column);
   split->setStretchFactor(0, 1);
-  split->setSizes({790, 490});
+  // At 1280 px the pass names and the step's details fit beside two readable panes.
+  split->setSizes({720, 560});
   layout->addWidget(split, 1);
 
   m_task = new BackgroundTask<std::shared_ptr<const api::OptimizeTrace>>(this);
@@ -105,6 +121,29 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   connect(m_compare, &CompareView::loadFailed, this,
           [this](const QString& m) { emit errorOccurred(tr("Cannot open model"), m); });
   connect(m_stepper, &PassStepper::stepSelected, this, &OptimizeView::onStepSelected);
+  connect(m_compare, &CompareView::nodeSelected, this, [this](CompareView::Side side, int item) {
+    GraphView* v = m_compare->view(side);
+    m_sidebar->setPlacementLookup(
+        [this, side](int64_t id) { return m_compare->providerColoring(side)->placement(id); });
+    m_sidebar->showItem(v->snapshot(), v->model(), item);
+    m_sidebarSide = side;
+  });
+  // "Select all FusedConv nodes" rings every node of that op type in the pane it came from.
+  connect(m_sidebar, &NodeSidebar::findRequested, this, [this](const QString& query) {
+    const auto side = static_cast<CompareView::Side>(m_sidebarSide);
+    const auto snap = m_compare->snapshot(side);
+    if (!snap) return;
+    const std::string op = QString(query).remove(QLatin1Char('"')).toStdString();
+    std::vector<int> nodes;
+    for (size_t n = 0; n < snap->graphs[0].nodes.size(); ++n)
+      if (snap->graphs[0].nodes[n].op_type == op) nodes.push_back(static_cast<int>(n));
+    m_compare->markNodes(side, nodes);
+  });
+  connect(m_compare, &CompareView::sidesChanged, this, [this] {
+    // A new pair: the node shown may be gone; show the properties of the right side's model.
+    const auto snap = m_compare->snapshot(CompareView::kRight);
+    m_sidebar->showItem(snap, m_compare->view(CompareView::kRight)->model(), -1);
+  });
   connect(m_stepper, &PassStepper::stepPairRequested, this, [this](int step) {
     m_compare->setStep(CompareView::kLeft, step - 1);
     m_compare->setStep(CompareView::kRight, step);
@@ -113,6 +152,7 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   connect(m_verify, &VerifyPanel::culpritFound, m_stepper, &PassStepper::setCulprit);
   connect(m_verify, &VerifyPanel::showStepRequested, this, [this](int step) {
     showPanel(PassesPanel);
+    m_stepper->setAgainstOriginal(false);  // the culprit pass alone: before and after it
     m_compare->setStep(CompareView::kLeft, step - 1);
     m_stepper->selectStep(step);
   });
@@ -220,6 +260,9 @@ void OptimizeView::onSidesChanged() {
 
 void OptimizeView::onStepSelected(int step) {
   if (!m_trace || step < 1 || step >= static_cast<int>(m_trace->snapshots.size())) return;
+  // A step shows that pass's own change first (the graph before it on the left), or, when asked,
+  // everything up to it against the original.
+  m_compare->setStep(CompareView::kLeft, m_stepper->againstOriginal() ? 0 : step - 1);
   m_compare->setStep(CompareView::kRight, step);
   // Ring what this one step changed (the colours compare with the left side).
   const api::GraphDiff d = api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],

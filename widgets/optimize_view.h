@@ -1,5 +1,6 @@
 // The Optimize tab: the comparison (CompareView) in the middle, and beside it the pass stepper,
-// the op-count table of the two sides and output verification. The optimization trace (every
+// the op-count table of the two sides and output verification, above the node sidebar of the
+// node selected in either pane. The optimization trace (every
 // level, every step) is computed off the UI thread when the tab is first shown, with a progress
 // bar and Cancel; disabling a pass re-runs it.
 #pragma once
@@ -23,6 +24,7 @@ namespace widgets {
 
 class CompareView;
 class Document;
+class NodeSidebar;
 class OpCountModel;
 class PassStepper;
 class VerifyPanel;
@@ -55,6 +57,9 @@ class OptimizeView : public QWidget {
   PassStepper* stepper() const { return m_stepper; }
   OpCountModel* opCounts() const { return m_opCounts; }
   VerifyPanel* verifier() const { return m_verify; }
+  /// The selected node of either pane: op, attributes, inputs and outputs by their schema names,
+  /// the documentation (com.microsoft ops too).
+  NodeSidebar* sidebar() const { return m_sidebar; }
   /// Shows the pass list, op-count table or verification beside the graphs.
   enum Panel { PassesPanel, OpCountsPanel, VerifyPanelIndex };
   void showPanel(Panel panel);
@@ -87,6 +92,8 @@ class OptimizeView : public QWidget {
   OpCountModel* m_opCounts;
   QTableView* m_opTable;
   VerifyPanel* m_verify;
+  NodeSidebar* m_sidebar;
+  int m_sidebarSide = 1;  ///< the CompareView side of the node the sidebar shows
   QTabWidget* m_panels;
   QComboBox* m_format;
   QLabel* m_stage;

@@ -3,6 +3,7 @@
 
 #include <QAction>
 #include <QBrush>
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,11 +11,33 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <map>
+
+#include "api/optimize.h"
 
 #include "widgets/stage_text.h"
 
 namespace onnxlens {
 namespace widgets {
+
+QString StepListModel::passSummary(const std::string& pass) {
+  static const std::map<std::string, std::string> summaries = [] {
+    std::map<std::string, std::string> m;
+    for (const api::PassDescription& d : api::ListOptimizerPasses()) m[d.name] = d.summary;
+    return m;
+  }();
+  const auto it = summaries.find(pass);
+  return it == summaries.end() ? QString() : QString::fromStdString(it->second);
+}
+
+QString StepListModel::changeText(const api::OptimizeStepReport& s) {
+  QStringList parts;
+  if (s.removed) parts << tr("%n removed", nullptr, s.removed);
+  if (s.added) parts << tr("%n added", nullptr, s.added);
+  if (s.modified) parts << tr("%n modified", nullptr, s.modified);
+  return parts.isEmpty() ? tr("no node removed, added or modified")
+                         : parts.join(QStringLiteral(", "));
+}
 
 StepListModel::StepListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -59,25 +82,28 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
         return locale.toString(static_cast<qlonglong>(s.nodes_after));
       case TimeColumn:
         return locale.toString(s.millis, 'f', 2);
-      case LevelColumn:
-        return QStringLiteral("%1 · %2")
-            .arg(StageText::level(QString::fromStdString(s.level)))
-            .arg(s.round);
     }
   }
   if (role == Qt::TextAlignmentRole)
-    return index.column() == PassColumn || index.column() == LevelColumn ||
-                   index.column() == ChangeColumn
+    return index.column() == PassColumn || index.column() == ChangeColumn
                ? int(Qt::AlignLeft | Qt::AlignVCenter)
                : int(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::BackgroundRole && s.index == m_culprit)
     return QBrush(QColor(0xe5, 0x39, 0x35, 90));
-  if (role == Qt::ToolTipRole && s.index == m_culprit)
-    return tr("Verification: the outputs first differ after this step");
-  if (role == Qt::ToolTipRole && index.column() == ChangeColumn)
-    return tr("%1 removed, %2 added, %3 modified").arg(s.removed).arg(s.added).arg(s.modified);
-  if (role == Qt::ToolTipRole && index.column() == PassColumn)
-    return QString::fromStdString(s.pass);  // whole, when the column elides it
+  if (role == Qt::ToolTipRole) {
+    // The pass's name, what it does, its level and round, and its counts in words.
+    QString tip = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.pass).toHtmlEscaped());
+    const QString summary = passSummary(s.pass);
+    if (!summary.isEmpty()) tip += QStringLiteral(": ") + summary.toHtmlEscaped();
+    tip += QStringLiteral("<br>") + tr("Level %1, round %2")
+                                        .arg(StageText::level(QString::fromStdString(s.level)))
+                                        .arg(s.round);
+    tip += QStringLiteral("<br>") + tr("Nodes: %1").arg(changeText(s));
+    if (s.index == m_culprit)
+      tip += QStringLiteral("<br><b>") +
+             tr("Verification: the outputs first differ after this step") + QStringLiteral("</b>");
+    return tip;
+  }
   return {};
 }
 
@@ -91,8 +117,6 @@ QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Nodes after the step");
       case TimeColumn:
         return tr("Time the pass took, in milliseconds");
-      case LevelColumn:
-        return tr("Optimization level and round");
     }
     return {};
   }
@@ -100,8 +124,6 @@ QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int
   switch (section) {
     case IndexColumn:
       return tr("Step");
-    case LevelColumn:
-      return tr("Level");
     case PassColumn:
       return tr("Pass");
     case ChangeColumn:
@@ -123,24 +145,39 @@ PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->hide();
-  // Every column fits the panel: the numbers take what they need, the pass name the rest
-  // (elided in the middle, whole in its tooltip).
+  // The numbers take what they need, the pass name the rest; a name longer than that wraps at
+  // its hyphens (rows grow) rather than being cut to "con…t-…", and the list never scrolls
+  // sideways.
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setSectionResizeMode(StepListModel::PassColumn,
                                                     QHeaderView::Stretch);
-  m_table->setTextElideMode(Qt::ElideMiddle);
+  m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_table->setWordWrap(true);
+  m_table->setTextElideMode(Qt::ElideNone);
   m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setToolTip(
-      tr("Arrows or Alt+Left / Alt+Right step through the passes; a "
-         "double-click shows one pass alone, before and after."));
+      tr("A click shows what that pass alone changed: the graph before it on the left, after it "
+         "on the right. Arrows or Alt+Left / Alt+Right step through the passes."));
   layout->addWidget(m_table, 1);
+
+  m_details = new QLabel(this);
+  m_details->setTextFormat(Qt::RichText);
+  m_details->setWordWrap(true);
+  m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_details->setContentsMargins(2, 2, 2, 2);
+  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(m_details);
 
   auto* buttons = new QHBoxLayout;
   m_prev = new QPushButton(QStringLiteral("◀"), this);
   m_next = new QPushButton(QStringLiteral("▶"), this);
   m_prev->setToolTip(tr("Previous step (Alt+Left)"));
   m_next->setToolTip(tr("Next step (Alt+Right)"));
+  m_original = new QCheckBox(tr("Against the original"), this);
+  m_original->setToolTip(
+      tr("Off: a step shows that pass's own change (the graph before it on the left). On: the "
+         "original model on the left, everything up to the step on the right."));
   m_disable = new QPushButton(tr("Disable && Re-run"), this);
   m_disable->setToolTip(tr("Optimize again without the selected step's pass"));
   buttons->addWidget(m_prev);
@@ -148,6 +185,7 @@ PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
   buttons->addStretch();
   buttons->addWidget(m_disable);
   layout->addLayout(buttons);
+  layout->addWidget(m_original);
   auto* disabledRow = new QHBoxLayout;
   m_disabledLabel = new QLabel(this);
   m_disabledLabel->setWordWrap(true);
@@ -178,8 +216,13 @@ PassStepper::PassStepper(QWidget* parent) : QWidget(parent) {
   connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) {
             m_disable->setEnabled(current.isValid());
+            updateDetails();
             if (current.isValid()) emit stepSelected(current.row() + 1);
           });
+  connect(m_original, &QCheckBox::toggled, this, [this] {
+    updateDetails();
+    if (currentStep() > 0) emit stepSelected(currentStep());
+  });
   connect(m_table, &QTableView::doubleClicked, this,
           [this](const QModelIndex& index) { emit stepPairRequested(index.row() + 1); });
   m_disable->setEnabled(false);
@@ -193,6 +236,43 @@ void PassStepper::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   }
   updateDisabledLabel();
   m_disable->setEnabled(false);
+  updateDetails();
+}
+
+bool PassStepper::againstOriginal() const { return m_original->isChecked(); }
+
+void PassStepper::setAgainstOriginal(bool on) { m_original->setChecked(on); }
+
+QString PassStepper::detailsText() const { return m_details->text(); }
+
+void PassStepper::updateDetails() {
+  const int step = currentStep();
+  const QString legend =
+      tr("Change: <b>−</b> nodes removed, <b>+</b> added, <b>∼</b> modified by the pass.");
+  if (step < 1) {
+    m_details->setText(m_model->rowCount() == 0
+                           ? QString()
+                           : tr("Select a pass to see what it alone changed.") +
+                                 QStringLiteral("<br>") + legend);
+    return;
+  }
+  const api::OptimizeStepReport& s = m_model->steps()[step - 1];
+  const QString pass = QString::fromStdString(s.pass).toHtmlEscaped();
+  QString text = QStringLiteral("<b>%1</b>").arg(pass);
+  const QString summary = StepListModel::passSummary(s.pass);
+  if (!summary.isEmpty()) text += QStringLiteral(": ") + summary.toHtmlEscaped();
+  text += QStringLiteral("<br>") +
+          tr("Step %1 · level %2, round %3 · nodes: %4")
+              .arg(s.index)
+              .arg(StageText::level(QString::fromStdString(s.level)).toHtmlEscaped())
+              .arg(s.round)
+              .arg(StepListModel::changeText(s));
+  text += QStringLiteral("<br><i>") +
+          (againstOriginal()
+               ? tr("Left: the original model. Right: after step %1.").arg(s.index)
+               : tr("Left: before step %1. Right: after it (this pass alone).").arg(s.index)) +
+          QStringLiteral("</i>");
+  m_details->setText(text);
 }
 
 int PassStepper::currentStep() const {
@@ -207,10 +287,11 @@ void PassStepper::selectStep(int step) {
 }
 
 QList<QPair<QString, QString>> PassStepper::keyHelp() {
-  return {{tr("Alt+Left / Alt+Right"), tr("Previous / next pass step (anywhere in the window)")},
-          {tr("Up / Down"), tr("Previous / next pass step, in the pass list")},
-          {tr("Click a pass"), tr("The graph after that step, beside the original")},
-          {tr("Double-click a pass"), tr("That pass alone: the graph before and after it")}};
+  return {
+      {tr("Alt+Left / Alt+Right"), tr("Previous / next pass step (anywhere in the window)")},
+      {tr("Up / Down"), tr("Previous / next pass step, in the pass list")},
+      {tr("Click a pass"), tr("That pass alone: the graph before and after it")},
+      {tr("'Against the original'"), tr("The original beside the graph after the selected step")}};
 }
 
 void PassStepper::stepForward() { selectStep(currentStep() + 1); }

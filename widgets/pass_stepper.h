@@ -1,7 +1,8 @@
-// The pass stepper: every optimizer step that changed the graph (level, round, pass, nodes
-// removed / added / modified, nodes after, time), stepped with the keyboard (Alt+Right / Alt+Left,
-// or the arrows in the list); a double-click asks for that pass alone (before and after). A pass
-// is disabled and the optimization re-run in one click.
+// The pass stepper: every optimizer step that changed the graph (pass, nodes removed / added /
+// modified, nodes after, time), stepped with the keyboard (Alt+Right / Alt+Left, or the arrows in
+// the list). Under the list, what the selected pass does (its one-line summary, as
+// `optimize --list` prints it), its level and round, and what its counts mean. A pass is disabled
+// and the optimization re-run in one click.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -11,6 +12,7 @@
 
 #include "api/optimize_trace.h"
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -28,7 +30,6 @@ class StepListModel : public QAbstractTableModel {
     ChangeColumn,  ///< "−80 +5 ∼3": nodes removed, added, modified
     NodesColumn,
     TimeColumn,
-    LevelColumn,  ///< "extended · 1": level and round
     ColumnCount
   };
   explicit StepListModel(QObject* parent = nullptr);
@@ -36,6 +37,11 @@ class StepListModel : public QAbstractTableModel {
   /// The step verification blamed (shown red); 0 clears.
   void setCulprit(int step);
   const std::vector<api::OptimizeStepReport>& steps() const { return m_steps; }
+  /// A pass's one-line summary (as `onnxlens-cli optimize --list` prints it); empty if unknown.
+  static QString passSummary(const std::string& pass);
+  /// "3 removed, 1 added, 2 modified" (only the counts that are not zero); "no node removed,
+  /// added or modified" when all are zero (the pass changed initializers only).
+  static QString changeText(const api::OptimizeStepReport& step);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -64,6 +70,14 @@ class PassStepper : public QWidget {
   void stepForward();
   void stepBack();
   void setCulprit(int step);
+  /// What the selected step's pass does, its level, its counts and what the panes show (rich
+  /// text under the list).
+  QString detailsText() const;
+  /// False (the default): a step shows that pass's own change, the graph before it on the left
+  /// and after it on the right. True: the original on the left, the graph after the step on the
+  /// right (everything up to that step).
+  bool againstOriginal() const;
+  void setAgainstOriginal(bool on);
   /// Disables the selected step's pass and asks for a re-run (the one-click action).
   void disableSelectedPass();
   QStringList disabledPasses() const { return m_disabled; }
@@ -71,18 +85,22 @@ class PassStepper : public QWidget {
   static QList<QPair<QString, QString>> keyHelp();
 
  signals:
-  /// A step was selected (stepping): show the graph after it.
+  /// A step was selected (stepping), or "against the original" toggled: show the graph after
+  /// it, against the graph before it or the original (againstOriginal()).
   void stepSelected(int step);
-  /// A step was double-clicked: show that pass alone, before and after.
+  /// A step was double-clicked: that pass alone, before and after, whatever the mode.
   void stepPairRequested(int step);
   /// Re-run the optimization without these passes.
   void rerunRequested(const QStringList& disabled);
 
  private:
   void updateDisabledLabel();
+  void updateDetails();
 
   StepListModel* m_model;
   QTableView* m_table;
+  QLabel* m_details;
+  QCheckBox* m_original;
   QPushButton* m_prev;
   QPushButton* m_next;
   QPushButton* m_disable;

@@ -176,11 +176,29 @@ void VerifyPanel::onFinished(Expected<api::VerifyReport> result) {
     cell(1, QString::number(o.max_abs_diff, 'g', 3));
     cell(2, QString::number(o.max_rel_diff, 'g', 3));
     cell(3, QString::number(o.cosine, 'f', 6));
-    cell(4, o.ok ? tr("match") : tr("differ"), false);
+    // Which tolerance decided: every element passes |Δ| ≤ atol + rtol·|reference| (as
+    // numpy.allclose); a max relative error above rtol passed on the atol term (values near 0).
+    const api::VerifyRequest tol;
+    const bool byAtol = o.ok && o.max_rel_diff > tol.rtol;
+    cell(4, !o.ok ? tr("differ") : byAtol ? tr("match (by atol)") : tr("match (by rtol)"), false);
+    m_table->item(r, 4)->setToolTip(
+        (o.reason.empty() ? QString() : QString::fromStdString(o.reason) + QStringLiteral("\n")) +
+        (byAtol ? tr("The relative error exceeds rtol %1 only where the reference is near 0; "
+                     "there the absolute tolerance atol %2 decides. Every element is within "
+                     "atol + rtol × |reference|.")
+                      .arg(tol.rtol)
+                      .arg(tol.atol)
+                : tr("Every element is within atol + rtol × |reference| (atol %1, rtol %2).")
+                      .arg(tol.atol)
+                      .arg(tol.rtol)));
   }
   if (m_report.ok) {
-    m_status->setText(tr("All %n output(s) match (rtol 1e-3, atol 1e-4).", nullptr,
-                         static_cast<int>(m_report.outputs.size())));
+    const api::VerifyRequest tol;
+    m_status->setText(tr("All %n output(s) match: every element within atol + rtol × "
+                         "|reference| (atol %1, rtol %2, as numpy.allclose).",
+                         nullptr, static_cast<int>(m_report.outputs.size()))
+                          .arg(tol.atol)
+                          .arg(tol.rtol));
   } else if (m_report.culprit_step > 0) {
     m_status->setText(tr("Outputs differ. Bisection (%1 runs): the first step that changes them "
                          "is <a href=\"step:%2\">step %2, %3</a>.")

@@ -317,6 +317,44 @@ GraphDiff DiffByMatching(const SnapshotGraph& left, const SnapshotGraph& right) 
       }
     }
   }
+
+  // 4. Fusions into a matched node: a right node matched to a left node (by name: Conv ->
+  // FusedConv keeps the Conv's name) that absorbed unmatched left nodes, with the rest of their
+  // region: those that write a value of the right node's outputs (the fused node takes over the
+  // last node's output: Conv + BatchNormalization -> Conv), and, when the op type changed, those
+  // that read the left node's outputs. Fused, not "modified + removed".
+  std::set<int> linked_left;
+  for (const auto& [rr, lrs] : linked) linked_left.insert(lrs.begin(), lrs.end());
+  for (size_t r = 0; r < right.nodes.size(); ++r) {
+    const int l = r2l[r];
+    if (l < 0) continue;
+    const bool retyped = OpKey(left.nodes[l]) != OpKey(right.nodes[r]);
+    std::set<std::string> outputs;
+    for (int v : right.nodes[r].outputs)
+      if (v >= 0) outputs.insert(right.values[v].name);
+    std::set<int> absorbed;  // left regions
+    auto take = [&](int x) {
+      if (x >= 0 && left_region[x] >= 0 && !linked_left.count(left_region[x]))
+        absorbed.insert(left_region[x]);
+    };
+    for (int v : retyped ? left.nodes[l].outputs : std::vector<int>())
+      if (v >= 0)
+        for (int c : left.values[v].consumers) take(c);
+    for (const std::string& name : outputs)
+      for (size_t x = 0; x < left.nodes.size(); ++x)
+        for (int v : left.nodes[x].outputs)
+          if (v >= 0 && left.values[v].name == name) take(static_cast<int>(x));
+    if (absorbed.empty()) continue;
+    d.right[r] = DiffState::kFused;
+    for (int lr : absorbed) {
+      linked_left.insert(lr);
+      for (int x : left_members[lr]) {
+        d.right_to_left[r].push_back(x);
+        d.left_to_right[x].push_back(static_cast<int>(r));
+      }
+    }
+    std::sort(d.right_to_left[r].begin(), d.right_to_left[r].end());
+  }
   LeftStates(d);
   Count(d);
   return d;

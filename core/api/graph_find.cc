@@ -1,6 +1,8 @@
 // Find in a graph.
 #include "api/graph_find.h"
 
+#include <optional>
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
@@ -80,31 +82,43 @@ Expected<std::vector<Term>> Parse(const std::string& q) {
   return terms;
 }
 
-bool Matches(const Term& t, const std::vector<std::string>& fields) {
-  for (const std::string& f : fields) {
-    if (f.empty()) continue;
-    if (t.kind == Term::kRegex) {
-      if (std::regex_search(f, t.re) || std::regex_search(Ascii(f), t.re)) return true;
-      continue;
-    }
-    const std::string lf = Lower(Ascii(f));
-    if (t.kind == Term::kExact ? lf == t.text : lf.find(t.text) != std::string::npos) return true;
-  }
-  return false;
+bool MatchesField(const Term& t, const std::string& f) {
+  if (f.empty()) return false;
+  if (t.kind == Term::kRegex)
+    return std::regex_search(f, t.re) || std::regex_search(Ascii(f), t.re);
+  const std::string lf = Lower(Ascii(f));
+  return t.kind == Term::kExact ? lf == t.text : lf.find(t.text) != std::string::npos;
 }
 
-void AddValueFields(const SnapshotValue& v, std::vector<std::string>* fields) {
-  fields->push_back(v.name);
-  fields->push_back(v.dtype);
-  fields->push_back(v.type);
-  fields->push_back(v.shape_label);
+// A searchable field and what it is.
+struct Field {
+  std::string text;
+  FindReason reason;
+};
+
+void AddValueFields(const SnapshotValue& v, int index, FindReason::Field name,
+                    FindReason::Field type, std::vector<Field>* fields) {
+  fields->push_back({v.name, {name, index}});
+  for (const std::string* t : {&v.dtype, &v.type, &v.shape_label})
+    fields->push_back({*t, {type, index}});
 }
 
-bool All(const std::vector<Term>& terms, const std::vector<std::string>& fields) {
+// Every term matches a field: the first field each matched, else nothing.
+std::optional<std::vector<FindReason>> All(const std::vector<Term>& terms,
+                                           const std::vector<Field>& fields) {
+  std::vector<FindReason> reasons;
   for (const Term& t : terms) {
-    if (!Matches(t, fields)) return false;
+    const Field* hit = nullptr;
+    for (const Field& f : fields) {
+      if (MatchesField(t, f.text)) {
+        hit = &f;
+        break;
+      }
+    }
+    if (!hit) return std::nullopt;
+    reasons.push_back(hit->reason);
   }
-  return true;
+  return reasons;
 }
 
 }  // namespace
@@ -118,23 +132,32 @@ Expected<std::vector<FindHit>> FindInGraph(const GraphSnapshot& snap, int graph,
   if (terms.empty()) return hits;
   const SnapshotGraph& g = snap.graphs[graph];
   auto value_hit = [&](int v) {
-    std::vector<std::string> fields;
-    AddValueFields(g.values[v], &fields);
-    if (All(terms, fields)) hits.push_back({false, v});
+    std::vector<Field> fields;
+    AddValueFields(g.values[v], v, FindReason::kName, FindReason::kType, &fields);
+    if (auto why = All(terms, fields))
+      hits.push_back({false, v, g.values[v].initializer, std::move(*why)});
   };
   for (int v : g.inputs) {
     if (!g.values[v].initializer) value_hit(v);
   }
+  // Weights (initializers, also those listed as graph inputs) as hits of their own.
+  for (size_t v = 0; v < g.values.size(); ++v)
+    if (g.values[v].initializer && !g.values[v].outer) value_hit(static_cast<int>(v));
   for (size_t n = 0; n < g.nodes.size(); ++n) {
     const SnapshotNode& node = g.nodes[n];
-    std::vector<std::string> fields = {node.name, node.op_type, node.domain};
+    std::vector<Field> fields = {{node.name, {FindReason::kName, -1}},
+                                 {node.op_type, {FindReason::kOpType, -1}},
+                                 {node.domain, {FindReason::kDomain, -1}}};
     for (int v : node.inputs) {
-      if (v >= 0) AddValueFields(g.values[v], &fields);
+      if (v >= 0)
+        AddValueFields(g.values[v], v, FindReason::kInputName, FindReason::kInputType, &fields);
     }
     for (int v : node.outputs) {
-      if (v >= 0) AddValueFields(g.values[v], &fields);
+      if (v >= 0)
+        AddValueFields(g.values[v], v, FindReason::kOutputName, FindReason::kOutputType, &fields);
     }
-    if (All(terms, fields)) hits.push_back({true, static_cast<int>(n)});
+    if (auto why = All(terms, fields))
+      hits.push_back({true, static_cast<int>(n), false, std::move(*why)});
   }
   for (int v : g.outputs) value_hit(v);
   return hits;

@@ -18,14 +18,19 @@ std::string Shorten(const std::string& s, size_t n = 40) {
   return s.size() <= n ? s : s.substr(0, n - 1) + "…";
 }
 
-// A Constant node drawn as a row of its consumers: no inputs, one output holding a tensor that is
-// not a graph output.
-bool Foldable(const SnapshotGraph& g, const SnapshotNode& n) {
-  if (n.op_type != "Constant" || !n.domain.empty() || !n.inputs.empty() || n.outputs.size() != 1 ||
-      n.outputs[0] < 0)
-    return false;
-  const SnapshotValue& v = g.values[n.outputs[0]];
-  return v.data && !v.graph_output && !v.consumers.empty();
+// The value whose tensor a node folded into its consumers' rows stands for, or -1 when it is not
+// folded: a Constant (no inputs, one output holding a tensor), or an Identity of an initializer or
+// of a folded value (PyTorch exports weights shared between modules as hundreds of them), whose
+// output is no graph output. `source` holds the answer for values of nodes already seen.
+int FoldedSource(const SnapshotGraph& g, const SnapshotNode& n, const std::vector<int>& source) {
+  if (!n.domain.empty() || n.outputs.size() != 1 || n.outputs[0] < 0) return -1;
+  const SnapshotValue& out = g.values[n.outputs[0]];
+  if (out.graph_output || out.consumers.empty()) return -1;
+  if (n.op_type == "Constant" && n.inputs.empty()) return out.data ? n.outputs[0] : -1;
+  if (n.op_type != "Identity" || n.inputs.size() != 1 || n.inputs[0] < 0) return -1;
+  const int in = n.inputs[0];
+  if (source[in] >= 0) return source[in];
+  return g.values[in].initializer && g.values[in].data ? in : -1;
 }
 
 // A weight row's value: the values themselves when there are a few ("= 1e-05", "= [0, 2]"),
@@ -74,12 +79,15 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     if (!g.values[v].initializer) item_of_input[v] = value_item(v, ViewItemKind::kInput);
   }
   m.item_of_node.assign(g.nodes.size(), -1);
-  std::vector<bool> folded(g.values.size(), false);  // values of folded Constants
+  // Per value of a folded Constant or Identity: the value holding its tensor.
+  std::vector<int> source(g.values.size(), -1);
   for (size_t n = 0; n < g.nodes.size(); ++n) {
     const SnapshotNode& node = g.nodes[n];
-    if (opt.fold_constants && Foldable(g, node)) {
-      folded[node.outputs[0]] = true;
-      continue;
+    if (opt.fold_constants) {
+      if (const int src = FoldedSource(g, node, source); src >= 0) {
+        source[node.outputs[0]] = src;
+        continue;
+      }
     }
     ViewItem it;
     it.kind = ViewItemKind::kNode;
@@ -93,11 +101,11 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     if (opt.weights) {
       for (size_t k = 0; k < node.inputs.size(); ++k) {
         const int v = node.inputs[k];
-        if (v < 0 || !(g.values[v].initializer || folded[v])) continue;
+        if (v < 0 || !(g.values[v].initializer || source[v] >= 0)) continue;
         const std::string key = k < node.input_names.size() && !node.input_names[k].empty()
                                     ? node.input_names[k]
                                     : "in" + std::to_string(k);
-        it.rows.emplace_back(key, WeightText(g.values[v]));
+        it.rows.emplace_back(key, WeightText(g.values[source[v] >= 0 ? source[v] : v]));
       }
     }
     if (opt.attributes) {
@@ -153,6 +161,14 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
   m.layout.hierarchy = layout::GroupByScope(scope_names);
   m.layout.expanded.assign(m.layout.hierarchy.groups.size(), false);
   m.layout.left_to_right = opt.horizontal;
+  if (opt.horizontal) {
+    // Left to right an edge's shape label lies along it: the gap between ranks must hold the
+    // longest one (labels use a 0.8 size font), or the labels would fall under the boxes.
+    double longest = 0;
+    for (const ViewEdge& e : m.edges)
+      if (!e.label.empty()) longest = std::max(longest, 0.8 * width(e.label, false));
+    m.layout.rank_sep = std::clamp(longest + 44, 28.0, 260.0);  // + the boxes' margins
+  }
   m.layout.collapsed_box = {width("layer.000 (0000 nodes)", true) + 2 * kPad, line_height * 2.6};
   return m;
 }

@@ -20,7 +20,8 @@ struct GraphViewOptions {
   bool weights = true;      ///< Ctrl+I: initializer rows (name and shape)
   bool names = false;       ///< Ctrl+U: node names under the op
   bool horizontal = false;  ///< Ctrl+K: left to right
-  /// Constant nodes drawn as weight rows of the nodes they feed (as Netron does), not as boxes of
+  /// Constant nodes, and Identity nodes of initializers or constants (PyTorch's exports of shared
+  /// weights), drawn as weight rows of the nodes they feed (as Netron does), not as boxes of
   /// their own: exported PyTorch graphs hold hundreds of them.
   bool fold_constants = true;
 };
@@ -52,7 +53,7 @@ struct GraphViewModel {
   int graph = 0;
   std::vector<ViewItem> items;
   std::vector<ViewEdge> edges;
-  std::vector<int> item_of_node;  ///< node index -> item index; -1 for a folded Constant
+  std::vector<int> item_of_node;  ///< node index -> item index; -1 for a folded node
   layout::LayoutInput layout;     ///< boxes, edges and scope groups, all collapsed but the root
 };
 

@@ -3,6 +3,8 @@
 
 #include <onnx/defs/schema.h>
 
+#include "api/contrib_op_docs.h"
+
 namespace onnxlens::api {
 
 namespace {
@@ -35,7 +37,7 @@ std::optional<OpDoc> FindOpDoc(const std::string& domain, const std::string& op_
                                int64_t opset) {
   const std::string d = domain == "ai.onnx" ? "" : domain;
   const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(opset), d);
-  if (!s) return std::nullopt;
+  if (!s) return d == "com.microsoft" ? FindContribOpDoc(op_type) : std::nullopt;
   OpDoc doc;
   doc.domain = d;
   doc.op_type = op_type;

@@ -1,6 +1,7 @@
 // Operator documentation from ONNX's schema registry (libonnx): what the sidebar shows for a node
 // and the names of an op's inputs and outputs ("X", "scale", "B", "input_mean", "input_var").
-// Contrib ops of ONNX Runtime (com.microsoft) are not in ONNX's registry: not found.
+// Contrib ops of ONNX Runtime (com.microsoft) are not in ONNX's registry: those the optimizer
+// emits come from contrib_op_docs.h (domain "com.microsoft" in the result), others are not found.
 #pragma once
 
 #include <cstdint>

@@ -62,6 +62,8 @@ struct LayoutInput {
   double padding = 12;  ///< inside an expanded group's frame
   double header = 20;   ///< room for the group's title at the top of its frame
   bool left_to_right = false;
+  /// Points between ranks (dot's ranksep): left to right, room for the edges' shape labels.
+  double rank_sep = 28;
 };
 
 struct GroupedLayout {

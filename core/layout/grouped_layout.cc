@@ -384,6 +384,7 @@ class GroupLayouter {
     OL_RETURN_IF_ERROR(job_.CheckCancelled("layout"));
     FlatGraph fg;
     fg.left_to_right = in_.left_to_right;
+    fg.rank_sep = in_.rank_sep;
     std::map<std::pair<bool, int>, int> index;
     for (const Item& m : members) {
       index[{m.is_group, m.index}] = static_cast<int>(fg.boxes.size());

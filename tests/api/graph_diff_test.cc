@@ -110,6 +110,38 @@ TEST(DiffByMatching, AReplacedRegionIsFusedAndLinkedToEveryOrigin) {
   EXPECT_EQ(d.fused_origins, 2);
 }
 
+TEST(DiffByMatching, AConvThatBecameAFusedConvOfTheSameNameAbsorbsItsActivation) {
+  // As an exported optimized model has it: FusedConv keeps the Conv's name, the Relu's output.
+  const SnapshotGraph l = MakeGraph({{"conv", "Conv", {"x", "w1"}, {"t"}},
+                                     {"relu", "Relu", {"t"}, {"y"}},
+                                     {"pool", "Pool", {"y"}, {"out"}}});
+  const SnapshotGraph r =
+      MakeGraph({{"conv", "FusedConv", {"x", "w1"}, {"y"}}, {"pool", "Pool", {"y"}, {"out"}}});
+  const GraphDiff d = DiffByMatching(l, r);
+  EXPECT_EQ(d.right[0], DiffState::kFused);
+  EXPECT_EQ(d.right_to_left[0], (std::vector<int>{0, 1}));
+  EXPECT_EQ(d.left[0], DiffState::kFused);
+  EXPECT_EQ(d.left[1], DiffState::kFused);
+  EXPECT_EQ(d.left[2], DiffState::kUnchanged);
+  EXPECT_EQ(d.removed, 0);
+  EXPECT_EQ(d.modified, 0);
+  EXPECT_EQ(d.fused, 1);
+}
+
+TEST(DiffByMatching, ARemovedNodeBesideAnUnchangedOneIsNotFusedIntoIt) {
+  // The twin: the Conv stays a Conv with its own output; the Relu after it just went away.
+  const SnapshotGraph l = MakeGraph({{"conv", "Conv", {"x", "w1"}, {"t"}},
+                                     {"relu", "Relu", {"t"}, {"y"}},
+                                     {"pool", "Pool", {"y"}, {"out"}}});
+  const SnapshotGraph r =
+      MakeGraph({{"conv", "Conv", {"x", "w1"}, {"t"}}, {"pool", "Pool", {"t"}, {"out"}}});
+  const GraphDiff d = DiffByMatching(l, r);
+  EXPECT_EQ(d.left[1], DiffState::kRemoved);
+  EXPECT_EQ(d.left[0], DiffState::kUnchanged);
+  EXPECT_EQ(d.fused, 0);
+  EXPECT_EQ(d.removed, 1);
+}
+
 TEST(DiffByMatching, AttributeChangeIsModifiedAndNewNodesAreAdded) {
   const SnapshotGraph l =
       MakeGraph({{"a", "Relu", {"x"}, {"y"}}, {"b", "Pool", {"y"}, {"out"}, "2"}});

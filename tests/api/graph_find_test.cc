@@ -36,9 +36,12 @@ TEST_F(GraphFind, SubstringIgnoresCaseAndSearchesTensorNames) {
 }
 
 TEST_F(GraphFind, TermsAreAnded) {
-  // Conv nodes whose weight is 32 output channels: only the last stage's conv
+  // Conv nodes whose weight is 32 output channels: only the last stage's conv, and that weight
+  // itself (an initializer is a hit of its own)
   const auto hits = Ops("conv 32×16×3×3");
-  EXPECT_EQ(hits, std::vector<std::string>{"Conv"});
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].rfind("value:", 0), 0u) << hits[0];
+  EXPECT_EQ(hits[1], "Conv");
   EXPECT_TRUE(Ops("conv softmax").empty());
 }
 
@@ -46,6 +49,39 @@ TEST_F(GraphFind, QuotedIsAWholeField) {
   EXPECT_EQ(Ops("\"relu\"").size(), 4u);  // op type equals Relu
   EXPECT_TRUE(Ops("\"rel\"").empty());    // no field is exactly "rel"
   EXPECT_EQ(Ops("\"image\""), (std::vector<std::string>{"value:image", "Conv"}));
+}
+
+TEST_F(GraphFind, EachHitSaysWhatMatchedAndAWeightIsAHitOfItsOwn) {
+  const auto& g = snap_->graphs[0];
+  // "bn.scale": the BatchNormalization scales themselves, and the nodes reading them, each saying
+  // it matched through that input.
+  auto hits = FindInGraph(*snap_, 0, "bn.scale");
+  ASSERT_TRUE(hits.ok());
+  int weights = 0, nodes = 0;
+  for (const FindHit& h : *hits) {
+    ASSERT_EQ(h.reasons.size(), 1u);
+    const FindReason& r = h.reasons[0];
+    if (h.initializer) {
+      ++weights;
+      EXPECT_FALSE(h.is_node);
+      EXPECT_TRUE(g.values[h.index].initializer);
+      EXPECT_EQ(r.field, FindReason::kName);
+      continue;
+    }
+    ASSERT_TRUE(h.is_node);
+    ++nodes;
+    EXPECT_EQ(g.nodes[h.index].op_type, "BatchNormalization");
+    EXPECT_EQ(r.field, FindReason::kInputName);
+    ASSERT_GE(r.value, 0);
+    EXPECT_NE(g.values[r.value].name.find("bn.scale"), std::string::npos);
+  }
+  EXPECT_GT(weights, 0);
+  EXPECT_EQ(weights, nodes);
+  // An exact op type says so.
+  hits = FindInGraph(*snap_, 0, "\"softmax\"");
+  ASSERT_TRUE(hits.ok());
+  ASSERT_EQ(hits->size(), 1u);
+  EXPECT_EQ((*hits)[0].reasons[0].field, FindReason::kOpType);
 }
 
 TEST_F(GraphFind, ShapesWithXOrTimes) {

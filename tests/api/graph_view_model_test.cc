@@ -67,6 +67,62 @@ TEST(GraphViewModel, ConstantsFoldIntoTheirConsumersWithSmallValuesShown) {
   EXPECT_EQ(m.layout.nodes.size(), m.items.size());
 }
 
+// PyTorch's export of a weight shared by several modules: one initializer W, and each other use
+// reads it through an Identity node. x -> MatMul(x, W) -> MatMul(., Identity(W)) -> Relu ->
+// MatMul(., Identity(Identity(W))) -> y, plus an Identity of the computed Relu output.
+GraphSnapshot SharedWeights() {
+  ir::Model m;
+  m.opset_imports.push_back({"", 17});
+  m.graph = std::make_unique<ir::Graph>("g");
+  ir::Graph& g = *m.graph;
+  ir::Value* x = g.CreateValue("x");
+  x->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({1, 8})));
+  g.AddInput(x);
+  ir::Value* w = g.CreateValue("W");
+  w->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({8, 8})));
+  g.SetInitializer(w, ir::Tensor::FromVector<float>(ir::DataType::kFloat, {8, 8},
+                                                    std::vector<float>(64, 0.25f)));
+  auto node = [&](const char* op, const char* name, std::vector<ir::Value*> in) {
+    ir::Node* n = g.AddNode(op, "", name);
+    for (ir::Value* v : in) n->AddInput(v);
+    n->AddOutput(g.CreateValue(std::string(name) + "_out"));
+    return n->output(0);
+  };
+  ir::Value* id1 = node("Identity", "id1", {w});
+  ir::Value* id2 = node("Identity", "id2", {id1});
+  ir::Value* m1 = node("MatMul", "mm1", {x, w});
+  ir::Value* m2 = node("MatMul", "mm2", {m1, id1});
+  ir::Value* r = node("Relu", "relu", {m2});
+  ir::Value* keep = node("Identity", "id_of_relu", {r});
+  ir::Value* y = node("MatMul", "mm3", {keep, id2});
+  g.AddOutput(y);
+  return SnapshotOf(m);
+}
+
+TEST(GraphViewModel, IdentitiesOfSharedWeightsFoldLikeConstants) {
+  const GraphSnapshot s = SharedWeights();
+  const auto& nodes = s.graphs[0].nodes;
+  const GraphViewModel m = BuildGraphViewModel(s, 0, GraphViewOptions{}, Width, 14);
+  int boxes = 0;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const bool identity_of_weight = nodes[n].name == "id1" || nodes[n].name == "id2";
+    EXPECT_EQ(m.item_of_node[n] < 0, identity_of_weight) << nodes[n].name;
+    boxes += m.item_of_node[n] >= 0;
+    if (nodes[n].op_type != "MatMul") continue;
+    // Every MatMul shows the shared weight as its B row, by shape.
+    const ViewItem& it = m.items[m.item_of_node[n]];
+    ASSERT_EQ(it.rows.size(), 1u) << nodes[n].name;
+    EXPECT_EQ(it.rows[0].first, "B");
+    EXPECT_EQ(it.rows[0].second, "⟨8×8⟩") << nodes[n].name;
+  }
+  EXPECT_EQ(boxes, 5);  // three MatMuls, the Relu and the Identity of the computed value
+  // Its twin: with folding off every Identity is a box again.
+  GraphViewOptions o;
+  o.fold_constants = false;
+  const GraphViewModel all = BuildGraphViewModel(s, 0, o, Width, 14);
+  for (size_t n = 0; n < nodes.size(); ++n) EXPECT_GE(all.item_of_node[n], 0);
+}
+
 TEST(GraphViewModel, UnfoldedConstantsAreNodesAndUnknownOpsAreMarked) {
   const GraphSnapshot s = Sample();
   GraphViewOptions o;

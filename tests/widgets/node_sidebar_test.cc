@@ -5,11 +5,19 @@
 
 #include <gtest/gtest.h>
 
+#include <QAction>
+#include <QCoreApplication>
+#include <QMenu>
+#include <QMenuBar>
+
+#include "api/graph_snapshot.h"
 #include "api/partition.h"
+#include "ir/model.h"
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
 #include "widgets/provider_coloring.h"
+#include "widgets/theme.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -82,6 +90,85 @@ TEST(NodeSidebar, ShowsTheRealReasonOfADeclinedCorpusNode) {
     return;
   }
   FAIL() << "no node of ppocr_det is declined by the preferred provider";
+}
+
+// A one-node model of `op` (float inputs named i0, i1, ...), as a snapshot.
+std::shared_ptr<const api::GraphSnapshot> OneNode(const std::string& op, int inputs) {
+  ir::Model m;
+  m.opset_imports.push_back({"", 17});
+  m.graph = std::make_unique<ir::Graph>("g");
+  ir::Graph& g = *m.graph;
+  ir::Node* n = g.AddNode(op, "", "n");
+  for (int i = 0; i < inputs; ++i) {
+    ir::Value* v = g.CreateValue("i" + std::to_string(i));
+    v->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({1, 2, 3, 3})));
+    g.AddInput(v);
+    n->AddInput(v);
+  }
+  n->AddOutput(g.CreateValue("y"));
+  g.AddOutput(n->output(0));
+  return std::make_shared<api::GraphSnapshot>(api::SnapshotOf(m));
+}
+
+QString DocText(const std::string& op, int inputs) {
+  GraphView view;
+  const auto snap = OneNode(op, inputs);
+  view.setSnapshot(snap);
+  NodeSidebar sidebar;
+  sidebar.showItem(snap, view.model(), view.model().item_of_node[0]);
+  return sidebar.plainText().simplified();
+}
+
+TEST(NodeSidebar, OperatorDocsAreWholeWithTheirMarkdownRendered) {
+  // Relu's doc says "(Tensor<T>)" twice: read as an HTML tag it cut the doc there.
+  const QString relu = DocText("Relu", 1);
+  EXPECT_TRUE(
+      relu.contains(QStringLiteral("takes one input data (Tensor<T>) and produces one "
+                                   "output data (Tensor<T>)")))
+      << relu.toStdString();
+  // BatchNormalization: its inputs' descriptions ("(N x C x D1 x D2 ... Dn)"), its code block
+  // and the **optional** in bold, not starred.
+  const QString bn = DocText("BatchNormalization", 5);
+  EXPECT_TRUE(bn.contains(QStringLiteral("(N x C x D1 x D2 ... Dn)"))) << bn.toStdString();
+  EXPECT_TRUE(bn.contains(QStringLiteral("running_mean = input_mean * momentum")))
+      << bn.toStdString();
+  // Conv: attribute descriptions have `code` spans rendered, no backticks left.
+  const QString conv = DocText("Conv", 2);
+  EXPECT_TRUE(conv.contains(QStringLiteral("output_shape[i] = ceil(input_shape[i] / strides[i])")))
+      << conv.toStdString();
+  for (const QString& t : {relu, bn, conv})
+    EXPECT_FALSE(t.contains(QLatin1Char('`'))) << t.toStdString();
+}
+
+TEST(NodeSidebar, LinksStayReadableInTheDarkThemeChosenFromTheViewMenu) {
+  const QString before = themeSetting();
+  MainWindow w;
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* v = w.graphView();
+  v->selectItem(v->model().item_of_node[0]);  // a page with links ("Select all …")
+  ASSERT_TRUE(w.sidebar()->linkColor().isValid());
+  // View → Theme → Dark.
+  QAction* dark = nullptr;
+  for (QAction* menu : w.menuBar()->actions())
+    for (QAction* a : menu->menu() ? menu->menu()->actions() : QList<QAction*>())
+      if (a->menu() && a->text().remove('&') == QStringLiteral("Theme"))
+        for (QAction* t : a->menu()->actions())
+          if (t->data().toString() == QStringLiteral("dark")) dark = t;
+  ASSERT_TRUE(dark) << "no View → Theme → Dark";
+  dark->trigger();
+  QCoreApplication::processEvents();
+  EXPECT_EQ(themeSetting(), QStringLiteral("dark"));
+  // The page shown before the switch: its links now light on the dark background.
+  const QColor link = w.sidebar()->linkColor();
+  const QColor base = w.sidebar()->palette().color(QPalette::Base);
+  EXPECT_GT(link.lightness() - base.lightness(), 100)
+      << link.name().toStdString() << " on " << base.name().toStdString();
+  // And a page shown in the dark theme too.
+  v->selectItem(v->model().item_of_node[1]);
+  EXPECT_GT(w.sidebar()->linkColor().lightness() - base.lightness(), 100);
+  setThemeSetting(before);
+  applyTheme(QStringLiteral("system"));
 }
 
 }  // namespace
