@@ -37,14 +37,14 @@ TEST(PartitionerTest, AFastKernelTakesTheNodeAndTheReferenceIsItsFallback) {
 }
 
 TEST(PartitionerTest, AnOpWithoutACpuKernelSaysSo) {
-  auto m = MakeNodeModel("Neg", {FloatType({2, 3})}, 1);
+  auto m = MakeNodeModel("Abs", {FloatType({2, 3})}, 1);
   auto p = PartitionOn(*m.model, {"cpu", "reference"});
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->nodes[0].provider, "reference");
   ASSERT_EQ(p->nodes[0].declined.size(), 1u);
   EXPECT_EQ(p->nodes[0].declined[0].provider, "cpu");
   EXPECT_EQ(p->nodes[0].declined[0].reason, DeclineReason::kNoKernel);
-  EXPECT_EQ(p->nodes[0].declined[0].sentence, "the cpu provider has no Neg kernel");
+  EXPECT_EQ(p->nodes[0].declined[0].sentence, "the cpu provider has no Abs kernel");
 }
 
 TEST(PartitionerTest, DeclinesForTypeAttributeOutputsAndRankNameWhatWasWrong) {

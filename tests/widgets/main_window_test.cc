@@ -206,7 +206,7 @@ TEST(MainWindowTest, QuestionMarkOpensAllTheShortcutsFromAnyTab) {
     return false;
   };
   EXPECT_TRUE(has(QStringLiteral("Alt+Left / Alt+Right"), QStringLiteral("pass step")));
-  EXPECT_TRUE(has(QStringLiteral("Double-click a pass"), QStringLiteral("alone")));
+  EXPECT_TRUE(has(QStringLiteral("Click a pass"), QStringLiteral("alone")));
   EXPECT_TRUE(has(QStringLiteral("W / S, wheel")));
   EXPECT_TRUE(has(QStringLiteral("0, Home"), QStringLiteral("whole trace")));
   EXPECT_TRUE(has(QStringLiteral(". / ,")));
