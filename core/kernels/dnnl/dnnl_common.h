@@ -99,4 +99,20 @@ class PrimitiveCache {
   std::list<std::pair<Key, std::shared_ptr<Entry>>> entries_;
 };
 
+/// The constant weights `w` (laid out as `user`) in the layout `e.pd` wants, set on `e.weights`:
+/// shared with an entry of `cache` that already holds them in that layout (a model fed several
+/// shapes keeps one copy per layout), else reordered once. Entries have `pd` and `weights`.
+template <typename Entry>
+void PrepareConstantWeights(const PrimitiveCache<Entry>& cache, Entry& e,
+                            const dnnl::memory::desc& user, const ir::Tensor& w, dnnl::stream& s) {
+  cache.ForEach([&](const Entry& other) {
+    if (!e.weights && other.weights && other.pd.weights_desc() == e.pd.weights_desc())
+      e.weights = other.weights;
+  });
+  if (e.weights) return;
+  e.weights = dnnl::memory(e.pd.weights_desc(), Engine());
+  dnnl::memory src = Wrap(user, w);
+  Reorder(s, src, e.weights);
+}
+
 }  // namespace onnxlens::kernels::dnnl_ep

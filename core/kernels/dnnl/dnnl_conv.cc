@@ -103,18 +103,7 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
     dnnl::stream& s = PrepareThreads(threads_);
     e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
     e->prim = dnnl::convolution_forward(e->pd);
-    if (constant_w) {
-      // Share the weights with a cached shape whose primitive wants the same layout.
-      cache_.ForEach([&](const ConvEntry& other) {
-        if (!e->weights && other.weights && other.pd.weights_desc() == e->pd.weights_desc())
-          e->weights = other.weights;
-      });
-      if (!e->weights) {
-        e->weights = memory(e->pd.weights_desc(), Engine());
-        memory user = Wrap(e->w_plain, *constant_w);
-        Reorder(s, user, e->weights);
-      }
-    }
+    if (constant_w) PrepareConstantWeights(cache_, *e, e->w_plain, *constant_w, s);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));
   }

@@ -138,17 +138,7 @@ class DnnlConvTranspose final : public OpKernel {
       dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::deconvolution_forward::primitive_desc(d, Engine());
       e->prim = dnnl::deconvolution_forward(e->pd);
-      if (constant_w) {
-        cache_.ForEach([&](const DeconvEntry& other) {
-          if (!e->weights && other.weights && other.pd.weights_desc() == e->pd.weights_desc())
-            e->weights = other.weights;
-        });
-        if (!e->weights) {
-          e->weights = memory(e->pd.weights_desc(), Engine());
-          memory user = Wrap(e->w_plain, *constant_w);
-          Reorder(s, user, e->weights);
-        }
-      }
+      if (constant_w) PrepareConstantWeights(cache_, *e, e->w_plain, *constant_w, s);
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
