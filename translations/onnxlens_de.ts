@@ -797,6 +797,13 @@
         <source>&amp;Dark</source>
         <translation>&amp;Dunkel</translation>
     </message>
+    <message numerus="yes">
+        <source>Opened %1 with %n warning(s): see the Summary tab</source>
+        <translation>
+            <numerusform>%1 geöffnet, %n Warnung: siehe Reiter Übersicht</numerusform>
+            <numerusform>%1 geöffnet, %n Warnungen: siehe Reiter Übersicht</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

@@ -96,6 +96,13 @@
             <numerusform>%n %1 nodes selected</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Opened %1 with %n warning(s): see the Summary tab</source>
+        <translation>
+            <numerusform>Opened %1 with %n warning: see the Summary tab</numerusform>
+            <numerusform>Opened %1 with %n warnings: see the Summary tab</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ModelSummaryPanel</name>

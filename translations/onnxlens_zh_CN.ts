@@ -785,6 +785,12 @@
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
+    <message numerus="yes">
+        <source>Opened %1 with %n warning(s): see the Summary tab</source>
+        <translation>
+            <numerusform>已打开 %1，有 %n 条警告：见“概览”选项卡</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>

@@ -630,7 +630,15 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   if (info->snapshot) openGraph(0);
   updateProviderSource();
   setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
-  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+  const int warnings = static_cast<int>(info->warnings.size());
+  if (warnings > 0) {
+    // The warnings themselves are on the Summary tab; the Graph tab only says there are some.
+    statusBar()->showMessage(tr("Opened %1 with %n warning(s): see the Summary tab", "", warnings)
+                                 .arg(QFileInfo(path).fileName()),
+                             15000);
+  } else {
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+  }
   emit modelLoaded(path);
 }
 

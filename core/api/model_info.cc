@@ -1,5 +1,6 @@
 // ModelInfo computation and JSON.
 #include "api/model_info.h"
+#include "api/internal/model_warnings.h"
 
 #include "api/graph_snapshot.h"
 
@@ -103,6 +104,7 @@ ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
   info.checker_passed = loaded.checker_passed;
   info.shape_inference_complete = loaded.shape_inference_complete;
   info.warnings = loaded.warnings;
+  for (std::string& w : ModelWarnings(m)) info.warnings.push_back(std::move(w));
   info.load_seconds = loaded.load_seconds;
   if (with_values) CollectValues(g, "", &info.values);
   const ir::GraphCost cost = ir::EstimateGraphCost(g);

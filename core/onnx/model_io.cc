@@ -10,6 +10,7 @@
 
 #include "common/file_util.h"
 #include "common/strings.h"
+#include "onnx/declared_outputs.h"
 #include "onnx/exporter.h"
 #include "onnx/external_data.h"
 #include "onnx/importer.h"
@@ -106,6 +107,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   if (options.infer_shapes && hazard.empty()) {
     job.Report(Stage::kInferringShapes, 0.4);
     InstallShapeInferenceGuards();
+    DeclaredOutputs declared(proto->mutable_graph());
     try {
       onnx::ShapeInferenceOptions strict(/*check_type=*/false, /*error_mode=*/1,
                                          /*data_propagation=*/true);
@@ -121,6 +123,7 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
         out.warnings.push_back("shape inference (lenient): " + FirstLine(e2.what()));
       }
     }
+    for (std::string& w : declared.MergeBack()) out.warnings.push_back(std::move(w));
   }
   if (cancelled()) return fail(Cancelled("loading cancelled"));
 

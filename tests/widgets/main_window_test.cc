@@ -15,6 +15,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -136,6 +137,33 @@ TEST(MainWindowTest, ModelsASessionRefusesOpenAndTheirProfileIsAnErrorNamingTheN
   w.openFile(Sample());
   w.waitForLoad();
   EXPECT_EQ(w.summaryPanel()->propertyText("Nodes"), "18");
+}
+
+TEST(MainWindowTest, AModelWithWarningsOpensAndTheStatusBarPointsToThem) {
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.openFile(QString::fromStdString(
+      (testing::SourceDir() / "tests/data/warnings/warnings.onnx").string()));
+  w.waitForLoad();
+  // (Without a translator loaded, the plural form reads "warning(s)".)
+  const QString status = w.statusBar()->currentMessage();
+  EXPECT_TRUE(status.startsWith(QStringLiteral("Opened warnings.onnx with 4 warning")) &&
+              status.endsWith(QStringLiteral("see the Summary tab")))
+      << status.toStdString();
+  QStringList lines;
+  for (int i = 0; i < w.summaryPanel()->warningsList()->count(); ++i)
+    lines << w.summaryPanel()->warningsList()->item(i)->text();
+  const QString all = lines.join('\n');
+  for (const char* want :
+       {"output 'y' is declared float32[5,4] but shape inference gives float32[2,4]",
+        "domain 'org.example'", "input is read by no node: 'unused'",
+        "initializer is read by no node: 'spare'"})
+    EXPECT_TRUE(all.contains(QString::fromUtf8(want))) << want << "\n" << all.toStdString();
+  // A clean model: no count.
+  w.openFile(Sample());
+  w.waitForLoad();
+  EXPECT_EQ(w.statusBar()->currentMessage(),
+            QStringLiteral("Opened ") + QFileInfo(Sample()).fileName());
 }
 
 TEST(MainWindowTest, AcceptsDraggedFilesAndOpensADroppedOne) {
