@@ -394,7 +394,7 @@
     </message>
     <message>
         <source>unknown op</source>
-        <translation>unbekannter Operator</translation>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
