@@ -1,15 +1,19 @@
 // Explicit registration of every pass, in run order within each level (mirroring ONNX Runtime's
 // order where it has the same pass: eliminations, sharing + CSE, folding, then fusions).
 #include "passes/activation_fusion.h"
+#include "passes/activation_pattern_fusion.h"
 #include "passes/constant_folding.h"
 #include "passes/conv_fusion.h"
 #include "passes/elimination.h"
 #include "passes/gemm_fusion.h"
+#include "passes/if_elimination.h"
 #include "passes/matmul_fusion.h"
 #include "passes/misc_fusion.h"
 #include "passes/nchwc_transform.h"
+#include "passes/op_rewrites.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
+#include "passes/redundant_op_elimination.h"
 #include "passes/reshape_fusion.h"
 #include "passes/transformer_fusion.h"
 
@@ -19,15 +23,20 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   std::vector<std::unique_ptr<Pass>> out;
   // basic
   AddEliminationPasses(out);
+  AddIfEliminationPass(out);
+  AddRedundantOpEliminationPasses(out);
+  AddOpRewritePasses(out);
   AddConvFusionPasses(out);
   AddRedundancyPasses(out);
   out.push_back(CreateConstantFolding());
   AddGemmFusionPasses(out);
   AddReshapeFusionPasses(out);
   AddMiscFusionPasses(out);
+  AddHardSwishFusionPass(out);
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended
+  AddQuickGeluFusionPass(out);
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
   AddFusedMatMulPasses(out);
