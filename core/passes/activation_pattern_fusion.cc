@@ -99,17 +99,39 @@ void Emit(Node& last, const std::vector<Node*>& pattern, Value* x, const std::st
   ReplacePattern(&last, f, pattern);
 }
 
-// Mul(x, HardSigmoid(x; 1/6, 1/2)); Div(Mul(x, C), 6) / Mul(Mul(x, C), 1/6); Mul(x, Div(C, 6)) /
-// Mul(x, Mul(C, 1/6)); with C = Clip(x + 3, 0, 6).
+// x * Clip(x + 3, 0, 6) / 6 as HardSwish (opset 14+) or, before opset 14, as the two nodes
+// x * HardSigmoid(x; 1/6, 1/2) that compute the same.
+void EmitHardSwish(Node& last, const std::vector<Node*>& pattern, Value* x, int64_t opset) {
+  if (opset >= 14) {
+    Emit(last, pattern, x, "HardSwish", "", std::nullopt);
+    return;
+  }
+  ir::Graph& g = *last.owner();
+  Node* hs = AddFusedNodeFor(g, "HardSigmoid", "", pattern, last.name() + "_hardsigmoid");
+  hs->AddInput(x);
+  hs->SetAttribute(ir::Attribute::Float("alpha", 1.f / 6));
+  hs->SetAttribute(ir::Attribute::Float("beta", 0.5f));
+  Value* gate = g.CreateValue(g.UniqueValueName(last.name() + "_hardsigmoid"));
+  gate->set_type(x->type());
+  hs->AddOutput(gate);
+  Node* mul = AddFusedNodeFor(g, "Mul", "", pattern, last.name());
+  mul->AddInput(x);
+  mul->AddInput(gate);
+  ReplacePattern(&last, mul, pattern);
+}
+
+// Mul(x, HardSigmoid(x; 1/6, 1/2)) (opset 14+); Div(Mul(x, C), 6) / Mul(Mul(x, C), 1/6);
+// Mul(x, Div(C, 6)) / Mul(x, Mul(C, 1/6)); with C = Clip(x + 3, 0, 6).
 bool FuseHardSwish(Node& last, PassContext& ctx) {
-  if (ctx.Opset() < 14 || !(IsOp(&last, "Mul") || IsOp(&last, "Div"))) return false;
+  if (!(IsOp(&last, "Mul") || IsOp(&last, "Div"))) return false;
   if (last.inputs().size() != 2 || !last.output(0)) return false;
   for (int i = 0; i < 2 && IsOp(&last, "Mul"); ++i) {
     Value* x = last.input(1 - i);
     if (!IsFloat(x)) continue;
     std::vector<Node*> pattern;
     Node* hs = InputProducer(&last, i, "HardSigmoid");
-    if (hs && hs->input(0) == x && std::abs(hs->GetFloat("alpha", 0.2f) - 1.f / 6) < 1e-6 &&
+    if (hs && ctx.Opset() >= 14 && hs->input(0) == x &&
+        std::abs(hs->GetFloat("alpha", 0.2f) - 1.f / 6) < 1e-6 &&
         hs->GetFloat("beta", 0.5f) == 0.5f) {
       pattern = {hs, &last};
       if (Intermediates(pattern, &last)) {
@@ -124,7 +146,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
     if (c && ClipOfXPlus3(c, pattern, ctx.Opset()) == x) {
       pattern.push_back(&last);
       if (Intermediates(pattern, &last)) {
-        Emit(last, pattern, x, "HardSwish", "", std::nullopt);
+        EmitHardSwish(last, pattern, x, ctx.Opset());
         return true;
       }
     }
@@ -148,7 +170,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
     if (ClipOfXPlus3(mul->input(i), pattern, ctx.Opset()) != x) continue;
     pattern.push_back(&last);
     if (!Intermediates(pattern, &last)) continue;
-    Emit(last, pattern, x, "HardSwish", "", std::nullopt);
+    EmitHardSwish(last, pattern, x, ctx.Opset());
     return true;
   }
   return false;
@@ -184,7 +206,8 @@ bool FuseQuickGelu(Node& mul, PassContext& ctx) {
 void AddHardSwishFusionPass(std::vector<std::unique_ptr<Pass>>& out) {
   out.push_back(std::make_unique<RulePass>(
       "hardswish-fusion",
-      "x * HardSigmoid(x; 1/6, 1/2) and x * Clip(x + 3, 0, 6) / 6 -> HardSwish (opset 14+)",
+      "x * HardSigmoid(x; 1/6, 1/2) and x * Clip(x + 3, 0, 6) / 6 -> HardSwish (before opset "
+      "14: x * HardSigmoid(x))",
       Level::kBasic, FuseHardSwish));
 }
 

@@ -2,7 +2,8 @@
 // x * sigmoid(alpha * x)) -> com.microsoft QuickGelu (ONNX Runtime's QuickGeluFusion; extended),
 // and the HardSwish forms of MobileNetV3 exports (PaddleOCR's heads, PyTorch before opset 14):
 // x * HardSigmoid(x) with alpha 1/6 and beta 1/2, and x * Clip(x + 3, 0, 6) / 6 in its orders ->
-// ai.onnx HardSwish (basic; opset 14 and later).
+// ai.onnx HardSwish (basic; before opset 14, which has no HardSwish, the Clip forms become the two
+// nodes x * HardSigmoid(x; 1/6, 1/2)).
 #pragma once
 
 #include <memory>

@@ -64,13 +64,19 @@ TEST(HardSwishFusion, OtherConstantsInputsAndReadersStay) {
   EXPECT_EQ(CountOps(*opt, "HardSwish"), 0);
 }
 
-TEST(HardSwishFusion, NeedsOpset14) {
-  GraphBuilder b(13);
+TEST(HardSwishFusion, BeforeOpset14TheClipFormBecomesHardSigmoidAndMul) {
+  GraphBuilder b(11);
   ir::Value* x = b.Input("x", kDims);
   ir::Node* hs = b.Op("HardSigmoid", {x}, Attrs(ir::Attribute::Float("alpha", 1.f / 6)), kDims);
-  b.Out(b.Op("Mul", {x, hs->output(0)}, {}, kDims));
+  b.Out(b.Op("Mul", {x, hs->output(0)}, {}, kDims));  // already the short form: stays
+  ir::Node* m2 = b.Op("Mul", {x, ClipXPlus3(b, x, "a")}, {}, kDims);
+  b.Out(b.Op("Div", {m2->output(0), b.Const("six", {}, {6.f})}, {}, kDims));
   auto opt = Optimized(*b.model(), Level::kBasic, {"hardswish-fusion"});
   EXPECT_EQ(CountOps(*opt, "HardSwish"), 0);
+  EXPECT_EQ(CountOps(*opt, "HardSigmoid"), 2);
+  EXPECT_EQ(CountOps(*opt, "Mul"), 2);
+  EXPECT_EQ(opt->graph->num_nodes(), 4u);
+  ExpectSameOutputs(b.model(), opt);
 }
 
 TEST(QuickGeluFusion, SiluAndScaledSigmoidBecomeQuickGelu) {
