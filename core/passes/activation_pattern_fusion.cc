@@ -36,12 +36,17 @@ Value* OtherInput(const Node* n, const Value* v) {
   return nullptr;
 }
 
-// c = Clip(Add(x, 3), 0, 6) (either Add order); returns x and appends the nodes.
+// c = Clip(Add(x, 3), 0, 6) (either Add order; a Relu may sit before the Clip); returns x and
+// appends the nodes.
 Value* ClipOfXPlus3(const Value* c, std::vector<Node*>& pattern, int64_t opset) {
   Node* clip = c ? c->producer() : nullptr;
   if (!IsOp(clip, "Clip") || !clip->input(0)) return nullptr;
-  Node* add = InputProducer(clip, 0, "Add");
-  if (!add || !UsedOnlyBy(add->output(0), {clip})) return nullptr;
+  // relu6 as PyTorch exports it: Clip(Relu(x + 3), 0, 6), the Relu a no-op before min 0.
+  Node* relu = InputProducer(clip, 0, "Relu");
+  if (relu && !UsedOnlyBy(relu->output(0), {clip})) return nullptr;
+  Node* first = relu ? relu : clip;
+  Node* add = InputProducer(first, 0, "Add");
+  if (!add || !UsedOnlyBy(add->output(0), {first})) return nullptr;
   float lo = 0, hi = 0;
   if (opset < 11) {
     lo = clip->GetFloat("min", -1);
@@ -58,6 +63,7 @@ Value* ClipOfXPlus3(const Value* c, std::vector<Node*>& pattern, int64_t opset) 
     Value* x = add->input(i);
     if (IsFloat(x) && ScalarNear(add->input(1 - i), x, 3.0)) {
       pattern.push_back(add);
+      if (relu) pattern.push_back(relu);
       pattern.push_back(clip);
       return x;
     }
@@ -120,6 +126,25 @@ void EmitHardSwish(Node& last, const std::vector<Node*>& pattern, Value* x, int6
   ReplacePattern(&last, mul, pattern);
 }
 
+// Clip(x + 3, 0, 6) / 6 (or * 1/6), the gate of MobileNetV3's squeeze-excitation blocks ->
+// HardSigmoid(x; 1/6, 1/2).
+bool HardSigmoidOfClip(Node& last, PassContext& ctx) {
+  std::vector<Node*> pattern;
+  Value* c = DividedBy6(last.output(0), last.output(0), pattern);  // appends `last`
+  // The constant must not have widened the result: same shape as the Clip's.
+  if (!c || !SameShape(c, last.output(0))) return false;
+  Value* x = ClipOfXPlus3(c, pattern, ctx.Opset());
+  if (!x) return false;
+  if (!Intermediates(pattern, &last)) return false;
+  ir::Graph& g = *last.owner();
+  Node* hs = AddFusedNodeFor(g, "HardSigmoid", "", pattern, last.name());
+  hs->AddInput(x);
+  hs->SetAttribute(ir::Attribute::Float("alpha", 1.f / 6));
+  hs->SetAttribute(ir::Attribute::Float("beta", 0.5f));
+  ReplacePattern(&last, hs, pattern);
+  return true;
+}
+
 // Mul(x, HardSigmoid(x; 1/6, 1/2)) (opset 14+); Div(Mul(x, C), 6) / Mul(Mul(x, C), 1/6);
 // Mul(x, Div(C, 6)) / Mul(x, Mul(C, 1/6)); with C = Clip(x + 3, 0, 6).
 bool FuseHardSwish(Node& last, PassContext& ctx) {
@@ -162,7 +187,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
     }
   }
   Node* mul = prod ? prod->producer() : nullptr;
-  if (!IsOp(mul, "Mul")) return false;
+  if (!IsOp(mul, "Mul")) return HardSigmoidOfClip(last, ctx);
   for (int i = 0; i < 2; ++i) {
     Value* x = mul->input(1 - i);
     if (!IsFloat(x)) continue;
@@ -173,7 +198,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
     EmitHardSwish(last, pattern, x, ctx.Opset());
     return true;
   }
-  return false;
+  return HardSigmoidOfClip(last, ctx);
 }
 
 // Mul(x, Sigmoid(x)) and Mul(x, Sigmoid(Mul(x, alpha))) -> QuickGelu(x; alpha).
@@ -206,8 +231,8 @@ bool FuseQuickGelu(Node& mul, PassContext& ctx) {
 void AddHardSwishFusionPass(std::vector<std::unique_ptr<Pass>>& out) {
   out.push_back(std::make_unique<RulePass>(
       "hardswish-fusion",
-      "x * HardSigmoid(x; 1/6, 1/2) and x * Clip(x + 3, 0, 6) / 6 -> HardSwish (before opset "
-      "14: x * HardSigmoid(x))",
+      "x * Clip(x + 3, 0, 6) / 6 and x * HardSigmoid(x; 1/6, 1/2) -> HardSwish (before opset 14: "
+      "x * HardSigmoid(x)); Clip(x + 3, 0, 6) / 6 -> HardSigmoid",
       Level::kBasic, FuseHardSwish));
 }
 

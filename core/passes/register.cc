@@ -26,13 +26,14 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddIfEliminationPass(out);
   AddRedundantOpEliminationPasses(out);
   AddOpRewritePasses(out);
+  // Before conv-add-fusion folds the + 3 of x * Clip(x + 3, 0, 6) / 6 into a Conv's bias.
+  AddHardSwishFusionPass(out);
   AddConvFusionPasses(out);
   AddRedundancyPasses(out);
   out.push_back(CreateConstantFolding());
   AddGemmFusionPasses(out);
   AddReshapeFusionPasses(out);
   AddMiscFusionPasses(out);
-  AddHardSwishFusionPass(out);
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended

@@ -15,11 +15,12 @@ using testing::Optimized;
 
 const std::vector<int64_t> kDims = {2, 4, 5};
 
-ir::Value* ClipXPlus3(GraphBuilder& b, ir::Value* x, const std::string& tag, float three = 3.f) {
+ir::Value* ClipXPlus3(GraphBuilder& b, ir::Value* x, const std::string& tag, float three = 3.f,
+                      bool relu = false) {
   ir::Node* add = b.Op("Add", {x, b.Const(tag + "_3", {}, {three})}, {}, kDims);
+  ir::Value* in = relu ? b.Op("Relu", {add->output(0)}, {}, kDims)->output(0) : add->output(0);
   ir::Node* clip =
-      b.Op("Clip", {add->output(0), b.Const(tag + "_0", {}, {0.f}), b.Const(tag + "_6", {}, {6.f})},
-           {}, kDims);
+      b.Op("Clip", {in, b.Const(tag + "_0", {}, {0.f}), b.Const(tag + "_6", {}, {6.f})}, {}, kDims);
   return clip->output(0);
 }
 
@@ -44,6 +45,29 @@ TEST(HardSwishFusion, EveryExportedFormBecomesHardSwish) {
   auto opt = Optimized(*b.model(), Level::kBasic, {"hardswish-fusion"});
   EXPECT_EQ(CountOps(*opt, "HardSwish"), 4);
   EXPECT_EQ(opt->graph->num_nodes(), 4u);
+  ExpectSameOutputs(b.model(), opt);
+}
+
+TEST(HardSwishFusion, TheSqueezeExcitationGateBecomesHardSigmoid) {
+  GraphBuilder b;
+  ir::Value* x = b.Input("x", kDims);
+  ir::Value* y = b.Input("y", kDims);
+  // PyTorch's relu6: Clip(Relu(x + 3), 0, 6).
+  ir::Node* gate =
+      b.Op("Div", {ClipXPlus3(b, x, "a", 3.f, true), b.Const("six", {}, {6.f})}, {}, kDims);
+  ir::Node* gated = b.Op("Mul", {y, gate->output(0)}, {}, kDims);  // y * hardsigmoid(x)
+  ir::Node* g2 = b.Op("Mul", {b.Const("sixth", {}, {1.f / 6}), ClipXPlus3(b, x, "b")}, {}, kDims);
+  ir::Node* wide =  // the 1/6 broadcasts the result to [3, 2, 4, 5]: stays
+      b.Op("Mul",
+           {ClipXPlus3(b, x, "c"), b.Const("sixths", {3, 1, 1, 1}, {1.f / 6, 1.f / 6, 1.f / 6})},
+           {}, {3, 2, 4, 5});
+  b.Out(gated);
+  b.Out(g2);
+  b.Out(wide);
+  auto opt = Optimized(*b.model(), Level::kBasic, {"hardswish-fusion"});
+  EXPECT_EQ(CountOps(*opt, "HardSigmoid"), 2);
+  EXPECT_EQ(CountOps(*opt, "Clip"), 1);
+  EXPECT_EQ(CountOps(*opt, "Relu"), 0);
   ExpectSameOutputs(b.model(), opt);
 }
 
