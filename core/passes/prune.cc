@@ -46,6 +46,10 @@ Expected<OutputEditResult> EditOutputs(ir::Model& model, const OutputEdit& edit)
       return InvalidArgument("--add-outputs: graph " + Quote(g.name()) + " has no tensor " +
                              Quote(name) +
                              " (names as `onnxlens-cli info` or the graph view show)");
+    if (!v->type().known())
+      return InvalidArgument("--add-outputs: the type of " + Quote(name) +
+                             " is not known (shape inference could not tell it), and a graph "
+                             "output needs one");
     if (!v->is_graph_output() && std::find(added.begin(), added.end(), v) == added.end())
       added.push_back(v);
   }

@@ -27,7 +27,8 @@ struct OutputEditResult {
 
 /// Applies `edit` to the main graph: `keep` and `drop` exclude each other; an unknown output or
 /// tensor name, or an edit leaving no output, is an error listing what the graph has (the model
-/// is then unchanged). Added outputs take the tensor's type and shape as inferred at load time.
+/// is then unchanged). Added outputs take the tensor's type and shape as inferred at load time
+/// (a tensor whose type is not known is an error: a graph output needs one).
 Expected<OutputEditResult> EditOutputs(ir::Model& model, const OutputEdit& edit);
 
 }  // namespace onnxlens::passes

@@ -124,6 +124,11 @@ TEST(EditOutputs, BadNamesAreErrorsListingTheOutputsAndChangeNothing) {
   auto tensor = EditOutputs(*m, {{}, {}, {"missing"}});
   ASSERT_FALSE(tensor.ok());
   EXPECT_NE(tensor.status().message().find("no tensor 'missing'"), std::string::npos);
+  ir::Node* untyped = t.b.Op("Neg", {t.x});  // no type: inference did not tell
+  std::shared_ptr<ir::Model> m2 = t.b.model()->Clone();
+  auto no_type = EditOutputs(*m2, {{}, {}, {untyped->output(0)->name()}});
+  ASSERT_FALSE(no_type.ok());
+  EXPECT_NE(no_type.status().message().find("is not known"), std::string::npos);
   auto both = EditOutputs(*m, {{t.out(0)}, {t.out(1)}, {}});
   EXPECT_FALSE(both.ok());
   auto none = EditOutputs(*m, {{}, {t.out(0), t.out(1), t.out(2)}, {}});
