@@ -41,6 +41,14 @@ int RunOptimize(const OptimizeArgs& args) {
               r.level.c_str(), static_cast<long long>(r.nodes_before),
               static_cast<long long>(r.nodes_after), r.millis, r.steps.size(),
               r.stopped_early ? ", stopped early" : "");
+  if (!r.outputs_removed.empty() || !r.outputs_added.empty()) {
+    std::printf("outputs: %s%s%s%s; pruning removed %lld node(s) and %lld initializer(s)\n",
+                r.outputs_removed.empty() ? "" : "removed ", Join(r.outputs_removed, ", ").c_str(),
+                !r.outputs_removed.empty() && !r.outputs_added.empty() ? "; " : "",
+                r.outputs_added.empty() ? "" : ("added " + Join(r.outputs_added, ", ")).c_str(),
+                static_cast<long long>(r.pruned_nodes),
+                static_cast<long long>(r.pruned_initializers));
+  }
   if (args.steps) {
     std::printf("\n  %4s  %-34s %-9s %5s %8s %6s %9s %7s %9s\n", "step", "pass", "level", "round",
                 "removed", "added", "modified", "nodes", "ms");
@@ -50,7 +58,9 @@ int RunOptimize(const OptimizeArgs& args) {
                   static_cast<long long>(s.nodes_after), s.millis);
     }
   }
-  if (args.table) std::printf("\n%s", api::FormatOpTable(r).c_str());
+  // An output edit always shows the op table: it is how the user sees what pruning removed.
+  const bool edited = !r.outputs_removed.empty() || !r.outputs_added.empty();
+  if (args.table || edited) std::printf("\n%s", api::FormatOpTable(r).c_str());
   if (args.request.dump) std::printf("\n%s", r.text.c_str());
   if (r.verify.ran) {
     std::printf("\nverify (rtol 1e-3, atol 1e-4): %s\n",

@@ -283,6 +283,21 @@ Verb AddOptimize(CLI::App& app) {
       ->type_name("PASS,...")
       ->delimiter(',')
       ->allow_extra_args(false);
+  v->add_option("--keep-outputs", r.keep_outputs,
+                "keep only these graph outputs; remove what only the others needed")
+      ->type_name("NAME,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--drop-outputs", r.drop_outputs,
+                "remove these graph outputs and what only they needed")
+      ->type_name("NAME,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  v->add_option("--add-outputs", r.add_outputs,
+                "expose these intermediate tensors as graph outputs (debugging)")
+      ->type_name("TENSOR,...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   v->add_option("--stop-after", r.stop_after, "stop after this many steps")
       ->type_name("N")
       ->transform(WholeNumber(1, kMaxCount));

@@ -81,6 +81,11 @@ std::map<std::string, OpDoc> MakeDocs() {
            Attr("transBatchB", "INT", "transpose B's batch dimensions")}));
   add(Doc("Gelu", "Gaussian Error Linear Unit: `Y = 0.5 * X * (1 + erf(X / sqrt(2)))`.",
           {In("X", "the input")}, {In("Y", "the output")}, {}));
+  add(Doc("QuickGelu",
+          "`Y = X * sigmoid(alpha * X)`: GELU approximated with a sigmoid (alpha 1.702), or SiLU / "
+          "Swish with alpha 1 (what quick-gelu-fusion makes of `X * Sigmoid(X)`).",
+          {In("X", "the input")}, {In("Y", "the output")},
+          {Attr("alpha", "FLOAT", "the scale inside the sigmoid (default 1.702)")}));
   add(Doc("FastGelu",
           "GELU approximated with tanh: `Y = 0.5 * X * (1 + tanh(0.797885 * X + 0.035677 * X^3))`, "
           "with the optional `bias` added to `X` first.",

@@ -13,6 +13,7 @@
 #include "onnx/model_io.h"
 #include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
+#include "passes/prune.h"
 #include "providers/provider_factory.h"
 #include "runtime/constant_evaluator.h"
 
@@ -74,14 +75,27 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   oo.stop_after = req.stop_after;
   oo.extra_passes = req.extra_passes;
   oo.snapshots = req.verify;  // verification bisects over the steps
-  std::shared_ptr<ir::Model> optimized = original->Clone();
+  // The output edit comes first; verification compares the edited model before and after the
+  // passes (the outputs the user asked for), the op table the file with the result.
+  OptimizeReport r;
+  std::shared_ptr<const ir::Model> edited = original;
+  const passes::OutputEdit edit{req.keep_outputs, req.drop_outputs, req.add_outputs};
+  if (!edit.empty()) {
+    std::shared_ptr<ir::Model> e = original->Clone();
+    OL_ASSIGN_OR_RETURN(passes::OutputEditResult er, passes::EditOutputs(*e, edit));
+    r.outputs_removed = er.removed_outputs;
+    r.outputs_added = er.added_outputs;
+    r.pruned_nodes = er.nodes_removed;
+    r.pruned_initializers = er.initializers_removed;
+    edited = std::move(e);
+  }
+  std::shared_ptr<ir::Model> optimized = edited->Clone();
   OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
 
-  OptimizeReport r;
   r.model = path.string();
   r.level = std::string(passes::LevelName(oo.level));
   r.format = req.format;
-  r.nodes_before = result.nodes_before;
+  r.nodes_before = static_cast<int64_t>(original->graph->NumNodesRecursive());
   r.nodes_after = result.nodes_after;
   r.ops_before = OpCounts(*original->graph);
   r.ops_after = OpCounts(*optimized->graph);
@@ -100,7 +114,7 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   }
 
   if (req.verify) {
-    std::vector<std::shared_ptr<const ir::Model>> chain{original};
+    std::vector<std::shared_ptr<const ir::Model>> chain{edited};
     for (const passes::Step& s : result.steps) chain.push_back(s.snapshot);
     if (result.steps.empty()) chain.push_back(optimized);
     VerifyRequest vr;
@@ -158,6 +172,12 @@ nlohmann::json ToJson(const OptimizeReport& r) {
   j["nodes_before"] = r.nodes_before;
   j["nodes_after"] = r.nodes_after;
   j["ops_before"] = r.ops_before;
+  if (!r.outputs_removed.empty() || !r.outputs_added.empty()) {
+    j["outputs_removed"] = r.outputs_removed;
+    j["outputs_added"] = r.outputs_added;
+    j["pruned_nodes"] = r.pruned_nodes;
+    j["pruned_initializers"] = r.pruned_initializers;
+  }
   j["ops_after"] = r.ops_after;
   j["millis"] = r.millis;
   j["stopped_early"] = r.stopped_early;

@@ -37,6 +37,10 @@ struct OptimizeRequest {
   /// Replace an existing `output` (and its .data); never the model read or its data files.
   bool force = false;
   bool dump = false;  ///< fill OptimizeReport::text with the optimized graph as text
+  /// Output edits made before optimizing (passes/prune.h): keep only these graph outputs, or
+  /// drop these, removing everything only the removed ones needed; expose these intermediate
+  /// tensors as outputs (Polygraphy's `mark`). Unknown names are an error listing the outputs.
+  std::vector<std::string> keep_outputs, drop_outputs, add_outputs;
   /// Extra passes (tests: a deliberately broken pass must be caught by verify).
   std::vector<std::shared_ptr<passes::Pass>> extra_passes;
 };
@@ -73,6 +77,9 @@ struct VerifyReport {
 struct OptimizeReport {
   std::string model, level, format;
   int64_t nodes_before = 0, nodes_after = 0;
+  /// The output edit: outputs removed / added and what pruning alone removed (before the passes).
+  std::vector<std::string> outputs_removed, outputs_added;
+  int64_t pruned_nodes = 0, pruned_initializers = 0;
   std::map<std::string, int64_t> ops_before, ops_after;  ///< "Op" or "domain:Op" -> count
   std::vector<OptimizeStepReport> steps;
   double millis = 0;

@@ -1,15 +1,19 @@
 // Explicit registration of every pass, in run order within each level (mirroring ONNX Runtime's
 // order where it has the same pass: eliminations, sharing + CSE, folding, then fusions).
 #include "passes/activation_fusion.h"
+#include "passes/activation_pattern_fusion.h"
 #include "passes/constant_folding.h"
 #include "passes/conv_fusion.h"
 #include "passes/elimination.h"
 #include "passes/gemm_fusion.h"
+#include "passes/if_elimination.h"
 #include "passes/matmul_fusion.h"
 #include "passes/misc_fusion.h"
 #include "passes/nchwc_transform.h"
+#include "passes/op_rewrites.h"
 #include "passes/pass.h"
 #include "passes/redundancy.h"
+#include "passes/redundant_op_elimination.h"
 #include "passes/reshape_fusion.h"
 #include "passes/transformer_fusion.h"
 
@@ -19,6 +23,11 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   std::vector<std::unique_ptr<Pass>> out;
   // basic
   AddEliminationPasses(out);
+  AddIfEliminationPass(out);
+  AddRedundantOpEliminationPasses(out);
+  AddOpRewritePasses(out);
+  // Before conv-add-fusion folds the + 3 of x * Clip(x + 3, 0, 6) / 6 into a Conv's bias.
+  AddHardSwishFusionPass(out);
   AddConvFusionPasses(out);
   AddRedundancyPasses(out);
   out.push_back(CreateConstantFolding());
@@ -28,6 +37,7 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended
+  AddQuickGeluFusionPass(out);
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
   AddFusedMatMulPasses(out);

@@ -502,6 +502,31 @@ TEST(CliArgs, RepeatedDisableAddsUpLikeACommaList) {
   EXPECT_EQ(passes_run(list), passes_run(repeated));
 }
 
+TEST(CliOptimize, OutputEditsMarkThenPruneWithTheOpTable) {
+  testing::TempDir tmp;
+  const std::string m = Q(testing::SampleModel());
+  const std::string marked = Q(tmp.path() / "marked.onnx");
+  CliRun mark = RunCli("optimize " + m + " --level basic --add-outputs /pool/out -o " + marked);
+  ASSERT_EQ(mark.exit_code, 0) << mark.err;
+  EXPECT_TRUE(Has(mark.out, "outputs: added /pool/out; pruning removed 0 node(s)")) << mark.out;
+  EXPECT_TRUE(Has(mark.out, "(all nodes)")) << mark.out;  // the op table comes with an edit
+  // The marked file has both outputs; keeping the new one prunes the whole head.
+  CliRun keep =
+      RunCli("optimize " + marked + " --level disabled --keep-outputs /pool/out --verify --json");
+  ASSERT_EQ(keep.exit_code, 0) << keep.err;
+  const auto j = nlohmann::json::parse(keep.out);
+  EXPECT_EQ(j["outputs_removed"], nlohmann::json::array({"probabilities"}));
+  EXPECT_EQ(j["pruned_nodes"], 6);  // Conv (BN folded at basic), Relu, pool, Flatten, Gemm, Softmax
+  EXPECT_TRUE(j["verify"]["ok"].get<bool>());
+  EXPECT_EQ(j["verify"]["outputs"].size(), 1u);
+  CliRun bad = RunCli("optimize " + m + " --drop-outputs nope");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(Has(bad.err,
+                  "--drop-outputs: 'nope' is not an output of graph 'sample_cnn'; its "
+                  "outputs are 'probabilities'"))
+      << bad.err;
+}
+
 TEST(CliArgs, RepeatedSweepAddsAxes) {
   CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
                     " --runs 1 --warmup 1 --sweep level=disabled,basic --sweep threads=1,2 --csv");

@@ -49,13 +49,17 @@ TEST(TimelineWidget, ClickSelectsTheSliceUnderThePointerAndKeysMoveTheView) {
   const double scale = w.axis().us_per_px;
   QTest::keyClick(&w, Qt::Key_W);
   EXPECT_LT(w.axis().us_per_px, scale);
+  const double zoomed = w.axis().us_per_px;
   // Pan while zoomed in (zoomed out, the view may already hold the whole trace and stays put).
   const double start = w.axis().start_us;
   QTest::keyClick(&w, Qt::Key_D);
   EXPECT_GT(w.axis().start_us, start);
   QTest::keyClick(&w, Qt::Key_S);
   QTest::keyClick(&w, Qt::Key_S);
-  EXPECT_GT(w.axis().us_per_px, scale);
+  // Out again; not necessarily past `scale`: when the profiled trace's timing (it varies with the
+  // machine's load) made the first view the whole trace, zooming out stops there.
+  EXPECT_GT(w.axis().us_per_px, zoomed);
+  EXPECT_GE(w.axis().us_per_px, scale);
   QTest::keyClick(&w, Qt::Key_F);  // the selection fills the view again
   EXPECT_LE(w.axis().start_us, s.start_us);
   EXPECT_GE(w.axis().EndUs(), s.End());

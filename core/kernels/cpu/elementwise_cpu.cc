@@ -487,6 +487,23 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
   AddCpu(r, "Sigmoid", 6, [](OpKernelContext& c, int64_t) {
     return UnaryVec(c, vec::Sigmoid, [](auto v) { return vec::Sigmoid4(v); });
   });
+  r.Register({"com.microsoft",
+              "QuickGelu",
+              1,
+              1000,
+              kCpuProvider,
+              {DataType::kFloat},
+              [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([](OpKernelContext& c) {
+                      const float a = c.node().GetFloat("alpha", 1.702f);
+                      return UnaryVec(
+                          c, [a](float v) { return v * vec::Sigmoid(a * v); },
+                          [a](auto v) {
+                            return _mm_mul_ps(v, vec::Sigmoid4(_mm_mul_ps(_mm_set1_ps(a), v)));
+                          });
+                    }));
+              }});
   AddCpu(r, "Tanh", 6, [](OpKernelContext& c, int64_t) {
     return UnaryVec(c, vec::Tanh, [](auto v) { return vec::Tanh4(v); });
   });

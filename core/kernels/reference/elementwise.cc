@@ -600,6 +600,16 @@ void RegisterElementwiseKernels(KernelRegistry& r) {
                     }));
               }});
 
+  // com.microsoft QuickGelu: x * sigmoid(alpha * x) (alpha 1.702 by default; 1 is SiLU / Swish).
+  r.Register({"com.microsoft", "QuickGelu", 1, 1000, kReferenceProvider, {}, [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([](OpKernelContext& ctx) {
+                      const double a = ctx.node().GetFloat("alpha", 1.702f);
+                      return UnaryFloat(ctx,
+                                        [a](double v) { return v / (1.0 + std::exp(-a * v)); });
+                    }));
+              }});
+
   RegisterKernel(r, "Abs", 1, [](OpKernelContext& ctx) {
     return UnaryAny(ctx, [](auto v) {
       using T = decltype(v);

@@ -162,6 +162,16 @@ TEST(CpuVsReference, UnaryActivations) {
       CheckAgainstReference({op, {s}, {}}, seed++);
 }
 
+TEST(CpuVsReference, QuickGeluDefaultAndSiluAlpha) {
+  uint32_t seed = 450;
+  for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}, {3, 127, 129}}) {
+    CheckAgainstReference({"QuickGelu", {s}, {}, "com.microsoft"}, seed++);
+    std::vector<ir::Attribute> a;
+    a.push_back(ir::Attribute::Float("alpha", 1.f));
+    CheckAgainstReference({"QuickGelu", {s}, std::move(a), "com.microsoft"}, seed++);
+  }
+}
+
 TEST(CpuVsReference, ClipWithScalarBounds) {
   uint32_t seed = 450;
   for (const std::vector<int64_t>& s : {std::vector<int64_t>{1}, {13}, {127, 13}}) {
