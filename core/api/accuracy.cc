@@ -213,7 +213,7 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
     source = std::make_unique<FolderSamples>(a, std::move(sets));
   } else {
     rep.random_inputs = true;
-    source = std::make_unique<RandomSamples>(a, r.random_samples, r.seed);
+    source = std::make_unique<RandomSamples>(a, r.random_samples, r.seed, r.dims, r.ranges);
   }
   const auto b_inputs = FeedableInputs(b);
   std::vector<OutputAccum> outs(a_outputs.size());
