@@ -60,15 +60,15 @@ Status ParseDimOverrides(std::string_view text, DimOverrides* dims) {
   for (std::string_view piece : SplitAny(joined, ",; ")) {
     const size_t eq = piece.rfind('=');
     if (eq == std::string_view::npos) {
-      return InvalidArgument("--dim " + Quote(piece) + ": expected NAME=VALUE (e.g. batch=1)");
+      return InvalidArgument(Quote(piece) + ": expected NAME=VALUE (e.g. batch=1)");
     }
     const std::string name(Trim(piece.substr(0, eq)));
     const std::string_view value = Trim(piece.substr(eq + 1));
     int64_t v = 0;
     const auto r = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (name.empty()) return InvalidArgument("--dim " + Quote(piece) + ": the name is empty");
+    if (name.empty()) return InvalidArgument(Quote(piece) + ": the name is empty");
     if (r.ec != std::errc() || r.ptr != value.data() + value.size() || v < 1) {
-      return InvalidArgument("--dim " + Quote(piece) + ": " + Quote(value) +
+      return InvalidArgument(Quote(piece) + ": " + Quote(value) +
                              " is not a whole number of at least 1");
     }
     (*dims)[name] = v;
@@ -85,7 +85,7 @@ std::string FormatDimOverrides(const DimOverrides& dims) {
 Status ParseRangeOverrides(std::string_view text, RangeOverrides* ranges) {
   for (std::string_view piece : SplitAny(text, ";")) {
     const size_t eq = piece.rfind('=');
-    const std::string bad = "--range " + Quote(piece) + ": ";
+    const std::string bad = Quote(piece) + ": ";
     if (eq == std::string_view::npos) return InvalidArgument(bad + "expected NAME=LO,HI");
     const std::string name(Trim(piece.substr(0, eq)));
     if (name.empty()) return InvalidArgument(bad + "the name is empty");

@@ -55,6 +55,21 @@ Status ApplyDimOverrides(onnx::GraphProto& g, const std::map<std::string, int64_
   std::set<std::string> initializers;
   for (const auto& t : g.initializer()) initializers.insert(t.name());
   std::set<std::string> used;
+  // An axis form on a named free dimension sets that name everywhere ("x:1=128" is the sequence
+  // of every input that shares x's second dimension), unless the name is given too.
+  std::map<std::string, int64_t> by_param(overrides.begin(), overrides.end());
+  std::map<std::string, std::string> param_source;  // param -> the axis form that set it
+  for (const auto& in : g.input()) {
+    if (!in.type().has_tensor_type() || !in.type().tensor_type().has_shape()) continue;
+    const auto& shape = in.type().tensor_type().shape();
+    for (int axis = 0; axis < shape.dim_size(); ++axis) {
+      const auto& d = shape.dim(axis);
+      auto it = overrides.find(in.name() + ":" + std::to_string(axis));
+      if (it == overrides.end() || d.has_dim_value() || !d.has_dim_param()) continue;
+      if (by_param.emplace(d.dim_param(), it->second).second)
+        param_source[d.dim_param()] = it->first;
+    }
+  }
   std::vector<std::string> have;  // "batch (input_ids:0, attention_mask:0)" style, in order
   std::map<std::string, std::vector<std::string>> axes_of;
   std::vector<std::string> names;
@@ -74,7 +89,7 @@ Status ApplyDimOverrides(onnx::GraphProto& g, const std::map<std::string, int64_
         axes_of[label].push_back(axis_key);
       }
       auto by_axis = overrides.find(axis_key);
-      auto by_name = param.empty() || !free ? overrides.end() : overrides.find(param);
+      auto by_name = param.empty() || !free ? by_param.end() : by_param.find(param);
       if (by_axis != overrides.end()) {
         used.insert(axis_key);
         if (!free && d->dim_value() != by_axis->second) {
@@ -84,8 +99,8 @@ Status ApplyDimOverrides(onnx::GraphProto& g, const std::map<std::string, int64_
                                  std::to_string(d->dim_value()));
         }
         d->set_dim_value(by_axis->second);
-      } else if (by_name != overrides.end()) {
-        used.insert(param);
+      } else if (by_name != by_param.end()) {
+        used.insert(param_source.count(param) ? param_source[param] : param);
         d->set_dim_value(by_name->second);
       }
     }

@@ -168,10 +168,16 @@ TEST(RandomInputsTest, UnknownDimNamesListTheModelsFreeDims) {
   EXPECT_NE(msg.find("batch (input_ids:0, token_type_ids:0, attention_mask:0)"), std::string::npos)
       << msg;
   EXPECT_NE(msg.find("sequence"), std::string::npos) << msg;
-  req.dims = {{"input_ids:1", 8}};  // the axis form
+  req.dims = {{"input_ids:1", 8}};  // the axis form sets its name ("sequence") everywhere
   auto ok = LoadModelForRun(model, req);
   ASSERT_TRUE(ok.ok()) << ok.status().message();
   EXPECT_EQ((*ok->model->graph->inputs()[0]->type().shape)[1], Dim::Known(8));
+  EXPECT_EQ((*ok->model->graph->inputs()[2]->type().shape)[1], Dim::Known(8));
+  EXPECT_EQ(ok->chosen, (DimOverrides{{"batch", 1}}));
+  req.dims = {{"input_ids:1", 8}, {"sequence", 4}};  // the name wins elsewhere
+  auto both = LoadModelForRun(model, req);
+  ASSERT_TRUE(both.ok()) << both.status().message();
+  EXPECT_EQ((*both->model->graph->inputs()[2]->type().shape)[1], Dim::Known(4));
 }
 
 TEST(RandomInputsTest, ASizeTheModelRefusesIsFollowedByLargerOnes) {
