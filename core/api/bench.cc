@@ -504,6 +504,7 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"cpu",
           {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}, {"percent", r.cpu_percent}}},
          {"peak_rss_bytes", r.peak_rss_bytes}});
+    if (!r.chosen_dims.empty()) j["results"].back()["chosen_dims"] = r.chosen_dims;
   }
   if (alternating && results.size() == 2) {
     const LatencyStats &a = results[0].stats, &b = results[1].stats;
