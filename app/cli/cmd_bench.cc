@@ -56,7 +56,8 @@ int RunBench(const BenchArgs& args) {
     }
   }
 
-  if (!results.empty()) PrintChosenDims(results[0].chosen_dims);
+  // JSON and CSV carry chosen_dims themselves; stderr stays quiet for scripts.
+  if (!results.empty() && !args.json && !args.csv) PrintChosenDims(results[0].chosen_dims);
   if (args.json) {
     PrintJson(api::BenchToJson(results, alternating));
   } else if (args.csv) {

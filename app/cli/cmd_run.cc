@@ -15,7 +15,7 @@ int RunRun(const RunArgs& args) {
     PrintError(report.status().message());
     return kExitFailure;
   }
-  PrintChosenDims(report->chosen_dims);
+  if (!args.json) PrintChosenDims(report->chosen_dims);  // the JSON has chosen_dims
   if (args.json) {
     PrintJson(api::ToJson(*report));
     return kExitOk;

@@ -105,6 +105,20 @@ Expected<std::optional<quant::Sample>> FolderSamples::Next() {
   return std::optional<quant::Sample>(std::move(loaded).value());
 }
 
+Expected<DimOverrides> RandomSampleDims(const ir::Model& model, const DimOverrides& dims,
+                                        const RangeOverrides& ranges, uint64_t seed) {
+  OL_RETURN_IF_ERROR(CheckDimNames(model, dims));
+  InputRequest req;
+  req.seed = seed;
+  req.dims = dims;
+  std::shared_ptr<const ir::Model> copy = model.Clone();
+  OL_ASSIGN_OR_RETURN(DimOverrides chosen,
+                      ChooseAndTryFreeDims(copy, req, DefaultRanges(*model.graph, ranges)));
+  DimOverrides all = dims;
+  all.insert(chosen.begin(), chosen.end());
+  return all;
+}
+
 RandomSamples::RandomSamples(const ir::Model& model, int64_t count, uint64_t seed,
                              const DimOverrides& dims, const RangeOverrides& ranges)
     : inputs_(FeedableInputs(model)),

@@ -299,8 +299,62 @@ Status CheckDimNames(const ir::Model& model, const DimOverrides& dims) {
 
 DimOverrides ChooseFreeDims(const ir::Model& model, const DimOverrides& given) {
   DimOverrides out = given;
-  for (const FreeDim& d : FreeDims(model)) out[d.key] = d.candidates.front();
+  for (const FreeDim& d : FreeDims(model)) out.emplace(d.key, d.candidates.front());
   return out;
+}
+
+Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Model>& model,
+                                            const InputRequest& req, const RangeOverrides& ranges) {
+  // An axis form on a named dimension gives that name (as onnx_io's overrides do).
+  DimOverrides given = req.dims;
+  for (const ir::Value* v : model->graph->inputs()) {
+    if (!v->type().shape) continue;
+    for (size_t axis = 0; axis < v->type().shape->size(); ++axis) {
+      const ir::Dim& d = (*v->type().shape)[axis];
+      auto it = req.dims.find(v->name() + ":" + std::to_string(axis));
+      if (it != req.dims.end() && d.symbolic()) given.emplace(d.param, it->second);
+    }
+  }
+  std::vector<FreeDim> free;
+  for (FreeDim& d : FreeDims(*model))
+    if (!given.count(d.key)) free.push_back(std::move(d));
+  if (free.empty()) return DimOverrides{};
+  // A guess is tried with one run unless every free dim is a batch (1 is always a valid batch).
+  const bool guessing = std::any_of(free.begin(), free.end(),
+                                    [](const FreeDim& d) { return d.candidates.size() > 1; });
+  auto choice = [&](size_t k) {
+    DimOverrides chosen;
+    for (const FreeDim& d : free) chosen[d.key] = d.candidates[k < d.candidates.size() ? k : 0];
+    return chosen;
+  };
+  if (!guessing) return choice(0);
+  runtime::SessionOptions so;
+  so.intra_op_threads = 1;
+  if (!req.providers.empty()) so.providers = req.providers;
+  so.max_memory_bytes = req.max_memory_bytes;
+  OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
+  size_t attempts = 1;
+  for (const FreeDim& d : free) attempts = std::max(attempts, d.candidates.size());
+  Status first_error;
+  for (size_t k = 0; k < attempts; ++k) {
+    const DimOverrides chosen = choice(k);
+    DimOverrides all = given;
+    all.insert(chosen.begin(), chosen.end());
+    auto inputs = MakeInputs(*session, {}, req.seed, ranges, all);
+    Status st = inputs.status();
+    if (st.ok()) st = session->Run(*inputs).status();
+    if (st.ok()) return chosen;
+    // A model onnxlens cannot run at all fails the same way at every size.
+    if (st.code() == StatusCode::kUnsupported) return st;
+    if (k == 0) first_error = st;
+  }
+  std::vector<std::string> sets;
+  for (const FreeDim& d : free) sets.push_back("--dim " + d.key + "=N");
+  return InvalidArgument(
+      "random inputs: the model did not run with any of the sizes tried for its free "
+      "dimensions " +
+      DescribeTries(free, attempts) + "; set them with " + Join(sets, " ") + ". With " +
+      FormatDimOverrides(choice(0)) + " the run failed: " + first_error.message());
 }
 
 Expected<ModelForRun> LoadModelForRun(const fs::path& path, const InputRequest& req,
@@ -309,70 +363,28 @@ Expected<ModelForRun> LoadModelForRun(const fs::path& path, const InputRequest& 
   lo.dim_overrides = req.dims;
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo, job));
   ModelForRun out;
-  const std::vector<FreeDim> free =
-      req.inputs_dir.empty() ? FreeDims(*loaded.model) : std::vector<FreeDim>{};
   out.ranges = DefaultRanges(*loaded.model->graph, req.ranges);
   for (const auto& [name, r] : req.ranges) {
     if (!out.ranges.count(name))
       return InvalidArgument("--range " + name + ": the model has no input " + Quote(name));
   }
-  if (free.empty()) {
-    out.model = std::shared_ptr<const ir::Model>(std::move(loaded.model));
-    out.loaded = std::move(loaded);
-    return out;
-  }
-  // A guess is tried with one run unless every free dim is a batch (1 is always a valid batch).
-  const bool guessing = std::any_of(free.begin(), free.end(),
-                                    [](const FreeDim& d) { return d.candidates.size() > 1; });
-  size_t attempts = 1;
-  for (const FreeDim& d : free) attempts = std::max(attempts, d.candidates.size());
-  Status first_error;
-  DimOverrides first_dims;
-  for (size_t k = 0; k < attempts; ++k) {
-    DimOverrides chosen;
-    for (const FreeDim& d : free) chosen[d.key] = d.candidates[k < d.candidates.size() ? k : 0];
-    DimOverrides all = req.dims;
-    all.insert(chosen.begin(), chosen.end());
-    lo.dim_overrides = all;
-    if (job.cancelled()) return Cancelled("loading cancelled");
-    OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel attempt, onnx_io::LoadModelFile(path, lo));
-    std::shared_ptr<const ir::Model> model(std::move(attempt.model));
-    Status st;
-    if (guessing) {
-      runtime::SessionOptions so;
-      so.intra_op_threads = 1;
-      if (!req.providers.empty()) so.providers = req.providers;
-      so.max_memory_bytes = req.max_memory_bytes;
-      auto session = runtime::Session::Create(model, so);
-      st = session.status();
-      if (st.ok()) {
-        auto inputs = MakeInputs(**session, {}, req.seed, out.ranges);
-        st = inputs.status();
-        if (st.ok()) st = (*session)->Run(*inputs).status();
-      }
-      // A model onnxlens cannot run at all fails the same way at every size.
-      if (!st.ok() && st.code() == StatusCode::kUnsupported) return st;
-    }
-    if (st.ok()) {
-      out.model = std::move(model);
-      out.loaded = std::move(attempt);
-      out.loaded.warnings = std::move(loaded.warnings);
-      out.chosen = std::move(chosen);
-      return out;
-    }
-    if (k == 0) {
-      first_error = st;
-      first_dims = chosen;
-    }
-  }
-  std::vector<std::string> sets;
-  for (const FreeDim& d : free) sets.push_back("--dim " + d.key + "=N");
-  return InvalidArgument(
-             "random inputs: the model did not run with any of the sizes tried for its "
-             "free dimensions " +
-             DescribeTries(free, attempts) + "; set them with " + Join(sets, " ") + ". With " +
-             FormatDimOverrides(first_dims) + " the run failed: " + first_error.message())
-      .WithContext(path.string());
+  out.model = std::shared_ptr<const ir::Model>(std::move(loaded.model));
+  out.loaded = std::move(loaded);
+  if (!req.inputs_dir.empty()) return out;
+  // The free dims left are chosen (and tried) on this model, then baked in as the given ones.
+  InputRequest rest = req;
+  rest.dims.clear();
+  auto chosen = ChooseAndTryFreeDims(out.model, rest, out.ranges);
+  if (!chosen.ok()) return chosen.status().WithContext(path.string());
+  if (chosen->empty()) return out;
+  for (const auto& [k, v] : *chosen) lo.dim_overrides[k] = v;
+  if (job.cancelled()) return Cancelled("loading cancelled");
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel baked, onnx_io::LoadModelFile(path, lo));
+  baked.warnings = std::move(out.loaded.warnings);
+  out.model = std::shared_ptr<const ir::Model>(std::move(baked.model));
+  out.loaded = std::move(baked);
+  out.chosen = std::move(chosen).value();
+  return out;
 }
 
 }  // namespace onnxlens::api

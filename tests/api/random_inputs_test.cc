@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "api/bench.h"
+#include "api/internal/data_sets.h"
 #include "api/internal/inputs.h"
 #include "api/optimize.h"
 #include "api/profile.h"
@@ -204,6 +205,22 @@ TEST(RandomInputsTest, NoSizeWorksGivesAMessageNamingTheDimAndTheOption) {
   InputRequest req;
   req.dims = {{"time", 100000}};
   EXPECT_TRUE(LoadModelForRun(model, req).ok());
+}
+
+TEST(RandomInputsTest, QuantizeAndCompareSamplesTryTheirSizesToo) {
+  testing::TempDir dir;
+  auto loaded = onnx_io::LoadModelFile(WindowModel(dir.path(), 200, "time"));
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  auto dims = RandomSampleDims(*loaded->model, {}, {}, 0);
+  ASSERT_TRUE(dims.ok()) << dims.status().message();
+  EXPECT_EQ(*dims, (DimOverrides{{"time", 256}}));
+  // Given dims stay as given.
+  EXPECT_EQ(ChooseFreeDims(*loaded->model, {{"time", 300}}), (DimOverrides{{"time", 300}}));
+  RandomSamples samples(*loaded->model, 1, 0, *dims);
+  auto s = samples.Next();
+  ASSERT_TRUE(s.ok() && s->has_value());
+  EXPECT_EQ((**s).at("x").tensor.dims(), (std::vector<int64_t>{1, 1, 256}));
+  EXPECT_FALSE(RandomSampleDims(*loaded->model, {{"nope", 3}}, {}, 0).ok());
 }
 
 TEST(RandomInputsTest, OptimizeBakesDimsIntoTheInputs) {

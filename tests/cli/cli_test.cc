@@ -588,9 +588,12 @@ TEST(CliDims, DimSetsAFreeDimensionAndAnUnknownNameListsTheModelsOnes) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["outputs"][0]["shape"][0], 3);
   EXPECT_FALSE(j.contains("chosen_dims"));
-  r = RunCli("run " + model + " --json");  // batch chosen, and said so
+  r = RunCli("run " + model + " --json");  // batch chosen, and said so in the JSON
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["chosen_dims"]["batch"], 1);
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  r = RunCli("run " + model);  // and on stderr for a person
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("batch=1 (chosen; set them with --dim"), std::string::npos) << r.err;
   r = RunCli("profile " + model + " --runs 1 --dim seq=4");
   EXPECT_EQ(r.exit_code, 1);

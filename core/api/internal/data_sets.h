@@ -44,6 +44,11 @@ class FolderSamples : public quant::SampleSource {
   size_t next_ = 0;
 };
 
+/// The free dims random samples of `model` take: `dims`, the rest chosen and tried with runs
+/// (ChooseAndTryFreeDims on a copy of the model); `dims` + chosen.
+Expected<DimOverrides> RandomSampleDims(const ir::Model& model, const DimOverrides& dims,
+                                        const RangeOverrides& ranges, uint64_t seed);
+
 /// `count` samples of random values from `seed`: free dims from `dims`, else chosen by name
 /// (ChooseFreeDims); values in DefaultRanges with `ranges` first.
 class RandomSamples : public quant::SampleSource {

@@ -84,6 +84,12 @@ struct ModelForRun {
 Expected<ModelForRun> LoadModelForRun(const std::filesystem::path& path, const InputRequest& req,
                                       const JobControl& job = {});
 
+/// The free dims of `model`'s inputs that `req.dims` leaves free, chosen as LoadModelForRun does
+/// and, when a guess, tried with runs of `model` on random inputs in `ranges`: the values that
+/// worked (empty when nothing is free), or the message naming the dims and the --dim to set.
+Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Model>& model,
+                                            const InputRequest& req, const RangeOverrides& ranges);
+
 /// Ok when every name of `dims` is a free dimension of `model`'s inputs (a dim_param name or
 /// INPUT:AXIS), else an error listing the free dimensions it has.
 Status CheckDimNames(const ir::Model& model, const DimOverrides& dims);
