@@ -391,8 +391,8 @@
 <context>
     <name>onnxlens::widgets::InputSpecEdit</name>
     <message>
-        <source>chosen from the names, e.g. batch=1, sequence=128</source>
-        <translation>按名称自动选择，例如 batch=1, sequence=128</translation>
+        <source>chosen, e.g. batch=1, sequence=128</source>
+        <translation>自动选择，例如 batch=1, sequence=128</translation>
     </message>
     <message>
         <source>Values for the model&apos;s free (symbolic) input dimensions, by name or as INPUT:AXIS, separated by commas: batch=1, sequence=128. Dimensions left out are chosen from their names (batch 1, sequence 128, height and width 224) and tried with one run.</source>

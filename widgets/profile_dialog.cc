@@ -58,8 +58,7 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   m_seed = new QSpinBox(this);
   m_seed->setRange(0, 1 << 30);
   form->addRow(m_random, m_seed);
-  m_spec = new InputSpecEdit(this);
-  form->addRow(m_spec);
+  m_spec = new InputSpecEdit(this, form);
   m_folder = new QRadioButton(tr("Inputs from a folder:"), this);
   m_path = new QLineEdit(this);
   m_path->setPlaceholderText(tr(".pb or .npy files"));

@@ -308,10 +308,13 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
   QStringList providers;
   for (const std::string& p : options.providers) providers << QString::fromStdString(p);
   if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
-  const QString label = tr("%1 · level %2 · %3 · %4 · %5")
-                            .arg(QFileInfo(m_path).fileName(),
-                                 StageText::level(QString::fromStdString(options.level)), threads,
-                                 amount, providerOrderText(providers));
+  QString label = tr("%1 · level %2 · %3 · %4 · %5")
+                      .arg(QFileInfo(m_path).fileName(),
+                           StageText::level(QString::fromStdString(options.level)), threads, amount,
+                           providerOrderText(providers));
+  // Runs with other dimensions (batch sizes) are told apart in Compare Runs by them.
+  if (options.inputs_dir.empty() && !options.dims.empty())
+    label += QStringLiteral(" · ") + QString::fromStdString(api::FormatDimOverrides(options.dims));
   m_stage->setText(stageText(Stage::kReadingFile));
   start(Work::kProfile, label,
         [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {

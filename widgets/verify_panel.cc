@@ -41,8 +41,7 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
   folderRow->addWidget(m_browse);
   m_random->setChecked(true);
   inputs->addRow(randomRow);
-  m_spec = new InputSpecEdit(this);
-  inputs->addRow(m_spec);
+  m_spec = new InputSpecEdit(this, inputs);
   inputs->addRow(m_folder);
   inputs->addRow(folderRow);
   layout->addLayout(inputs);

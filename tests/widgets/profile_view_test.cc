@@ -713,6 +713,8 @@ TEST(ProfileView, DimensionsAreRememberedPerModel) {
   pv->startProfile(o);
   pv->waitForIdle();
   ASSERT_EQ(pv->runCount(), 1);
+  EXPECT_TRUE(pv->run(0).label.endsWith(QStringLiteral(" · batch=1")))
+      << pv->run(0).label.toStdString();  // Compare Runs tells batch sizes apart
   EXPECT_EQ(pv->dialogOptions().dims, o.dims);
   EXPECT_EQ(pv->dialogOptions().level, "disabled");
   pv->setModelPath(QString::fromStdString(testing::SampleModel().string()));
