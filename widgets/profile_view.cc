@@ -235,7 +235,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   connect(m_cancel, &QPushButton::clicked, this, &ProfileView::cancel);
   connect(m_profile, &QPushButton::clicked, this, [this] {
     ProfileDialog d(this);
-    d.setOptions(m_lastOptions);
+    d.setOptions(dialogOptions());
     if (d.exec() == QDialog::Accepted) startProfile(d.options());
   });
   connect(m_open, &QPushButton::clicked, this, [this] {
@@ -270,6 +270,14 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
 
 ProfileView::~ProfileView() = default;
 
+api::ProfileOptions ProfileView::dialogOptions() const {
+  api::ProfileOptions o = m_lastOptions;
+  const auto spec = m_inputSpecs.find(m_path);
+  o.dims = spec == m_inputSpecs.end() ? api::DimOverrides{} : spec->second.first;
+  o.ranges = spec == m_inputSpecs.end() ? api::RangeOverrides{} : spec->second.second;
+  return o;
+}
+
 void ProfileView::setModelPath(const QString& path) {
   m_path = path;
   m_profile->setEnabled(!path.isEmpty() && !isBusy());
@@ -291,6 +299,7 @@ void ProfileView::cancel() { m_task->cancel(); }
 void ProfileView::startProfile(const api::ProfileOptions& options) {
   if (m_path.isEmpty()) return;
   m_lastOptions = options;
+  m_inputSpecs[m_path] = {options.dims, options.ranges};
   const QString threads =
       options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
   const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
@@ -299,10 +308,13 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
   QStringList providers;
   for (const std::string& p : options.providers) providers << QString::fromStdString(p);
   if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
-  const QString label = tr("%1 · level %2 · %3 · %4 · %5")
-                            .arg(QFileInfo(m_path).fileName(),
-                                 StageText::level(QString::fromStdString(options.level)), threads,
-                                 amount, providerOrderText(providers));
+  QString label = tr("%1 · level %2 · %3 · %4 · %5")
+                      .arg(QFileInfo(m_path).fileName(),
+                           StageText::level(QString::fromStdString(options.level)), threads, amount,
+                           providerOrderText(providers));
+  // Runs with other dimensions (batch sizes) are told apart in Compare Runs by them.
+  if (options.inputs_dir.empty() && !options.dims.empty())
+    label += QStringLiteral(" · ") + QString::fromStdString(api::FormatDimOverrides(options.dims));
   m_stage->setText(stageText(Stage::kReadingFile));
   start(Work::kProfile, label,
         [model = m_path.toStdString(), options](const JobControl& job) -> Expected<RunPtr> {
@@ -367,6 +379,12 @@ void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
       if (key == "providers")
         run->label += QStringLiteral(" · ") +
                       providerOrderText(QString::fromStdString(value).split(QLatin1Char(',')));
+    }
+  }
+  if (m_work == Work::kProfile) {
+    for (const auto& [key, value] : run->metadata) {
+      if (key == "input_dims")
+        emit statusMessage(tr("Random inputs with %1").arg(QString::fromStdString(value)));
     }
   }
   if (run->timeline->slice_count == 0) {

@@ -56,6 +56,8 @@ int RunBench(const BenchArgs& args) {
     }
   }
 
+  // JSON and CSV carry chosen_dims themselves; stderr stays quiet for scripts.
+  if (!results.empty() && !args.json && !args.csv) PrintChosenDims(results[0].chosen_dims);
   if (args.json) {
     PrintJson(api::BenchToJson(results, alternating));
   } else if (args.csv) {

@@ -16,6 +16,7 @@ int RunProfile(const ProfileArgs& args) {
     PrintError(result.status().message());
     return kExitFailure;
   }
+  PrintChosenDims(result->chosen_dims);
   if (!args.trace.empty()) {
     Status st = api::WriteTraceFile(args.trace, result->events, result->metadata);
     if (!st.ok()) {

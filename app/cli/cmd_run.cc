@@ -15,6 +15,7 @@ int RunRun(const RunArgs& args) {
     PrintError(report.status().message());
     return kExitFailure;
   }
+  if (!args.json) PrintChosenDims(report->chosen_dims);  // the JSON has chosen_dims
   if (args.json) {
     PrintJson(api::ToJson(*report));
     return kExitOk;

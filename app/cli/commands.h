@@ -114,6 +114,9 @@ int RunCompare(const CompareArgs& args);
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);
 
+/// With free dimensions onnxlens chose for random inputs: a note on stderr naming them and --dim.
+void PrintChosenDims(const api::DimOverrides& dims);
+
 /// Prints `j` on stdout, indented by 2; bytes of names that are not UTF-8 become U+FFFD.
 void PrintJson(const nlohmann::json& j);
 

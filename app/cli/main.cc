@@ -144,6 +144,37 @@ void AddSeed(CLI::App* verb, uint64_t* seed) {
       ->capture_default_str();
 }
 
+// `--dim NAME=VALUE` and `--range NAME=LO,HI` (repeatable): free dimensions and random value
+// ranges.
+void AddDimsAndRanges(CLI::App* verb, api::DimOverrides* dims, api::RangeOverrides* ranges) {
+  verb->add_option_function<std::vector<std::string>>(
+          "--dim",
+          [dims](const std::vector<std::string>& texts) {
+            for (const std::string& t : texts) {
+              Status st = api::ParseDimOverrides(t, dims);
+              if (!st.ok()) throw CLI::ValidationError("--dim", st.message());
+            }
+          },
+          "set a free (symbolic) input dimension, by name or INPUT:AXIS, e.g. --dim batch=1 "
+          "--dim sequence=128 (repeatable; default: chosen from the name and tried)")
+      ->type_name("NAME=N")
+      ->allow_extra_args(false);
+  if (!ranges) return;
+  verb->add_option_function<std::vector<std::string>>(
+          "--range",
+          [ranges](const std::vector<std::string>& texts) {
+            for (const std::string& t : texts) {
+              Status st = api::ParseRangeOverrides(t, ranges);
+              if (!st.ok()) throw CLI::ValidationError("--range", st.message());
+            }
+          },
+          "random values of one input in [LO, HI], e.g. --range input_ids=0,999 (repeatable; "
+          "default: integers that index a table [0, its size - 1], other integers [0, 1], "
+          "floats [-1, 1])")
+      ->type_name("NAME=LO,HI")
+      ->allow_extra_args(false);
+}
+
 // `--inputs DIR | --random [--seed N]`.
 void AddInputs(CLI::App* verb, std::filesystem::path* inputs_dir, uint64_t* seed) {
   CLI::Option* inputs =
@@ -223,6 +254,7 @@ Verb AddRun(CLI::App& app) {
       AddVerb(app, "run", "run a model once on given or random inputs; print or write the outputs");
   AddModel(v, &a->model);
   AddInputs(v, &o.inputs_dir, &o.seed);
+  AddDimsAndRanges(v, &o.dims, &o.ranges);
   v->add_option("--outputs", o.outputs_dir, "write the outputs to this directory")
       ->type_name("DIR");
   v->add_option("--format", o.format, "file format of --outputs")
@@ -308,6 +340,7 @@ Verb AddOptimize(CLI::App& app) {
   v->add_option("--inputs", r.inputs_dir, "inputs for --verify (default: random)")
       ->type_name("DIR");
   AddSeed(v, &r.seed);
+  AddDimsAndRanges(v, &r.dims, &r.ranges);
   AddProviders(v, &r.providers);
   v->add_flag("--dump", r.dump, "print the optimized graph as text");
   v->add_flag("--json", a->json, "print onnxlens.optimize/1 JSON");
@@ -335,6 +368,7 @@ Verb AddProfile(CLI::App& app) {
   AddThreads(v, &o.threads);
   AddRunCount(v, &o.warmup, 0, &o.runs, &o.duration_s, 3600);
   AddInputs(v, &o.inputs_dir, &o.seed);
+  AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
   v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
@@ -377,6 +411,7 @@ Verb AddBench(CLI::App& app) {
   v->add_flag("--profile", a->config.profile, "with the profiler on (measures its cost)");
   AddRunCount(v, &o.warmup, 1, &o.runs, &o.duration_s, 86400);
   AddInputs(v, &o.inputs_dir, &o.seed);
+  AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
   CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
@@ -430,6 +465,7 @@ Verb AddQuantize(CLI::App& app) {
       ->transform(WholeNumber<int64_t>(1, kMaxCount))
       ->excludes(calib);
   AddSeed(v, &r.seed);
+  AddDimsAndRanges(v, &r.dims, &r.ranges);
   v->add_option("--method", r.method, "calibration: minmax, entropy or percentile")
       ->type_name("METHOD")
       ->check(CLI::IsMember({"minmax", "entropy", "percentile"}))
@@ -491,6 +527,7 @@ Verb AddCompare(CLI::App& app) {
       ->transform(WholeNumber<int64_t>(1, kMaxCount))
       ->excludes(inputs);
   AddSeed(v, &r.seed);
+  AddDimsAndRanges(v, &r.dims, &r.ranges);
   v->add_flag_callback(
       "--no-layers", [req = &r] { req->layers = false; }, "compare the outputs only");
   AddTop(v, &a->top);
@@ -520,6 +557,14 @@ const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {
 
 void PrintError(const std::string& message) {
   std::fprintf(stderr, "onnxlens-cli: error: %s\n", message.c_str());
+}
+
+void PrintChosenDims(const api::DimOverrides& dims) {
+  if (dims.empty()) return;
+  std::fprintf(stderr,
+               "onnxlens-cli: note: random inputs with the free dimensions %s (chosen; set them "
+               "with --dim NAME=N)\n",
+               api::FormatDimOverrides(dims).c_str());
 }
 
 int Main(int argc, char** argv) {

@@ -213,7 +213,8 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
     source = std::make_unique<FolderSamples>(a, std::move(sets));
   } else {
     rep.random_inputs = true;
-    source = std::make_unique<RandomSamples>(a, r.random_samples, r.seed);
+    OL_ASSIGN_OR_RETURN(const DimOverrides dims, RandomSampleDims(a, r.dims, r.ranges, r.seed));
+    source = std::make_unique<RandomSamples>(a, r.random_samples, r.seed, dims, r.ranges);
   }
   const auto b_inputs = FeedableInputs(b);
   std::vector<OutputAccum> outs(a_outputs.size());

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/status.h"
 
@@ -22,7 +23,9 @@ struct CompareModelsRequest {
   std::filesystem::path inputs_dir;  ///< test_data_set_N folders (or one set)
   int64_t random_samples = 0;        ///< without inputs_dir: this many random samples
   uint64_t seed = 0;
-  bool layers = true;  ///< also compare the intermediate tensors
+  DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)
+  RangeOverrides ranges;  ///< --range: random value ranges per input
+  bool layers = true;     ///< also compare the intermediate tensors
   int threads = 0;
 };
 

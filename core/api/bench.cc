@@ -101,6 +101,7 @@ CpuTimes ProcessCpu() {
 struct Prepared {
   std::unique_ptr<runtime::Session> session;
   std::map<std::string, kernels::RtValue> inputs;
+  RangeOverrides ranges;
   BenchResult result;
 };
 
@@ -111,9 +112,18 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   p.result.config = config;
   p.result.warmup = options.warmup;
   auto t0 = Clock::now();
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  InputRequest req;
+  req.inputs_dir = options.inputs_dir;
+  req.seed = options.seed;
+  req.dims = options.dims;
+  req.ranges = options.ranges;
+  req.providers = options.providers;
+  req.max_memory_bytes = options.max_memory_bytes;
+  OL_ASSIGN_OR_RETURN(ModelForRun prepared, LoadModelForRun(path, req));
   p.result.load_ms = MsSince(t0);
-  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  p.result.chosen_dims = prepared.chosen;
+  p.ranges = prepared.ranges;
+  std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.optimization_level = config.level;
   so.intra_op_threads = config.threads;
@@ -124,7 +134,7 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));
   p.result.session_ms = MsSince(t0);
   p.result.threads = p.session->threads();
-  OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed));
+  OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed, p.ranges));
   return p;
 }
 
@@ -494,6 +504,7 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"cpu",
           {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}, {"percent", r.cpu_percent}}},
          {"peak_rss_bytes", r.peak_rss_bytes}});
+    if (!r.chosen_dims.empty()) j["results"].back()["chosen_dims"] = r.chosen_dims;
   }
   if (alternating && results.size() == 2) {
     const LatencyStats &a = results[0].stats, &b = results[1].stats;

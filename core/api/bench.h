@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
@@ -68,6 +69,8 @@ struct BenchOptions {
   double duration_s = 0;             ///< run for this long instead of a count (at least one run)
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
+  DimOverrides dims;      ///< --dim: free dimension values (input_spec.h)
+  RangeOverrides ranges;  ///< --range: random value ranges per input
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
@@ -87,6 +90,8 @@ struct BenchResult {
   double cpu_user_s = 0, cpu_system_s = 0;  ///< over the counted runs
   double cpu_percent = 0;                   ///< (user + system) / wall, 100 = one core busy
   int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
+  /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
+  DimOverrides chosen_dims;
 };
 
 /// Benchmarks one configuration. `job` gets Stage::kWarmingUp / Stage::kBenchmarking after each

@@ -105,15 +105,37 @@ Expected<std::optional<quant::Sample>> FolderSamples::Next() {
   return std::optional<quant::Sample>(std::move(loaded).value());
 }
 
-RandomSamples::RandomSamples(const ir::Model& model, int64_t count, uint64_t seed)
-    : inputs_(FeedableInputs(model)), count_(count), rng_(seed) {}
+Expected<DimOverrides> RandomSampleDims(const ir::Model& model, const DimOverrides& dims,
+                                        const RangeOverrides& ranges, uint64_t seed) {
+  OL_RETURN_IF_ERROR(CheckDimNames(model, dims));
+  InputRequest req;
+  req.seed = seed;
+  req.dims = dims;
+  std::shared_ptr<const ir::Model> copy = model.Clone();
+  OL_ASSIGN_OR_RETURN(DimOverrides chosen,
+                      ChooseAndTryFreeDims(copy, req, DefaultRanges(*model.graph, ranges)));
+  DimOverrides all = dims;
+  all.insert(chosen.begin(), chosen.end());
+  return all;
+}
+
+RandomSamples::RandomSamples(const ir::Model& model, int64_t count, uint64_t seed,
+                             const DimOverrides& dims, const RangeOverrides& ranges)
+    : inputs_(FeedableInputs(model)),
+      count_(count),
+      rng_(seed),
+      dims_(ChooseFreeDims(model, dims)),
+      ranges_(DefaultRanges(*model.graph, ranges)) {}
 
 Expected<std::optional<quant::Sample>> RandomSamples::Next() {
   if (next_ >= count_) return std::optional<quant::Sample>();
   ++next_;
   quant::Sample s;
   for (const ir::Value* v : inputs_) {
-    OL_ASSIGN_OR_RETURN(ir::Tensor t, RandomInput(*v, rng_));
+    auto range = ranges_.find(v->name());
+    OL_ASSIGN_OR_RETURN(
+        ir::Tensor t,
+        RandomInput(*v, rng_, range == ranges_.end() ? nullptr : &range->second, &dims_));
     s[v->name()] = kernels::RtValue::FromTensor(std::move(t));
   }
   return std::optional<quant::Sample>(std::move(s));

@@ -66,7 +66,9 @@ Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
 
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
                                            const OptimizeRequest& req) {
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
+  onnx_io::LoadOptions lo;
+  lo.dim_overrides = req.dims;
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo));
   // A pass trusts its nodes as a kernel does: validated first.
   OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
@@ -120,6 +122,7 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
     VerifyRequest vr;
     vr.inputs_dir = req.inputs_dir;
     vr.seed = req.seed;
+    vr.ranges = req.ranges;
     OL_ASSIGN_OR_RETURN(r.verify, VerifyChain(chain, r.steps, vr));
   }
 

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/input_spec.h"
 #include "common/provider_order.h"
 #include "common/status.h"
 
@@ -32,6 +33,10 @@ struct OptimizeRequest {
   bool verify = false;
   std::filesystem::path inputs_dir;  ///< verification inputs; empty = random from `seed`
   uint64_t seed = 0;
+  /// --dim: free dimensions baked into the model's inputs before optimizing (static shapes: more
+  /// folding), as onnx_io::LoadOptions::dim_overrides.
+  DimOverrides dims;
+  RangeOverrides ranges;         ///< --range: random verification values per input
   std::filesystem::path output;  ///< empty = do not write
   bool external_data = false;
   /// Replace an existing `output` (and its .data); never the model read or its data files.

@@ -53,8 +53,10 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   auto trace = std::make_shared<OptimizeTrace>();
   trace->model = path.string();
   trace->request = req;
+  onnx_io::LoadOptions lo;
+  lo.dim_overrides = req.dims;
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.05)));
+                      onnx_io::LoadModelFile(path, lo, job.Slice(0, 0.05)));
   // A pass trusts its nodes as a kernel does: validated first.
   OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
@@ -99,7 +101,17 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
   if (!tick(Stage::kVerifyingReference)) return Cancelled("verification cancelled");
   runtime::SessionOptions so;
   OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
-  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed));
+  const RangeOverrides ranges = DefaultRanges(*chain.front()->graph, req.ranges);
+  DimOverrides dims = req.dims;
+  if (req.inputs_dir.empty()) {
+    OL_RETURN_IF_ERROR(CheckDimNames(*chain.front(), req.dims));
+    InputRequest ir;
+    ir.seed = req.seed;
+    ir.dims = req.dims;
+    OL_ASSIGN_OR_RETURN(DimOverrides chosen, ChooseAndTryFreeDims(chain.front(), ir, ranges));
+    dims.insert(chosen.begin(), chosen.end());
+  }
+  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed, ranges, dims));
   OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base->Run(inputs));
   ++r.runs;
   if (!tick(Stage::kVerifying)) return Cancelled("verification cancelled");

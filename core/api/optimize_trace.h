@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/graph_snapshot.h"
+#include "api/input_spec.h"
 #include "api/optimize.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
@@ -26,6 +27,8 @@ struct OptimizeTraceRequest {
   std::vector<std::string> disabled;
   /// The provider order the optimization is for (OptimizeRequest::providers).
   std::vector<std::string> providers = DefaultProviderOrder();
+  /// Free dimensions baked into the model's inputs first (OptimizeRequest::dims).
+  DimOverrides dims;
 };
 
 struct OptimizeTrace {
@@ -55,6 +58,8 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(
 struct VerifyRequest {
   std::filesystem::path inputs_dir;  ///< .pb / .npy inputs; empty = random from `seed`
   uint64_t seed = 0;
+  DimOverrides dims;      ///< free dims of random inputs (others chosen by name: ChooseFreeDims)
+  RangeOverrides ranges;  ///< random value ranges per input
   double rtol = 1e-3, atol = 1e-4;
 };
 

@@ -23,11 +23,17 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   // Loading and session creation take the first 5 %, warm-up the next 5 %.
   auto profiler = std::make_shared<profiling::Profiler>();
   const double load_start = profiler->NowUs();
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.03)));
+  InputRequest req;
+  req.inputs_dir = options.inputs_dir;
+  req.seed = options.seed;
+  req.dims = options.dims;
+  req.ranges = options.ranges;
+  req.providers = options.providers;
+  req.max_memory_bytes = options.max_memory_bytes;
+  OL_ASSIGN_OR_RETURN(ModelForRun prepared, LoadModelForRun(path, req, job.Slice(0, 0.03)));
   profiler->AddComplete("model_loading_uri", "Session", load_start, profiler->NowUs(),
                         {{"uri", path.string(), false}});
-  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.optimization_level = options.level;
   so.intra_op_threads = options.threads;
@@ -37,7 +43,8 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.profiler = profiler;
   if (!job.Report(Stage::kCreatingSession, 0.03)) return Cancelled("profiling cancelled");
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
-  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*session, options.inputs_dir, options.seed));
+  OL_ASSIGN_OR_RETURN(auto inputs,
+                      MakeInputs(*session, options.inputs_dir, options.seed, prepared.ranges));
   // Loading and session creation stay in the trace; warm-up runs do not.
   std::vector<profiling::TraceEvent> setup;
   if (options.warmup > 0) {
@@ -67,6 +74,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
     ++runs;
   }
   ProfileResult result;
+  result.chosen_dims = prepared.chosen;
   result.events = profiler->Events();
   if (!setup.empty()) {
     // Metadata stays first; the setup events (earlier than every run) follow it.
@@ -87,6 +95,12 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   // which providers made it and Compare Runs can name them.
   auto order = providers::ResolveProviderOrder(options.providers);
   if (order.ok()) result.metadata.emplace_back("providers", Join(*order, ","));
+  // The free dimensions of random inputs, given (--dim) and chosen: what the timings are for.
+  if (options.inputs_dir.empty()) {
+    DimOverrides dims = options.dims;
+    dims.insert(prepared.chosen.begin(), prepared.chosen.end());
+    if (!dims.empty()) result.metadata.emplace_back("input_dims", FormatDimOverrides(dims));
+  }
   result.summary = profiling::Summarize(result.events);
   return result;
 }

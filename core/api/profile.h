@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
@@ -26,6 +27,8 @@ struct ProfileOptions {
   double duration_s = 0;
   std::filesystem::path inputs_dir;  ///< empty: random inputs from `seed`
   uint64_t seed = 0;
+  DimOverrides dims;      ///< --dim: free dimension values (input_spec.h)
+  RangeOverrides ranges;  ///< --range: random value ranges per input
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };
@@ -34,6 +37,8 @@ struct ProfileResult {
   std::vector<profiling::TraceEvent> events;
   profiling::TraceMetadata metadata;  ///< model, level, threads, runs
   profiling::TraceSummary summary;
+  /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
+  DimOverrides chosen_dims;
 };
 
 /// One op type of two profiles side by side, per run (a trace without model runs: its totals).

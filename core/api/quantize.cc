@@ -145,7 +145,9 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
       rep.warnings.push_back(
           "CALIBRATED ON RANDOM DATA: ranges from random inputs are not representative of real "
           "data, and the quantized model may lose much accuracy; calibrate with --calib DIR");
-      source = std::make_unique<RandomSamples>(*model, r.random_samples, r.seed);
+      OL_ASSIGN_OR_RETURN(const DimOverrides dims,
+                          RandomSampleDims(*model, r.dims, r.ranges, r.seed));
+      source = std::make_unique<RandomSamples>(*model, r.random_samples, r.seed, dims, r.ranges);
     }
     const auto tc = Clock::now();
     auto cal =

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/status.h"
 
@@ -21,6 +22,8 @@ struct QuantizeRequest {
   std::filesystem::path calib_dir;  ///< static: test_data_set_N folders (or one set)
   int64_t random_samples = 0;       ///< static without calib_dir: this many random samples
   uint64_t seed = 0;
+  DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)
+  RangeOverrides ranges;  ///< --range: random value ranges per input
   std::string method = "minmax";  ///< "minmax", "entropy", "percentile"
   bool moving_average = false;    ///< minmax: average the samples' ranges
   double percentile = 99.999;

@@ -22,51 +22,6 @@ namespace fs = std::filesystem;
 
 namespace onnxlens::api {
 
-Expected<ir::Tensor> RandomInput(const ir::Value& v, std::mt19937_64& rng) {
-  const ir::TypeInfo& t = v.type();
-  if (t.kind != ir::TypeInfo::Kind::kTensor) {
-    return Unsupported("input " + Quote(v.name()) + " is not a tensor; give it with --inputs");
-  }
-  std::vector<int64_t> dims;
-  if (t.shape) {
-    for (const auto& d : *t.shape) dims.push_back(d.known() ? d.value : 1);  // symbolic -> 1
-  }
-  const ir::DataType dt =
-      t.elem_type == ir::DataType::kUndefined ? ir::DataType::kFloat : t.elem_type;
-  const ir::DataType made =
-      dt == ir::DataType::kFloat16 || dt == ir::DataType::kBFloat16 ? ir::DataType::kFloat : dt;
-  // The shape is the model's: too large a one is an error naming the input, not std::bad_alloc.
-  Expected<ir::Tensor> zeros = [&]() -> Expected<ir::Tensor> {
-    try {
-      return ir::Tensor::Zeros(made, dims);
-    } catch (const std::bad_alloc&) {
-      return OutOfRange("not enough memory for random values of shape [" + Join(dims, ",") + "]");
-    }
-  }();
-  if (!zeros.ok()) return zeros.status().WithContext("input " + Quote(v.name()));
-  ir::Tensor x = std::move(zeros).value();
-  std::uniform_real_distribution<double> uni(-1.0, 1.0);
-  std::uniform_int_distribution<int> small(0, 9);
-  Status st = kernels::VisitNumeric(x.dtype(), [&](auto tag) -> Status {
-    using T = typename decltype(tag)::type;
-    T* p = x.mutable_data<T>();
-    for (int64_t i = 0; i < x.numel(); ++i) {
-      if constexpr (std::is_floating_point_v<T>)
-        p[i] = static_cast<T>(uni(rng));
-      else if constexpr (std::is_same_v<T, bool>)
-        p[i] = small(rng) < 5;
-      else
-        p[i] = static_cast<T>(small(rng));
-    }
-    return Status::Ok();
-  });
-  if (!st.ok())
-    return Unsupported("cannot make random values for input " + Quote(v.name()) + " of type " +
-                       TypeToString(t));
-  if (dt != x.dtype()) return kernels::FromFloat(x, dt);
-  return x;
-}
-
 namespace {
 
 // The writers' rule for --outputs: never the model, its external data or a file of --inputs.
@@ -108,6 +63,17 @@ Expected<std::vector<fs::path>> OutputFiles(const runtime::NamedValues& outs,
     files[i] = p;
   }
   return files;
+}
+
+InputRequest InputRequestOf(const RunOptions& o) {
+  InputRequest r;
+  r.inputs_dir = o.inputs_dir;
+  r.seed = o.seed;
+  r.dims = o.dims;
+  r.ranges = o.ranges;
+  r.providers = o.providers;
+  r.max_memory_bytes = o.max_memory_bytes;
+  return r;
 }
 
 }  // namespace
@@ -158,30 +124,10 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
   return out;
 }
 
-Expected<std::map<std::string, RtValue>> MakeInputs(const runtime::Session& session,
-                                                    const fs::path& dir, uint64_t seed) {
-  std::vector<std::pair<std::string, std::string>> feedable;
-  for (const ir::Value* v : session.Inputs()) {
-    if (v->is_initializer()) continue;
-    const auto k = v->type().kind;
-    feedable.emplace_back(v->name(), k == ir::TypeInfo::Kind::kSequence   ? "sequence"
-                                     : k == ir::TypeInfo::Kind::kOptional ? "optional"
-                                                                          : "");
-  }
-  if (!dir.empty()) return LoadInputs(dir, feedable);
-  std::map<std::string, RtValue> inputs;
-  std::mt19937_64 rng(seed);
-  for (const ir::Value* v : session.Inputs()) {
-    if (v->is_initializer()) continue;
-    OL_ASSIGN_OR_RETURN(ir::Tensor t, RandomInput(*v, rng));
-    inputs[v->name()] = RtValue::FromTensor(std::move(t));
-  }
-  return inputs;
-}
-
 Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path));
-  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  OL_ASSIGN_OR_RETURN(ModelForRun prepared, LoadModelForRun(path, InputRequestOf(options)));
+  const onnx_io::LoadedModel& loaded = prepared.loaded;
+  std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.intra_op_threads = options.threads;
   so.providers = options.providers;
@@ -189,7 +135,8 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   const auto t0 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   const auto t1 = std::chrono::steady_clock::now();
-  OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*session, options.inputs_dir, options.seed));
+  OL_ASSIGN_OR_RETURN(auto inputs,
+                      MakeInputs(*session, options.inputs_dir, options.seed, prepared.ranges));
   const auto t2 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(runtime::NamedValues outs, session->Run(inputs));
   const auto t3 = std::chrono::steady_clock::now();
@@ -197,6 +144,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   report.session_seconds = std::chrono::duration<double>(t1 - t0).count();
   report.run_seconds = std::chrono::duration<double>(t3 - t2).count();
   report.threads = session->threads();
+  report.chosen_dims = prepared.chosen;
   std::vector<fs::path> files;
   if (!options.outputs_dir.empty()) {
     OL_ASSIGN_OR_RETURN(files, OutputFiles(outs, options, RunPolicy(path, loaded, options)));
@@ -246,6 +194,7 @@ nlohmann::json ToJson(const RunReport& r) {
   j["session_seconds"] = r.session_seconds;
   j["run_seconds"] = r.run_seconds;
   j["threads"] = r.threads;
+  if (!r.chosen_dims.empty()) j["chosen_dims"] = r.chosen_dims;
   j["outputs"] = nlohmann::json::array();
   for (const auto& o : r.outputs) {
     nlohmann::json oj = {{"name", o.name}, {"dtype", o.dtype}, {"shape", o.shape},

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/input_spec.h"
 #include "common/provider_order.h"
 #include "common/status.h"
 
@@ -18,6 +19,8 @@ namespace onnxlens::api {
 struct RunOptions {
   std::filesystem::path inputs_dir;  ///< empty: random inputs
   uint64_t seed = 0;
+  DimOverrides dims;                  ///< --dim: free dimension values (input_spec.h)
+  RangeOverrides ranges;              ///< --range: random value ranges per input
   std::filesystem::path outputs_dir;  ///< empty: do not write outputs
   std::string format = "pb";          ///< "pb" or "npy"
   /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
@@ -42,6 +45,8 @@ struct RunReport {
   double session_seconds = 0;
   double run_seconds = 0;
   int threads = 0;
+  /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
+  DimOverrides chosen_dims;
 };
 
 Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);

@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <climits>
+#include <map>
+#include <set>
 
 #include "common/file_util.h"
 #include "common/strings.h"
@@ -48,6 +50,75 @@ std::string FirstLine(const std::string& s) {
   return line;
 }
 
+// Sets the graph inputs' free dimensions from `overrides` (dim_param name or "INPUT:AXIS").
+Status ApplyDimOverrides(onnx::GraphProto& g, const std::map<std::string, int64_t>& overrides) {
+  if (overrides.empty()) return Status::Ok();
+  std::set<std::string> initializers;
+  for (const auto& t : g.initializer()) initializers.insert(t.name());
+  std::set<std::string> used;
+  // An axis form on a named free dimension sets that name everywhere ("x:1=128" is the sequence
+  // of every input that shares x's second dimension), unless the name is given too.
+  std::map<std::string, int64_t> by_param(overrides.begin(), overrides.end());
+  std::map<std::string, std::string> param_source;  // param -> the axis form that set it
+  for (const auto& in : g.input()) {
+    if (!in.type().has_tensor_type() || !in.type().tensor_type().has_shape()) continue;
+    const auto& shape = in.type().tensor_type().shape();
+    for (int axis = 0; axis < shape.dim_size(); ++axis) {
+      const auto& d = shape.dim(axis);
+      auto it = overrides.find(in.name() + ":" + std::to_string(axis));
+      if (it == overrides.end() || d.has_dim_value() || !d.has_dim_param()) continue;
+      if (by_param.emplace(d.dim_param(), it->second).second)
+        param_source[d.dim_param()] = it->first;
+    }
+  }
+  std::vector<std::string> have;  // "batch (input_ids:0, attention_mask:0)" style, in order
+  std::map<std::string, std::vector<std::string>> axes_of;
+  std::vector<std::string> names;
+  for (auto& in : *g.mutable_input()) {
+    if (initializers.count(in.name()) || !in.type().has_tensor_type() ||
+        !in.type().tensor_type().has_shape())
+      continue;
+    auto* shape = in.mutable_type()->mutable_tensor_type()->mutable_shape();
+    for (int axis = 0; axis < shape->dim_size(); ++axis) {
+      auto* d = shape->mutable_dim(axis);
+      const std::string axis_key = in.name() + ":" + std::to_string(axis);
+      const bool free = !d->has_dim_value();
+      const std::string param = d->has_dim_param() ? d->dim_param() : "";
+      if (free) {
+        const std::string label = param.empty() ? axis_key : param;
+        if (!axes_of.count(label)) names.push_back(label);
+        axes_of[label].push_back(axis_key);
+      }
+      auto by_axis = overrides.find(axis_key);
+      auto by_name = param.empty() || !free ? by_param.end() : by_param.find(param);
+      if (by_axis != overrides.end()) {
+        used.insert(axis_key);
+        if (!free && d->dim_value() != by_axis->second) {
+          return InvalidArgument("--dim " + axis_key + "=" + std::to_string(by_axis->second) +
+                                 ": axis " + std::to_string(axis) + " of input " +
+                                 Quote(in.name()) + " is fixed at " +
+                                 std::to_string(d->dim_value()));
+        }
+        d->set_dim_value(by_axis->second);
+      } else if (by_name != by_param.end()) {
+        used.insert(param_source.count(param) ? param_source[param] : param);
+        d->set_dim_value(by_name->second);
+      }
+    }
+  }
+  for (const auto& [name, value] : overrides) {
+    if (used.count(name)) continue;
+    std::vector<std::string> list;
+    for (const std::string& n : names)
+      list.push_back(n == axes_of[n].front() ? n : n + " (" + Join(axes_of[n], ", ") + ")");
+    return InvalidArgument("--dim " + name + "=" + std::to_string(value) +
+                           ": the model's inputs have no free dimension " + Quote(name) + "; " +
+                           (list.empty() ? std::string("all their dimensions are fixed")
+                                         : "their free dimensions are " + Join(list, ", ")));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path& model_dir,
@@ -82,6 +153,8 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   }
   if (cancelled()) return fail(Cancelled("loading cancelled"));
 
+  if (Status st = ApplyDimOverrides(*proto->mutable_graph(), options.dim_overrides); !st.ok())
+    return fail(st);
   const bool external = HasExternalData(proto->graph());
   if (options.run_checker) {
     job.Report(Stage::kChecking, 0.25);

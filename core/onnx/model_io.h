@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@ struct LoadOptions {
   uint64_t max_external_bytes = uint64_t{64} << 30;
   bool run_checker = true;
   bool infer_shapes = true;
+  /// Values for the graph inputs' free dimensions, set before checking and shape inference (so
+  /// shapes inside the graph become static), as ONNX Runtime's free-dimension overrides: a
+  /// dim_param name ("batch") -> value for every input axis of that name, or "INPUT:AXIS" -> value
+  /// for one axis. A name the model does not have is an error listing the names it has.
+  std::map<std::string, int64_t> dim_overrides;
 };
 
 struct LoadedModel {

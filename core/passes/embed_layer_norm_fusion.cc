@@ -4,8 +4,11 @@
 //
 // where positions are arange(S): Slice(position_ids, 0, S, axis 1) of an initializer holding
 // [[0, 1, ..., P-1]] with S taken from Shape(ids)[1] (as PyTorch exports BertEmbeddings). The ids
-// are cast to int32 as the contrib op requires. The segment term is optional. The mask output is
-// not used: attention keeps its own 0/1 mask, which is right for any padding, not only trailing.
+// are cast to int32 as the contrib op requires. With a static sequence length (`--dim
+// sequence=128`) constant folding has already computed the position term: a constant [1, S, H]
+// (or [S, H]) is then the position table itself (rows 0..S-1 are what arange(S) gathers). The
+// segment term is optional. The mask output is not used: attention keeps its own 0/1 mask, which is
+// right for any padding, not only trailing.
 #include "passes/graph_util.h"
 #include "passes/pass.h"
 
@@ -91,7 +94,14 @@ bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
   std::optional<Term> word, segment, position;
   std::vector<Node*> position_nodes;
   std::vector<Term> id_terms;
+  const ir::Tensor* folded = nullptr;  // the position term computed by constant folding
   for (Value* v : terms) {
+    const ir::Tensor* c = ConstantOf(v);
+    if (c && !folded && c->dtype() == ir::DataType::kFloat &&
+        (c->dims().size() == 2 || (c->dims().size() == 3 && c->dims()[0] == 1))) {
+      folded = c;
+      continue;
+    }
     auto t = EmbeddingGather(v);
     if (!t || !UsedOnlyBy(v, pattern)) return false;
     pattern.push_back(t->gather);
@@ -100,13 +110,13 @@ bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
   // The position term gathers arange(S) of the ids' sequence length; the others gather ids.
   for (auto& t : id_terms) {
     if (IsIds(t.ids)) continue;
-    if (position) return false;
+    if (position || folded) return false;
     position = t;
   }
-  if (!position) return false;
+  if (!position && !folded) return false;
   std::vector<Term> ids_terms;
   for (auto& t : id_terms) {
-    if (t.gather != position->gather) ids_terms.push_back(t);
+    if (!position || t.gather != position->gather) ids_terms.push_back(t);
   }
   if (ids_terms.empty() || ids_terms.size() > 2) return false;
   // The word table is the larger one (which is which does not change the sum).
@@ -115,12 +125,22 @@ bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
     std::swap(ids_terms[0], ids_terms[1]);
   word = ids_terms[0];
   if (ids_terms.size() == 2) segment = ids_terms[1];
-  auto pos_nodes = ArangePositions(position->ids, word->ids);
+  std::optional<std::vector<Node*>> pos_nodes;
+  if (position) {
+    pos_nodes = ArangePositions(position->ids, word->ids);
+  } else {
+    // The folded term must be exactly [S, H] rows for the ids' static sequence length S.
+    const auto& shape = word->ids->type().shape;
+    const auto& f = folded->dims();
+    if (!shape || shape->size() != 2 || !(*shape)[1].known() ||
+        f[f.size() - 2] != (*shape)[1].value)
+      return false;
+    pos_nodes.emplace();
+  }
   if (!pos_nodes || (segment && !SameShape(word->ids, segment->ids))) return false;
   const int64_t H = ConstantOf(word->table)->dims()[1];
-  for (const auto* t : {&*word, &*position}) {
-    if (ConstantOf(t->table)->dims()[1] != H) return false;
-  }
+  if (position ? ConstantOf(position->table)->dims()[1] != H : folded->dims().back() != H)
+    return false;
   if (segment && ConstantOf(segment->table)->dims()[1] != H) return false;
   const ir::Tensor* gamma = ConstantOf(ln.input(1));
   const ir::Tensor* beta = ConstantOf(ln.input(2));
@@ -128,11 +148,19 @@ bool FuseEmbedLayerNorm(Node& ln, PassContext& ctx) {
     return false;
 
   ir::Graph& g = *ln.owner();
+  Value* position_table = position ? position->table : nullptr;
+  if (!position) {
+    auto table =
+        ir::Tensor::FromRaw(ir::DataType::kFloat, {folded->dims()[folded->dims().size() - 2], H},
+                            folded->raw(), folded->nbytes());
+    if (!table.ok()) return false;
+    position_table = AddInitializer(g, "position_embeddings", std::move(table).value());
+  }
   Node* eln = AddFusedNodeFor(g, "EmbedLayerNormalization", "com.microsoft", pattern);
   eln->AddInput(Int32View(g, word->ids));
   eln->AddInput(segment ? Int32View(g, segment->ids) : nullptr);
   eln->AddInput(word->table);
-  eln->AddInput(position->table);
+  eln->AddInput(position_table);
   eln->AddInput(segment ? segment->table : nullptr);
   eln->AddInput(ln.input(1));
   eln->AddInput(ln.input(2));

@@ -601,3 +601,39 @@ TEST(CliArgs, EveryVerbHasItsHelpOnStdout) {
 
 }  // namespace
 }  // namespace onnxlens
+
+namespace onnxlens {
+namespace {
+
+// Issue 20: --dim and --range on the verbs that run a model.
+TEST(CliDims, DimSetsAFreeDimensionAndAnUnknownNameListsTheModelsOnes) {
+  const std::string model = Q(testing::SampleModel());  // image [batch, 3, 32, 32]
+  CliRun r = RunCli("run " + model + " --dim batch=3 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["outputs"][0]["shape"][0], 3);
+  EXPECT_FALSE(j.contains("chosen_dims"));
+  r = RunCli("run " + model + " --json");  // batch chosen, and said so in the JSON
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["chosen_dims"]["batch"], 1);
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  r = RunCli("run " + model);  // and on stderr for a person
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("batch=1 (chosen; set them with --dim"), std::string::npos) << r.err;
+  r = RunCli("profile " + model + " --runs 1 --dim seq=4");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("no free dimension 'seq'; their free dimensions are batch"),
+            std::string::npos)
+      << r.err;
+  r = RunCli("bench " + model + " --runs 1 --dim batch=zero");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--dim"), std::string::npos) << r.err;
+  r = RunCli("optimize " + model + " --level basic --verify --dim batch=2 --range image=0,1");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = RunCli("run " + model + " --range image=1,0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("LO is larger than HI"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace onnxlens

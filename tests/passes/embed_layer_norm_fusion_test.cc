@@ -55,6 +55,33 @@ TEST(EmbedLayerNormFusion, BertEmbeddingsBecomeOneNode) {
   ExpectSameOutputs(m, opt);
 }
 
+// The same after constant folding with a static sequence length (optimize --dim sequence=5): the
+// position term is a constant [1, S, H]. With a free sequence length it cannot be checked: no
+// fusion.
+std::shared_ptr<ir::Model> FoldedPositionsModel(bool static_sequence) {
+  GraphBuilder b(17);
+  ir::Value* ids = b.g().CreateValue("ids");
+  ids->set_type(ir::TypeInfo::Tensor(
+      ir::DataType::kInt64,
+      {ir::Dim::Known(2), static_sequence ? ir::Dim::Known(5) : ir::Dim::Symbolic("sequence")}));
+  b.g().AddInput(ids);
+  ir::Value* w = b.Op("Gather", {b.Random("word", {10, 8}, 1), ids})->output(0);
+  ir::Value* sum = b.Op("Add", {w, b.Random("positions", {1, 5, 8}, 3)})->output(0);
+  b.Out(b.Op("LayerNormalization", {sum, b.Random("gamma", {8}, 4), b.Random("beta", {8}, 5)},
+             Attrs(ir::Attribute::Int("axis", -1), ir::Attribute::Float("epsilon", 1e-5f))));
+  return b.model();
+}
+
+TEST(EmbedLayerNormFusion, FoldedPositionsOfAStaticSequenceFuse) {
+  auto m = FoldedPositionsModel(true);
+  auto opt = Optimized(*m, Level::kExtended, {"embed-layer-norm-fusion"});
+  EXPECT_EQ(CountOps(*opt, "EmbedLayerNormalization"), 1);
+  ExpectSameOutputs(m, opt);
+  auto free = FoldedPositionsModel(false);
+  auto kept = Optimized(*free, Level::kExtended, {"embed-layer-norm-fusion"});
+  EXPECT_EQ(CountOps(*kept, "EmbedLayerNormalization"), 0);
+}
+
 TEST(EmbedLayerNormFusion, PositionsThatAreNotArangeStay) {
   auto m = EmbeddingsModel(false);
   auto opt = Optimized(*m, Level::kExtended, {"embed-layer-norm-fusion"});

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "api/input_spec.h"
 #include "common/status.h"
 #include "ir/model.h"
 #include "quant/calibrator.h"
@@ -43,10 +44,17 @@ class FolderSamples : public quant::SampleSource {
   size_t next_ = 0;
 };
 
-/// `count` samples of random values from `seed` (symbolic dims 1; floats uniform in [-1, 1]).
+/// The free dims random samples of `model` take: `dims`, the rest chosen and tried with runs
+/// (ChooseAndTryFreeDims on a copy of the model); `dims` + chosen.
+Expected<DimOverrides> RandomSampleDims(const ir::Model& model, const DimOverrides& dims,
+                                        const RangeOverrides& ranges, uint64_t seed);
+
+/// `count` samples of random values from `seed`: free dims from `dims`, else chosen by name
+/// (ChooseFreeDims); values in DefaultRanges with `ranges` first.
 class RandomSamples : public quant::SampleSource {
  public:
-  RandomSamples(const ir::Model& model, int64_t count, uint64_t seed);
+  RandomSamples(const ir::Model& model, int64_t count, uint64_t seed, const DimOverrides& dims = {},
+                const RangeOverrides& ranges = {});
   Expected<std::optional<quant::Sample>> Next() override;
   int64_t size() const override { return count_; }
 
@@ -55,6 +63,8 @@ class RandomSamples : public quant::SampleSource {
   int64_t count_;
   int64_t next_ = 0;
   std::mt19937_64 rng_;
+  DimOverrides dims_;
+  RangeOverrides ranges_;
 };
 
 }  // namespace onnxlens::api
