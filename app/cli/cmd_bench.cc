@@ -56,6 +56,7 @@ int RunBench(const BenchArgs& args) {
     }
   }
 
+  api::MarkKnees(&results);
   if (!results.empty()) PrintChosenDims(results[0].chosen_dims);
   if (args.json) {
     PrintJson(api::BenchToJson(results, alternating));
