@@ -398,6 +398,33 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::InputSpecEdit</name>
+    <message>
+        <source>chosen from the names, e.g. batch=1, sequence=128</source>
+        <translation>aus den Namen gewählt, z. B. batch=1, sequence=128</translation>
+    </message>
+    <message>
+        <source>Values for the model&apos;s free (symbolic) input dimensions, by name or as INPUT:AXIS, separated by commas: batch=1, sequence=128. Dimensions left out are chosen from their names (batch 1, sequence 128, height and width 224) and tried with one run.</source>
+        <translation>Werte für die freien (symbolischen) Eingabedimensionen des Modells, nach Name oder als EINGABE:ACHSE, durch Kommas getrennt: batch=1, sequence=128. Nicht angegebene Dimensionen werden aus ihren Namen gewählt (batch 1, sequence 128, Höhe und Breite 224) und mit einem Lauf erprobt.</translation>
+    </message>
+    <message>
+        <source>Dimensions:</source>
+        <translation>Dimensionen:</translation>
+    </message>
+    <message>
+        <source>default, e.g. input_ids=0,999; attention_mask=0,1</source>
+        <translation>Standard, z. B. input_ids=0,999; attention_mask=0,1</translation>
+    </message>
+    <message>
+        <source>Random values of an input in [LO, HI], separated by semicolons: input_ids=0,999. By default an integer input that indexes a table (Gather, embedding) takes [0, table size - 1], other integers [0, 1] and floats [-1, 1].</source>
+        <translation>Zufallswerte einer Eingabe in [LO, HI], durch Semikolons getrennt: input_ids=0,999. Standardmäßig erhält eine Ganzzahl-Eingabe, die eine Tabelle indiziert (Gather, Embedding), [0, Tabellengröße - 1], andere Ganzzahlen [0, 1] und Gleitkommazahlen [-1, 1].</translation>
+    </message>
+    <message>
+        <source>Value ranges:</source>
+        <translation>Wertebereiche:</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -1832,6 +1859,10 @@
             <numerusform>%1% der Kernelzeit: ein gleicher Anteil an %2, in das er mit %n weiteren Knoten verschmolzen wurde; der Kernel: %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Random inputs with %1</source>
+        <translation>Zufällige Eingaben mit %1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderColoring</name>
@@ -2619,6 +2650,10 @@
             <numerusform>Die %n Ausgabe ist gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
             <numerusform>Alle %n Ausgaben sind gleich: jedes Element innerhalb von atol + rtol × |Referenz| (atol %1, rtol %2, wie numpy.allclose).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Cannot verify: %1</source>
+        <translation>Prüfen nicht möglich: %1</translation>
     </message>
 </context>
 </TS>

@@ -389,6 +389,33 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::InputSpecEdit</name>
+    <message>
+        <source>chosen from the names, e.g. batch=1, sequence=128</source>
+        <translation>按名称自动选择，例如 batch=1, sequence=128</translation>
+    </message>
+    <message>
+        <source>Values for the model&apos;s free (symbolic) input dimensions, by name or as INPUT:AXIS, separated by commas: batch=1, sequence=128. Dimensions left out are chosen from their names (batch 1, sequence 128, height and width 224) and tried with one run.</source>
+        <translation>模型自由（符号）输入维度的取值，按名称或以 输入:轴 的形式给出，用逗号分隔：batch=1, sequence=128。未给出的维度按其名称选择（batch 1、sequence 128、高度和宽度 224），并以一次运行试验。</translation>
+    </message>
+    <message>
+        <source>Dimensions:</source>
+        <translation>维度：</translation>
+    </message>
+    <message>
+        <source>default, e.g. input_ids=0,999; attention_mask=0,1</source>
+        <translation>默认，例如 input_ids=0,999; attention_mask=0,1</translation>
+    </message>
+    <message>
+        <source>Random values of an input in [LO, HI], separated by semicolons: input_ids=0,999. By default an integer input that indexes a table (Gather, embedding) takes [0, table size - 1], other integers [0, 1] and floats [-1, 1].</source>
+        <translation>某个输入的随机值范围 [LO, HI]，用分号分隔：input_ids=0,999。默认情况下，索引某个表（Gather、嵌入）的整数输入取 [0, 表大小 - 1]，其他整数取 [0, 1]，浮点数取 [-1, 1]。</translation>
+    </message>
+    <message>
+        <source>Value ranges:</source>
+        <translation>取值范围：</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -1807,6 +1834,10 @@
             <numerusform>占内核时间的 %1%：即 %2 的平均份额（它与另外 %n 个节点一起融合进该内核）；该内核：%3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Random inputs with %1</source>
+        <translation>随机输入：%1</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderColoring</name>
@@ -2586,6 +2617,10 @@
         <translation>
             <numerusform>全部 %n 个输出一致：每个元素都在 atol + rtol × |参考值| 之内（atol %1，rtol %2，同 numpy.allclose）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Cannot verify: %1</source>
+        <translation>无法验证：%1</translation>
     </message>
 </context>
 </TS>

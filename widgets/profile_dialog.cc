@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <filesystem>
 
+#include "widgets/input_spec_edit.h"
 #include "widgets/provider_order_edit.h"
 
 namespace onnxlens {
@@ -57,6 +58,8 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   m_seed = new QSpinBox(this);
   m_seed->setRange(0, 1 << 30);
   form->addRow(m_random, m_seed);
+  m_spec = new InputSpecEdit(this);
+  form->addRow(m_spec);
   m_folder = new QRadioButton(tr("Inputs from a folder:"), this);
   m_path = new QLineEdit(this);
   m_path->setPlaceholderText(tr(".pb or .npy files"));
@@ -78,6 +81,7 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
     m_runs->setEnabled(m_byRuns->isChecked());
     m_duration->setEnabled(m_byDuration->isChecked());
     m_seed->setEnabled(m_random->isChecked());
+    m_spec->setEnabled(m_random->isChecked());
   };
   connect(count, QOverload<QAbstractButton*>::of(&QButtonGroup::buttonClicked), this, enable);
   connect(inputs, QOverload<QAbstractButton*>::of(&QButtonGroup::buttonClicked), this, enable);
@@ -110,7 +114,12 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
 }
 
 QString ProfileDialog::validate() const {
-  if (!m_folder->isChecked()) return {};
+  if (!m_folder->isChecked()) {
+    api::DimOverrides dims;
+    api::RangeOverrides ranges;
+    QString error;
+    return m_spec->read(&dims, &ranges, &error) ? QString() : error;
+  }
   const QString dir = m_path->text().trimmed();
   if (dir.isEmpty()) return tr("Choose the folder of input files, or use random inputs.");
   std::error_code ec;
@@ -127,7 +136,10 @@ api::ProfileOptions ProfileDialog::options() const {
   o.runs = m_runs->value();
   o.duration_s = m_byDuration->isChecked() ? m_duration->value() : 0;
   o.seed = static_cast<uint64_t>(m_seed->value());
-  if (m_folder->isChecked()) o.inputs_dir = m_path->text().trimmed().toStdString();
+  if (m_folder->isChecked())
+    o.inputs_dir = m_path->text().trimmed().toStdString();
+  else
+    m_spec->read(&o.dims, &o.ranges, nullptr);  // validate() said why it does not parse
   o.providers = toStdStrings(m_providers->order());
   return o;
 }
@@ -143,6 +155,8 @@ void ProfileDialog::setOptions(const api::ProfileOptions& o) {
   m_seed->setValue(static_cast<int>(o.seed));
   m_path->setText(QString::fromStdString(o.inputs_dir.string()));
   (o.inputs_dir.empty() ? m_random : m_folder)->setChecked(true);
+  m_spec->set(o.dims, o.ranges);
+  m_spec->setEnabled(o.inputs_dir.empty());
   QStringList providers;
   for (const std::string& p : o.providers) providers << QString::fromStdString(p);
   m_providers->setOrder(providers);

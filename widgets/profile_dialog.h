@@ -1,6 +1,6 @@
 // The Profile dialog: optimization level, execution provider order, threads, warm-up, runs or
-// duration, inputs (random from a seed, or a folder of .pb / .npy files). Produces core's
-// ProfileOptions.
+// duration, inputs (random from a seed with free dimensions and value ranges, or a folder of
+// .pb / .npy files). Produces core's ProfileOptions.
 #pragma once
 
 #include <QDialog>
@@ -17,6 +17,7 @@ class QSpinBox;
 namespace onnxlens {
 namespace widgets {
 
+class InputSpecEdit;
 class ProviderOrderEdit;
 
 class ProfileDialog : public QDialog {
@@ -32,6 +33,8 @@ class ProfileDialog : public QDialog {
   QString validate() const;
   /// The execution provider order choice, for tests.
   ProviderOrderEdit* providerOrder() const { return m_providers; }
+  /// The free dimensions and value ranges of random inputs, for tests.
+  InputSpecEdit* inputSpec() const { return m_spec; }
 
  private:
   QComboBox* m_level;
@@ -47,6 +50,7 @@ class ProfileDialog : public QDialog {
   QLineEdit* m_path;
   QLabel* m_error;
   ProviderOrderEdit* m_providers;
+  InputSpecEdit* m_spec;
 };
 
 }  // namespace widgets

@@ -235,7 +235,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   connect(m_cancel, &QPushButton::clicked, this, &ProfileView::cancel);
   connect(m_profile, &QPushButton::clicked, this, [this] {
     ProfileDialog d(this);
-    d.setOptions(m_lastOptions);
+    d.setOptions(dialogOptions());
     if (d.exec() == QDialog::Accepted) startProfile(d.options());
   });
   connect(m_open, &QPushButton::clicked, this, [this] {
@@ -270,6 +270,14 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
 
 ProfileView::~ProfileView() = default;
 
+api::ProfileOptions ProfileView::dialogOptions() const {
+  api::ProfileOptions o = m_lastOptions;
+  const auto spec = m_inputSpecs.find(m_path);
+  o.dims = spec == m_inputSpecs.end() ? api::DimOverrides{} : spec->second.first;
+  o.ranges = spec == m_inputSpecs.end() ? api::RangeOverrides{} : spec->second.second;
+  return o;
+}
+
 void ProfileView::setModelPath(const QString& path) {
   m_path = path;
   m_profile->setEnabled(!path.isEmpty() && !isBusy());
@@ -291,6 +299,7 @@ void ProfileView::cancel() { m_task->cancel(); }
 void ProfileView::startProfile(const api::ProfileOptions& options) {
   if (m_path.isEmpty()) return;
   m_lastOptions = options;
+  m_inputSpecs[m_path] = {options.dims, options.ranges};
   const QString threads =
       options.threads > 0 ? tr("%n thread(s)", nullptr, options.threads) : tr("all cores");
   const QString amount = options.duration_s > 0 ? tr("%1 s").arg(options.duration_s)
@@ -367,6 +376,12 @@ void ProfileView::onDone(Expected<std::shared_ptr<Run>> result) {
       if (key == "providers")
         run->label += QStringLiteral(" · ") +
                       providerOrderText(QString::fromStdString(value).split(QLatin1Char(',')));
+    }
+  }
+  if (m_work == Work::kProfile) {
+    for (const auto& [key, value] : run->metadata) {
+      if (key == "input_dims")
+        emit statusMessage(tr("Random inputs with %1").arg(QString::fromStdString(value)));
     }
   }
   if (run->timeline->slice_count == 0) {

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <QWidget>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "api/profile.h"
@@ -38,6 +40,9 @@ class ProfileView : public QWidget {
   ~ProfileView() override;
 
   void setModelPath(const QString& path);
+  /// What the Profile dialog opens with: the last choices, with the dimensions and value ranges
+  /// last used for this model (none for a model not profiled yet).
+  api::ProfileOptions dialogOptions() const;
   /// Profiles the model in the background; the result becomes a new run of the document.
   void startProfile(const api::ProfileOptions& options);
   /// Reads a trace file in the background (ours or ONNX Runtime's) as a new run.
@@ -130,6 +135,9 @@ class ProfileView : public QWidget {
   Document* m_doc = nullptr;
   bool m_fitOnShow = false;  ///< fit the timeline's height when the new run is shown
   api::ProfileOptions m_lastOptions;
+  /// The free dimensions and value ranges last profiled with, per model file: they name the
+  /// model's own inputs and dimensions, so another model starts from the defaults.
+  std::map<QString, std::pair<api::DimOverrides, api::RangeOverrides>> m_inputSpecs;
   TimelineWidget* m_timeline;
   QComboBox* m_runChooser;
   QPushButton* m_profile;

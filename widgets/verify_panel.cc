@@ -15,6 +15,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "widgets/input_spec_edit.h"
 #include "widgets/stage_text.h"
 
 namespace onnxlens {
@@ -40,6 +41,8 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
   folderRow->addWidget(m_browse);
   m_random->setChecked(true);
   inputs->addRow(randomRow);
+  m_spec = new InputSpecEdit(this);
+  inputs->addRow(m_spec);
   inputs->addRow(m_folder);
   inputs->addRow(folderRow);
   layout->addLayout(inputs);
@@ -119,6 +122,8 @@ void VerifyPanel::setInputs(const QString& folder, int seed) {
   (folder.isEmpty() ? m_random : m_folder)->setChecked(true);
 }
 
+QString VerifyPanel::statusText() const { return m_status->text(); }
+
 bool VerifyPanel::isRunning() const { return m_task->isRunning(); }
 
 void VerifyPanel::setRunning(bool running) {
@@ -132,6 +137,11 @@ void VerifyPanel::start() {
   api::VerifyRequest req;
   if (m_folder->isChecked()) req.inputs_dir = m_path->text().toStdString();
   req.seed = static_cast<uint64_t>(m_seed->value());
+  QString specError;
+  if (!m_folder->isChecked() && !m_spec->read(&req.dims, &req.ranges, &specError)) {
+    m_status->setText(tr("Cannot verify: %1").arg(specError));
+    return;
+  }
   const auto trace = m_trace;
   const int step = m_step;
   m_progress->setValue(0);

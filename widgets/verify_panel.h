@@ -20,6 +20,8 @@ class QTableWidget;
 namespace onnxlens {
 namespace widgets {
 
+class InputSpecEdit;
+
 class VerifyPanel : public QWidget {
   Q_OBJECT
 
@@ -44,6 +46,8 @@ class VerifyPanel : public QWidget {
   /// The last completed report (ran == false before the first).
   const api::VerifyReport& report() const { return m_report; }
   QTableWidget* results() const { return m_table; }
+  /// Free dimensions and value ranges of the random inputs.
+  InputSpecEdit* inputSpec() const { return m_spec; }
   QString statusText() const;
 
  signals:
@@ -61,6 +65,7 @@ class VerifyPanel : public QWidget {
   QRadioButton* m_random;
   QRadioButton* m_folder;
   QSpinBox* m_seed;
+  InputSpecEdit* m_spec;
   QLineEdit* m_path;
   QPushButton* m_browse;
   QPushButton* m_run;

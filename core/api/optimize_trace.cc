@@ -102,6 +102,7 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
   runtime::SessionOptions so;
   OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
   const RangeOverrides ranges = DefaultRanges(*chain.front()->graph, req.ranges);
+  if (req.inputs_dir.empty()) OL_RETURN_IF_ERROR(CheckDimNames(*chain.front(), req.dims));
   const DimOverrides dims = ChooseFreeDims(*chain.front(), req.dims);
   OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed, ranges, dims));
   OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base->Run(inputs));

@@ -95,6 +95,12 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   // which providers made it and Compare Runs can name them.
   auto order = providers::ResolveProviderOrder(options.providers);
   if (order.ok()) result.metadata.emplace_back("providers", Join(*order, ","));
+  // The free dimensions of random inputs, given (--dim) and chosen: what the timings are for.
+  if (options.inputs_dir.empty()) {
+    DimOverrides dims = options.dims;
+    dims.insert(prepared.chosen.begin(), prepared.chosen.end());
+    if (!dims.empty()) result.metadata.emplace_back("input_dims", FormatDimOverrides(dims));
+  }
   result.summary = profiling::Summarize(result.events);
   return result;
 }

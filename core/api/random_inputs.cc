@@ -117,7 +117,7 @@ std::vector<int64_t> CandidatesFor(DimKind kind) {
     case DimKind::kSamples:
       return {16000, 512, 4096, 1024, 256};
     case DimKind::kOther:
-      return {1, 16, 64, 128, 224, 512};
+      return {1, 16, 128, 512, 1024, 4096, 16000};
   }
   return {1};
 }
@@ -272,6 +272,29 @@ Expected<std::map<std::string, RtValue>> MakeInputs(const runtime::Session& sess
     inputs[v->name()] = RtValue::FromTensor(std::move(t));
   }
   return inputs;
+}
+
+Status CheckDimNames(const ir::Model& model, const DimOverrides& dims) {
+  const std::vector<FreeDim> free = FreeDims(model);
+  std::set<std::string> names;
+  std::vector<std::string> listed;
+  for (const FreeDim& d : free) {
+    names.insert(d.key);
+    listed.push_back(d.key);
+  }
+  for (const ir::Value* v : model.graph->inputs()) {
+    if (!v->type().shape) continue;
+    for (size_t axis = 0; axis < v->type().shape->size(); ++axis)
+      if (!(*v->type().shape)[axis].known()) names.insert(v->name() + ":" + std::to_string(axis));
+  }
+  for (const auto& [name, value] : dims) {
+    if (names.count(name)) continue;
+    return InvalidArgument("--dim " + name + "=" + std::to_string(value) +
+                           ": the model's inputs have no free dimension " + Quote(name) + "; " +
+                           (listed.empty() ? std::string("all their dimensions are fixed")
+                                           : "their free dimensions are " + Join(listed, ", ")));
+  }
+  return Status::Ok();
 }
 
 DimOverrides ChooseFreeDims(const ir::Model& model, const DimOverrides& given) {

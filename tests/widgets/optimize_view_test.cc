@@ -5,6 +5,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QProcess>
 #include <QTableView>
 #include <QTableWidget>
@@ -18,6 +19,7 @@
 #include "widgets/compare_view.h"
 #include "widgets/export_model_dialog.h"
 #include "widgets/graph_view.h"
+#include "widgets/input_spec_edit.h"
 #include "widgets/main_window.h"
 #include "widgets/op_count_model.h"
 #include "widgets/optimize_view.h"
@@ -269,6 +271,28 @@ TEST(OptimizeView, VerifyRunsOffTheUiThreadAndReportsErrors) {
   v->cancel();
   v->waitForFinished();
   EXPECT_FALSE(v->isRunning());
+}
+
+TEST(OptimizeView, VerifyTakesDimensionsAndValueRanges) {
+  MainWindow w;
+  OpenOptimize(w, testing::SampleModel());  // image [batch, 3, 32, 32]
+  VerifyPanel* v = w.optimizeView()->verifier();
+  v->setInputs(QString(), 0);
+  v->inputSpec()->dimsEdit()->setText(QStringLiteral("batch=x"));
+  v->start();
+  EXPECT_FALSE(v->isRunning());
+  EXPECT_TRUE(v->statusText().contains(QStringLiteral("batch=x"))) << v->statusText().toStdString();
+  v->inputSpec()->dimsEdit()->setText(QStringLiteral("nope=2"));
+  v->start();
+  v->waitForFinished();
+  EXPECT_FALSE(v->report().ran);
+  EXPECT_TRUE(v->statusText().contains(QStringLiteral("batch"))) << v->statusText().toStdString();
+  v->inputSpec()->dimsEdit()->setText(QStringLiteral("batch=3"));
+  v->inputSpec()->rangesEdit()->setText(QStringLiteral("image=0,255"));
+  v->start();
+  v->waitForFinished();
+  ASSERT_TRUE(v->report().ran) << v->statusText().toStdString();
+  EXPECT_TRUE(v->report().ok);
 }
 
 TEST(OptimizeView, AnotherModelOpenedDuringATraceIsTracedInstead) {

@@ -7,6 +7,9 @@
 #include <QListWidget>
 #include <QTemporaryDir>
 
+#include <QLineEdit>
+
+#include "widgets/input_spec_edit.h"
 #include "widgets/provider_order_edit.h"
 
 namespace onnxlens::widgets {
@@ -68,6 +71,32 @@ TEST(ProfileDialog, TheProviderOrderReachesTheProfileOptions) {
   o.providers = {"cpu", "reference"};
   d.setOptions(o);
   EXPECT_EQ(d.options().providers, (std::vector<std::string>{"cpu", "reference"}));
+}
+
+TEST(ProfileDialog, DimensionsAndValueRangesRoundTripAndMalformedOnesAreRefused) {
+  ProfileDialog d;
+  api::ProfileOptions o;
+  o.dims = {{"batch", 2}, {"sequence", 64}};
+  o.ranges = {{"input_ids", {0, 99}}};
+  d.setOptions(o);
+  EXPECT_EQ(d.inputSpec()->dimsEdit()->text(), QStringLiteral("batch=2, sequence=64"));
+  EXPECT_EQ(d.options().dims, o.dims);
+  EXPECT_EQ(d.options().ranges, o.ranges);
+  EXPECT_FALSE(d.inputSpec()->dimsEdit()->toolTip().isEmpty());
+  d.inputSpec()->dimsEdit()->setText(QStringLiteral("batch=0"));
+  EXPECT_TRUE(d.validate().contains(QStringLiteral("batch=0"))) << d.validate().toStdString();
+  d.inputSpec()->dimsEdit()->setText(QStringLiteral("batch = 1 sequence=8"));
+  d.inputSpec()->rangesEdit()->setText(QStringLiteral("ids=5"));
+  EXPECT_FALSE(d.validate().isEmpty());
+  d.inputSpec()->rangesEdit()->clear();
+  EXPECT_TRUE(d.validate().isEmpty()) << d.validate().toStdString();
+  EXPECT_EQ(d.options().dims, (api::DimOverrides{{"batch", 1}, {"sequence", 8}}));
+  // Inputs from a folder: the fields do not apply.
+  QTemporaryDir dir;
+  o.inputs_dir = dir.path().toStdString();
+  d.setOptions(o);
+  EXPECT_FALSE(d.inputSpec()->isEnabled());
+  EXPECT_TRUE(d.options().dims.empty());
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/profile_charts.h"
+#include "widgets/profile_dialog.h"
 #include "widgets/profile_view.h"
 #include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
@@ -658,6 +659,65 @@ TEST(ProfileView, LevelAndThreadNamesAreTranslatedAndChartsHaveRoomForTheirLabel
     }
   }
   QCoreApplication::removeTranslator(&de);
+}
+
+// Acceptance (issue 20): the Profile dialog's random inputs profile every corpus model, and the
+// dimensions used are remembered for that model only.
+class ProfileCorpusModel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ProfileCorpusModel, RandomInputsFromTheDialogProfile) {
+  const auto model = testing::CorpusDir() / GetParam() / "model.onnx";
+  if (!std::filesystem::exists(model)) GTEST_SKIP() << model << " is absent (../shared/corpus)";
+  MainWindow w;
+  w.setErrorPresenter([](const QString& t, const QString& m) {
+    ADD_FAILURE() << t.toStdString() << ": " << m.toStdString();
+  });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(model.string()));
+  w.waitForLoad();
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  ProfileView* pv = w.profileView();
+  ProfileDialog d;
+  d.setOptions(pv->dialogOptions());
+  api::ProfileOptions o = d.options();  // the dialog's defaults: random inputs, level extended
+  ASSERT_TRUE(o.inputs_dir.empty());
+  o.runs = 1;
+  o.warmup = 0;
+  d.setOptions(o);
+  ASSERT_TRUE(d.validate().isEmpty()) << d.validate().toStdString();
+  pv->startProfile(d.options());
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  EXPECT_GT(pv->run(0).summary.node_events, 0);
+}
+
+std::vector<std::string> CorpusNames() {
+  std::vector<std::string> out;
+  for (const auto& p : testing::CorpusModels()) out.push_back(p.filename().string());
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Corpus, ProfileCorpusModel, ::testing::ValuesIn(CorpusNames()),
+                         [](const auto& info) { return info.param; });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ProfileCorpusModel);
+
+TEST(ProfileView, DimensionsAreRememberedPerModel) {
+  MainWindow w;
+  OpenOnTheProfileTab(w);
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o = pv->dialogOptions();
+  o.dims = {{"batch", 1}};
+  o.runs = 1;
+  o.warmup = 0;
+  o.level = "disabled";
+  pv->startProfile(o);
+  pv->waitForIdle();
+  ASSERT_EQ(pv->runCount(), 1);
+  EXPECT_EQ(pv->dialogOptions().dims, o.dims);
+  EXPECT_EQ(pv->dialogOptions().level, "disabled");
+  pv->setModelPath(QString::fromStdString(testing::SampleModel().string()));
+  EXPECT_TRUE(pv->dialogOptions().dims.empty());     // another model: its own defaults
+  EXPECT_EQ(pv->dialogOptions().level, "disabled");  // the other choices stay
 }
 
 }  // namespace

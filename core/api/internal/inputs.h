@@ -78,11 +78,15 @@ struct ModelForRun {
 
 /// Loads `path` with `req.dims` applied (unknown names: an error listing the free dims). With
 /// random inputs, free dims left are chosen from their names and positions (batch -> 1, sequence
-/// -> 128, height / width -> 224, samples -> 16000, a model metadata entry of the same name first)
-/// and, when a size is a guess, tried with one run; a failing run tries other sizes (a bounded
-/// number of attempts) and then fails with a message naming the dims and the --dim to set.
+/// -> 128, height / width -> 224, samples -> 16000, others 1; a model metadata entry of the same
+/// name first) and, when a size is a guess, tried with one run; a failing run tries other sizes (a
+/// bounded number of attempts) and then fails with a message naming the dims and the --dim to set.
 Expected<ModelForRun> LoadModelForRun(const std::filesystem::path& path, const InputRequest& req,
                                       const JobControl& job = {});
+
+/// Ok when every name of `dims` is a free dimension of `model`'s inputs (a dim_param name or
+/// INPUT:AXIS), else an error listing the free dimensions it has.
+Status CheckDimNames(const ir::Model& model, const DimOverrides& dims);
 
 /// The same on an already loaded model (the quantizer's, the compare view's): dims chosen by
 /// name only, without a trial run. Returns the dims to load the model with (req.dims + chosen).
