@@ -2460,6 +2460,44 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ThroughputChart</name>
+    <message numerus="yes">
+        <source>level %1 · %n thread(s)</source>
+        <translation>
+            <numerusform>Stufe %1 · %n Thread</numerusform>
+            <numerusform>Stufe %1 · %n Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Throughput against batch size: profile the model at two or more sizes (Profile… → Dimensions, e.g. batch=1, then batch=4 and batch=16) and each run becomes a point here; three sizes or more mark the knee.</source>
+        <translation>Durchsatz über der Batchgröße: Profilieren Sie das Modell mit zwei oder mehr Größen (Profilieren… → Dimensionen, z. B. batch=1, dann batch=4 und batch=16), und jeder Lauf wird hier ein Punkt; ab drei Größen wird das Knie markiert.</translation>
+    </message>
+    <message>
+        <source>Throughput against %1 (items per second, from the profiled runs&apos; medians)</source>
+        <translation>Durchsatz über %1 (Elemente pro Sekunde, aus den Medianen der profilierten Läufe)</translation>
+    </message>
+    <message>
+        <source>%1 (items per run)</source>
+        <translation>%1 (Elemente pro Lauf)</translation>
+    </message>
+    <message>
+        <source>items/s</source>
+        <translation>Elemente/s</translation>
+    </message>
+    <message>
+        <source>knee</source>
+        <translation>Knie</translation>
+    </message>
+    <message>
+        <source>%1: knee (■) at %2 items per run, %3 items/s (%4% of the best, %5 items/s); larger sizes add latency for little throughput.</source>
+        <translation>%1: Knie (■) bei %2 Elementen pro Lauf, %3 Elemente/s (%4 % des besten Werts, %5 Elemente/s); größere Größen kosten Latenz für wenig Durchsatz.</translation>
+    </message>
+    <message>
+        <source>%1: no knee yet (profile three sizes or more).</source>
+        <translation>%1: noch kein Knie (profilieren Sie drei oder mehr Größen).</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TimelineWidget</name>
     <message>
         <source>W / S, wheel</source>

@@ -266,6 +266,16 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ThroughputChart</name>
+    <message numerus="yes">
+        <source>level %1 · %n thread(s)</source>
+        <translation>
+            <numerusform>level %1 · %n thread</numerusform>
+            <numerusform>level %1 · %n threads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::VerifyPanel</name>
     <message numerus="yes">
         <source>All %n output(s) match: every element within atol + rtol × |reference| (atol %1, rtol %2, as numpy.allclose).</source>

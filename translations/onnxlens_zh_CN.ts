@@ -2427,6 +2427,43 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ThroughputChart</name>
+    <message numerus="yes">
+        <source>level %1 · %n thread(s)</source>
+        <translation>
+            <numerusform>级别 %1 · %n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Throughput against batch size: profile the model at two or more sizes (Profile… → Dimensions, e.g. batch=1, then batch=4 and batch=16) and each run becomes a point here; three sizes or more mark the knee.</source>
+        <translation>吞吐量与批大小：以两个或更多大小对模型做性能分析（性能分析… → 维度，例如 batch=1，然后 batch=4 和 batch=16），每次运行都会成为这里的一个点；三个或更多大小会标出拐点。</translation>
+    </message>
+    <message>
+        <source>Throughput against %1 (items per second, from the profiled runs&apos; medians)</source>
+        <translation>吞吐量与 %1（每秒条目数，取自性能分析运行的中位数）</translation>
+    </message>
+    <message>
+        <source>%1 (items per run)</source>
+        <translation>%1（每次运行的条目数）</translation>
+    </message>
+    <message>
+        <source>items/s</source>
+        <translation>条目/秒</translation>
+    </message>
+    <message>
+        <source>knee</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <source>%1: knee (■) at %2 items per run, %3 items/s (%4% of the best, %5 items/s); larger sizes add latency for little throughput.</source>
+        <translation>%1：拐点（■）在每次运行 %2 个条目，%3 条目/秒（最佳值 %5 条目/秒的 %4%）；更大的大小只会增加延迟，吞吐量提升很少。</translation>
+    </message>
+    <message>
+        <source>%1: no knee yet (profile three sizes or more).</source>
+        <translation>%1：尚无拐点（请分析三个或更多大小）。</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::TimelineWidget</name>
     <message>
         <source>W / S, wheel</source>

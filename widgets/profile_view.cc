@@ -28,6 +28,7 @@
 #include "widgets/provider_order_edit.h"
 #include "widgets/stage_text.h"
 #include "widgets/summary_table_model.h"
+#include "widgets/throughput_chart.h"
 #include "widgets/timeline_widget.h"
 
 namespace onnxlens {
@@ -201,7 +202,14 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_chartsPage = scrolled(m_charts);
   m_tabs->addTab(m_chartsPage, tr("Charts"));
   m_comparison = new RunComparison;
-  m_comparisonPage = scrolled(m_comparison);
+  // Below the two runs compared: every run of the model at its size (throughput vs batch).
+  m_throughput = new ThroughputChart;
+  auto* comparisonPage = new QWidget;
+  auto* comparisonLayout = new QVBoxLayout(comparisonPage);
+  comparisonLayout->setContentsMargins(0, 0, 0, 0);
+  comparisonLayout->addWidget(m_comparison, 1);
+  comparisonLayout->addWidget(m_throughput);
+  m_comparisonPage = scrolled(comparisonPage);
   m_tabs->addTab(m_comparisonPage, tr("Compare Runs"));
   split->addWidget(scroll);
   split->addWidget(m_tabs);
@@ -400,12 +408,23 @@ void ProfileView::onRunAdded(int index) {
   QStringList labels;
   std::vector<std::vector<double>> latencies;
   std::vector<profiling::TraceSummary> summaries;
+  std::vector<ThroughputRun> sizes;
   for (int i = 0; i < runCount(); ++i) {
     labels << run(i).label;
     latencies.push_back(RunLatenciesMs(run(i).events));
     summaries.push_back(run(i).summary);
+    ThroughputRun t;
+    t.latencies_ms = latencies.back();
+    for (const auto& [key, value] : run(i).metadata) {
+      if (key == "level") t.level = value;
+      if (key == "threads") t.threads = QString::fromStdString(value).toInt();
+      if (key == "providers") t.providers = value;
+      if (key == "input_dims" && !api::ParseDimOverrides(value, &t.dims).ok()) t.dims.clear();
+    }
+    sizes.push_back(std::move(t));
   }
   m_comparison->setRuns(labels, latencies, summaries);
+  m_throughput->setRuns(sizes);
   m_fitOnShow = true;
 }
 

@@ -29,6 +29,7 @@ namespace widgets {
 
 class ProfileCharts;
 class RunComparison;
+class ThroughputChart;
 class SummaryTableModel;
 class TimelineWidget;
 
@@ -104,6 +105,7 @@ class ProfileView : public QWidget {
   void showComparison();
   ProfileCharts* charts() const { return m_charts; }
   RunComparison* comparison() const { return m_comparison; }
+  ThroughputChart* throughputChart() const { return m_throughput; }
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -170,6 +172,7 @@ class ProfileView : public QWidget {
   int m_hit = -1;
   ProfileCharts* m_charts;
   RunComparison* m_comparison;
+  ThroughputChart* m_throughput;
   QWidget* m_detailsPage;     ///< the scroll area holding m_details
   QWidget* m_chartsPage;      ///< the scroll area holding m_charts
   QWidget* m_comparisonPage;  ///< the scroll area holding m_comparison

@@ -56,6 +56,7 @@ int RunBench(const BenchArgs& args) {
     }
   }
 
+  api::MarkKnees(&results);
   // JSON and CSV carry chosen_dims themselves; stderr stays quiet for scripts.
   if (!results.empty() && !args.json && !args.csv) PrintChosenDims(results[0].chosen_dims);
   if (args.json) {

@@ -417,8 +417,11 @@ Verb AddBench(CLI::App& app) {
   CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
   v->add_flag("--csv", a->csv, "print CSV, one row per configuration")->excludes(json);
   CLI::Option* sweep =
-      v->add_option("--sweep", a->sweep,
-                    "every combination of the axes, e.g. --sweep level=disabled,basic threads=1,2")
+      v->add_option(
+           "--sweep", a->sweep,
+           "every combination of the axes, e.g. --sweep level=disabled,basic threads=1,2; a free "
+           "dimension sweeps batch sizes: --sweep batch=1,2,4,8 (latency per item, "
+           "items/s, the knee)")
           ->type_name("KEY=V,...");
   v->add_option("--vs", a->vs,
                 "A/B: alternate runs with B = these settings, e.g. --vs level=extended")

@@ -4,13 +4,16 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "api/internal/inputs.h"
 #include "api/run.h"
@@ -63,7 +66,19 @@ Status ApplySetting(const std::string& key, const std::string& value, BenchConfi
       return InvalidArgument("profile is on or off, not " + Quote(value));
     c->profile = value == "on";
   } else {
-    return InvalidArgument("unknown setting " + Quote(key) + " (level, threads, profile)");
+    // Any other key names a free dimension of the model (`batch=8`).
+    const bool name_ok = !key.empty() && std::all_of(key.begin(), key.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '-' ||
+             ch == ':' || ch == '/';
+    });
+    char* end = nullptr;
+    const long long n = std::strtoll(value.c_str(), &end, 10);
+    if (!name_ok || value.empty() || *end != '\0' || n < 1 || n > (int64_t{1} << 31)) {
+      return InvalidArgument(Quote(key + "=" + value) +
+                             " is neither a setting (level, threads, profile) nor a free "
+                             "dimension with a whole number >= 1 (e.g. batch=8)");
+    }
+    c->dims[key] = n;
   }
   return Status::Ok();
 }
@@ -116,10 +131,15 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   req.inputs_dir = options.inputs_dir;
   req.seed = options.seed;
   req.dims = options.dims;
+  for (const auto& [name, value] : config.dims) req.dims[name] = value;
   req.ranges = options.ranges;
   req.providers = options.providers;
   req.max_memory_bytes = options.max_memory_bytes;
-  OL_ASSIGN_OR_RETURN(ModelForRun prepared, LoadModelForRun(path, req));
+  Expected<ModelForRun> loaded = LoadModelForRun(path, req);
+  if (!loaded.ok() && !config.dims.empty())
+    return loaded.status().WithContext("benchmark of " + config.ToString());
+  OL_ASSIGN_OR_RETURN(ModelForRun prepared, std::move(loaded));
+  p.result.items = config.Items();
   p.result.load_ms = MsSince(t0);
   p.result.chosen_dims = prepared.chosen;
   p.ranges = prepared.ranges;
@@ -183,6 +203,8 @@ void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1) {
   r.cpu_system_s = cpu1.system - cpu0.system;
   r.cpu_percent = wall_s > 0 ? 100.0 * (r.cpu_user_s + r.cpu_system_s) / wall_s : 0;
   r.peak_rss_bytes = PeakRssBytes();
+  r.items_per_s = r.throughput * static_cast<double>(r.items);
+  r.ms_per_item = r.items > 0 ? r.stats.p50 / static_cast<double>(r.items) : 0;
 }
 
 int64_t CountedRuns(const BenchOptions& o) {
@@ -233,7 +255,38 @@ nlohmann::json StatsJson(const LatencyStats& s) {
 std::string BenchConfig::ToString() const {
   std::string s = "level=" + level + " threads=" + std::to_string(threads);
   if (profile) s += " profile=on";
+  for (const auto& [name, value] : dims) s += " " + name + "=" + std::to_string(value);
   return s;
+}
+
+int64_t BenchConfig::Items() const {
+  int64_t n = 1;
+  for (const auto& [name, value] : dims)
+    n = value > 0 && n <= (int64_t{1} << 40) / value ? n * value : n;
+  return n;
+}
+
+void MarkKnees(std::vector<BenchResult>* results) {
+  std::map<std::tuple<std::string, int, bool>, std::vector<BenchResult*>> curves;
+  for (BenchResult& r : *results) {
+    r.knee = false;
+    if (!r.config.dims.empty())
+      curves[{r.config.level, r.config.threads, r.config.profile}].push_back(&r);
+  }
+  for (auto& [key, curve] : curves) {
+    std::set<int64_t> counts;
+    double best = 0;
+    for (const BenchResult* r : curve) {
+      counts.insert(r->items);
+      best = std::max(best, r->items_per_s);
+    }
+    if (counts.size() < 3 || best <= 0) continue;
+    BenchResult* knee = nullptr;
+    for (BenchResult* r : curve) {
+      if (r->items_per_s >= 0.9 * best && (!knee || r->items < knee->items)) knee = r;
+    }
+    if (knee) knee->knee = true;
+  }
 }
 
 Expected<BenchConfig> ParseBenchConfig(const std::string& text, BenchConfig base) {
@@ -422,17 +475,56 @@ std::string FormatBenchResult(const BenchResult& r) {
 }
 
 std::string FormatBenchTable(const std::vector<BenchResult>& results) {
-  std::vector<std::vector<std::string>> rows = {{"level", "threads", "profile", "session ms",
-                                                 "first ms", "min", "P50", "P90", "P99", "mean",
-                                                 "inf/s", "peak RSS", "CPU %"}};
+  // The free dimensions some configuration sets: a column each, then per-item figures.
+  std::set<std::string> dim_names;
+  bool any_knee = false;
+  for (const auto& r : results) {
+    for (const auto& [name, value] : r.config.dims) dim_names.insert(name);
+    any_knee |= r.knee;
+  }
+  std::vector<std::string> header = {"level", "threads", "profile"};
+  header.insert(header.end(), dim_names.begin(), dim_names.end());
+  for (const char* h : {"session ms", "first ms", "min", "P50", "P90", "P99", "mean", "inf/s"})
+    header.push_back(h);
+  if (!dim_names.empty()) {
+    header.push_back("ms/item");
+    header.push_back("items/s");
+  }
+  header.push_back("peak RSS");
+  header.push_back("CPU %");
+  std::vector<std::vector<std::string>> rows = {header};
   for (const auto& r : results) {
     const LatencyStats& s = r.stats;
-    rows.push_back({r.config.level, std::to_string(r.threads), r.config.profile ? "on" : "off",
-                    Ms(r.session_ms), Ms(r.first_run_ms), Ms(s.min), Ms(s.p50), Ms(s.p90),
-                    Ms(s.p99), Ms(s.mean), Ms(r.throughput),
-                    FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes)), Fixed1(r.cpu_percent)});
+    std::vector<std::string> row = {r.config.level, std::to_string(r.threads),
+                                    r.config.profile ? "on" : "off"};
+    for (const std::string& name : dim_names) {
+      auto it = r.config.dims.find(name);
+      row.push_back(it == r.config.dims.end() ? "-" : std::to_string(it->second));
+    }
+    for (double v :
+         {r.session_ms, r.first_run_ms, s.min, s.p50, s.p90, s.p99, s.mean, r.throughput})
+      row.push_back(Ms(v));
+    if (!dim_names.empty()) {
+      row.push_back(Ms(r.ms_per_item));
+      row.push_back(Ms(r.items_per_s));
+    }
+    row.push_back(FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes)));
+    row.push_back(Fixed1(r.cpu_percent));
+    if (any_knee) row.push_back(r.knee ? "<- knee" : "");
+    rows.push_back(std::move(row));
   }
-  return Table(rows) + "  latencies in ms over the counted runs (warm-up excluded)\n";
+  std::string out = Table(rows, 1) + "  latencies in ms over the counted runs (warm-up excluded)\n";
+  if (!dim_names.empty()) {
+    out +=
+        "  an item is one of the product of the swept dimensions (a batch of 8: 8 items); "
+        "ms/item is P50 / items\n";
+  }
+  if (any_knee) {
+    out +=
+        "  knee: the fewest items reaching 90% of the best items/s at the same level and "
+        "threads; larger sizes add latency for little throughput\n";
+  }
+  return out;
 }
 
 std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b) {
@@ -461,7 +553,7 @@ std::string BenchCsv(const std::vector<BenchResult>& results) {
   std::ostringstream o;
   o << "model,level,threads,profile,load_ms,session_ms,first_run_ms,warmup,runs,min_ms,max_ms,"
        "mean_ms,stddev_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,throughput,peak_rss_bytes,"
-       "cpu_percent\n";
+       "cpu_percent,dims,items,items_per_s,ms_per_item,knee\n";
   for (const auto& r : results) {
     const LatencyStats& s = r.stats;
     std::string model = r.model;
@@ -475,7 +567,12 @@ std::string BenchCsv(const std::vector<BenchResult>& results) {
       << r.first_run_ms << ',' << r.warmup << ',' << s.count << ',' << s.min << ',' << s.max << ','
       << s.mean << ',' << s.stddev << ',' << s.p50 << ',' << s.p90 << ',' << s.p95 << ',' << s.p99
       << ',' << s.p999 << ',' << r.throughput << ',' << r.peak_rss_bytes << ',' << r.cpu_percent
-      << '\n';
+      << ',';
+    std::string dims;  // "batch=8 sequence=128": no comma, no quoting needed
+    for (const auto& [name, value] : r.config.dims)
+      dims += (dims.empty() ? "" : " ") + name + "=" + std::to_string(value);
+    o << dims << ',' << r.items << ',' << r.items_per_s << ',' << r.ms_per_item << ','
+      << (r.knee ? "yes" : "no") << '\n';
   }
   return o.str();
 }
@@ -491,7 +588,12 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"config",
           {{"level", r.config.level},
            {"threads", r.config.threads},
-           {"profile", r.config.profile}}},
+           {"profile", r.config.profile},
+           {"dims", r.config.dims}}},
+         {"items", r.items},
+         {"items_per_s", r.items_per_s},
+         {"ms_per_item", r.ms_per_item},
+         {"knee", r.knee},
          {"threads", r.threads},
          {"load_ms", r.load_ms},
          {"session_ms", r.session_ms},

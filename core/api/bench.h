@@ -24,12 +24,20 @@ struct BenchConfig {
   std::string level = "disabled";
   int threads = 0;  ///< 0: one per core
   bool profile = false;
+  /// Free dimensions this configuration sets (`--sweep batch=1,2,4`, `--vs batch=8`), over
+  /// BenchOptions::dims. Their product is the number of items one run handles.
+  DimOverrides dims;
 
-  /// "level=extended threads=2" style text (keys: level, threads, profile=on|off).
+  /// "level=extended threads=2 batch=8" style text (keys: level, threads, profile=on|off, and
+  /// any free dimension name).
   std::string ToString() const;
+  /// Items one run handles: the product of `dims` (1 without).
+  int64_t Items() const;
 };
 
-/// Applies "key=value[,key=value...]" (or space separated) to `base`: `--vs level=extended`.
+/// Applies "key=value[,key=value...]" (or space separated) to `base`: `--vs level=extended`. A key
+/// that is not a setting is a free dimension of the model and takes a whole number >= 1
+/// (`--vs batch=8`); whether the model has it is known when it is loaded.
 Expected<BenchConfig> ParseBenchConfig(const std::string& text, BenchConfig base);
 /// Expands "level=disabled,basic threads=1,2" (axes separated by spaces or ';', values by ',')
 /// into every combination, in order, starting from `base`.
@@ -92,7 +100,17 @@ struct BenchResult {
   int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
   /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
   DimOverrides chosen_dims;
+  int64_t items = 1;       ///< config.Items(): what one run handles (a batch of 8: 8)
+  double items_per_s = 0;  ///< throughput x items
+  double ms_per_item = 0;  ///< P50 / items
+  bool knee = false;       ///< MarkKnees: the knee of its throughput curve
 };
+
+/// Marks the knee of each throughput curve of a sweep over free dimensions: among results that
+/// differ only in their dimensions (same level, threads, profile) and span at least three item
+/// counts, the one with the fewest items whose items/s reaches 90% of the curve's best. Past it,
+/// larger batches add latency for little throughput.
+void MarkKnees(std::vector<BenchResult>* results);
 
 /// Benchmarks one configuration. `job` gets Stage::kWarmingUp / Stage::kBenchmarking after each
 /// run, with the detail "done/total" ("done" alone in duration mode, where the fraction is the

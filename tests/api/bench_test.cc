@@ -69,6 +69,92 @@ TEST(BenchConfigTest, SweepIsTheCartesianProductInOrder) {
   EXPECT_FALSE(ParseBenchSweep({}, {}).ok());
 }
 
+TEST(BenchConfigTest, AKeyThatIsNoSettingIsAFreeDimension) {
+  auto c = ParseBenchConfig("level=basic batch=8", {});
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_EQ(c->dims, (DimOverrides{{"batch", 8}}));
+  EXPECT_EQ(c->Items(), 8);
+  EXPECT_EQ(c->ToString(), "level=basic threads=0 batch=8");
+  for (const char* bad : {"batch=0", "batch=-2", "batch=two", "bat ch=2"}) {
+    auto b = ParseBenchConfig(bad, {});
+    EXPECT_FALSE(b.ok()) << bad;
+  }
+  EXPECT_NE(ParseBenchConfig("batch=x", {}).status().message().find("neither a setting"),
+            std::string::npos);
+  auto sweep = ParseBenchSweep({"batch=1,2,4", "threads=1,2"}, {});
+  ASSERT_TRUE(sweep.ok());
+  ASSERT_EQ(sweep->size(), 6u);
+  EXPECT_EQ((*sweep)[0].dims.at("batch"), 1);
+  EXPECT_EQ((*sweep)[5].dims.at("batch"), 4);
+  EXPECT_EQ((*sweep)[5].threads, 2);
+  BenchConfig two;
+  two.dims = {{"batch", 4}, {"sequence", 128}};
+  EXPECT_EQ(two.Items(), 512);
+}
+
+BenchResult Point(int64_t batch, double items_per_s, int threads = 1) {
+  BenchResult r;
+  r.config.threads = threads;
+  r.config.dims = {{"batch", batch}};
+  r.items = batch;
+  r.items_per_s = items_per_s;
+  r.throughput = items_per_s / static_cast<double>(batch);
+  r.ms_per_item = 1000.0 / items_per_s;
+  r.stats = ComputeLatencyStats({1000.0 * static_cast<double>(batch) / items_per_s});
+  return r;
+}
+
+TEST(BenchKneeTest, TheKneeIsTheSmallestSizeWithNinetyPercentOfTheBestThroughput) {
+  // 100, 180, 300, 330, 340 items/s: 90% of 340 is 306, first reached at batch 8.
+  std::vector<BenchResult> rs = {Point(1, 100), Point(2, 180), Point(4, 300), Point(8, 330),
+                                 Point(16, 340)};
+  // A second curve at 2 threads keeps its own knee; order of the results does not matter.
+  rs.push_back(Point(4, 500, 2));
+  rs.push_back(Point(1, 480, 2));
+  rs.push_back(Point(2, 490, 2));
+  MarkKnees(&rs);
+  std::vector<int64_t> knees;
+  for (const auto& r : rs) {
+    if (r.knee) knees.push_back(r.items * 10 + r.config.threads);
+  }
+  EXPECT_EQ(knees, (std::vector<int64_t>{81, 12}));
+  const std::string table = FormatBenchTable(rs);
+  EXPECT_NE(table.find("<- knee"), std::string::npos) << table;
+  EXPECT_NE(table.find("items/s"), std::string::npos);
+  EXPECT_NE(table.find("ms/item"), std::string::npos);
+  EXPECT_NE(table.find("batch"), std::string::npos);
+  // Two sizes are no curve: no knee.
+  std::vector<BenchResult> two = {Point(1, 100), Point(2, 190)};
+  MarkKnees(&two);
+  EXPECT_FALSE(two[0].knee || two[1].knee);
+  EXPECT_EQ(FormatBenchTable(two).find("knee"), std::string::npos);
+  const nlohmann::json j = BenchToJson(rs, false);
+  EXPECT_EQ(j["results"][3]["knee"], true);
+  EXPECT_EQ(j["results"][3]["config"]["dims"]["batch"], 8);
+  EXPECT_EQ(j["results"][3]["items"], 8);
+  EXPECT_NE(BenchCsv(rs).find(",batch=8,8,"), std::string::npos) << BenchCsv(rs);
+}
+
+TEST(BenchTest, ABatchSizeSetsTheFreeDimensionAndCountsItems) {
+  // The sample's input is float32[batch,3,32,32].
+  BenchOptions o;
+  o.warmup = 1;
+  o.runs = 3;
+  BenchConfig c;
+  c.threads = 1;
+  c.dims = {{"batch", 4}};
+  auto r = BenchModelFile(testing::SampleModel(), c, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->items, 4);
+  EXPECT_NEAR(r->items_per_s, 4 * r->throughput, 1e-9 * r->items_per_s);
+  EXPECT_NEAR(r->ms_per_item, r->stats.p50 / 4, 1e-12);
+  // A dimension the model does not have: the error names the configuration.
+  c.dims = {{"bacth", 4}};
+  auto bad = BenchModelFile(testing::SampleModel(), c, o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("bacth"), std::string::npos) << bad.status().message();
+}
+
 TEST(BenchTest, CountsOnlyTheCountedRuns) {
   BenchOptions o;
   o.warmup = 3;

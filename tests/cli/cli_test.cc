@@ -151,6 +151,23 @@ TEST(CliTest, BenchSweepPrintsOneRowPerCombination) {
   EXPECT_NE(r.out.find(",basic,2,"), std::string::npos) << r.out;
 }
 
+TEST(CliTest, BenchSweepOverABatchDimensionMarksOneKnee) {
+  CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
+                    " --runs 3 --warmup 1 --threads 1 --sweep batch=1,2,4");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* want : {"batch", "ms/item", "items/s", "knee: the fewest items"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  size_t knees = 0;
+  for (size_t at = r.out.find("<- knee"); at != std::string::npos;
+       at = r.out.find("<- knee", at + 1))
+    ++knees;
+  EXPECT_EQ(knees, 1u) << r.out;  // three sizes: the best one reaches 90% of itself at least
+  // A key that is neither a setting nor a whole number is refused before anything runs.
+  CliRun bad = RunCli("bench " + Q(testing::SampleModel()) + " --sweep batch=1,x");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.err.find("neither a setting"), std::string::npos) << bad.err;
+}
+
 TEST(CliTest, BenchVsPrintsRatios) {
   CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
                     " --runs 3 --warmup 1 --threads 1 --vs level=extended");
