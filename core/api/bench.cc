@@ -516,8 +516,8 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
   std::string out = Table(rows, 1) + "  latencies in ms over the counted runs (warm-up excluded)\n";
   if (!dim_names.empty()) {
     out +=
-        "  an item is one of the product of the swept dimensions (a batch of 8: 8 items); "
-        "ms/item is P50 / items\n";
+        "  items per run: the product of the swept dimensions (batch=8: 8); ms/item = P50 / "
+        "items\n";
   }
   if (any_knee) {
     out +=
