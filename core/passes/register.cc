@@ -9,6 +9,7 @@
 #include "passes/misc_fusion.h"
 #include "passes/nchwc_transform.h"
 #include "passes/pass.h"
+#include "passes/qdq_node_units.h"
 #include "passes/redundancy.h"
 #include "passes/reshape_fusion.h"
 #include "passes/transformer_fusion.h"
@@ -27,7 +28,8 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddMiscFusionPasses(out);
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
-  // extended
+  // extended (QDQ node units first: later fusions would hide the Conv / MatMul)
+  AddQdqNodeUnitPasses(out);
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
   AddFusedMatMulPasses(out);
