@@ -118,12 +118,14 @@ bool ConvUnit(ir::Node& conv, PassContext&) {
   return true;
 }
 
-// DQ(a) + DQ(b) -> MatMul -> Q  =>  QLinearMatMul (b per tensor, or per column of a 2-D b).
+// DQ(a) + DQ(b const) -> MatMul -> Q  =>  QLinearMatMul (b per tensor, or per column of a 2-D b).
 bool MatMulUnit(ir::Node& mm, PassContext&) {
   if (!IsOp(&mm, "MatMul")) return false;
   ir::Node* da = InputProducer(&mm, 0, "DequantizeLinear");
   ir::Node* dbn = InputProducer(&mm, 1, "DequantizeLinear");
-  if (!da || !dbn) return false;
+  // B a constant: a product of two activations stays float (no runtime here multiplies a uint8
+  // activation as the weights faster than the float MatMul does).
+  if (!da || !dbn || !ConstantOf(dbn->input(0))) return false;
   ir::Node* q = SoleQ(&mm);
   if (!q) return false;
   auto ap = ScalarParams(da, InputType(da));

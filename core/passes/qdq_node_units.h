@@ -1,6 +1,7 @@
 // qdq-node-units (extended): ONNX Runtime-style QDQ node units run on integer operators.
 // - DQ(x) + DQ(W const) [+ DQ(B const int32)] -> Conv -> Q(y)  =>  QLinearConv,
-// - DQ(a) + DQ(b) -> MatMul -> Q(y)  =>  QLinearMatMul,
+// - DQ(a) + DQ(B const) -> MatMul -> Q(y)  =>  QLinearMatMul (a product of two activations
+//   stays float),
 // - Q(DQ(x)) with the same type, scale, zero point and axis  =>  x.
 // A unit is rewritten only when the result is the same integer computation: constant scales and
 // zero points (per tensor for activations; per output channel for W), uint8 / int8 tensors with

@@ -176,6 +176,12 @@ TEST(QdqNodeUnits, MatMulUnitBecomesQLinearMatMul) {
     EXPECT_EQ(CountOps(*opt, "MatMul"), 0) << scales;
     ExpectWithin(m, opt, 0.1f * 1.001f);
   }
+  // A product of two activations stays float.
+  GraphBuilder two;
+  ir::Value* a = Qdq(two, two.Input("a", {2, 5, 16}), kXs, 120, "a");
+  ir::Value* b = Qdq(two, two.Input("b", {2, 16, 8}), kXs, 128, "b");
+  two.Out(QdqNode(two, two.Op("MatMul", {a, b}, {}, {2, 5, 8})->output(0), 0.1f, 128, "y"));
+  EXPECT_EQ(CountOps(*Optimized(*two.model(), Level::kExtended, {"qdq-node-units"}), "MatMul"), 1);
   // Per-row weight scales (axis 0) are not QLinearMatMul's per-column ones.
   auto rows = MatMulUnitModel(0, 16);
   EXPECT_EQ(CountOps(*Optimized(*rows, Level::kExtended, {"qdq-node-units"}), "MatMul"), 1);
