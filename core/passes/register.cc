@@ -12,6 +12,7 @@
 #include "passes/nchwc_transform.h"
 #include "passes/op_rewrites.h"
 #include "passes/pass.h"
+#include "passes/qdq_node_units.h"
 #include "passes/redundancy.h"
 #include "passes/redundant_op_elimination.h"
 #include "passes/reshape_fusion.h"
@@ -36,7 +37,8 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddMiscFusionPasses(out);
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
-  // extended
+  // extended (QDQ node units first: later fusions would hide the Conv / MatMul)
+  AddQdqNodeUnitPasses(out);
   AddQuickGeluFusionPass(out);
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);

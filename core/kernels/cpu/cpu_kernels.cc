@@ -280,11 +280,13 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r);
 void RegisterCpuLstmKernel(KernelRegistry& r);
 void RegisterCpuTransformerKernels(KernelRegistry& r);
 void RegisterCpuChecks(KernelRegistry& r);
+void RegisterCpuQuantKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
   RegisterCpuLstmKernel(r);
   RegisterCpuTransformerKernels(r);
+  RegisterCpuQuantKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",

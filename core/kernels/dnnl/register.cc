@@ -1,5 +1,6 @@
 // The dnnl provider's kernels: one function per kernel file, then the creation-time checks.
 #include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/dnnl/dnnl_qlinear.h"
 
 namespace onnxlens::kernels::dnnl_ep {
 
@@ -10,7 +11,11 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlNchwcKernels(r);
   RegisterDnnlResizeKernel(r);
   RegisterDnnlMatMulKernels(r);
+  RegisterDnnlQLinearConvKernel(r);
+  RegisterDnnlQLinearMatMulKernel(r);
   RegisterDnnlChecks(r);
+  r.SetCheck("", "QLinearConv", kDnnlProvider, QLinearCheck);
+  r.SetCheck("", "QLinearMatMul", kDnnlProvider, QLinearCheck);
 }
 
 }  // namespace onnxlens::kernels::dnnl_ep

@@ -1,7 +1,10 @@
-// Reference convolution (Conv, ConvTranspose) and pooling (MaxPool with indices, AveragePool,
-// LpPool, the Global* pools), N-dimensional, with ONNX's auto_pad / ceil_mode / dilation rules.
+// Reference convolution (Conv, ConvTranspose, ConvInteger, QLinearConv) and pooling (MaxPool with
+// indices, AveragePool, LpPool, the Global* pools), N-dimensional, with ONNX's auto_pad / ceil_mode
+// / dilation rules.
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "kernels/fused_activation.h"
 #include "kernels/reference/conv_util.h"
@@ -201,6 +204,72 @@ Status ConvInteger(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// QLinearConv (opset 10): (x - x_zp) * (w - w_zp[m]) + B[m] accumulated exactly in double, then
+// scaled by x_scale * w_scale[m] / y_scale, rounded half to even, plus y_zp, saturated to y's type.
+// w_scale / w_zero_point hold one value or one per output channel; B is int32.
+Status QLinearConv(OpKernelContext& ctx, int64_t) {
+  for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
+  const Tensor &tx = *ctx.tensor(0), &tw = *ctx.tensor(3), &yzp = *ctx.tensor(7);
+  if (tw.dims().empty()) return ctx.Error("W must have rank 3 or more");
+  const int64_t M = tw.dims()[0];
+  auto per = [&](size_t i, const char* what, int64_t n) -> Expected<std::vector<double>> {
+    const Tensor& t = *ctx.tensor(i);
+    if (t.numel() != 1 && t.numel() != n)
+      return ctx.Error(std::string(what) + " has " + std::to_string(t.numel()) +
+                       " values, needs 1" +
+                       (n > 1 ? " or " + std::to_string(n) + " (one per output channel)" : ""));
+    return ToDoubles(t);
+  };
+  OL_ASSIGN_OR_RETURN(auto xs, per(1, "x_scale", 1));
+  OL_ASSIGN_OR_RETURN(auto xz, per(2, "x_zero_point", 1));
+  OL_ASSIGN_OR_RETURN(auto ws, per(4, "w_scale", M));
+  OL_ASSIGN_OR_RETURN(auto wz, per(5, "w_zero_point", M));
+  OL_ASSIGN_OR_RETURN(auto ys, per(6, "y_scale", 1));
+  OL_ASSIGN_OR_RETURN(auto yz, per(7, "y_zero_point", 1));
+  if (ctx.tensor(2)->dtype() != tx.dtype()) return ctx.Error("x and x_zero_point differ in type");
+  if (ctx.tensor(5)->dtype() != tw.dtype()) return ctx.Error("w and w_zero_point differ in type");
+  const Tensor* tb = ctx.tensor(8);
+  if (tb && tb->dtype() != DataType::kInt32) return ctx.Error("bias B must be int32");
+  OL_ASSIGN_OR_RETURN(Tensor x, NewTensor(ctx, DataType::kDouble, tx.dims()));
+  OL_ASSIGN_OR_RETURN(Tensor w, NewTensor(ctx, DataType::kDouble, tw.dims()));
+  const auto xv = ToDoubles(tx), wv = ToDoubles(tw);
+  for (int64_t i = 0; i < tx.numel(); ++i) x.mutable_data<double>()[i] = xv[i] - xz[0];
+  const int64_t per_m = M > 0 ? tw.numel() / M : 0;
+  for (int64_t i = 0; i < tw.numel(); ++i)
+    w.mutable_data<double>()[i] = wv[i] - wz[wz.size() == 1 ? 0 : i / per_m];
+  Tensor b;
+  if (tb) {
+    OL_ASSIGN_OR_RETURN(b, NewTensor(ctx, DataType::kDouble, tb->dims()));
+    const auto bv = ToDoubles(*tb);
+    for (int64_t i = 0; i < tb->numel(); ++i) b.mutable_data<double>()[i] = bv[i];
+  }
+  OL_ASSIGN_OR_RETURN(ConvGeometry g,
+                      ConvGeometry::ForConv(ctx, x.dims(), w.dims(), tb ? &b : nullptr));
+  std::vector<int64_t> ydims = {x.dims()[0], M};
+  ydims.insert(ydims.end(), g.out.begin(), g.out.end());
+  OL_ASSIGN_OR_RETURN(Tensor yd, NewTensor(ctx, DataType::kDouble, ydims));
+  OL_RETURN_IF_ERROR(ConvT<double>(ctx, x, w, tb ? &b : nullptr, g, &yd));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, yzp.dtype(), ydims));
+  const int64_t sp = g.OutSize();
+  const double* acc = yd.data<double>();
+  auto requantize = [&](auto* out, double lo, double hi) {
+    for (int64_t i = 0; i < yd.numel(); ++i) {
+      const int64_t m = (i / sp) % M;
+      const double s = xs[0] * ws[ws.size() == 1 ? 0 : m] / ys[0];
+      const double q = std::nearbyint(acc[i] * s) + yz[0];
+      out[i] = static_cast<std::remove_pointer_t<decltype(out)>>(std::clamp(q, lo, hi));
+    }
+  };
+  if (yzp.dtype() == DataType::kUint8)
+    requantize(y.mutable_data<uint8_t>(), 0, 255);
+  else if (yzp.dtype() == DataType::kInt8)
+    requantize(y.mutable_data<int8_t>(), -128, 127);
+  else
+    return ctx.Error("y_zero_point must be uint8 or int8");
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 enum class PoolKind { kMax, kAverage, kLp };
 
 template <typename T>
@@ -331,6 +400,7 @@ void RegisterConvPoolKernels(KernelRegistry& r) {
   });
   AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
   AddKernel(r, "", "ConvInteger", 10, ConvInteger);
+  AddKernel(r, "", "QLinearConv", 10, QLinearConv);
   AddKernel(r, "", "MaxPool", 1,
             [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
   AddKernel(r, "", "AveragePool", 1,

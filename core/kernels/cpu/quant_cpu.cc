@@ -1,0 +1,148 @@
+// Per-tensor QuantizeLinear (float32 -> uint8 / int8) and DequantizeLinear (uint8 / int8 ->
+// float32) on the cpu provider: the reference kernels' arithmetic (x / scale in float32, rounded
+// half to even, plus the zero point, saturated; (x - zero point) * scale), in loops the compiler
+// vectorizes, split over the intra-op pool. Per-axis parameters and other types are declined
+// (the reference kernel runs them).
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "kernels/cpu/cpu_util.h"
+#include "kernels/parallel.h"
+
+namespace onnxlens::kernels {
+
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+constexpr int64_t kGrain = 1 << 15;
+
+template <typename Fn>
+void Split(OpKernelContext& ctx, int64_t n, Fn&& fn) {
+  if (!ctx.pool() || ctx.pool()->threads() == 1 || n < 2 * kGrain) {
+    fn(int64_t{0}, n);
+    return;
+  }
+  const int64_t tasks = std::min<int64_t>((n + kGrain - 1) / kGrain, ctx.pool()->threads() * 4);
+  const int64_t chunk = (n + tasks - 1) / tasks;
+  ctx.pool()->ParallelFor(tasks, [&](int64_t b, int64_t e) {
+    for (int64_t t = b; t < e; ++t) fn(t * chunk, std::min(n, (t + 1) * chunk));
+  });
+}
+
+// The per-tensor scale and zero point (zero point 0 of type `fallback` when absent).
+Status PerTensor(const OpKernelContext& ctx, const Tensor*& zp) {
+  OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
+  zp = ctx.tensor(2);
+  if (s->dtype() != DataType::kFloat || s->numel() != 1 || (zp && zp->numel() != 1))
+    return ctx.Decline("the cpu kernel takes one float32 scale and one zero point");
+  return Status::Ok();
+}
+
+template <typename T>
+void QuantizeRange(const float* x, T* y, float scale, int zp, int64_t b, int64_t e) {
+  // Saturating before rounding is the same as after (the bounds are whole numbers), and keeps
+  // |v| small enough for the add-and-subtract rounding (half to even in the default mode).
+  const float lo = float(std::numeric_limits<T>::min() - zp);
+  const float hi = float(std::numeric_limits<T>::max() - zp);
+  const float magic = 12582912.f;  // 1.5 * 2^23
+  const float z = float(zp);
+  for (int64_t i = b; i < e; ++i) {
+    float v = x[i] / scale;
+    v = v >= lo ? v : lo;  // NaN -> lo, as the reference kernel
+    v = v <= hi ? v : hi;
+    y[i] = static_cast<T>(((v + magic) - magic) + z);
+  }
+}
+
+Status Quantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  const Tensor* zp = nullptr;
+  OL_RETURN_IF_ERROR(PerTensor(ctx, zp));
+  const DataType out = zp ? zp->dtype() : DataType::kUint8;
+  if (out != DataType::kUint8 && out != DataType::kInt8)
+    return ctx.Decline("the cpu QuantizeLinear kernel makes uint8 or int8");
+  if (ctx.node().GetInt("saturate", 1) != 1) return ctx.Decline("saturate = 0");
+  const float scale = ctx.tensor(1)->data<float>()[0];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, out, x->dims()));
+  const float* xv = x->data<float>();
+  if (out == DataType::kUint8) {
+    const int z = zp ? zp->data<uint8_t>()[0] : 0;
+    uint8_t* yv = y.mutable_data<uint8_t>();
+    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
+  } else {
+    const int z = zp->data<int8_t>()[0];
+    int8_t* yv = y.mutable_data<int8_t>();
+    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+template <typename T>
+void DequantizeRange(const T* x, float* y, float scale, int zp, int64_t b, int64_t e) {
+  for (int64_t i = b; i < e; ++i) y[i] = static_cast<float>(int(x[i]) - zp) * scale;
+}
+
+Status Dequantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  const Tensor* zp = nullptr;
+  OL_RETURN_IF_ERROR(PerTensor(ctx, zp));
+  if (x->dtype() != DataType::kUint8 && x->dtype() != DataType::kInt8)
+    return ctx.Decline("the cpu DequantizeLinear kernel takes uint8 or int8");
+  if (zp && zp->dtype() != x->dtype()) return ctx.Error("x and its zero point differ in type");
+  const float scale = ctx.tensor(1)->data<float>()[0];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  float* yv = y.mutable_data<float>();
+  if (x->dtype() == DataType::kUint8) {
+    const uint8_t* xv = x->data<uint8_t>();
+    const int z = zp ? zp->data<uint8_t>()[0] : 0;
+    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
+  } else {
+    const int8_t* xv = x->data<int8_t>();
+    const int z = zp ? zp->data<int8_t>()[0] : 0;
+    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+template <typename Fn>
+void Add(KernelRegistry& r, const char* op, std::vector<DataType> types, Fn fn) {
+  r.Register({"", op, 10, 1000, kCpuProvider, std::move(types), [fn](const KernelInfo& info) {
+                const int64_t opset = info.opset;
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [fn, opset](OpKernelContext& ctx) { return fn(ctx, opset); }));
+              }});
+}
+
+// What the graph tells at creation: a constant scale or zero point with more than one value is
+// per axis, which these kernels leave to the reference kernel.
+Capability PerTensorCheck(const KernelInfo& info) {
+  for (size_t i : {1, 2}) {
+    const ir::Value* v = info.node.input(i);
+    if (v && v->initializer() && v->initializer()->numel() != 1)
+      return Capability::Decline(DeclineReason::kAttribute,
+                                 "the cpu " + info.node.op_type() +
+                                     " kernel takes one scale and zero point (per tensor), " +
+                                     v->name() + " has " +
+                                     std::to_string(v->initializer()->numel()));
+  }
+  return Capability::Accept();
+}
+
+}  // namespace
+
+void RegisterCpuQuantKernels(KernelRegistry& r) {
+  Add(r, "QuantizeLinear", {DataType::kFloat}, Quantize);
+  Add(r, "DequantizeLinear", {DataType::kUint8, DataType::kInt8}, Dequantize);
+  r.SetCheck("", "QuantizeLinear", kCpuProvider, PerTensorCheck);
+  r.SetCheck("", "DequantizeLinear", kCpuProvider, PerTensorCheck);
+}
+
+}  // namespace onnxlens::kernels

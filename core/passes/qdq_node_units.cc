@@ -1,0 +1,183 @@
+#include "passes/qdq_node_units.h"
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "passes/graph_util.h"
+#include "passes/rule_pass.h"
+
+namespace onnxlens::passes {
+
+namespace {
+
+bool IsQuantType(ir::DataType t) { return t == ir::DataType::kUint8 || t == ir::DataType::kInt8; }
+
+// A DequantizeLinear / QuantizeLinear's parameters when they are constants: scale float32, zero
+// point present and of the quantized type, `count` values each (1 = per tensor).
+struct QParamsOf {
+  const ir::Tensor* scale = nullptr;
+  const ir::Tensor* zero_point = nullptr;
+  int64_t axis = 1;
+};
+
+std::optional<QParamsOf> ConstParams(const ir::Node* n) {
+  if (n->inputs().size() < 3 || !n->input(2)) return std::nullopt;
+  const ir::Tensor* s = ConstantOf(n->input(1));
+  const ir::Tensor* z = ConstantOf(n->input(2));
+  if (!s || !z || s->dtype() != ir::DataType::kFloat || s->numel() != z->numel() || s->numel() < 1)
+    return std::nullopt;
+  if (s->dims().size() > 1 || z->dims().size() > 1) return std::nullopt;
+  return QParamsOf{s, z, n->GetInt("axis", 1)};
+}
+
+// A per-tensor activation parameter pair of quantized type `type`.
+std::optional<QParamsOf> ScalarParams(const ir::Node* n, ir::DataType type) {
+  auto p = ConstParams(n);
+  if (!p || p->scale->numel() != 1 || p->zero_point->dtype() != type || !IsQuantType(type))
+    return std::nullopt;
+  return p;
+}
+
+// The quantized type a DequantizeLinear reads: its zero point's (ONNX requires them equal).
+ir::DataType InputType(const ir::Node* dq) {
+  const ir::Tensor* z = dq->input(2) ? ConstantOf(dq->input(2)) : nullptr;
+  return z ? z->dtype() : ir::DataType::kUndefined;
+}
+
+// Same type and values ([] and [1] alike: a per-tensor parameter may be written either way).
+bool SameTensor(const ir::Tensor& a, const ir::Tensor& b) {
+  if (a.dtype() != b.dtype() || a.numel() != b.numel()) return false;
+  if (a.numel() != 1 && a.dims() != b.dims()) return false;
+  return std::memcmp(a.raw(), b.raw(), a.nbytes()) == 0;
+}
+
+// The Q reading `op`'s only output, when nothing else reads it.
+ir::Node* SoleQ(ir::Node* op) {
+  ir::Node* q = SoleConsumer(op->output(0));
+  if (!IsOp(q, "QuantizeLinear") || q->input(0) != op->output(0)) return nullptr;
+  for (size_t i = 1; i < op->outputs().size(); ++i)
+    if (op->output(i) && (!op->output(i)->uses().empty() || op->output(i)->is_graph_output()))
+      return nullptr;
+  return q;
+}
+
+// The int32 bias behind DQ `db` when its scale is x_scale * w_scale[m] (float32, as the
+// quantizer computes it) and its zero point is absent or 0.
+bool ExactBias(const ir::Node* db, const ir::Tensor& xs, const ir::Tensor& ws, int64_t m) {
+  const ir::Tensor* b = ConstantOf(db->input(0));
+  const ir::Tensor* bs = ConstantOf(db->input(1));
+  if (!b || !bs || b->dtype() != ir::DataType::kInt32 || b->numel() != m ||
+      bs->dtype() != ir::DataType::kFloat || (bs->numel() != 1 && bs->numel() != m))
+    return false;
+  if (db->input(2) && !ConstantAllEqual(db->input(2), 0.0)) return false;
+  if (bs->numel() == 1 && ws.numel() != 1) return false;
+  const float x = xs.data<float>()[0];
+  for (int64_t i = 0; i < bs->numel(); ++i) {
+    const float want = x * ws.data<float>()[ws.numel() == 1 ? 0 : i];
+    const float got = bs->data<float>()[i];
+    if (std::fabs(got - want) > 1e-6f * std::fabs(want)) return false;
+  }
+  return true;
+}
+
+// DQ(x) + DQ(W) [+ DQ(B)] -> Conv -> Q  =>  QLinearConv.
+bool ConvUnit(ir::Node& conv, PassContext&) {
+  if (!IsOp(&conv, "Conv") || conv.inputs().size() < 2) return false;
+  ir::Node* dx = InputProducer(&conv, 0, "DequantizeLinear");
+  ir::Node* dw = InputProducer(&conv, 1, "DequantizeLinear");
+  ir::Node* db = conv.input(2) ? InputProducer(&conv, 2, "DequantizeLinear") : nullptr;
+  if (!dx || !dw || (conv.input(2) && !db)) return false;
+  ir::Node* q = SoleQ(&conv);
+  if (!q) return false;
+  const ir::DataType xt = InputType(dx);
+  auto xp = ScalarParams(dx, xt);
+  const ir::Tensor* w = ConstantOf(dw->input(0));
+  if (!xp || !w || !IsQuantType(w->dtype()) || w->dims().size() < 3) return false;
+  auto wp = ConstParams(dw);
+  const int64_t m = w->dims()[0];
+  if (!wp || wp->zero_point->dtype() != w->dtype()) return false;
+  if (wp->scale->numel() != 1 && (wp->scale->numel() != m || wp->axis != 0)) return false;
+  if (!q->input(2) || !ConstantOf(q->input(2))) return false;
+  if (!ScalarParams(q, ConstantOf(q->input(2))->dtype())) return false;
+  if (db && !ExactBias(db, *xp->scale, *wp->scale, m)) return false;
+  if (q->GetInt("saturate", 1) != 1) return false;
+  std::vector<ir::Node*> pattern = {dx, dw};
+  if (db) pattern.push_back(db);
+  pattern.push_back(&conv);
+  pattern.push_back(q);
+  ir::Graph& g = *conv.owner();
+  ir::Node* f = AddFusedNodeFor(g, "QLinearConv", "", pattern);
+  for (ir::Value* v : {dx->input(0), dx->input(1), dx->input(2), dw->input(0), dw->input(1),
+                       dw->input(2), q->input(1), q->input(2)})
+    f->AddInput(v);
+  if (db) f->AddInput(db->input(0));
+  CopyAttributes(conv, f);
+  ReplacePattern(q, f, pattern);
+  return true;
+}
+
+// DQ(a) + DQ(b const) -> MatMul -> Q  =>  QLinearMatMul (b per tensor, or per column of a 2-D b).
+bool MatMulUnit(ir::Node& mm, PassContext&) {
+  if (!IsOp(&mm, "MatMul")) return false;
+  ir::Node* da = InputProducer(&mm, 0, "DequantizeLinear");
+  ir::Node* dbn = InputProducer(&mm, 1, "DequantizeLinear");
+  // B a constant: a product of two activations stays float (no runtime here multiplies a uint8
+  // activation as the weights faster than the float MatMul does).
+  if (!da || !dbn || !ConstantOf(dbn->input(0))) return false;
+  ir::Node* q = SoleQ(&mm);
+  if (!q) return false;
+  auto ap = ScalarParams(da, InputType(da));
+  const ir::DataType bt = InputType(dbn);
+  auto bp = ConstParams(dbn);
+  if (!ap || !bp || !IsQuantType(bt) || bp->zero_point->dtype() != bt) return false;
+  if (bp->scale->numel() != 1) {
+    auto dims = KnownDims(dbn->input(0));
+    if (!dims || dims->size() != 2 || (bp->axis != 1 && bp->axis != -1) ||
+        (*dims)[1] != bp->scale->numel())
+      return false;
+  }
+  if (!q->input(2) || !ConstantOf(q->input(2))) return false;
+  if (!ScalarParams(q, ConstantOf(q->input(2))->dtype()) || q->GetInt("saturate", 1) != 1)
+    return false;
+  std::vector<ir::Node*> pattern = {da, dbn, &mm, q};
+  ir::Node* f = AddFusedNodeFor(*mm.owner(), "QLinearMatMul", "", pattern);
+  for (ir::Value* v : {da->input(0), da->input(1), da->input(2), dbn->input(0), dbn->input(1),
+                       dbn->input(2), q->input(1), q->input(2)})
+    f->AddInput(v);
+  ReplacePattern(q, f, pattern);
+  return true;
+}
+
+// Q(DQ(x)) with identical parameters  =>  x.
+bool DqQPair(ir::Node& q, PassContext&) {
+  if (!IsOp(&q, "QuantizeLinear") || q.output(0)->is_graph_output()) return false;
+  ir::Node* dq = InputProducer(&q, 0, "DequantizeLinear");
+  if (!dq || q.GetInt("saturate", 1) != 1) return false;
+  auto dp = ConstParams(dq);
+  auto qp = ConstParams(&q);
+  if (!dp || !qp || !IsQuantType(InputType(dq)) || dp->zero_point->dtype() != InputType(dq))
+    return false;
+  if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
+    return false;
+  if (dp->scale->numel() != 1 && dp->axis != qp->axis) return false;
+  ir::Value* x = dq->input(0);
+  ReplaceUses(q.output(0), x);
+  RemoveIfUnused(*q.owner(), {&q, dq});
+  return true;
+}
+
+}  // namespace
+
+void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out) {
+  out.push_back(std::make_unique<RulePass>(
+      "qdq-node-units",
+      "QDQ node units (DequantizeLinear -> Conv / MatMul -> QuantizeLinear) become QLinearConv / "
+      "QLinearMatMul; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
+      Level::kExtended, [](ir::Node& n, PassContext& ctx) {
+        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || DqQPair(n, ctx);
+      }));
+}
+
+}  // namespace onnxlens::passes

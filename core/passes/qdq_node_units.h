@@ -1,0 +1,21 @@
+// qdq-node-units (extended): ONNX Runtime-style QDQ node units run on integer operators.
+// - DQ(x) + DQ(W const) [+ DQ(B const int32)] -> Conv -> Q(y)  =>  QLinearConv,
+// - DQ(a) + DQ(B const) -> MatMul -> Q(y)  =>  QLinearMatMul (a product of two activations
+//   stays float),
+// - Q(DQ(x)) with the same type, scale, zero point and axis  =>  x.
+// A unit is rewritten only when the result is the same integer computation: constant scales and
+// zero points (per tensor for activations; per output channel for W), uint8 / int8 tensors with
+// their zero points present, an int32 bias whose scale is x_scale * w_scale, and the float result
+// read by the Q alone.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "passes/pass.h"
+
+namespace onnxlens::passes {
+
+void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out);
+
+}  // namespace onnxlens::passes

@@ -1,0 +1,216 @@
+// qdq-node-units: QDQ Conv / MatMul units become QLinearConv / QLinearMatMul, equal DQ -> Q pairs
+// vanish, and the integer model's outputs stay within one quantization step of the QDQ model
+// run unfused (the float emulation rounds the same products in float instead of exactly).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "passes/graph_util.h"
+#include "passes/pass_test_util.h"
+
+namespace onnxlens::passes {
+namespace {
+
+using testing::Attrs;
+using testing::CountOps;
+using testing::GraphBuilder;
+using testing::Optimized;
+
+template <typename T>
+ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
+                 std::vector<int64_t> dims, const std::vector<T>& data) {
+  ir::Value* v = b.g().CreateValue(name);
+  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
+  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
+  return v;
+}
+
+ir::Value* Scale(GraphBuilder& b, const std::string& name, std::vector<float> s) {
+  return Typed<float>(
+      b, name, ir::DataType::kFloat,
+      s.size() == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{int64_t(s.size())}, s);
+}
+ir::Value* U8(GraphBuilder& b, const std::string& name, uint8_t z) {
+  return Typed<uint8_t>(b, name, ir::DataType::kUint8, {}, {z});
+}
+
+// Q -> DQ of a float tensor with per-tensor uint8 parameters; returns the DQ.
+ir::Node* QdqNode(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp, const std::string& tag) {
+  ir::Value* s = Scale(b, tag + "_s", {scale});
+  ir::Value* z = U8(b, tag + "_z", zp);
+  ir::Value* q = b.Op("QuantizeLinear", {x, s, z})->output(0);
+  return b.Op("DequantizeLinear", {q, s, z});
+}
+ir::Value* Qdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp, const std::string& tag) {
+  return QdqNode(b, x, scale, zp, tag)->output(0);
+}
+
+// An int8 constant [n, rest...] with per-channel scales (axis 0) behind a DequantizeLinear.
+ir::Value* Weight(GraphBuilder& b, std::vector<int64_t> dims, const std::vector<float>& scales,
+                  int64_t axis, uint32_t seed) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= d;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> u(-127, 127);
+  std::vector<int8_t> w(static_cast<size_t>(n));
+  for (auto& v : w) v = static_cast<int8_t>(u(rng));
+  ir::Value* wq = Typed<int8_t>(b, "W_q", ir::DataType::kInt8, dims, w);
+  const int64_t c = static_cast<int64_t>(scales.size());
+  ir::Value* ws = Scale(b, "W_s", scales);
+  ir::Value* wz = Typed<int8_t>(b, "W_z", ir::DataType::kInt8,
+                                c == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{c},
+                                std::vector<int8_t>(static_cast<size_t>(c), 0));
+  return b
+      .Op("DequantizeLinear", {wq, ws, wz},
+          c == 1 ? Attrs() : Attrs(ir::Attribute::Int("axis", axis)))
+      ->output(0);
+}
+
+// Both models on the reference provider with the same inputs: every output within `tol`.
+void ExpectWithin(std::shared_ptr<const ir::Model> a, std::shared_ptr<const ir::Model> b,
+                  float tol) {
+  runtime::SessionOptions so;
+  so.providers = {"reference"};
+  auto sa = runtime::Session::Create(a, so);
+  auto sb = runtime::Session::Create(b, so);
+  ASSERT_TRUE(sa.ok()) << sa.status().message();
+  ASSERT_TRUE(sb.ok()) << sb.status().message();
+  std::map<std::string, kernels::RtValue> in;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-2.f, 2.f);
+  for (const ir::Value* v : (*sa)->Inputs()) {
+    std::vector<int64_t> dims;
+    for (const auto& d : *v->type().shape) dims.push_back(d.value);
+    ir::Tensor t = ir::Tensor::Zeros(ir::DataType::kFloat, dims).value();
+    for (int64_t i = 0; i < t.numel(); ++i) t.mutable_data<float>()[i] = u(rng);
+    in[v->name()] = kernels::RtValue::FromTensor(std::move(t));
+  }
+  auto ra = (*sa)->Run(in);
+  auto rb = (*sb)->Run(in);
+  ASSERT_TRUE(ra.ok()) << ra.status().message();
+  ASSERT_TRUE(rb.ok()) << rb.status().message();
+  ASSERT_EQ(ra->size(), rb->size());
+  for (size_t i = 0; i < ra->size(); ++i) {
+    const ir::Tensor& x = (*ra)[i].second.tensor;
+    const ir::Tensor& y = (*rb)[i].second.tensor;
+    ASSERT_EQ(x.dims(), y.dims());
+    int64_t off = 0;
+    for (int64_t k = 0; k < x.numel(); ++k) {
+      const float d = std::fabs(x.data<float>()[k] - y.data<float>()[k]);
+      EXPECT_LE(d, tol) << "element " << k;
+      off += d > 0 ? 1 : 0;
+    }
+    EXPECT_LE(off * 20, x.numel()) << "more than 5% of the outputs moved by a step";
+  }
+}
+
+constexpr float kXs = 0.016f, kYs = 0.05f;
+
+// x -> Q/DQ -> Conv(DQ(W) per channel, DQ(B int32)) -> Q/DQ -> y.
+std::shared_ptr<ir::Model> ConvUnitModel(bool conv_also_output, bool exact_bias = true) {
+  GraphBuilder b;
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 7, 7}), kXs, 128, "x");
+  const std::vector<float> ws = {0.004f, 0.002f, 0.003f, 0.005f};
+  ir::Value* w = Weight(b, {4, 3, 3, 3}, ws, 0, 1);
+  std::vector<float> bs;
+  for (float s : ws) bs.push_back(kXs * s * (exact_bias ? 1.f : 1.5f));
+  ir::Value* bq = Typed<int32_t>(b, "B_q", ir::DataType::kInt32, {4}, {100, -2000, 0, 517});
+  ir::Value* bias = b.Op("DequantizeLinear",
+                         {bq, Scale(b, "B_s", bs),
+                          Typed<int32_t>(b, "B_z", ir::DataType::kInt32, {4}, {0, 0, 0, 0})},
+                         Attrs(ir::Attribute::Int("axis", 0)))
+                        ->output(0);
+  ir::Node* conv =
+      b.Op("Conv", {x, w, bias},
+           Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1}), ir::Attribute::Ints("strides", {2, 2})),
+           {1, 4, 4, 4});
+  b.Out(QdqNode(b, conv->output(0), kYs, 100, "y"));
+  if (conv_also_output) b.Out(conv);
+  return b.model();
+}
+
+TEST(QdqNodeUnits, ConvUnitBecomesQLinearConv) {
+  auto m = ConvUnitModel(false);
+  auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*opt, "QLinearConv"), 1);
+  EXPECT_EQ(CountOps(*opt, "Conv"), 0);
+  // Left: the input's Q and the output's DQ; the weight and bias DQs went with the unit.
+  EXPECT_EQ(CountOps(*opt, "QuantizeLinear"), 1);
+  EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), 1);
+  for (const ir::Node* n : opt->graph->nodes()) {
+    if (n->op_type() != "QLinearConv") continue;
+    EXPECT_EQ(n->inputs().size(), 9u);
+    EXPECT_EQ(n->GetInts("strides"), (std::vector<int64_t>{2, 2}));
+    EXPECT_EQ(ConstantOf(n->input(8))->dtype(), ir::DataType::kInt32);
+    EXPECT_GE(n->origins.size(), 5u);  // DQ(x), DQ(W), DQ(B), Conv, Q
+  }
+  ExpectWithin(m, opt, kYs * 1.001f);
+}
+
+TEST(QdqNodeUnits, ConvReadByAnotherNodeOrInexactBiasStays) {
+  auto shared = ConvUnitModel(true);
+  EXPECT_EQ(CountOps(*Optimized(*shared, Level::kExtended, {"qdq-node-units"}), "QLinearConv"), 0);
+  auto odd_bias = ConvUnitModel(false, false);
+  auto opt = Optimized(*odd_bias, Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*opt, "QLinearConv"), 0);
+  EXPECT_EQ(CountOps(*opt, "Conv"), 1);
+}
+
+std::shared_ptr<ir::Model> MatMulUnitModel(int64_t axis, size_t scales) {
+  GraphBuilder b;
+  ir::Value* a = Qdq(b, b.Input("a", {2, 5, 16}), kXs, 120, "a");
+  std::vector<float> ws(scales, 0.01f);
+  for (size_t i = 0; i < ws.size(); ++i) ws[i] += 0.001f * float(i);
+  ir::Value* w = Weight(b, {16, 8}, ws, axis, 2);
+  ir::Node* mm = b.Op("MatMul", {a, w}, {}, {2, 5, 8});
+  b.Out(QdqNode(b, mm->output(0), 0.1f, 128, "y"));
+  return b.model();
+}
+
+TEST(QdqNodeUnits, MatMulUnitBecomesQLinearMatMul) {
+  for (size_t scales : {size_t{1}, size_t{8}}) {
+    auto m = MatMulUnitModel(1, scales);
+    auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+    EXPECT_EQ(CountOps(*opt, "QLinearMatMul"), 1) << scales;
+    EXPECT_EQ(CountOps(*opt, "MatMul"), 0) << scales;
+    ExpectWithin(m, opt, 0.1f * 1.001f);
+  }
+  // A product of two activations stays float.
+  GraphBuilder two;
+  ir::Value* a = Qdq(two, two.Input("a", {2, 5, 16}), kXs, 120, "a");
+  ir::Value* b = Qdq(two, two.Input("b", {2, 16, 8}), kXs, 128, "b");
+  two.Out(QdqNode(two, two.Op("MatMul", {a, b}, {}, {2, 5, 8})->output(0), 0.1f, 128, "y"));
+  EXPECT_EQ(CountOps(*Optimized(*two.model(), Level::kExtended, {"qdq-node-units"}), "MatMul"), 1);
+  // Per-row weight scales (axis 0) are not QLinearMatMul's per-column ones.
+  auto rows = MatMulUnitModel(0, 16);
+  EXPECT_EQ(CountOps(*Optimized(*rows, Level::kExtended, {"qdq-node-units"}), "MatMul"), 1);
+}
+
+TEST(QdqNodeUnits, EqualDqQPairVanishesOthersStay) {
+  for (float second : {kXs, 2 * kXs}) {
+    GraphBuilder b;
+    ir::Value* x = Qdq(b, b.Input("x", {1, 4, 5, 5}), kXs, 128, "x");
+    // DQ -> Relu would stay float; here DQ -> Q directly (a chain the quantizer leaves behind
+    // around a rewritten unit) with equal or different parameters.
+    ir::Value* y = Qdq(b, x, second, 128, "y");
+    b.Out(b.Op("Relu", {y}, {}, {1, 4, 5, 5}));
+    auto opt = Optimized(*b.model(), Level::kExtended, {"qdq-node-units"});
+    EXPECT_EQ(CountOps(*opt, "QuantizeLinear"), second == kXs ? 1 : 2);
+    EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), second == kXs ? 1 : 2);
+    testing::ExpectSameOutputs(b.model(), opt);
+  }
+}
+
+TEST(QdqNodeUnits, ListedAtExtended) {
+  bool found = false;
+  for (const auto& p : ListPasses())
+    if (p.name == "qdq-node-units") {
+      found = true;
+      EXPECT_EQ(p.level, Level::kExtended);
+    }
+  EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace onnxlens::passes
