@@ -150,6 +150,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setCentralWidget(m_stack);
 
   m_stage = new QLabel(this);
+  // Room for each loading stage; a long detail (the file's name) is cut, never widening the
+  // window. The tooltip has it whole.
+  m_stage->setMinimumWidth(StageText::widest(
+      m_stage->fontMetrics(),
+      {Stage::kReadingFile, Stage::kParsing, Stage::kChecking, Stage::kInferringShapes,
+       Stage::kBuildingGraph, Stage::kDescribing, Stage::kLayingOut}));
+  m_stage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 100);
   m_progress->setMaximumWidth(220);
@@ -706,6 +713,7 @@ void MainWindow::showProgress(const Progress& progress) {
   m_progress->setRange(0, 100);
   m_progress->setValue(qRound(progress.fraction * 100));
   m_stage->setText(progressText(progress));
+  m_stage->setToolTip(m_stage->text());
 }
 
 void MainWindow::setBusy(bool busy) {

@@ -47,6 +47,10 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
          "(runs on any runtime)"));
   bar->addWidget(m_format);
   m_stage = new QLabel(this);
+  // Room for "Optimizing… 100/100"; a longer stage or detail (a pass name) is cut, never widening
+  // the window (German at 1280 px grew it to 1286 while a trace ran). The tooltip has it whole.
+  m_stage->setMinimumWidth(StageText::widest(m_stage->fontMetrics(), {Stage::kOptimizing}));
+  m_stage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(220);
@@ -105,6 +109,7 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
   connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
     m_progress->setValue(static_cast<int>(p.fraction * 1000));
     m_stage->setText(progressText(p));
+    m_stage->setToolTip(m_stage->text());
   });
   m_task->onFinished(
       [this](Expected<std::shared_ptr<const api::OptimizeTrace>> r) { onTraceDone(std::move(r)); });

@@ -107,13 +107,10 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   m_runChooser->setToolTip(tr("The profiles of this session; choose one to show it"));
   m_stage = new QLabel(this);
   // As wide as the widest stage of a profile, so that the bar does not jump as the stages change.
-  int stageWidth = 0;
-  for (Stage st :
-       {Stage::kReadingFile, Stage::kParsing, Stage::kChecking, Stage::kInferringShapes,
-        Stage::kBuildingGraph, Stage::kCreatingSession, Stage::kWarmingUp, Stage::kProfiling})
-    stageWidth = std::max(
-        stageWidth, m_stage->fontMetrics().horizontalAdvance(progressText({st, 0, "100/100"})));
-  m_stage->setMinimumWidth(stageWidth);
+  m_stage->setMinimumWidth(StageText::widest(
+      m_stage->fontMetrics(),
+      {Stage::kReadingFile, Stage::kParsing, Stage::kChecking, Stage::kInferringShapes,
+       Stage::kBuildingGraph, Stage::kCreatingSession, Stage::kWarmingUp, Stage::kProfiling}));
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(200);

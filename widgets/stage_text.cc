@@ -1,6 +1,8 @@
 // Translations of stage codes and error categories.
 #include "widgets/stage_text.h"
 
+#include <algorithm>
+
 #include <QRegularExpression>
 
 namespace onnxlens {
@@ -115,6 +117,13 @@ QString StageText::thread(const QString& name) {
           ? tr("main", "the thread that runs the model")
           : tr("pool worker %1", "a thread of the intra-op pool").arg(m.captured(2));
   return base + m.captured(3);
+}
+
+int StageText::widest(const QFontMetrics& metrics, std::initializer_list<Stage> stages) {
+  int width = 0;
+  for (Stage st : stages)
+    width = std::max(width, metrics.horizontalAdvance(progress({st, 0, "100/100"})));
+  return width;
 }
 
 }  // namespace widgets

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QString>
+#include <initializer_list>
 
 #include "common/progress.h"
 #include "common/status.h"
@@ -27,6 +29,9 @@ class StageText {
   /// The translated name of a thread the runtime named: "main", "pool worker N", also with the
   /// thread id the summaries add ("main (12)"); another name as it is.
   static QString thread(const QString& name);
+  /// The width of the widest of `stages` with a "100/100" detail: a stage label's minimum width,
+  /// so that a bar does not jump as the stages change.
+  static int widest(const QFontMetrics& metrics, std::initializer_list<Stage> stages);
 };
 
 /// Shorthands.
