@@ -507,6 +507,25 @@ Verb AddQuantize(CLI::App& app) {
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"standard", "ort"}))
       ->capture_default_str();
+  CLI::Option* cosine =
+      v->add_option("--target-cosine", a->target_cosine,
+                    "static: leave the nodes that lose most in float, one at a time, until the "
+                    "worst output's cosine reaches X")
+          ->type_name("X")
+          ->check(CLI::Range(1e-9, 1.0));
+  v->add_option("--target-sqnr", a->target_sqnr,
+                "static: as --target-cosine, until the worst output's SQNR reaches DB")
+      ->type_name("DB")
+      ->check(CLI::Range(1e-9, 200.0))
+      ->excludes(cosine);
+  v->add_option("--max-steps", a->max_steps, "the search's most exclusions tried")
+      ->type_name("N")
+      ->transform(WholeNumber<int>(1, 1000))
+      ->capture_default_str();
+  v->add_option("--eval", a->eval_dir,
+                "the search's held-out data, test_data_set_N folders (default: the calibration "
+                "data)")
+      ->type_name("DIR");
   AddThreads(v, &r.threads);
   v->add_flag("--force", r.force, "replace an existing OUT.onnx (never MODEL)");
   v->add_flag("--json", a->json, "print onnxlens.quantize/1 JSON");
