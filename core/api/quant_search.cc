@@ -163,7 +163,8 @@ std::vector<Candidate> RankCandidates(const ir::Graph& g, const Measured& m,
 }  // namespace
 
 Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const QuantSearchRequest& r,
-                                               const JobControl& job) {
+                                               const JobControl& job,
+                                               const QuantSearchStepCallback& on_step) {
   OL_RETURN_IF_ERROR(CheckSearchRequest(r));
   if (r.quantize.output.empty()) return InvalidArgument("-o: the output file is required");
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
@@ -260,6 +261,7 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   Measured current = start.first;
   rep.steps.push_back({0, "", "", "", 0, true, current.cosine, current.sqnr_db, start.second, 0});
   rep.reached = MetricOf(current, r.metric) >= r.target;
+  if (on_step) on_step(rep.steps.back());
 
   std::set<std::string> rejected;
   for (int step = 1; step <= r.max_steps && !rep.reached; ++step) {
@@ -285,6 +287,7 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
     }
     s.excluded = static_cast<int>(excluded.size());
     rep.steps.push_back(s);
+    if (on_step) on_step(s);
   }
   rep.excluded = excluded;
 

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct QuantSearchStep {
   int excluded = 0;   ///< nodes in float after this step (the search's, not the request's)
 };
 
+/// Called on the searching thread after every step (a GUI lists the steps as they come).
+using QuantSearchStepCallback = std::function<void(const QuantSearchStep&)>;
+
 struct QuantSearchReport {
   QuantizeReport quantize;  ///< the final model's
   std::string metric;
@@ -63,7 +67,8 @@ struct QuantSearchReport {
 /// is missing or does not fit the model. `job` gets a slice per step; a cancel writes nothing.
 Expected<QuantSearchReport> SearchQuantization(const std::filesystem::path& model,
                                                const QuantSearchRequest& request,
-                                               const JobControl& job = {});
+                                               const JobControl& job = {},
+                                               const QuantSearchStepCallback& on_step = {});
 
 /// The search part of `onnxlens.quantize/1` JSON ("search": {...}).
 nlohmann::json ToJson(const QuantSearchReport& report);

@@ -62,9 +62,13 @@ TEST(QuantSearchTest, AcceptedExclusionsRaiseTheMetricAndStayInFloat) {
   WriteSets(tmp.path() / "eval", 2, 9);
   QuantSearchRequest r = Search(tmp.path(), 0.9999999999, 3);
   r.eval_dir = tmp.path() / "eval";
-  auto rep = SearchQuantization(SampleModel(), r);
+  std::vector<int> seen;
+  auto rep = SearchQuantization(SampleModel(), r, {},
+                                [&](const QuantSearchStep& s) { seen.push_back(s.step); });
   ASSERT_TRUE(rep.ok()) << rep.status().message();
   ASSERT_GE(rep->steps.size(), 2u);
+  ASSERT_EQ(seen.size(), rep->steps.size());
+  for (size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], static_cast<int>(i));
   EXPECT_LE(rep->steps.size(), 4u);
   EXPECT_EQ(rep->steps[0].step, 0);
   EXPECT_EQ(rep->eval_samples, 2);
