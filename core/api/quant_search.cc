@@ -203,6 +203,9 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   } else if (!r.quantize.calib_dir.empty()) {
     cmp.inputs_dir = r.quantize.calib_dir;
     rep.eval_source = "--calib " + r.quantize.calib_dir.string();
+  } else if (!r.quantize.images.empty()) {
+    cmp.images = r.quantize.images;
+    rep.eval_source = "--images " + r.quantize.images.dir.string();
   } else {
     // Random calibration: evaluate on other random samples (another seed) of the same count.
     cmp.random_samples = std::max<int64_t>(r.quantize.random_samples, 1);
