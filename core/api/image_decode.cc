@@ -32,11 +32,12 @@ Status TooLarge(const fs::path& path, int64_t w, int64_t h, int64_t max_pixels) 
                          std::to_string(max_pixels) + " read");
 }
 
-Expected<DecodedImage> DecodePng(const fs::path& path, int64_t max_pixels) {
+Expected<DecodedImage> DecodePng(const std::vector<unsigned char>& bytes, const fs::path& path,
+                                 int64_t max_pixels) {
   png_image img;
   std::memset(&img, 0, sizeof img);
   img.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&img, path.c_str()))
+  if (!png_image_begin_read_from_memory(&img, bytes.data(), bytes.size()))
     return InvalidArgument(path.string() + ": not a readable PNG image (" + img.message + ")");
   const int64_t w = img.width, h = img.height;
   if (w <= 0 || h <= 0 || w * h > max_pixels) {
@@ -120,18 +121,9 @@ bool DecodeJpegBytes(const std::vector<unsigned char>& bytes, int64_t max_pixels
   return true;
 }
 
-Expected<DecodedImage> DecodeJpeg(const fs::path& path, int64_t max_pixels) {
-  std::error_code ec;
-  const uint64_t size = fs::file_size(path, ec);
-  if (ec) return NotFound(path.string() + ": " + ec.message());
-  if (size > kMaxImageFileBytes)
-    return InvalidArgument(path.string() + ": " + std::to_string(size) +
-                           " bytes, more than an image file may have (" +
-                           std::to_string(kMaxImageFileBytes) + ")");
-  std::ifstream in(path, std::ios::binary);
-  std::vector<unsigned char> bytes(size);
-  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
-    return InvalidArgument(path.string() + ": could not be read");
+Expected<DecodedImage> DecodeJpeg(const std::vector<unsigned char>& bytes, const fs::path& path,
+                                  int64_t max_pixels) {
+  if (bytes.empty()) return InvalidArgument(path.string() + ": an empty file");
   DecodedImage out;
   std::string message;
   if (!DecodeJpegBytes(bytes, max_pixels, &out, &message))
@@ -146,11 +138,29 @@ bool IsImageFile(const fs::path& path) {
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg";
 }
 
+Expected<DecodedImage> DecodeImageBytes(const std::vector<unsigned char>& bytes,
+                                        const fs::path& name, int64_t max_pixels) {
+  const std::string ext = Lower(name.extension().string());
+  if (ext == ".png") return DecodePng(bytes, name, max_pixels);
+  if (ext == ".jpg" || ext == ".jpeg") return DecodeJpeg(bytes, name, max_pixels);
+  return InvalidArgument(name.string() + ": not a .png, .jpg or .jpeg image");
+}
+
 Expected<DecodedImage> DecodeImageFile(const fs::path& path, int64_t max_pixels) {
-  const std::string ext = Lower(path.extension().string());
-  if (ext == ".png") return DecodePng(path, max_pixels);
-  if (ext == ".jpg" || ext == ".jpeg") return DecodeJpeg(path, max_pixels);
-  return InvalidArgument(path.string() + ": not a .png, .jpg or .jpeg image");
+  if (!IsImageFile(path))
+    return InvalidArgument(path.string() + ": not a .png, .jpg or .jpeg image");
+  std::error_code ec;
+  const uint64_t size = fs::file_size(path, ec);
+  if (ec) return NotFound(path.string() + ": " + ec.message());
+  if (size > kMaxImageFileBytes)
+    return InvalidArgument(path.string() + ": " + std::to_string(size) +
+                           " bytes, more than an image file may have (" +
+                           std::to_string(kMaxImageFileBytes) + ")");
+  std::ifstream in(path, std::ios::binary);
+  std::vector<unsigned char> bytes(size);
+  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
+    return IoError(path.string() + ": could not be read");
+  return DecodeImageBytes(bytes, path, max_pixels);
 }
 
 std::vector<float> ResizeBilinear(const DecodedImage& im, int64_t height, int64_t width) {

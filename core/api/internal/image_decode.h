@@ -21,6 +21,11 @@ constexpr int64_t kMaxImagePixels = int64_t{1} << 26;  // 64 Mpixel (8192 x 8192
 /// True for the extensions DecodeImageFile reads (.png, .jpg, .jpeg; any case).
 bool IsImageFile(const std::filesystem::path& path);
 
+/// Decodes bytes already read; `name`'s extension picks the decoder and starts every message.
+Expected<DecodedImage> DecodeImageBytes(const std::vector<unsigned char>& bytes,
+                                        const std::filesystem::path& name,
+                                        int64_t max_pixels = kMaxImagePixels);
+
 Expected<DecodedImage> DecodeImageFile(const std::filesystem::path& path,
                                        int64_t max_pixels = kMaxImagePixels);
 
