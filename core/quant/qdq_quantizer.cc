@@ -54,6 +54,18 @@ std::vector<SlotPlan> SlotsFor(const ir::Node& n, bool per_channel) {
     if (IsFloatInitializer(n.input(2))) add(2, Kind::kBias);
     return out;
   }
+  if (op == "ConvTranspose") {
+    // Weights [C_in, C_out / group, k...]: per channel along axis 1 (the output channels) when
+    // ungrouped; grouped, the axis-1 scales would not map onto the bias's C_out, so per tensor.
+    const ir::Value* w = n.input(1);
+    if (!IsFloatActivation(x) || !IsFloatInitializer(w) || w->initializer()->dims().size() < 3)
+      return {};
+    const bool grouped = n.GetInt("group", 1) != 1;
+    add(0, Kind::kActivation);
+    add(1, Kind::kWeight, per_channel && !grouped ? 1 : -1);
+    if (IsFloatInitializer(n.input(2))) add(2, Kind::kBias);
+    return out;
+  }
   if (op == "Gemm" || op == "MatMul") {
     const ir::Value* w = n.input(1);
     if (!IsFloatTensor(x) || !IsFloatTensor(w)) return {};
@@ -97,7 +109,8 @@ std::vector<SlotPlan> SlotsFor(const ir::Node& n, bool per_channel) {
 const std::vector<std::string>& QdqOpTypes() {
   static const std::vector<std::string> kOps = [] {
     std::vector<std::string> v(SingleInputOps().begin(), SingleInputOps().end());
-    for (const char* op : {"Conv", "Gemm", "MatMul", "Add", "Mul", "Concat"}) v.push_back(op);
+    for (const char* op : {"Conv", "ConvTranspose", "Gemm", "MatMul", "Add", "Mul", "Concat"})
+      v.push_back(op);
     std::sort(v.begin(), v.end());
     return v;
   }();

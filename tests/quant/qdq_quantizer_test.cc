@@ -233,6 +233,47 @@ TEST(QdqQuantizerTest, OnlyIncludedNodesAreQuantized) {
   EXPECT_EQ(s.quantized_by_op.at("Gemm"), 1);
 }
 
+TEST(QdqQuantizerTest, ConvTransposeWeightsPerOutputChannelUnlessGrouped) {
+  for (int64_t group : {1, 2}) {
+    GraphBuilder b;
+    ir::Value* x = b.Input("x", {1, 2, 6, 6});
+    const int64_t per_group = group == 1 ? 3 : 2;
+    ir::Node* ct =
+        b.Op("ConvTranspose",
+             {x, b.Random("w", {2, per_group, 2, 2}, 1), b.Random("bias", {per_group * group}, 2)},
+             Attrs(ir::Attribute::Ints("strides", {2, 2}), ir::Attribute::Int("group", group)),
+             {1, per_group * group, 12, 12});
+    b.Out(b.Op("Relu", {ct->output(0)}, {}, {1, per_group * group, 12, 12}));
+    std::shared_ptr<const ir::Model> original = b.model()->Clone();
+    StaticQuantOptions o;
+    o.per_channel = true;
+    const QuantStats s = Quantize(*b.model(), o);
+    EXPECT_EQ(s.quantized_by_op.at("ConvTranspose"), 1);
+    const ir::Node* w_dq = Producer(ct, 1);
+    ASSERT_NE(w_dq, nullptr);
+    EXPECT_EQ(w_dq->op_type(), "DequantizeLinear");
+    if (group == 1) {
+      EXPECT_EQ(w_dq->GetInt("axis", -1), 1);
+      EXPECT_EQ(w_dq->input(1)->initializer()->numel(), 3);
+      EXPECT_EQ(Producer(ct, 2)->input(1)->initializer()->numel(), 3);
+    } else {
+      EXPECT_EQ(w_dq->input(1)->initializer()->numel(), 1);
+      EXPECT_EQ(Producer(ct, 2)->input(1)->initializer()->numel(), 1);
+    }
+    EXPECT_EQ(Producer(ct, 2)->input(0)->initializer()->dtype(), ir::DataType::kInt32);
+    RandomSource src(1, 11);
+    const Sample sample = src.One();
+    const auto a = RunModel(original, sample), q = RunModel(b.model(), sample);
+    double dot = 0, aa = 0, qq = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+      dot += a[i] * q[i];
+      aa += a[i] * a[i];
+      qq += q[i] * q[i];
+    }
+    EXPECT_GT(dot / std::sqrt(aa * qq), 0.99) << "group " << group;
+  }
+}
+
 TEST(QdqQuantizerTest, TwoConvsSharingABiasGetDistinctlyNamedNodes) {
   // ONNX Runtime refuses a model with two nodes of one name; a shared bias is quantized once per
   // reader (each with its own scale).
