@@ -13,6 +13,9 @@ void RegisterDetectionKernels(KernelRegistry& r);
 void RegisterIndexKernels(KernelRegistry& r);
 void RegisterCreateKernels(KernelRegistry& r);
 void RegisterTransformerKernels(KernelRegistry& r);
+void RegisterTrainingKernels(KernelRegistry& r);
+void RegisterGridSampleKernels(KernelRegistry& r);
+void RegisterSpectralKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -20,6 +23,7 @@ void RegisterNnKernels(KernelRegistry& r) {
   RegisterNormKernels(r);
   RegisterTransformerKernels(r);
   RegisterResizeKernels(r);
+  RegisterGridSampleKernels(r);
 }
 
 void RegisterReferenceKernels(KernelRegistry& r) {
@@ -36,6 +40,8 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterQuantKernels(r);
   RegisterMiscKernels(r);
   RegisterDetectionKernels(r);
+  RegisterTrainingKernels(r);
+  RegisterSpectralKernels(r);
 }
 
 }  // namespace onnxlens::kernels
