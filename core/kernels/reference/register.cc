@@ -16,6 +16,8 @@ void RegisterTransformerKernels(KernelRegistry& r);
 void RegisterTrainingKernels(KernelRegistry& r);
 void RegisterGridSampleKernels(KernelRegistry& r);
 void RegisterSpectralKernels(KernelRegistry& r);
+void RegisterRoiAlignKernels(KernelRegistry& r);
+void RegisterTfIdfKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -42,6 +44,8 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterDetectionKernels(r);
   RegisterTrainingKernels(r);
   RegisterSpectralKernels(r);
+  RegisterRoiAlignKernels(r);
+  RegisterTfIdfKernels(r);
 }
 
 }  // namespace onnxlens::kernels
