@@ -99,12 +99,14 @@ Status RoiAlign(OpKernelContext& ctx, int64_t opset) {
       rh = std::max(rh, 1.0);
     }
     const double bh = rh / static_cast<double>(oh), bw = rw / static_cast<double>(ow);
-    const int64_t gh =
-        sampling > 0 ? sampling : static_cast<int64_t>(std::ceil(rh / static_cast<double>(oh)));
-    const int64_t gw =
-        sampling > 0 ? sampling : static_cast<int64_t>(std::ceil(rw / static_cast<double>(ow)));
-    if (gh > (int64_t{1} << 12) || gw > (int64_t{1} << 12))
+    const double gh_d =
+        sampling > 0 ? static_cast<double>(sampling) : std::ceil(rh / static_cast<double>(oh));
+    const double gw_d =
+        sampling > 0 ? static_cast<double>(sampling) : std::ceil(rw / static_cast<double>(ow));
+    if (!(gh_d <= 4096) || !(gw_d <= 4096))
       return ctx.Error("rois[" + std::to_string(r) + "] needs too many samples per bin");
+    const int64_t gh = static_cast<int64_t>(std::max(gh_d, 0.0));
+    const int64_t gw = static_cast<int64_t>(std::max(gw_d, 0.0));
     const double count = static_cast<double>(std::max<int64_t>(gh * gw, 1));
     for (int64_t c = 0; c < C; ++c) {
       const double* plane = xv.data() + (bi[r] * C + c) * H * W;

@@ -173,12 +173,16 @@ Status MelWeightMatrix(OpKernelContext& ctx, int64_t) {
                        ShapeString(t->dims()));
     OL_ASSIGN_OR_RETURN(v[i], ReadScalar(ctx, *t, names[i]));
   }
+  for (size_t i = 0; i < 3; ++i)
+    if (!(v[i] >= 1 && v[i] <= 1e9))
+      return ctx.Error(std::string(names[i]) + " must be a positive count up to 1e9, got " +
+                       std::to_string(v[i]));
   const int64_t mels = static_cast<int64_t>(v[0]), dft = static_cast<int64_t>(v[1]),
                 rate = static_cast<int64_t>(v[2]);
   const double lo = v[3], hi = v[4];
   if (mels <= 0 || dft <= 0 || rate <= 0)
     return ctx.Error("num_mel_bins, dft_length and sample_rate must be positive");
-  if (!(lo >= 0) || !(hi >= lo))
+  if (!(lo >= 0) || !(hi >= lo) || !std::isfinite(hi))
     return ctx.Error("the edges must satisfy 0 <= lower_edge_hertz <= upper_edge_hertz");
   const auto type = static_cast<DataType>(ctx.node().GetInt("output_datatype", 1));
   const int64_t spec_bins = dft / 2 + 1;

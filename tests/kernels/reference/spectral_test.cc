@@ -88,6 +88,15 @@ TEST(SpectralReference, BadInputsAreErrors) {
                                                 17,
                                                 ""}),
                     "maps past the spectrogram's 9 bins");
+  // A count no int64 holds is an error, not an undefined conversion.
+  ExpectStatusError(ComputeDirect("reference", {"MelWeightMatrix",
+                                                {F({}, {1e30f}), Int64s({}, {16}),
+                                                 Int64s({}, {100}), F({}, {0}), F({}, {40})},
+                                                {},
+                                                1,
+                                                17,
+                                                ""}),
+                    "num_mel_bins must be a positive count");
 }
 
 }  // namespace
