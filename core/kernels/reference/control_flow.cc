@@ -148,8 +148,87 @@ Status Loop(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// Scan-8: every input carries a batch axis 0 (the scan axis is 1), the optional first input
+// sequence_lens gives each batch entry's length; the body runs per batch entry, and scan outputs
+// past an entry's length stay zero.
+Status Scan8(OpKernelContext& ctx) {
+  const ir::Graph* body = Body(ctx, "body");
+  if (!body) return ctx.Error("has no body graph");
+  const int64_t m = ctx.node().GetInt("num_scan_inputs", 0);
+  const int64_t n_in = static_cast<int64_t>(ctx.num_inputs()) - 1;
+  const int64_t n_state = n_in - m;
+  if (m <= 0 || n_state < 0) return ctx.Error("num_scan_inputs is invalid");
+  const int64_t n_out_scan = static_cast<int64_t>(ctx.num_outputs()) - n_state;
+  if (n_out_scan < 0)
+    return ctx.Error("has " + std::to_string(ctx.num_outputs()) + " outputs for " +
+                     std::to_string(n_state) + " state variables");
+  const auto dirs = ctx.node().GetInts("directions", std::vector<int64_t>(m, 0));
+  if (static_cast<int64_t>(dirs.size()) != m)
+    return ctx.Error("directions has " + std::to_string(dirs.size()) + " values for " +
+                     std::to_string(m) + " scan inputs");
+  std::vector<const Tensor*> ins;
+  int64_t batch = -1, len = -1;
+  for (int64_t i = 0; i < n_in; ++i) {
+    OL_ASSIGN_OR_RETURN(const Tensor* t, ctx.RequireTensor(1 + i));
+    const bool scanned = i >= n_state;
+    OL_RETURN_IF_ERROR(CheckMinRank(ctx, *t, scanned ? 2 : 1,
+                                    scanned ? "scan input (batch, sequence)" : "state (batch)"));
+    if (batch >= 0 && t->dims()[0] != batch) return ctx.Error("inputs have different batch sizes");
+    batch = t->dims()[0];
+    if (scanned) {
+      if (len >= 0 && t->dims()[1] != len) return ctx.Error("scan inputs have different lengths");
+      len = t->dims()[1];
+    }
+    ins.push_back(t);
+  }
+  std::vector<int64_t> lens(static_cast<size_t>(batch), len);
+  if (const Tensor* sl = ctx.tensor(0); sl && sl->numel() > 0) {
+    OL_ASSIGN_OR_RETURN(lens, ReadInts(ctx, *sl, "sequence_lens"));
+    OL_RETURN_IF_ERROR(CheckLengths(ctx, lens, batch, len, "sequence_lens"));
+  }
+  std::vector<std::vector<Tensor>> states(n_state), scans(n_out_scan);
+  for (int64_t b = 0; b < batch; ++b) {
+    std::vector<RtValue> state;
+    for (int64_t i = 0; i < n_state; ++i) state.push_back(RtValue::FromTensor(Take(*ins[i], 0, b)));
+    std::vector<Tensor> items;
+    for (int64_t i = 0; i < m; ++i) items.push_back(Take(*ins[n_state + i], 0, b));
+    std::vector<std::vector<Tensor>> outs(n_out_scan);
+    for (int64_t it = 0; it < lens[b]; ++it) {
+      std::vector<RtValue> in = state;
+      for (int64_t i = 0; i < m; ++i)
+        in.push_back(RtValue::FromTensor(Take(items[i], 0, dirs[i] ? lens[b] - 1 - it : it)));
+      OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
+      if (static_cast<int64_t>(out.size()) != n_state + n_out_scan)
+        return ctx.Error("body returned the wrong number of outputs");
+      for (int64_t i = 0; i < n_state; ++i) state[i] = std::move(out[i]);
+      for (int64_t i = 0; i < n_out_scan; ++i)
+        outs[i].push_back(std::move(out[n_state + i].tensor));
+    }
+    for (int64_t i = 0; i < n_state; ++i) states[i].push_back(std::move(state[i].tensor));
+    for (int64_t i = 0; i < n_out_scan; ++i) {
+      if (outs[i].size() < static_cast<size_t>(len)) {
+        if (outs[i].empty()) return ctx.Error("a batch entry of length 0 gives no output shape");
+        OL_ASSIGN_OR_RETURN(Tensor zero, NewTensor(ctx, outs[i][0].dtype(), outs[i][0].dims()));
+        if (zero.dtype() != DataType::kString) std::memset(zero.mutable_raw(), 0, zero.nbytes());
+        outs[i].resize(static_cast<size_t>(len), zero);
+      }
+      OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, outs[i], 0, nullptr));
+      scans[i].push_back(std::move(st));
+    }
+  }
+  for (int64_t i = 0; i < n_state; ++i) {
+    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, states[i], 0, ins[i]));
+    ctx.SetOutput(i, std::move(st));
+  }
+  for (int64_t i = 0; i < n_out_scan; ++i) {
+    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, scans[i], 0, nullptr));
+    ctx.SetOutput(n_state + i, std::move(st));
+  }
+  return Status::Ok();
+}
+
 Status Scan(OpKernelContext& ctx, int64_t opset) {
-  if (opset < 9) return ctx.Error("Scan before opset 9 (with sequence_lens) is not supported");
+  if (opset < 9) return Scan8(ctx);
   const ir::Graph* body = Body(ctx, "body");
   if (!body) return ctx.Error("has no body graph");
   const int64_t m = ctx.node().GetInt("num_scan_inputs", 0);
@@ -237,7 +316,51 @@ Expected<int64_t> Position(const OpKernelContext& ctx, size_t i, int64_t size, b
   return pos;
 }
 
+// SequenceMap: the body once per element of the input sequence, with element i of every
+// additional sequence input (of the same length) or the additional tensor itself; each body
+// output becomes a sequence.
+Status SequenceMap(OpKernelContext& ctx, int64_t) {
+  const ir::Graph* body = Body(ctx, "body");
+  if (!body) return ctx.Error("has no body graph");
+  OL_ASSIGN_OR_RETURN(const RtValue* s, Seq(ctx, 0));
+  const size_t len = s->sequence.size();
+  for (size_t k = 1; k < ctx.num_inputs(); ++k) {
+    const RtValue* v = ctx.input(k);
+    if (!v || v->empty()) return ctx.Error("input #" + std::to_string(k) + " is missing");
+    if (v->is_sequence() && v->sequence.size() != len)
+      return ctx.Error("input #" + std::to_string(k) + " is a sequence of " +
+                       std::to_string(v->sequence.size()) + " elements, input_sequence has " +
+                       std::to_string(len));
+  }
+  const size_t n_out = ctx.num_outputs();
+  std::vector<std::vector<Tensor>> outs(n_out);
+  for (size_t i = 0; i < len; ++i) {
+    std::vector<RtValue> in = {RtValue::FromTensor(s->sequence[i])};
+    for (size_t k = 1; k < ctx.num_inputs(); ++k) {
+      const RtValue* v = ctx.input(k);
+      in.push_back(v->is_sequence() ? RtValue::FromTensor(v->sequence[i]) : *v);
+    }
+    OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
+    if (out.size() != n_out)
+      return ctx.Error("body returned " + std::to_string(out.size()) + " outputs for " +
+                       std::to_string(n_out) + " output sequences");
+    for (size_t o = 0; o < n_out; ++o) {
+      if (!out[o].is_tensor())
+        return ctx.Error("body output " + std::to_string(o) + " is not a tensor");
+      outs[o].push_back(std::move(out[o].tensor));
+    }
+  }
+  for (size_t o = 0; o < n_out; ++o) {
+    DataType dt = outs[o].empty() ? DataType::kUndefined : outs[o][0].dtype();
+    if (dt == DataType::kUndefined && o < body->outputs().size() && body->outputs()[o])
+      dt = body->outputs()[o]->type().elem_type;
+    ctx.SetOutputValue(o, RtValue::FromSequence(std::move(outs[o]), dt));
+  }
+  return Status::Ok();
+}
+
 void RegisterSequenceKernels(KernelRegistry& r) {
+  AddKernel(r, "", "SequenceMap", 17, SequenceMap);
   AddKernel(r, "", "SequenceEmpty", 11, [](OpKernelContext& ctx, int64_t) -> Status {
     auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("dtype", 1)));
     ctx.SetOutputValue(0, RtValue::FromSequence({}, dt.value_or(DataType::kFloat)));

@@ -1,6 +1,7 @@
 // Reference kernels that make or convert tensors: Cast, CastLike, Constant, ConstantOfShape, Range,
 // EyeLike, Pad (constant/edge/reflect/wrap), DepthToSpace/SpaceToDepth, inference Dropout.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -129,13 +130,22 @@ To ConvertValue(From v) {
   }
 }
 
-std::string FormatForCast(double v) {
+// A float as numpy's str() prints it (what ONNX's Cast-to-string tests expect): the shortest
+// digits that read back as the same value of its own type, positional with at least one decimal
+// for 1e-4 <= |v| < 1e16, else scientific ("1e-05", "1.5e+20"); NaN and infinities as ONNX
+// Runtime writes them.
+template <typename T>
+std::string FormatForCast(T v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "INF" : "-INF";
-  std::ostringstream os;
-  os.precision(9);
-  os << v;
-  return os.str();
+  char buf[64];
+  const T a = std::abs(v);
+  const bool fixed = a == T(0) || (a >= T(1e-4) && a < T(1e16));
+  const auto res = std::to_chars(buf, buf + sizeof(buf), v,
+                                 fixed ? std::chars_format::fixed : std::chars_format::scientific);
+  std::string s(buf, res.ptr);
+  if (fixed && s.find('.') == std::string::npos) s += ".0";
+  return s;
 }
 
 Expected<Tensor> CastTensor(const OpKernelContext& ctx, const Tensor& x, DataType to) {

@@ -160,23 +160,37 @@ Status MaxUnpool(OpKernelContext& ctx, int64_t) {
   for (size_t d = 0; d < r; ++d) {
     dims.push_back((x->dims()[d + 2] - 1) * strides[d] + kernel[d] - pads[d] - pads[d + r]);
   }
+  // The indices address the inferred shape; an output_shape input pads it at the end of each
+  // dimension (ONNX's reference and backend test).
+  std::vector<int64_t> out_dims = dims;
   if (const Tensor* os = ctx.tensor(2)) {
-    OL_ASSIGN_OR_RETURN(dims, ReadInts(ctx, *os, "output_shape"));
-    if (dims.size() != r + 2) {
-      return ctx.Error("output_shape " + ShapeString(dims) + " does not have the rank of X " +
+    OL_ASSIGN_OR_RETURN(out_dims, ReadInts(ctx, *os, "output_shape"));
+    if (out_dims.size() != r + 2) {
+      return ctx.Error("output_shape " + ShapeString(out_dims) + " does not have the rank of X " +
                        ShapeString(x->dims()));
     }
+    for (size_t d = 0; d < out_dims.size(); ++d)
+      if (out_dims[d] < dims[d])
+        return ctx.Error("output_shape " + ShapeString(out_dims) +
+                         " is smaller than the unpooled shape " + ShapeString(dims));
   }
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
   const auto xv = ToDoubles(*x);
-  OL_ASSIGN_OR_RETURN(int64_t total, CheckOutputSize(ctx, dims, "output_shape"));
-  std::vector<double> out(static_cast<size_t>(total), 0.0);
+  OL_ASSIGN_OR_RETURN(int64_t total, CheckOutputSize(ctx, dims, "the unpooled shape"));
+  OL_ASSIGN_OR_RETURN(int64_t out_total, CheckOutputSize(ctx, out_dims, "output_shape"));
+  std::vector<double> out(static_cast<size_t>(out_total), 0.0);
+  const std::vector<int64_t> in_strides = Strides(dims), out_strides = Strides(out_dims);
   for (size_t i = 0; i < idx.size() && i < xv.size(); ++i) {
     if (idx[i] < 0 || idx[i] >= total)
       return ctx.Error("index " + std::to_string(idx[i]) + " is out of range");
-    out[idx[i]] = xv[i];
+    int64_t rest = idx[i], at = 0;
+    for (size_t d = 0; d < dims.size(); ++d) {
+      at += rest / in_strides[d] * out_strides[d];
+      rest %= in_strides[d];
+    }
+    out[static_cast<size_t>(at)] = xv[i];
   }
-  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, dims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, out_dims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

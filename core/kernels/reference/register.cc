@@ -13,6 +13,11 @@ void RegisterDetectionKernels(KernelRegistry& r);
 void RegisterIndexKernels(KernelRegistry& r);
 void RegisterCreateKernels(KernelRegistry& r);
 void RegisterTransformerKernels(KernelRegistry& r);
+void RegisterTrainingKernels(KernelRegistry& r);
+void RegisterGridSampleKernels(KernelRegistry& r);
+void RegisterSpectralKernels(KernelRegistry& r);
+void RegisterRoiAlignKernels(KernelRegistry& r);
+void RegisterTfIdfKernels(KernelRegistry& r);
 
 void RegisterNnKernels(KernelRegistry& r) {
   RegisterConvPoolKernels(r);
@@ -20,6 +25,7 @@ void RegisterNnKernels(KernelRegistry& r) {
   RegisterNormKernels(r);
   RegisterTransformerKernels(r);
   RegisterResizeKernels(r);
+  RegisterGridSampleKernels(r);
 }
 
 void RegisterReferenceKernels(KernelRegistry& r) {
@@ -36,6 +42,10 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterQuantKernels(r);
   RegisterMiscKernels(r);
   RegisterDetectionKernels(r);
+  RegisterTrainingKernels(r);
+  RegisterSpectralKernels(r);
+  RegisterRoiAlignKernels(r);
+  RegisterTfIdfKernels(r);
 }
 
 }  // namespace onnxlens::kernels
