@@ -94,6 +94,16 @@ std::vector<float> RunModel(std::shared_ptr<const ir::Model> m, Sample s) {
   return std::vector<float>(t.data<float>(), t.data<float>() + t.numel());
 }
 
+double Cosine(const std::vector<float>& a, const std::vector<float>& b) {
+  double dot = 0, aa = 0, bb = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    dot += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
+  }
+  return dot / std::sqrt(aa * bb);
+}
+
 TEST(QdqQuantizerTest, WrapsInputsInQuantizeDequantizePairsAndStoresWeightsQuantized) {
   Net n = MakeNet();
   const QuantStats s = Quantize(*n.model, {});
@@ -200,14 +210,7 @@ TEST(QdqQuantizerTest, OutputsStayCloseToTheFloatModel) {
     Quantize(*m, o);
     RandomSource src(1, 11);  // the first calibration sample
     const Sample s = src.One();
-    const auto a = RunModel(original, s), b = RunModel(m, s);
-    double dot = 0, aa = 0, bb = 0;
-    for (size_t i = 0; i < a.size(); ++i) {
-      dot += a[i] * b[i];
-      aa += a[i] * a[i];
-      bb += b[i] * b[i];
-    }
-    EXPECT_GT(dot / std::sqrt(aa * bb), 0.99) << "per channel " << per_channel;
+    EXPECT_GT(Cosine(RunModel(original, s), RunModel(m, s)), 0.99) << "per channel " << per_channel;
   }
 }
 
@@ -263,14 +266,8 @@ TEST(QdqQuantizerTest, ConvTransposeWeightsPerOutputChannelUnlessGrouped) {
     EXPECT_EQ(Producer(ct, 2)->input(0)->initializer()->dtype(), ir::DataType::kInt32);
     RandomSource src(1, 11);
     const Sample sample = src.One();
-    const auto a = RunModel(original, sample), q = RunModel(b.model(), sample);
-    double dot = 0, aa = 0, qq = 0;
-    for (size_t i = 0; i < a.size(); ++i) {
-      dot += a[i] * q[i];
-      aa += a[i] * a[i];
-      qq += q[i] * q[i];
-    }
-    EXPECT_GT(dot / std::sqrt(aa * qq), 0.99) << "group " << group;
+    EXPECT_GT(Cosine(RunModel(original, sample), RunModel(b.model(), sample)), 0.99)
+        << "group " << group;
   }
 }
 
