@@ -124,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_providerLegend = new ProviderLegend(graphColumn);
   m_sqnrLegend = new QLabel(graphColumn);
   m_sqnrLegend->setTextFormat(Qt::RichText);
+  m_sqnrLegend->setWordWrap(true);  // a long legend (German) wraps, never widening the window
   m_sqnrLegend->setContentsMargins(6, 2, 6, 2);
   m_sqnrLegend->hide();
   graphLayout->addWidget(m_breadcrumb);

@@ -37,9 +37,12 @@ void clearChart(QChart* c) {
   for (QAbstractAxis* a : c->axes()) c->removeAxis(a);
 }
 
-// A bar's label: the start and the end of a long name kept (layer names differ at the end).
+// A bar's label, short enough that Qt Charts does not cut it to "…": the last two parts of a
+// node name ("/features/features.16/Add" -> "features.16/Add"), the middle of a longer one cut.
 QString shortName(const QString& name) {
-  return name.size() <= 28 ? name : name.left(12) + QStringLiteral("…") + name.right(15);
+  const QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+  QString s = parts.size() >= 2 ? parts[parts.size() - 2] + QLatin1Char('/') + parts.last() : name;
+  return s.size() <= 22 ? s : s.left(8) + QStringLiteral("…") + s.right(13);
 }
 
 // A histogram as a step line over [lo, hi].
@@ -98,7 +101,9 @@ void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report
   // One set per bar (zero elsewhere) so that each bar has its own colour; the categories run
   // bottom-up, so the worst layer is the last category.
   QStringList categories;
-  for (int b = n - 1; b >= 0; --b) categories << shortName(labels.value(m_bars[b]));
+  // Numbered: two layers may shorten to the same text, and an axis merges equal categories.
+  for (int b = n - 1; b >= 0; --b)
+    categories << QStringLiteral("%1. %2").arg(b + 1).arg(shortName(labels.value(m_bars[b])));
   auto* series = new QHorizontalStackedBarSeries;
   double lo = 0, hi = 0;
   for (int b = 0; b < n; ++b) {
@@ -107,6 +112,8 @@ void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report
     lo = std::min(lo, db);
     hi = std::max(hi, db);
     auto* set = new QBarSet(labels.value(m_bars[b]));
+    connect(set, &QBarSet::hovered, this,
+            [this, set](bool on, int) { m_view->setToolTip(on ? set->label() : QString()); });
     for (int k = 0; k < n; ++k) *set << (k == n - 1 - b ? db : 0.0);
     set->setColor(sqnrColor(db, range));
     set->setBorderColor(QColor(0, 0, 0, 60));
@@ -156,10 +163,15 @@ void LayerHistogramView::setLayer(const api::LayerAgreement& layer,
                                   const api::QuantizedRange* calibrated) {
   clear();
   const api::LayerHistograms& h = layer.histograms;
-  QString text =
-      tr("<b>%1</b> · SQNR %2 dB · cosine %3")
-          .arg(QString::fromStdString(layer.tensor).toHtmlEscaped(), sqnrText(layer.stats.sqnr_db))
-          .arg(layer.stats.cosine, 0, 'f', 6);
+  // A long tensor name is shortened (the tooltip has it whole): an unbreakable word would set
+  // the panel's minimum width and widen the window.
+  const QString tensor = QString::fromStdString(layer.tensor);
+  const QString shown =
+      tensor.size() <= 40 ? tensor : tensor.left(12) + QStringLiteral("…") + tensor.right(27);
+  m_caption->setToolTip(tensor);
+  QString text = tr("<b>%1</b> · SQNR %2 dB · cosine %3")
+                     .arg(shown.toHtmlEscaped(), sqnrText(layer.stats.sqnr_db))
+                     .arg(layer.stats.cosine, 0, 'f', 6);
   text += QStringLiteral("<br>") +
           tr("Data range [%1, %2]").arg(h.a_min, 0, 'g', 5).arg(h.a_max, 0, 'g', 5);
   if (calibrated) {

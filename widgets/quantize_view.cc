@@ -97,7 +97,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_summary->setTextFormat(Qt::RichText);
   m_outputs = new OutputMetricsModel(this);
   m_outputTable = makeTable(top, m_outputs);
-  m_outputTable->setMaximumHeight(120);
+  m_outputTable->setMaximumHeight(90);
   topLayout->addWidget(m_summary);
   topLayout->addWidget(m_outputTable);
   auto* charts = new QSplitter(Qt::Horizontal, right);
@@ -109,12 +109,14 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   right->addWidget(top);
   right->addWidget(charts);
   right->addWidget(m_layerTable);
-  right->setStretchFactor(1, 3);
+  right->setStretchFactor(0, 0);
+  right->setStretchFactor(1, 4);
   right->setStretchFactor(2, 1);
+  right->setSizes({190, 430, 130});
   split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(1, 1);
-  split->setSizes({330, 950});
+  split->setSizes({390, 890});
 
   m_task = new BackgroundTask<QuantizeResult>(this);
   m_task->onFinished([this](Expected<QuantizeResult> r) { onResult(std::move(r)); });

@@ -195,7 +195,8 @@ std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
 // A session of `model` with `extra` values made graph outputs too.
 Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
                                                         const std::vector<std::string>& extra,
-                                                        int threads) {
+                                                        int threads,
+                                                        const std::string& level = "disabled") {
   std::shared_ptr<ir::Model> copy = model.Clone();
   std::set<std::string> outputs;
   for (const ir::Value* v : copy->graph->outputs()) outputs.insert(v->name());
@@ -205,13 +206,14 @@ Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
   }
   runtime::SessionOptions so;
   so.intra_op_threads = threads;
+  so.optimization_level = level;
   return runtime::Session::Create(std::shared_ptr<const ir::Model>(std::move(copy)), so);
 }
 
 // The median of `runs` timed runs of `model` on `sample` (after one untimed run), in ms.
 Expected<double> P50Millis(const ir::Model& model, const quant::Sample& sample, int runs,
-                           int threads, const JobControl& job) {
-  OL_ASSIGN_OR_RETURN(auto session, SessionWith(model, {}, threads));
+                           int threads, const std::string& level, const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(auto session, SessionWith(model, {}, threads, level));
   std::vector<double> ms;
   for (int i = 0; i <= runs; ++i) {
     if (job.cancelled()) return Cancelled("the comparison was cancelled");
@@ -332,9 +334,12 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   if (r.latency_runs > 0 && first) {
     job.Report(Stage::kComparing, 1.0, "latency");
-    OL_ASSIGN_OR_RETURN(rep.p50_ms_a, P50Millis(a, *first, r.latency_runs, r.threads, job));
-    OL_ASSIGN_OR_RETURN(rep.p50_ms_b, P50Millis(b, *first, r.latency_runs, r.threads, job));
+    OL_ASSIGN_OR_RETURN(rep.p50_ms_a,
+                        P50Millis(a, *first, r.latency_runs, r.threads, r.latency_level, job));
+    OL_ASSIGN_OR_RETURN(rep.p50_ms_b,
+                        P50Millis(b, *first, r.latency_runs, r.threads, r.latency_level, job));
     rep.latency_runs = r.latency_runs;
+    rep.latency_level = r.latency_level;
   }
   std::stable_sort(rep.layers.begin(), rep.layers.end(),
                    [](const LayerAgreement& x, const LayerAgreement& y) {
@@ -394,6 +399,7 @@ nlohmann::json ToJson(const CompareModelsReport& r) {
           {"bytes_a", r.bytes_a},
           {"bytes_b", r.bytes_b},
           {"latency_runs", r.latency_runs},
+          {"latency_level", r.latency_level},
           {"p50_ms_a", r.p50_ms_a},
           {"p50_ms_b", r.p50_ms_b},
           {"outputs", outputs},

@@ -28,6 +28,9 @@ struct CompareModelsRequest {
   bool layers = true;     ///< also compare the intermediate tensors
   int threads = 0;
   int latency_runs = 5;  ///< timed runs of each model on the first sample (P50); 0: none
+  /// The optimization level of the timed sessions ("extended": QDQ node units become int8
+  /// kernels, as a deployed session would run them; the accuracy runs use the file as it is).
+  std::string latency_level = "extended";
 };
 
 /// Error statistics of B against A (A the reference) over every sample.
@@ -77,6 +80,7 @@ struct CompareModelsReport {
   std::vector<LayerAgreement> layers;  ///< worst SQNR first
   uint64_t bytes_a = 0, bytes_b = 0;
   int latency_runs = 0;               ///< timed runs per model (0: not timed)
+  std::string latency_level;          ///< the level the timed sessions ran at
   double p50_ms_a = 0, p50_ms_b = 0;  ///< median of the timed runs on the first sample
 };
 
