@@ -124,6 +124,10 @@ void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report
   c->addSeries(series);
   auto* y = new QBarCategoryAxis;
   y->append(categories);
+  // A smaller font than the chart's: a label taller than its bar is cut to "…" by Qt Charts.
+  QFont small = y->labelsFont();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  y->setLabelsFont(small);
   c->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   auto* x = new QValueAxis;

@@ -26,7 +26,7 @@ class SqnrChart : public QWidget {
  public:
   explicit SqnrChart(QWidget* parent = nullptr);
   /// At most this many bars (the worst layers).
-  static constexpr int kMaxBars = 15;
+  static constexpr int kMaxBars = 12;
   /// `labels` name each layer of `report` (its node, else its tensor).
   void setReport(std::shared_ptr<const api::CompareModelsReport> report, const QStringList& labels);
   /// The layer index (into report.layers) of each bar, worst (top) first.

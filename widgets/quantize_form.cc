@@ -24,12 +24,15 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
   auto* form = new QFormLayout(this);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   m_mode = new QComboBox(this);
-  m_mode->addItem(tr("Static (QDQ, calibrated)"), QStringLiteral("static"));
-  m_mode->addItem(tr("Dynamic (weights only)"), QStringLiteral("dynamic"));
+  m_mode->addItem(tr("Static (QDQ)"), QStringLiteral("static"));
+  m_mode->addItem(tr("Dynamic"), QStringLiteral("dynamic"));
+  m_mode->setToolTip(
+      tr("Static: weights and activations in int8, activation ranges calibrated on data. "
+         "Dynamic: weights in int8, activations quantized at run time; no calibration."));
   form->addRow(tr("Mode:"), m_mode);
 
   m_source = new QComboBox(this);
-  m_source->addItem(tr("Folder of input sets (test_data_set_N)"));
+  m_source->addItem(tr("Folder of input sets"));
   m_source->addItem(tr("Random data"));
   form->addRow(tr("Calibration:"), m_source);
   m_folderRow = new QWidget(this);

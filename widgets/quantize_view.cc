@@ -112,7 +112,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   right->setStretchFactor(0, 0);
   right->setStretchFactor(1, 4);
   right->setStretchFactor(2, 1);
-  right->setSizes({190, 430, 130});
+  right->setSizes({170, 480, 110});
   split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(1, 1);
