@@ -225,6 +225,16 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::QuantizeView</name>
+    <message numerus="yes">
+        <source>Compared on %n sample(s)</source>
+        <translation>
+            <numerusform>Compared on %n sample</numerusform>
+            <numerusform>Compared on %n samples</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::StepListModel</name>
     <message numerus="yes">
         <source>%n removed</source>
