@@ -2361,7 +2361,7 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; quantization, %2 calibration sample(s) · %3 Q/DQ pairs</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;e Quantisierung, %2 Kalibrierstichprobe(n) · %3 Q/DQ-Paare</translation>
+        <translation>Quantisierung &lt;b&gt;%1&lt;/b&gt;, %2 Kalibrierstichprobe(n) · %3 Q/DQ-Paare</translation>
     </message>
     <message>
         <source>Size: float %1 → quantized %2 (%3×)</source>
@@ -2409,6 +2409,14 @@
     <message>
         <source>Cannot write %1.</source>
         <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>dynamisch</translation>
+    </message>
+    <message>
+        <source>static</source>
+        <translation>statisch</translation>
     </message>
 </context>
 <context>
@@ -2505,8 +2513,12 @@
 <context>
     <name>onnxlens::widgets::SqnrChart</name>
     <message>
-        <source>Layer SQNR (dB), worst first: click a bar to see the node</source>
-        <translation>Schicht-SQNR (dB), schlechteste zuerst: Klick auf einen Balken zeigt den Knoten</translation>
+        <source>Layer SQNR (dB), worst first</source>
+        <translation>Schicht-SQNR (dB), schlechteste zuerst</translation>
+    </message>
+    <message>
+        <source>Click a bar to see the node in the graph</source>
+        <translation>Klick auf einen Balken zeigt den Knoten im Graphen</translation>
     </message>
 </context>
 <context>

@@ -2381,6 +2381,14 @@
         <source>Cannot write %1.</source>
         <translation>无法写入 %1。</translation>
     </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <source>static</source>
+        <translation>静态</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>
@@ -2476,8 +2484,12 @@
 <context>
     <name>onnxlens::widgets::SqnrChart</name>
     <message>
-        <source>Layer SQNR (dB), worst first: click a bar to see the node</source>
-        <translation>层 SQNR (dB)，最差在前：点击柱查看节点</translation>
+        <source>Layer SQNR (dB), worst first</source>
+        <translation>层 SQNR (dB)，最差在前</translation>
+    </message>
+    <message>
+        <source>Click a bar to see the node in the graph</source>
+        <translation>点击柱以在图中查看节点</translation>
     </message>
 </context>
 <context>

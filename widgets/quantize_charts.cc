@@ -65,7 +65,7 @@ QLineSeries* steps(const std::vector<int64_t>& bins, double lo, double hi, const
 void axes(QChart* c, double lo, double hi, double top) {
   auto* x = new QValueAxis;
   x->setRange(lo, hi);
-  x->setLabelFormat(QStringLiteral("%.3g"));
+  x->setLabelFormat(QStringLiteral("%.2g"));  // short: Qt Charts cuts a long tick label to "…"
   x->setTickCount(5);
   auto* y = new QValueAxis;
   y->setRange(0, std::max(1.0, top * 1.05));
@@ -84,7 +84,8 @@ void axes(QChart* c, double lo, double hi, double top) {
 SqnrChart::SqnrChart(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(0, 0, 0, 0);
-  m_view = makeChart(this, tr("Layer SQNR (dB), worst first: click a bar to see the node"), 260);
+  m_view = makeChart(this, tr("Layer SQNR (dB), worst first"), 260);
+  m_view->setToolTip(tr("Click a bar to see the node in the graph"));
   m_view->chart()->legend()->hide();
   l->addWidget(m_view);
 }

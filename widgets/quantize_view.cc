@@ -11,6 +11,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -319,10 +320,15 @@ void QuantizeView::showResult() {
   m_layers->setReport(report, std::move(names));
   m_chart->setReport(report, labels);
   m_outputTable->resizeColumnsToContents();
+  // Every output row in view, with room for the horizontal scroll bar.
+  int rows = m_outputTable->horizontalHeader()->height() + 2 * m_outputTable->frameWidth() +
+             m_outputTable->horizontalScrollBar()->sizeHint().height();
+  for (int i = 0; i < std::min(m_outputs->rowCount(), 4); ++i) rows += m_outputTable->rowHeight(i);
+  m_outputTable->setMaximumHeight(std::max(rows, 60));
   m_layerTable->resizeColumnsToContents();
   const api::QuantizeReport& q = r->quantize;
   QString text = tr("<b>%1</b> quantization, %2 calibration sample(s) · %3 Q/DQ pairs")
-                     .arg(QString::fromStdString(q.mode))
+                     .arg(q.mode == "dynamic" ? tr("dynamic") : tr("static"))
                      .arg(q.calibration_samples)
                      .arg(q.quantize_nodes) +
                  QStringLiteral("<br>") +
