@@ -1,7 +1,9 @@
 // `onnxlens-cli quantize`: static QDQ or dynamic quantization of a model file (options: main.cc).
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "api/quant_search.h"
 #include "api/quantize.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
@@ -9,13 +11,51 @@
 
 namespace onnxlens::cli {
 
+namespace {
+
+void PrintSearch(const api::QuantSearchReport& s) {
+  std::printf("search: target %s %.10g on %s (%lld sample(s)); float P50 %.2f ms\n",
+              s.metric.c_str(), s.target, s.eval_source.c_str(),
+              static_cast<long long>(s.eval_samples), s.float_p50_ms);
+  std::printf("  %4s %9s %8s %8s %9s  %-20s %-14s %s\n", "step", "cosine", "SQNR dB", "P50 ms",
+              "added dB", "result", "op", "node left in float");
+  for (const api::QuantSearchStep& st : s.steps) {
+    if (st.step == 0) {
+      std::printf("  %4d %9.6f %8.2f %8.2f %9s  %-20s\n", 0, st.cosine, st.sqnr_db, st.p50_ms, "",
+                  "(all quantized)");
+      continue;
+    }
+    std::printf("  %4d %9.6f %8.2f %8.2f %9.2f  %-20s %-14s %s\n", st.step, st.cosine, st.sqnr_db,
+                st.p50_ms, st.added_loss_db, st.accepted ? "kept in float" : "no gain, quantized",
+                st.op_type.c_str(), st.node.c_str());
+  }
+  std::printf("  %s: %zu node(s) left in float\n",
+              s.reached ? "target reached" : "target NOT reached", s.excluded.size());
+}
+
+}  // namespace
+
 int RunQuantize(const QuantizeArgs& args) {
   const api::QuantizeRequest& req = args.request;
   if (OutputRefused(args.model, req.output, req.force)) return kExitFailure;
   ProgressBar bar;
   JobControl job;
   job.progress = [&bar](const Progress& p) { bar.Update(p); };
-  auto report = api::QuantizeModelFile(args.model, req, job);
+  const bool search = args.target_cosine > 0 || args.target_sqnr > 0;
+  std::optional<api::QuantSearchReport> found;
+  auto report = [&]() -> Expected<api::QuantizeReport> {
+    if (!search) return api::QuantizeModelFile(args.model, req, job);
+    api::QuantSearchRequest sr;
+    sr.quantize = req;
+    sr.metric = args.target_cosine > 0 ? "cosine" : "sqnr";
+    sr.target = args.target_cosine > 0 ? args.target_cosine : args.target_sqnr;
+    sr.max_steps = args.max_steps;
+    sr.eval_dir = args.eval_dir;
+    auto s = api::SearchQuantization(args.model, sr, job);
+    if (!s.ok()) return s.status();
+    found = std::move(*s);
+    return found->quantize;
+  }();
   bar.Done();
   if (!report.ok()) {
     PrintError(report.status().message());
@@ -26,7 +66,9 @@ int RunQuantize(const QuantizeArgs& args) {
   for (const std::string& w : r.warnings)
     std::fprintf(stderr, "onnxlens-cli: warning: %s\n", w.c_str());
   if (args.json) {
-    PrintJson(api::ToJson(r));
+    nlohmann::json j = api::ToJson(r);
+    if (found) j["search"] = api::ToJson(*found);
+    PrintJson(j);
     return kExitOk;
   }
   std::printf("%s: %s quantization", r.model.c_str(), r.mode.c_str());
@@ -47,6 +89,7 @@ int RunQuantize(const QuantizeArgs& args) {
               static_cast<unsigned long long>(r.bytes_before),
               static_cast<unsigned long long>(r.bytes_after),
               r.bytes_before ? static_cast<double>(r.bytes_after) / r.bytes_before : 0.0);
+  if (found) PrintSearch(*found);
   std::printf("wrote %s; ONNX checker: %s\n", r.output.c_str(),
               r.checker_passed ? "passed" : r.checker_message.c_str());
   return kExitOk;

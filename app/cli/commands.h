@@ -89,6 +89,10 @@ struct BenchArgs {
 struct QuantizeArgs {
   std::string model;
   api::QuantizeRequest request;
+  double target_cosine = 0;  ///< > 0: the mixed-precision search (api/quant_search.h)
+  double target_sqnr = 0;
+  int max_steps = 12;
+  std::filesystem::path eval_dir;
   bool json = false;
 };
 

@@ -175,6 +175,52 @@ void AddDimsAndRanges(CLI::App* verb, api::DimOverrides* dims, api::RangeOverrid
       ->allow_extra_args(false);
 }
 
+// `--images DIR [--mean ..] [--std ..] [--size HxW] [--layout ..] [--bgr]`: samples from images
+// (api/image_inputs.h); excludes `other` (the folder option of the verb).
+CLI::Option* AddImages(CLI::App* verb, api::ImageInputs* images, CLI::Option* other) {
+  CLI::Option* dir =
+      verb->add_option("--images", images->dir,
+                       "a folder of .png / .jpg images: each resized to the model's image input, "
+                       "scaled to [0, 1] and normalized with --mean / --std")
+          ->type_name("DIR")
+          ->excludes(other);
+  verb->add_option_function<std::string>(
+          "--mean",
+          [images](const std::string& t) {
+            Status st = api::ParseFloatList(t, "--mean", &images->mean);
+            if (!st.ok()) throw CLI::ValidationError("--mean", st.message());
+          },
+          "per-channel mean on the [0, 1] scale, e.g. 0.485,0.456,0.406 (default 0)")
+      ->type_name("M,..")
+      ->needs(dir);
+  verb->add_option_function<std::string>(
+          "--std",
+          [images](const std::string& t) {
+            Status st = api::ParseFloatList(t, "--std", &images->std);
+            if (!st.ok()) throw CLI::ValidationError("--std", st.message());
+          },
+          "per-channel standard deviation on the [0, 1] scale, e.g. 0.229,0.224,0.225 (default 1)")
+      ->type_name("S,..")
+      ->needs(dir);
+  verb->add_option_function<std::string>(
+          "--size",
+          [images](const std::string& t) {
+            Status st = api::ParseImageSize(t, &images->height, &images->width);
+            if (!st.ok()) throw CLI::ValidationError("--size", st.message());
+          },
+          "resize to HxW (default: the model's fixed height and width)")
+      ->type_name("HxW")
+      ->needs(dir);
+  verb->add_option("--layout", images->layout,
+                   "nchw or nhwc (default: where the model's channel axis of 1 or 3 is)")
+      ->type_name("LAYOUT")
+      ->check(CLI::IsMember({"nchw", "nhwc"}))
+      ->needs(dir);
+  verb->add_flag("--bgr", images->bgr, "channels in B, G, R order (Caffe-style models)")
+      ->needs(dir);
+  return dir;
+}
+
 // `--inputs DIR | --random [--seed N]`.
 void AddInputs(CLI::App* verb, std::filesystem::path* inputs_dir, uint64_t* seed) {
   CLI::Option* inputs =
@@ -466,7 +512,8 @@ Verb AddQuantize(CLI::App& app) {
                 "static: calibrate on N random samples (not representative: a warning)")
       ->type_name("N")
       ->transform(WholeNumber<int64_t>(1, kMaxCount))
-      ->excludes(calib);
+      ->excludes(calib)
+      ->excludes(AddImages(v, &r.images, calib));
   AddSeed(v, &r.seed);
   AddDimsAndRanges(v, &r.dims, &r.ranges);
   v->add_option("--method", r.method, "calibration: minmax, entropy or percentile")
@@ -507,6 +554,25 @@ Verb AddQuantize(CLI::App& app) {
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"standard", "ort"}))
       ->capture_default_str();
+  CLI::Option* cosine =
+      v->add_option("--target-cosine", a->target_cosine,
+                    "static: leave the nodes that lose most in float, one at a time, until the "
+                    "worst output's cosine reaches X")
+          ->type_name("X")
+          ->check(CLI::Range(1e-9, 1.0));
+  v->add_option("--target-sqnr", a->target_sqnr,
+                "static: as --target-cosine, until the worst output's SQNR reaches DB")
+      ->type_name("DB")
+      ->check(CLI::Range(1e-9, 200.0))
+      ->excludes(cosine);
+  v->add_option("--max-steps", a->max_steps, "the search's most exclusions tried")
+      ->type_name("N")
+      ->transform(WholeNumber<int>(1, 1000))
+      ->capture_default_str();
+  v->add_option("--eval", a->eval_dir,
+                "the search's held-out data, test_data_set_N folders (default: the calibration "
+                "data)")
+      ->type_name("DIR");
   AddThreads(v, &r.threads);
   v->add_flag("--force", r.force, "replace an existing OUT.onnx (never MODEL)");
   v->add_flag("--json", a->json, "print onnxlens.quantize/1 JSON");
@@ -525,10 +591,12 @@ Verb AddCompare(CLI::App& app) {
       v->add_option("--inputs,--calib", r.inputs_dir,
                     "test_data_set_N folders of input_N.pb / .npy (or one such folder)")
           ->type_name("DIR");
+  CLI::Option* images = AddImages(v, &r.images, inputs);
   v->add_option("--random", r.random_samples, "compare on N random samples")
       ->type_name("N")
       ->transform(WholeNumber<int64_t>(1, kMaxCount))
-      ->excludes(inputs);
+      ->excludes(inputs)
+      ->excludes(images);
   AddSeed(v, &r.seed);
   AddDimsAndRanges(v, &r.dims, &r.ranges);
   v->add_flag_callback(
@@ -541,8 +609,9 @@ Verb AddCompare(CLI::App& app) {
   AddThreads(v, &r.threads);
   v->add_flag("--json", a->json, "print onnxlens.compare/1 JSON");
   v->callback([a] {
-    if (a->request.inputs_dir.empty() && a->request.random_samples == 0)
-      throw CLI::ValidationError("--inputs", "give --inputs DIR or --random N");
+    if (a->request.inputs_dir.empty() && a->request.images.empty() &&
+        a->request.random_samples == 0)
+      throw CLI::ValidationError("--inputs", "give --inputs DIR, --images DIR or --random N");
   });
   return Bind(v, a, RunCompare);
 }

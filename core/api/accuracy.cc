@@ -9,6 +9,7 @@
 #include <set>
 
 #include "api/internal/data_sets.h"
+#include "api/internal/image_samples.h"
 #include "common/strings.h"
 #include "kernels/tensor_util.h"
 #include "onnx/model_io.h"
@@ -239,9 +240,9 @@ std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues
 Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs::path& b_path,
                                                 const CompareModelsRequest& r,
                                                 const JobControl& job) {
-  if (r.inputs_dir.empty() && r.random_samples <= 0)
+  if (r.inputs_dir.empty() && r.images.empty() && r.random_samples <= 0)
     return InvalidArgument(
-        "compare needs inputs: --inputs DIR (test_data_set_N folders) or "
+        "compare needs inputs: --inputs DIR (test_data_set_N folders), --images DIR or "
         "--random N");
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel la, onnx_io::LoadModelFile(a_path));
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel lb, onnx_io::LoadModelFile(b_path));
@@ -271,6 +272,8 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   if (!r.inputs_dir.empty()) {
     OL_ASSIGN_OR_RETURN(std::vector<fs::path> sets, ListDataSets(r.inputs_dir, "--inputs"));
     source = std::make_unique<FolderSamples>(a, std::move(sets));
+  } else if (!r.images.empty()) {
+    OL_ASSIGN_OR_RETURN(source, ImageSamples::Create(a, r.images));
   } else {
     rep.random_inputs = true;
     OL_ASSIGN_OR_RETURN(const DimOverrides dims, RandomSampleDims(a, r.dims, r.ranges, r.seed));

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/image_inputs.h"
 #include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/status.h"
@@ -21,6 +22,7 @@ namespace onnxlens::api {
 
 struct CompareModelsRequest {
   std::filesystem::path inputs_dir;  ///< test_data_set_N folders (or one set)
+  ImageInputs images;                ///< a folder of images instead of inputs_dir
   int64_t random_samples = 0;        ///< without inputs_dir: this many random samples
   uint64_t seed = 0;
   DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)

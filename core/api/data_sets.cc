@@ -108,6 +108,7 @@ Expected<std::optional<quant::Sample>> FolderSamples::Next() {
 Expected<DimOverrides> RandomSampleDims(const ir::Model& model, const DimOverrides& dims,
                                         const RangeOverrides& ranges, uint64_t seed) {
   OL_RETURN_IF_ERROR(CheckDimNames(model, dims));
+  OL_RETURN_IF_ERROR(CheckRangeNames(*model.graph, ranges));
   InputRequest req;
   req.seed = seed;
   req.dims = dims;

@@ -101,6 +101,7 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
   if (!tick(Stage::kVerifyingReference)) return Cancelled("verification cancelled");
   runtime::SessionOptions so;
   OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
+  OL_RETURN_IF_ERROR(CheckRangeNames(*chain.front()->graph, req.ranges));
   const RangeOverrides ranges = DefaultRanges(*chain.front()->graph, req.ranges);
   DimOverrides dims = req.dims;
   if (req.inputs_dir.empty()) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "api/internal/data_sets.h"
+#include "api/internal/image_samples.h"
 #include "api/internal/optimize_options.h"
 #include "api/internal/writers.h"
 #include "common/strings.h"
@@ -63,12 +64,12 @@ Status CheckRequest(const QuantizeRequest& r) {
                            std::to_string(r.percentile));
   if (r.output.empty()) return InvalidArgument("-o: the output file is required");
   if (r.mode == "static") {
-    if (r.calib_dir.empty() && r.random_samples <= 0)
+    const int sources = !r.calib_dir.empty() + !r.images.empty() + (r.random_samples > 0);
+    if (sources == 0)
       return InvalidArgument(
-          "--mode static needs calibration data: --calib DIR (test_data_set_N folders) or "
-          "--random N");
-    if (!r.calib_dir.empty() && r.random_samples > 0)
-      return InvalidArgument("--calib and --random: give one of them, not both");
+          "--mode static needs calibration data: --calib DIR (test_data_set_N folders), "
+          "--images DIR or --random N");
+    if (sources > 1) return InvalidArgument("--calib, --images and --random: give one of them");
   }
   return Status::Ok();
 }
@@ -140,6 +141,8 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
     if (!r.calib_dir.empty()) {
       OL_ASSIGN_OR_RETURN(std::vector<fs::path> sets, ListDataSets(r.calib_dir, "--calib"));
       source = std::make_unique<FolderSamples>(*model, std::move(sets));
+    } else if (!r.images.empty()) {
+      OL_ASSIGN_OR_RETURN(source, ImageSamples::Create(*model, r.images));
     } else {
       rep.random_calibration = true;
       rep.warnings.push_back(
@@ -154,8 +157,9 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
         quant::Calibrate(*model, plan.calibrate, *source, co, r.threads, job.Slice(0.1, 0.9));
     if (!cal.ok()) {
       if (cal.status().code() == StatusCode::kCancelled) return cal.status();
-      return cal.status().WithContext(r.calib_dir.empty() ? std::string("--random")
-                                                          : "--calib " + r.calib_dir.string());
+      return cal.status().WithContext(!r.calib_dir.empty() ? "--calib " + r.calib_dir.string()
+                                      : !r.images.empty()  ? "--images " + r.images.dir.string()
+                                                           : std::string("--random"));
     }
     rep.calibration_millis = MillisSince(tc);
     rep.calibration_samples = cal->samples;

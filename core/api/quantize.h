@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/image_inputs.h"
 #include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/status.h"
@@ -20,6 +21,7 @@ namespace onnxlens::api {
 struct QuantizeRequest {
   std::string mode = "static";      ///< "static" or "dynamic"
   std::filesystem::path calib_dir;  ///< static: test_data_set_N folders (or one set)
+  ImageInputs images;               ///< static: a folder of images instead of calib_dir
   int64_t random_samples = 0;       ///< static without calib_dir: this many random samples
   uint64_t seed = 0;
   DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)

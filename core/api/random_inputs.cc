@@ -357,17 +357,26 @@ Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Mode
       FormatDimOverrides(choice(0)) + " the run failed: " + first_error.message());
 }
 
+Status CheckRangeNames(const ir::Graph& g, const RangeOverrides& ranges) {
+  const RangeOverrides known = DefaultRanges(g, {});
+  for (const auto& [name, r] : ranges) {
+    if (known.count(name)) continue;
+    std::string names;
+    for (const auto& [input, _] : known) names += (names.empty() ? "" : ", ") + Quote(input);
+    return InvalidArgument("--range " + name + ": the model has no input " + Quote(name) +
+                           " (its inputs: " + (names.empty() ? "none" : names) + ")");
+  }
+  return Status::Ok();
+}
+
 Expected<ModelForRun> LoadModelForRun(const fs::path& path, const InputRequest& req,
                                       const JobControl& job) {
   onnx_io::LoadOptions lo;
   lo.dim_overrides = req.dims;
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo, job));
   ModelForRun out;
+  OL_RETURN_IF_ERROR(CheckRangeNames(*loaded.model->graph, req.ranges));
   out.ranges = DefaultRanges(*loaded.model->graph, req.ranges);
-  for (const auto& [name, r] : req.ranges) {
-    if (!out.ranges.count(name))
-      return InvalidArgument("--range " + name + ": the model has no input " + Quote(name));
-  }
   out.model = std::shared_ptr<const ir::Model>(std::move(loaded.model));
   out.loaded = std::move(loaded);
   if (!req.inputs_dir.empty()) return out;

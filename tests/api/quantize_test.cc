@@ -143,7 +143,14 @@ TEST(QuantizeTest, BadRequestsNameTheOption) {
   EXPECT_NE(ErrorOf(SampleModel(), r).find("--calib DIR"), std::string::npos);
   r = Static(tmp.path() / "calib", tmp.path() / "q.onnx");
   r.random_samples = 3;
-  EXPECT_NE(ErrorOf(SampleModel(), r).find("not both"), std::string::npos);
+  EXPECT_NE(ErrorOf(SampleModel(), r).find("give one of them"), std::string::npos);
+  r = Static({}, tmp.path() / "q.onnx");
+  r.random_samples = 1;
+  r.ranges["nope"] = {0, 1};
+  EXPECT_NE(ErrorOf(SampleModel(), r)
+                .find("--range nope: the model has no input 'nope' (its inputs: 'image')"),
+            std::string::npos)
+      << ErrorOf(SampleModel(), r);
   r = Static(tmp.path() / "calib", tmp.path() / "q.onnx");
   r.activation_type = "u4";
   EXPECT_NE(ErrorOf(SampleModel(), r).find("--activation-type"), std::string::npos);

@@ -40,6 +40,38 @@ TEST(CmdQuantizeTest, DynamicJson) {
   EXPECT_LT(j["size_ratio"].get<double>(), 1.0);
 }
 
+TEST(CmdQuantizeTest, ImagesAndTheSearchPrintTheirStepsAndJson) {
+  testing::TempDir tmp;
+  const fs::path images = testing::SourceDir() / "tests/data/images";
+  CliRun r = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q.onnx") +
+                    " --mode static --images " + Q(images) +
+                    " --mean 0.5 --std 0.25 --target-cosine 0.9999999999 --max-steps 2 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["calibration_samples"], 4);
+  EXPECT_EQ(j["search"]["metric"], "cosine");
+  EXPECT_EQ(j["search"]["eval_source"], "--images " + images.string());
+  EXPECT_GE(j["search"]["steps"].size(), 1u);
+  EXPECT_LE(j["search"]["steps"].size(), 3u);
+  CliRun text = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q2.onnx") +
+                       " --mode static --images " + Q(images) + " --target-sqnr 99 --max-steps 1");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("(all quantized)"), std::string::npos) << text.out;
+  EXPECT_NE(text.err.find("was not reached"), std::string::npos) << text.err;
+  // Bad option values are usage errors naming the flag.
+  CliRun size = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q3.onnx") +
+                       " --mode static --images " + Q(images) + " --size 12");
+  EXPECT_EQ(size.exit_code, 2);
+  EXPECT_NE(size.err.find("--size"), std::string::npos) << size.err;
+  CliRun both = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q3.onnx") +
+                       " --mode static --images " + Q(images) + " --random 2");
+  EXPECT_EQ(both.exit_code, 2);
+  CliRun dyn = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q3.onnx") +
+                      " --mode dynamic --target-cosine 0.99");
+  EXPECT_EQ(dyn.exit_code, 1);
+  EXPECT_NE(dyn.err.find("--mode static"), std::string::npos) << dyn.err;
+}
+
 TEST(CmdQuantizeTest, BadOptionsAreOneLineErrorsNamingTheOption) {
   testing::TempDir tmp;
   const std::string base = "quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q.onnx");

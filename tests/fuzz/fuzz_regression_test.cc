@@ -50,6 +50,7 @@ TEST(FuzzRegression, EveryTraceInputIsProcessedWithoutCrashing) { Replay("trace"
 TEST(FuzzRegression, EveryTensorFileInputIsProcessedWithoutCrashing) {
   Replay("tensor_file", FuzzTensorFile);
 }
+TEST(FuzzRegression, EveryImageInputIsProcessedWithoutCrashing) { Replay("image", FuzzImage); }
 
 }  // namespace
 }  // namespace onnxlens::fuzz

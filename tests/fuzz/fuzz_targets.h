@@ -19,4 +19,8 @@ int FuzzTrace(const uint8_t* data, size_t size);
 /// 3 OptionalProto (modulo 4); a tensor read is then summarized as the views do.
 int FuzzTensorFile(const uint8_t* data, size_t size);
 
+/// data[0] selects the decoder of data[1..]: even PNG, odd JPEG (calibration images); a decoded
+/// image is resized as the samples are.
+int FuzzImage(const uint8_t* data, size_t size);
+
 }  // namespace onnxlens::fuzz

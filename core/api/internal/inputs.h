@@ -94,6 +94,10 @@ Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Mode
 /// INPUT:AXIS), else an error listing the free dimensions it has.
 Status CheckDimNames(const ir::Model& model, const DimOverrides& dims);
 
+/// Ok when every name of `ranges` is a graph input of `g` a caller feeds (--range names an input
+/// the model has), else an error naming it and listing the inputs.
+Status CheckRangeNames(const ir::Graph& g, const RangeOverrides& ranges);
+
 /// The same on an already loaded model (the quantizer's, the compare view's): dims chosen by
 /// name only, without a trial run. Returns the dims to load the model with (req.dims + chosen).
 DimOverrides ChooseFreeDims(const ir::Model& model, const DimOverrides& given);
