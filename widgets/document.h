@@ -16,6 +16,7 @@
 #include "api/model_info.h"
 #include "api/optimize_trace.h"
 #include "api/profile_index.h"
+#include "api/quant_search.h"
 #include "api/quantize.h"
 #include "api/timeline.h"
 #include "common/trace_event.h"
@@ -46,6 +47,8 @@ struct QuantizeResult {
   api::QuantizeReport quantize;
   std::shared_ptr<const api::CompareModelsReport> compare;
   std::shared_ptr<const api::GraphSnapshot> snapshot;  ///< of the quantized file
+  /// Set when the automatic search made the file: its steps and the nodes it left in float.
+  std::shared_ptr<const api::QuantSearchReport> search;
 };
 
 class Document : public QObject {

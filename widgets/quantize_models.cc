@@ -157,6 +157,82 @@ QVariant LayerMetricsModel::headerData(int section, Qt::Orientation orientation,
   return {};
 }
 
+SearchStepsModel::SearchStepsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void SearchStepsModel::clear() {
+  beginResetModel();
+  m_steps.clear();
+  endResetModel();
+}
+
+void SearchStepsModel::addStep(const api::QuantSearchStep& step) {
+  const int row = static_cast<int>(m_steps.size());
+  beginInsertRows({}, row, row);
+  m_steps.push_back(step);
+  endInsertRows();
+}
+
+int SearchStepsModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_steps.size());
+}
+
+int SearchStepsModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SearchStepsModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount()) return {};
+  const api::QuantSearchStep& s = m_steps[index.row()];
+  if (role == Qt::TextAlignmentRole)
+    return index.column() == Node || index.column() == Op || index.column() == Kept
+               ? QVariant()
+               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+  if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+  const bool display = role == Qt::DisplayRole;
+  switch (index.column()) {
+    case Step:
+      return s.step;
+    case Node:
+      return s.step == 0 ? tr("(all quantized)") : QString::fromStdString(s.node);
+    case Op:
+      return QString::fromStdString(s.op_type);
+    case Kept:
+      return s.step == 0 ? QString() : s.accepted ? tr("kept in float") : tr("undone");
+    case Cosine:
+      return display ? QString::number(s.cosine, 'f', 6) : QVariant(s.cosine);
+    case Sqnr:
+      return display ? sqnrText(s.sqnr_db) : QVariant(s.sqnr_db);
+    case P50:
+      return display ? QString::number(s.p50_ms, 'f', 2) : QVariant(s.p50_ms);
+    case Excluded:
+      return s.excluded;
+  }
+  return {};
+}
+
+QVariant SearchStepsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case Step:
+      return tr("Step");
+    case Node:
+      return tr("Node");
+    case Op:
+      return tr("Op");
+    case Kept:
+      return tr("Result");
+    case Cosine:
+      return tr("Cosine");
+    case Sqnr:
+      return tr("SQNR dB");
+    case P50:
+      return tr("P50 ms");
+    case Excluded:
+      return tr("In float");
+  }
+  return {};
+}
+
 SqnrRange layerSqnrRange(const api::CompareModelsReport& report) {
   SqnrRange r;
   for (const api::LayerAgreement& l : report.layers) {

@@ -15,6 +15,7 @@
 #include "api/accuracy.h"
 #include "api/graph_snapshot.h"
 #include "api/graph_view_model.h"
+#include "api/quant_search.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -58,6 +59,27 @@ class LayerMetricsModel : public QAbstractTableModel {
  private:
   std::shared_ptr<const api::CompareModelsReport> m_report;
   std::unordered_map<std::string, std::string> m_nodes;
+};
+
+/// The automatic search's steps as they come: step, node left in float, its op, accepted or
+/// undone, the worst output's cosine and SQNR, the quantized model's P50, nodes in float.
+class SearchStepsModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { Step, Node, Op, Kept, Cosine, Sqnr, P50, Excluded, ColumnCount };
+  explicit SearchStepsModel(QObject* parent = nullptr);
+  void clear();
+  void addStep(const api::QuantSearchStep& step);
+  const std::vector<api::QuantSearchStep>& steps() const { return m_steps; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  std::vector<api::QuantSearchStep> m_steps;
 };
 
 /// "12.34" or "exact".

@@ -1,13 +1,17 @@
 // The Quantize tab (see quantize_view.h).
 #include "widgets/quantize_view.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -84,6 +88,40 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   worst->addWidget(m_worstN);
   worst->addWidget(m_excludeWorst, 1);
   leftLayout->addLayout(worst);
+  auto* searchBox = new QGroupBox(tr("Automatic Search (mixed precision)"), left);
+  auto* searchLayout = new QVBoxLayout(searchBox);
+  auto* searchRow = new QHBoxLayout;
+  m_metric = new QComboBox(searchBox);
+  m_metric->addItem(tr("Cosine ≥"), QStringLiteral("cosine"));
+  m_metric->addItem(tr("SQNR dB ≥"), QStringLiteral("sqnr"));
+  m_target = new QDoubleSpinBox(searchBox);
+  m_target->setDecimals(4);
+  m_target->setRange(0.0001, 200);
+  m_target->setValue(0.999);
+  m_maxSteps = new QSpinBox(searchBox);
+  m_maxSteps->setRange(1, 100);
+  m_maxSteps->setValue(8);
+  m_maxSteps->setPrefix(tr("steps "));
+  m_search = new QPushButton(tr("Search"), searchBox);
+  m_search->setToolTip(
+      tr("Leaves in float, one at a time, the node adding the most error until the worst "
+         "output reaches the target; each step re-quantizes, measures accuracy and P50"));
+  searchRow->addWidget(m_metric);
+  searchRow->addWidget(m_target);
+  searchRow->addWidget(m_maxSteps);
+  searchRow->addWidget(m_search);
+  searchLayout->addLayout(searchRow);
+  m_steps = new SearchStepsModel(this);
+  m_stepTable = makeTable(searchBox, m_steps);
+  m_stepTable->setMinimumHeight(90);
+  searchLayout->addWidget(m_stepTable);
+  leftLayout->addWidget(searchBox);
+  connect(m_metric, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+    m_target->setValue(m_metric->currentData().toString() == QLatin1String("sqnr") ? 20 : 0.999);
+  });
+  connect(m_search, &QPushButton::clicked, this, [this] {
+    search(m_metric->currentData().toString(), m_target->value(), m_maxSteps->value());
+  });
   m_compare = new QPushButton(tr("Compare Graphs in the Optimize Tab"), left);
   m_export = new QPushButton(tr("Export Quantized Model…"), left);
   leftLayout->addWidget(m_compare);
@@ -182,6 +220,20 @@ api::CompareModelsRequest QuantizeView::compareRequest(const api::QuantizeReques
   return c;
 }
 
+Expected<QuantizeResult> QuantizeView::finish(const QString& model, QuantizeResult r,
+                                              const JobControl& job) {
+  api::InspectOptions inspect;
+  inspect.with_snapshot = true;
+  OL_ASSIGN_OR_RETURN(api::ModelInfo info,
+                      api::InspectModelFile(r.path.toStdString(), inspect, job.Slice(0, 0.1)));
+  r.snapshot = info.snapshot;
+  OL_ASSIGN_OR_RETURN(api::CompareModelsReport compare,
+                      api::CompareModelFiles(model.toStdString(), r.path.toStdString(),
+                                             compareRequest(r.request), job.Slice(0.1, 1.0)));
+  r.compare = std::make_shared<const api::CompareModelsReport>(std::move(compare));
+  return r;
+}
+
 Expected<QuantizeResult> QuantizeView::run(const QString& model,
                                            const api::QuantizeRequest& request,
                                            const QString& output, const JobControl& job) {
@@ -191,26 +243,13 @@ Expected<QuantizeResult> QuantizeView::run(const QString& model,
   r.path = output;
   OL_ASSIGN_OR_RETURN(r.quantize,
                       api::QuantizeModelFile(model.toStdString(), r.request, job.Slice(0, 0.6)));
-  api::InspectOptions inspect;
-  inspect.with_snapshot = true;
-  OL_ASSIGN_OR_RETURN(api::ModelInfo info,
-                      api::InspectModelFile(output.toStdString(), inspect, job.Slice(0.6, 0.65)));
-  r.snapshot = info.snapshot;
-  OL_ASSIGN_OR_RETURN(api::CompareModelsReport compare,
-                      api::CompareModelFiles(model.toStdString(), output.toStdString(),
-                                             compareRequest(request), job.Slice(0.65, 1.0)));
-  r.compare = std::make_shared<const api::CompareModelsReport>(std::move(compare));
-  return r;
+  return finish(model, std::move(r), job.Slice(0.6, 1.0));
 }
 
-bool QuantizeView::quantize() {
-  if (!m_doc || m_doc->path().isEmpty()) return false;
-  api::QuantizeRequest request;
-  QString error;
-  if (!m_form->request(&request, &error)) {
-    emit errorOccurred(tr("Cannot quantize"), error);
-    return false;
-  }
+bool QuantizeView::start(
+    const api::QuantizeRequest& request,
+    std::function<Expected<QuantizeResult>(const QString&, const QString&, const JobControl&)>
+        work) {
   const QString output = m_doc->scratchFile(QStringLiteral("-quantized.onnx"));
   if (output.isEmpty()) {
     emit errorOccurred(tr("Cannot quantize"), tr("No temporary folder can be made."));
@@ -222,9 +261,72 @@ bool QuantizeView::quantize() {
   setRunning(true);
   m_progress->setValue(0);
   m_stage->setText(stageText(Stage::kCalibrating));
-  m_task->start(
-      [model, request, output](const JobControl& job) { return run(model, request, output, job); });
+  m_task->start([model, output, work = std::move(work)](const JobControl& job) {
+    return work(model, output, job);
+  });
   return true;
+}
+
+bool QuantizeView::quantize() {
+  if (!m_doc || m_doc->path().isEmpty()) return false;
+  api::QuantizeRequest request;
+  QString error;
+  if (!m_form->request(&request, &error)) {
+    emit errorOccurred(tr("Cannot quantize"), error);
+    return false;
+  }
+  return start(request,
+               [request](const QString& model, const QString& output, const JobControl& job) {
+                 return run(model, request, output, job);
+               });
+}
+
+bool QuantizeView::search(const QString& metric, double target, int maxSteps) {
+  if (!m_doc || m_doc->path().isEmpty()) return false;
+  api::QuantSearchRequest sr;
+  QString error;
+  if (!m_form->request(&sr.quantize, &error)) {
+    emit errorOccurred(tr("Cannot search"), error);
+    return false;
+  }
+  if (sr.quantize.mode != "static") {
+    emit errorOccurred(tr("Cannot search"), tr("The search quantizes statically: choose Static."));
+    return false;
+  }
+  sr.metric = metric.toStdString();
+  sr.target = target;
+  sr.max_steps = maxSteps;
+  sr.latency_runs = 5;
+  m_steps->clear();
+  const quint64 generation = ++m_generation;
+  QPointer<QuantizeView> self(this);
+  // Steps arrive on the searching thread; each is listed on the UI thread while the run is
+  // still the current one.
+  auto onStep = [self, generation](const api::QuantSearchStep& step) {
+    QMetaObject::invokeMethod(
+        self.data(),
+        [self, generation, step] {
+          if (self && self->m_generation == generation) self->m_steps->addStep(step);
+        },
+        Qt::QueuedConnection);
+  };
+  return start(sr.quantize,
+               [sr, onStep](const QString& model, const QString& output,
+                            const JobControl& job) -> Expected<QuantizeResult> {
+                 api::QuantSearchRequest request = sr;
+                 request.quantize.output = output.toStdString();
+                 OL_ASSIGN_OR_RETURN(api::QuantSearchReport report,
+                                     api::SearchQuantization(model.toStdString(), request,
+                                                             job.Slice(0, 0.8), onStep));
+                 QuantizeResult r;
+                 r.request = request.quantize;
+                 for (const std::string& node : report.excluded)
+                   r.request.exclude_nodes.push_back(node);
+                 r.path = output;
+                 r.quantize = report.quantize;
+                 r.search = std::make_shared<const api::QuantSearchReport>(std::move(report));
+                 return finish(model, std::move(r), job.Slice(0.8, 1.0));
+               });
 }
 
 void QuantizeView::cancel() { m_task->cancel(); }
@@ -236,6 +338,12 @@ void QuantizeView::onResult(Expected<QuantizeResult> result) {
     QFile::remove(m_pendingPath);
     emit errorOccurred(tr("Cannot quantize"), QString::fromStdString(result.status().message()));
     return;
+  }
+  if (result->search) {
+    QStringList found;
+    for (const std::string& n : result->search->excluded) found << QString::fromStdString(n);
+    m_form->excludeNodes(found);  // the next run keeps what the search left in float
+    m_generation = 0;             // late steps of this run are already listed
   }
   m_doc->setQuantizeResult(std::make_shared<const QuantizeResult>(std::move(*result)));
   emit statusMessage(tr("Quantized into %1").arg(QDir::toNativeSeparators(m_pendingPath)));
@@ -271,6 +379,7 @@ int QuantizeView::excludeWorstAndRerun(int n) {
 
 void QuantizeView::setRunning(bool running) {
   m_run->setEnabled(!running);
+  m_search->setEnabled(!running);
   m_cancel->setEnabled(running);
   m_progress->setVisible(running);
   m_stage->setVisible(running);
@@ -315,6 +424,10 @@ void QuantizeView::showResult() {
     m_layerNodes << QString::fromStdString(label);
     labels << QString::fromStdString(label);
   }
+  if (r->search && m_steps->rowCount() != static_cast<int>(r->search->steps.size())) {
+    m_steps->clear();
+    for (const api::QuantSearchStep& step : r->search->steps) m_steps->addStep(step);
+  }
   auto report = r->compare;
   m_outputs->setReport(report);
   m_layers->setReport(report, std::move(names));
@@ -351,6 +464,16 @@ void QuantizeView::showResult() {
       warnings << tr("calibrated on random data: the ranges are not representative");
     text += QStringLiteral("<br><span style=\"color:#b71c1c\"><b>%1</b> %2</span>")
                 .arg(tr("Warning:"), warnings.join(QStringLiteral("; ")));
+  }
+  if (r->search) {
+    const api::QuantSearchReport& sr = *r->search;
+    text += QStringLiteral("<br>") +
+            (sr.reached ? tr("Search: target %1 %2 reached with %n node(s) in float", nullptr,
+                             static_cast<int>(sr.excluded.size()))
+                        : tr("Search: target %1 %2 not reached; %n node(s) in float", nullptr,
+                             static_cast<int>(sr.excluded.size())))
+                .arg(QString::fromStdString(sr.metric))
+                .arg(sr.target);
   }
   m_summary->setText(text);
   if (!c.layers.empty()) showLayer(0);

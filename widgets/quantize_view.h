@@ -14,6 +14,8 @@
 #include "widgets/background_task.h"
 #include "widgets/document.h"
 
+class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -27,6 +29,7 @@ class LayerHistogramView;
 class LayerMetricsModel;
 class OutputMetricsModel;
 class QuantizeForm;
+class SearchStepsModel;
 class SqnrChart;
 
 class QuantizeView : public QWidget {
@@ -49,6 +52,13 @@ class QuantizeView : public QWidget {
   /// Leaves the nodes of the `n` worst layers (not yet excluded) in float and quantizes again;
   /// the number of nodes added.
   int excludeWorstAndRerun(int n);
+
+  /// The automatic search (api::SearchQuantization) with the form's options: leaves in float,
+  /// one at a time, the node adding the most error until the worst output's `metric` ("cosine"
+  /// or "sqnr") reaches `target`; the steps fill steps() as they come. False with an error
+  /// reported when the options do not parse or the mode is not static.
+  bool search(const QString& metric, double target, int maxSteps);
+  SearchStepsModel* steps() const { return m_steps; }
 
   /// Copies the quantized file to `path` (a temporary file, then a rename): never over the
   /// opened model, an existing file only when `ask` says yes. False with `error` set (empty when
@@ -89,6 +99,14 @@ class QuantizeView : public QWidget {
   void onResult(Expected<QuantizeResult> result);
   void showResult();
   void setRunning(bool running);
+  /// Starts `work`, writing into a new scratch file; false when there is none.
+  bool start(const api::QuantizeRequest& request,
+             std::function<Expected<QuantizeResult>(const QString& model, const QString& output,
+                                                    const JobControl& job)>
+                 work);
+  /// Inspects and compares a quantized file (the end of every run).
+  static Expected<QuantizeResult> finish(const QString& model, QuantizeResult r,
+                                         const JobControl& job);
 
   Document* m_doc = nullptr;
   QuantizeForm* m_form;
@@ -99,6 +117,13 @@ class QuantizeView : public QWidget {
   QSpinBox* m_worstN;
   QPushButton* m_excludeWorst;
   QPushButton* m_compare;
+  QComboBox* m_metric;
+  QDoubleSpinBox* m_target;
+  QSpinBox* m_maxSteps;
+  QPushButton* m_search;
+  SearchStepsModel* m_steps;
+  QTableView* m_stepTable;
+  quint64 m_generation = 0;  ///< of the run whose steps are listed
   QPushButton* m_export;
   QLabel* m_summary;
   QTableView* m_outputTable;

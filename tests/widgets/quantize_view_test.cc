@@ -287,6 +287,35 @@ TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
   EXPECT_EQ(static_cast<int>(result->request.exclude_nodes.size()), added);
 }
 
+TEST(QuantizeView, TheSearchListsItsStepsAndItsExclusionsReachTheForm) {
+  MainWindow w;
+  Open(w);
+  QuantizeView* q = w.quantizeView();
+  QuantizeForm* f = q->form();
+  f->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
+  f->randomSamples()->setValue(3);
+  QAbstractItemModelTester tester(q->steps(),
+                                  QAbstractItemModelTester::FailureReportingMode::Fatal);
+  // A target no int8 model reaches: the search takes every step it is allowed.
+  ASSERT_TRUE(q->search(QStringLiteral("cosine"), 1.0, 2));
+  q->waitForRun();
+  const auto result = w.document()->quantizeResult();
+  ASSERT_TRUE(result);
+  ASSERT_TRUE(result->search);
+  EXPECT_EQ(q->steps()->rowCount(), static_cast<int>(result->search->steps.size()));
+  EXPECT_GE(q->steps()->rowCount(), 2);  // step 0 and at least one exclusion tried
+  EXPECT_EQ(q->steps()->data(q->steps()->index(0, SearchStepsModel::Step), Qt::DisplayRole), 0);
+  for (const std::string& n : result->search->excluded)
+    EXPECT_TRUE(f->excludedNodes().contains(QString::fromStdString(n)));
+  EXPECT_TRUE(q->summaryText().contains(QStringLiteral("Search")));
+  // Dynamic mode cannot search.
+  f->modeBox()->setCurrentIndex(f->modeBox()->findData(QStringLiteral("dynamic")));
+  QString error;
+  w.setErrorPresenter([&](const QString&, const QString& m) { error = m; });
+  EXPECT_FALSE(q->search(QStringLiteral("cosine"), 0.99, 2));
+  EXPECT_FALSE(error.isEmpty());
+}
+
 TEST(QuantizeView, ExportNeverWritesOverTheModelAndAsksBeforeReplacing) {
   MainWindow w;
   Open(w);
