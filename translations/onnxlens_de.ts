@@ -2418,6 +2418,52 @@
         <source>static</source>
         <translation>statisch</translation>
     </message>
+    <message>
+        <source>Automatic Search (mixed precision)</source>
+        <translation>Automatische Suche (gemischte Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>Cosine ≥</source>
+        <translation>Kosinus ≥</translation>
+    </message>
+    <message>
+        <source>SQNR dB ≥</source>
+        <translation>SQNR dB ≥</translation>
+    </message>
+    <message>
+        <source>steps </source>
+        <translation>Schritte </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
+        <translation>Lässt nacheinander den Knoten mit dem größten zusätzlichen Fehler in float, bis die schlechteste Ausgabe das Ziel erreicht; jeder Schritt quantisiert neu und misst Genauigkeit und P50</translation>
+    </message>
+    <message>
+        <source>Cannot search</source>
+        <translation>Suche nicht möglich</translation>
+    </message>
+    <message>
+        <source>The search quantizes statically: choose Static.</source>
+        <translation>Die Suche quantisiert statisch: wählen Sie Statisch.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>Suche: Ziel %1 %2 erreicht mit %n Knoten in float</numerusform>
+            <numerusform>Suche: Ziel %1 %2 erreicht mit %n Knoten in float</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
+            <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>
@@ -2508,6 +2554,53 @@
     <message>
         <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
         <translation>B ist %1% langsamer als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SearchStepsModel</name>
+    <message>
+        <source>(all quantized)</source>
+        <translation>(alles quantisiert)</translation>
+    </message>
+    <message>
+        <source>kept in float</source>
+        <translation>in float belassen</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>zurückgenommen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>P50 ms</source>
+        <translation>P50 ms</translation>
+    </message>
+    <message>
+        <source>In float</source>
+        <translation>In float</translation>
     </message>
 </context>
 <context>

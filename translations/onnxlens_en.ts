@@ -233,6 +233,20 @@
             <numerusform>Compared on %n samples</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>Search: target %1 %2 reached with %n node in float</numerusform>
+            <numerusform>Search: target %1 %2 reached with %n nodes in float</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>Search: target %1 %2 not reached; %n node in float</numerusform>
+            <numerusform>Search: target %1 %2 not reached; %n nodes in float</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

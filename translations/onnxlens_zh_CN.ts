@@ -2389,6 +2389,50 @@
         <source>static</source>
         <translation>静态</translation>
     </message>
+    <message>
+        <source>Automatic Search (mixed precision)</source>
+        <translation>自动搜索（混合精度）</translation>
+    </message>
+    <message>
+        <source>Cosine ≥</source>
+        <translation>余弦 ≥</translation>
+    </message>
+    <message>
+        <source>SQNR dB ≥</source>
+        <translation>SQNR dB ≥</translation>
+    </message>
+    <message>
+        <source>steps </source>
+        <translation>步数 </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
+        <translation>逐个将引入误差最大的节点保持为浮点，直到最差输出达到目标；每一步都重新量化并测量精度和 P50</translation>
+    </message>
+    <message>
+        <source>Cannot search</source>
+        <translation>无法搜索</translation>
+    </message>
+    <message>
+        <source>The search quantizes statically: choose Static.</source>
+        <translation>搜索使用静态量化：请选择“静态”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>搜索：目标 %1 %2 已达成，%n 个节点保持浮点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>搜索：目标 %1 %2 未达成；%n 个节点保持浮点</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>
@@ -2479,6 +2523,53 @@
     <message>
         <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
         <translation>B 比 A 慢 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SearchStepsModel</name>
+    <message>
+        <source>(all quantized)</source>
+        <translation>（全部量化）</translation>
+    </message>
+    <message>
+        <source>kept in float</source>
+        <translation>保持浮点</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>P50 ms</source>
+        <translation>P50 ms</translation>
+    </message>
+    <message>
+        <source>In float</source>
+        <translation>浮点节点数</translation>
     </message>
 </context>
 <context>
