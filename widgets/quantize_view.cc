@@ -114,6 +114,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_steps = new SearchStepsModel(this);
   m_stepTable = makeTable(searchBox, m_steps);
   m_stepTable->setMinimumHeight(90);
+  m_stepTable->setMaximumHeight(130);  // the options above keep most of the column
   searchLayout->addWidget(m_stepTable);
   leftLayout->addWidget(searchBox);
   connect(m_metric, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
