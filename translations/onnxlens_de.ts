@@ -425,6 +425,92 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::LayerHistogramView</name>
+    <message>
+        <source>Values: float vs quantized</source>
+        <translation>Werte: float vs. quantisiert</translation>
+    </message>
+    <message>
+        <source>Error (quantized − float)</source>
+        <translation>Fehler (quantisiert − float)</translation>
+    </message>
+    <message>
+        <source>Select a layer (a bar, a row or a node) to see its histograms.</source>
+        <translation>Wählen Sie eine Schicht (einen Balken, eine Zeile oder einen Knoten), um ihre Histogramme zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · SQNR %2 dB · cosine %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · SQNR %2 dB · Kosinus %3</translation>
+    </message>
+    <message>
+        <source>Data range [%1, %2]</source>
+        <translation>Datenbereich [%1, %2]</translation>
+    </message>
+    <message>
+        <source>calibration range [%1, %2]</source>
+        <translation>Kalibrierbereich [%1, %2]</translation>
+    </message>
+    <message>
+        <source>(the data leaves the calibrated range: clipped)</source>
+        <translation>(die Daten verlassen den kalibrierten Bereich: abgeschnitten)</translation>
+    </message>
+    <message>
+        <source>float</source>
+        <translation>float</translation>
+    </message>
+    <message>
+        <source>quantized</source>
+        <translation>quantisiert</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::LayerMetricsModel</name>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>%1 matched to %2</source>
+        <translation>%1 zugeordnet zu %2</translation>
+    </message>
+    <message>
+        <source>Q/DQ</source>
+        <translation>Q/DQ</translation>
+    </message>
+    <message>
+        <source>by name</source>
+        <translation>nach Name</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>Zuordnung</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>Max. |Fehler|</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -830,6 +916,46 @@
             <numerusform>%1 geöffnet, %n Warnung: siehe Reiter Übersicht</numerusform>
             <numerusform>%1 geöffnet, %n Warnungen: siehe Reiter Übersicht</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Quantize</source>
+        <translation>Quantisieren</translation>
+    </message>
+    <message>
+        <source>Export &amp;Quantized Model…</source>
+        <translation>&amp;Quantisiertes Modell exportieren…</translation>
+    </message>
+    <message>
+        <source>Colour by &amp;Quantization Error (SQNR)</source>
+        <translation>Nach &amp;Quantisierungsfehler (SQNR) färben</translation>
+    </message>
+    <message>
+        <source>Colour each node by the SQNR of its output, float vs quantized (Quantize tab)</source>
+        <translation>Jeden Knoten nach dem SQNR seiner Ausgabe färben, float vs. quantisiert (Reiter Quantisieren)</translation>
+    </message>
+    <message>
+        <source>Exclude from Quantization</source>
+        <translation>Von der Quantisierung ausnehmen</translation>
+    </message>
+    <message>
+        <source>The node has no name to exclude it by</source>
+        <translation>Der Knoten hat keinen Namen, über den er ausgenommen werden kann</translation>
+    </message>
+    <message>
+        <source>%1 will stay in float (Quantize tab → Excluded nodes)</source>
+        <translation>%1 bleibt in float (Reiter Quantisieren → Ausgenommene Knoten)</translation>
+    </message>
+    <message>
+        <source>Export Quantized Model</source>
+        <translation>Quantisiertes Modell exportieren</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Cannot export the quantized model</source>
+        <translation>Das quantisierte Modell kann nicht exportiert werden</translation>
     </message>
 </context>
 <context>
@@ -1321,6 +1447,45 @@
     <message>
         <source>Standard ONNX (any runtime)</source>
         <translation>Standard-ONNX (jede Laufzeit)</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::OutputMetricsModel</name>
+    <message>
+        <source>Not compared: %1</source>
+        <translation>Nicht verglichen: %1</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>Max. |Fehler|</translation>
+    </message>
+    <message>
+        <source>Mean |error|</source>
+        <translation>Mittl. |Fehler|</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <source>Top-5</source>
+        <translation>Top-5</translation>
     </message>
 </context>
 <context>
@@ -1959,6 +2124,348 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::QuantizeColoring</name>
+    <message>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>Max. |Fehler|</translation>
+    </message>
+    <message>
+        <source>Data range</source>
+        <translation>Datenbereich</translation>
+    </message>
+    <message>
+        <source>Calibration range</source>
+        <translation>Kalibrierbereich</translation>
+    </message>
+    <message>
+        <source>Quantization parameters</source>
+        <translation>Quantisierungsparameter</translation>
+    </message>
+    <message>
+        <source>Integer type</source>
+        <translation>Ganzzahltyp</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>Skala</translation>
+    </message>
+    <message>
+        <source>Zero point</source>
+        <translation>Nullpunkt</translation>
+    </message>
+    <message>
+        <source>Range in float</source>
+        <translation>Bereich in float</translation>
+    </message>
+    <message>
+        <source>%1 per-channel values in [%2, %3]</source>
+        <translation>%1 Werte pro Kanal in [%2, %3]</translation>
+    </message>
+    <message>
+        <source>Widest range in float</source>
+        <translation>Weitester Bereich in float</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::QuantizeForm</name>
+    <message>
+        <source>Static (QDQ)</source>
+        <translation>Statisch (QDQ)</translation>
+    </message>
+    <message>
+        <source>Dynamic</source>
+        <translation>Dynamisch</translation>
+    </message>
+    <message>
+        <source>Static: weights and activations in int8, activation ranges calibrated on data. Dynamic: weights in int8, activations quantized at run time; no calibration.</source>
+        <translation>Statisch: Gewichte und Aktivierungen in int8, Aktivierungsbereiche an Daten kalibriert. Dynamisch: Gewichte in int8, Aktivierungen zur Laufzeit quantisiert; keine Kalibrierung.</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Folder of input sets</source>
+        <translation>Ordner mit Eingabesätzen</translation>
+    </message>
+    <message>
+        <source>Random data</source>
+        <translation>Zufallsdaten</translation>
+    </message>
+    <message>
+        <source>Calibration:</source>
+        <translation>Kalibrierung:</translation>
+    </message>
+    <message>
+        <source>a folder holding test_data_set_0, test_data_set_1, …</source>
+        <translation>ein Ordner mit test_data_set_0, test_data_set_1, …</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>Ordner:</translation>
+    </message>
+    <message>
+        <source>Calibration Data</source>
+        <translation>Kalibrierdaten</translation>
+    </message>
+    <message>
+        <source>Random samples:</source>
+        <translation>Zufallsstichproben:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Warning:&lt;/b&gt; ranges calibrated on random data are not representative; the quantized model may lose accuracy badly. Use real inputs for a model you ship.</source>
+        <translation>&lt;b&gt;Warnung:&lt;/b&gt; An Zufallsdaten kalibrierte Bereiche sind nicht repräsentativ; das quantisierte Modell kann stark an Genauigkeit verlieren. Verwenden Sie echte Eingaben für ein Modell, das Sie ausliefern.</translation>
+    </message>
+    <message>
+        <source>MinMax</source>
+        <translation>MinMax</translation>
+    </message>
+    <message>
+        <source>Entropy (KL divergence)</source>
+        <translation>Entropie (KL-Divergenz)</translation>
+    </message>
+    <message>
+        <source>Percentile</source>
+        <translation>Perzentil</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>Methode:</translation>
+    </message>
+    <message>
+        <source>Percentile:</source>
+        <translation>Perzentil:</translation>
+    </message>
+    <message>
+        <source>Per-channel weights</source>
+        <translation>Gewichte pro Kanal</translation>
+    </message>
+    <message>
+        <source>Symmetric activations</source>
+        <translation>Symmetrische Aktivierungen</translation>
+    </message>
+    <message>
+        <source>uint8</source>
+        <translation>uint8</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>Activation type:</source>
+        <translation>Aktivierungstyp:</translation>
+    </message>
+    <message>
+        <source>Op types to quantize; none checked: every type the mode handles</source>
+        <translation>Zu quantisierende Operatortypen; keiner ausgewählt: jeder Typ, den der Modus behandelt</translation>
+    </message>
+    <message>
+        <source>Op types:</source>
+        <translation>Operatortypen:</translation>
+    </message>
+    <message>
+        <source>Nodes left in float. Add one with a right-click on it in the Graph tab → Exclude from Quantization</source>
+        <translation>Knoten, die in float bleiben. Einen hinzufügen: Rechtsklick im Reiter Graph → Von der Quantisierung ausnehmen</translation>
+    </message>
+    <message>
+        <source>Remove Selected</source>
+        <translation>Auswahl entfernen</translation>
+    </message>
+    <message>
+        <source>Excluded nodes:</source>
+        <translation>Ausgenommene Knoten:</translation>
+    </message>
+    <message>
+        <source>Choose a calibration folder, or random data.</source>
+        <translation>Wählen Sie einen Kalibrierordner oder Zufallsdaten.</translation>
+    </message>
+    <message>
+        <source>The calibration folder %1 does not exist.</source>
+        <translation>Der Kalibrierordner %1 existiert nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::QuantizeView</name>
+    <message>
+        <source>Layer SQNR (float vs quantized): worst %1 dB %2 %3 dB best (a closed group shows its worst node) · %4 of %5 nodes compared</source>
+        <translation>Schicht-SQNR (float vs. quantisiert): schlechtester %1 dB %2 %3 dB bester (eine geschlossene Gruppe zeigt ihren schlechtesten Knoten) · %4 von %5 Knoten verglichen</translation>
+    </message>
+    <message>
+        <source>Quantize</source>
+        <translation>Quantisieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Exclude the N Worst and Re-run</source>
+        <translation>Die N schlechtesten ausnehmen und neu starten</translation>
+    </message>
+    <message>
+        <source>Leaves the nodes of the N layers with the lowest SQNR in float and quantizes again</source>
+        <translation>Lässt die Knoten der N Schichten mit dem niedrigsten SQNR in float und quantisiert erneut</translation>
+    </message>
+    <message>
+        <source>N:</source>
+        <translation>N:</translation>
+    </message>
+    <message>
+        <source>Compare Graphs in the Optimize Tab</source>
+        <translation>Graphen im Reiter Optimieren vergleichen</translation>
+    </message>
+    <message>
+        <source>Export Quantized Model…</source>
+        <translation>Quantisiertes Modell exportieren…</translation>
+    </message>
+    <message>
+        <source>Choose the options and press Quantize.</source>
+        <translation>Wählen Sie die Optionen und drücken Sie Quantisieren.</translation>
+    </message>
+    <message>
+        <source>Quantization cancelled</source>
+        <translation>Quantisierung abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cannot quantize</source>
+        <translation>Quantisierung nicht möglich</translation>
+    </message>
+    <message>
+        <source>No temporary folder can be made.</source>
+        <translation>Es kann kein temporärer Ordner angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Quantized into %1</source>
+        <translation>Quantisiert nach %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; quantization, %2 calibration sample(s) · %3 Q/DQ pairs</source>
+        <translation>Quantisierung &lt;b&gt;%1&lt;/b&gt;, %2 Kalibrierstichprobe(n) · %3 Q/DQ-Paare</translation>
+    </message>
+    <message>
+        <source>Size: float %1 → quantized %2 (%3×)</source>
+        <translation>Größe: float %1 → quantisiert %2 (%3×)</translation>
+    </message>
+    <message>
+        <source>P50: float %1 ms → quantized %2 ms (%3×)</source>
+        <translation>P50: float %1 ms → quantisiert %2 ms (%3×)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared on %n sample(s)</source>
+        <translation>
+            <numerusform>Verglichen an %n Stichprobe</numerusform>
+            <numerusform>Verglichen an %n Stichproben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(random, held out)</source>
+        <translation>(zufällig, zurückgehalten)</translation>
+    </message>
+    <message>
+        <source>calibrated on random data: the ranges are not representative</source>
+        <translation>an Zufallsdaten kalibriert: die Bereiche sind nicht repräsentativ</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Quantize the model first.</source>
+        <translation>Quantisieren Sie zuerst das Modell.</translation>
+    </message>
+    <message>
+        <source>%1 is the model opened; choose another file.</source>
+        <translation>%1 ist das geöffnete Modell; wählen Sie eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation>Datei ersetzen</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existiert. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>dynamisch</translation>
+    </message>
+    <message>
+        <source>static</source>
+        <translation>statisch</translation>
+    </message>
+    <message>
+        <source>Automatic Search (mixed precision)</source>
+        <translation>Automatische Suche (gemischte Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>Cosine ≥</source>
+        <translation>Kosinus ≥</translation>
+    </message>
+    <message>
+        <source>SQNR dB ≥</source>
+        <translation>SQNR dB ≥</translation>
+    </message>
+    <message>
+        <source>steps </source>
+        <translation>Schritte </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
+        <translation>Lässt nacheinander den Knoten mit dem größten zusätzlichen Fehler in float, bis die schlechteste Ausgabe das Ziel erreicht; jeder Schritt quantisiert neu und misst Genauigkeit und P50</translation>
+    </message>
+    <message>
+        <source>Cannot search</source>
+        <translation>Suche nicht möglich</translation>
+    </message>
+    <message>
+        <source>The search quantizes statically: choose Static.</source>
+        <translation>Die Suche quantisiert statisch: wählen Sie Statisch.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>Suche: Ziel %1 %2 erreicht mit %n Knoten in float</numerusform>
+            <numerusform>Suche: Ziel %1 %2 erreicht mit %n Knoten in float</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
+            <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::RunComparison</name>
     <message>
         <source>A:</source>
@@ -2047,6 +2554,64 @@
     <message>
         <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
         <translation>B ist %1% langsamer als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SearchStepsModel</name>
+    <message>
+        <source>(all quantized)</source>
+        <translation>(alles quantisiert)</translation>
+    </message>
+    <message>
+        <source>kept in float</source>
+        <translation>in float belassen</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>zurückgenommen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>P50 ms</source>
+        <translation>P50 ms</translation>
+    </message>
+    <message>
+        <source>In float</source>
+        <translation>In float</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SqnrChart</name>
+    <message>
+        <source>Layer SQNR (dB), worst first</source>
+        <translation>Schicht-SQNR (dB), schlechteste zuerst</translation>
+    </message>
+    <message>
+        <source>Click a bar to see the node in the graph</source>
+        <translation>Klick auf einen Balken zeigt den Knoten im Graphen</translation>
     </message>
 </context>
 <context>

@@ -225,6 +225,30 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::QuantizeView</name>
+    <message numerus="yes">
+        <source>Compared on %n sample(s)</source>
+        <translation>
+            <numerusform>Compared on %n sample</numerusform>
+            <numerusform>Compared on %n samples</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>Search: target %1 %2 reached with %n node in float</numerusform>
+            <numerusform>Search: target %1 %2 reached with %n nodes in float</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>Search: target %1 %2 not reached; %n node in float</numerusform>
+            <numerusform>Search: target %1 %2 not reached; %n nodes in float</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::StepListModel</name>
     <message numerus="yes">
         <source>%n removed</source>

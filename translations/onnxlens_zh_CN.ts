@@ -416,6 +416,92 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::LayerHistogramView</name>
+    <message>
+        <source>Values: float vs quantized</source>
+        <translation>数值：浮点 vs 量化</translation>
+    </message>
+    <message>
+        <source>Error (quantized − float)</source>
+        <translation>误差（量化 − 浮点）</translation>
+    </message>
+    <message>
+        <source>Select a layer (a bar, a row or a node) to see its histograms.</source>
+        <translation>选择一个层（柱、行或节点）以查看其直方图。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · SQNR %2 dB · cosine %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · SQNR %2 dB · 余弦 %3</translation>
+    </message>
+    <message>
+        <source>Data range [%1, %2]</source>
+        <translation>数据范围 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>calibration range [%1, %2]</source>
+        <translation>校准范围 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>(the data leaves the calibrated range: clipped)</source>
+        <translation>（数据超出校准范围：被截断）</translation>
+    </message>
+    <message>
+        <source>float</source>
+        <translation>浮点</translation>
+    </message>
+    <message>
+        <source>quantized</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::LayerMetricsModel</name>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>%1 matched to %2</source>
+        <translation>%1 对应 %2</translation>
+    </message>
+    <message>
+        <source>Q/DQ</source>
+        <translation>Q/DQ</translation>
+    </message>
+    <message>
+        <source>by name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Matched</source>
+        <translation>匹配方式</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::MainWindow</name>
     <message>
         <source>Drop an .onnx file here, or open one with File → Open.</source>
@@ -817,6 +903,46 @@
         <translation>
             <numerusform>已打开 %1，有 %n 条警告：见“概览”选项卡</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Quantize</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Export &amp;Quantized Model…</source>
+        <translation>导出量化模型(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Colour by &amp;Quantization Error (SQNR)</source>
+        <translation>按量化误差 (SQNR) 着色(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Colour each node by the SQNR of its output, float vs quantized (Quantize tab)</source>
+        <translation>按每个节点输出的 SQNR（浮点 vs 量化）着色（量化标签页）</translation>
+    </message>
+    <message>
+        <source>Exclude from Quantization</source>
+        <translation>从量化中排除</translation>
+    </message>
+    <message>
+        <source>The node has no name to exclude it by</source>
+        <translation>该节点没有可用于排除的名称</translation>
+    </message>
+    <message>
+        <source>%1 will stay in float (Quantize tab → Excluded nodes)</source>
+        <translation>%1 将保持浮点（量化标签页 → 排除的节点）</translation>
+    </message>
+    <message>
+        <source>Export Quantized Model</source>
+        <translation>导出量化模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>Cannot export the quantized model</source>
+        <translation>无法导出量化模型</translation>
     </message>
 </context>
 <context>
@@ -1305,6 +1431,45 @@
     <message>
         <source>Standard ONNX (any runtime)</source>
         <translation>标准 ONNX（任意运行时）</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::OutputMetricsModel</name>
+    <message>
+        <source>Not compared: %1</source>
+        <translation>未比较：%1</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Mean |error|</source>
+        <translation>平均 |误差|</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <source>Top-5</source>
+        <translation>Top-5</translation>
     </message>
 </context>
 <context>
@@ -1931,6 +2096,345 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::QuantizeColoring</name>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>SQNR</source>
+        <translation>SQNR</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Data range</source>
+        <translation>数据范围</translation>
+    </message>
+    <message>
+        <source>Calibration range</source>
+        <translation>校准范围</translation>
+    </message>
+    <message>
+        <source>Quantization parameters</source>
+        <translation>量化参数</translation>
+    </message>
+    <message>
+        <source>Integer type</source>
+        <translation>整数类型</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Zero point</source>
+        <translation>零点</translation>
+    </message>
+    <message>
+        <source>Range in float</source>
+        <translation>浮点范围</translation>
+    </message>
+    <message>
+        <source>%1 per-channel values in [%2, %3]</source>
+        <translation>%1 个逐通道值，位于 [%2, %3]</translation>
+    </message>
+    <message>
+        <source>Widest range in float</source>
+        <translation>最宽浮点范围</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::QuantizeForm</name>
+    <message>
+        <source>Static (QDQ)</source>
+        <translation>静态 (QDQ)</translation>
+    </message>
+    <message>
+        <source>Dynamic</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <source>Static: weights and activations in int8, activation ranges calibrated on data. Dynamic: weights in int8, activations quantized at run time; no calibration.</source>
+        <translation>静态：权重和激活均为 int8，激活范围由数据校准。动态：权重为 int8，激活在运行时量化；无需校准。</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Folder of input sets</source>
+        <translation>输入集文件夹</translation>
+    </message>
+    <message>
+        <source>Random data</source>
+        <translation>随机数据</translation>
+    </message>
+    <message>
+        <source>Calibration:</source>
+        <translation>校准：</translation>
+    </message>
+    <message>
+        <source>a folder holding test_data_set_0, test_data_set_1, …</source>
+        <translation>包含 test_data_set_0、test_data_set_1 … 的文件夹</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Calibration Data</source>
+        <translation>校准数据</translation>
+    </message>
+    <message>
+        <source>Random samples:</source>
+        <translation>随机样本数：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Warning:&lt;/b&gt; ranges calibrated on random data are not representative; the quantized model may lose accuracy badly. Use real inputs for a model you ship.</source>
+        <translation>&lt;b&gt;警告：&lt;/b&gt;用随机数据校准的范围不具代表性；量化模型可能严重损失精度。发布的模型请使用真实输入。</translation>
+    </message>
+    <message>
+        <source>MinMax</source>
+        <translation>MinMax</translation>
+    </message>
+    <message>
+        <source>Entropy (KL divergence)</source>
+        <translation>熵（KL 散度）</translation>
+    </message>
+    <message>
+        <source>Percentile</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <source>Percentile:</source>
+        <translation>百分位：</translation>
+    </message>
+    <message>
+        <source>Per-channel weights</source>
+        <translation>逐通道权重</translation>
+    </message>
+    <message>
+        <source>Symmetric activations</source>
+        <translation>对称激活</translation>
+    </message>
+    <message>
+        <source>uint8</source>
+        <translation>uint8</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>Activation type:</source>
+        <translation>激活类型：</translation>
+    </message>
+    <message>
+        <source>Op types to quantize; none checked: every type the mode handles</source>
+        <translation>要量化的算子类型；未勾选时：该模式支持的所有类型</translation>
+    </message>
+    <message>
+        <source>Op types:</source>
+        <translation>算子类型：</translation>
+    </message>
+    <message>
+        <source>Nodes left in float. Add one with a right-click on it in the Graph tab → Exclude from Quantization</source>
+        <translation>保持浮点的节点。在图标签页中右键单击节点 → 从量化中排除 即可添加</translation>
+    </message>
+    <message>
+        <source>Remove Selected</source>
+        <translation>移除所选</translation>
+    </message>
+    <message>
+        <source>Excluded nodes:</source>
+        <translation>排除的节点：</translation>
+    </message>
+    <message>
+        <source>Choose a calibration folder, or random data.</source>
+        <translation>请选择校准文件夹或随机数据。</translation>
+    </message>
+    <message>
+        <source>The calibration folder %1 does not exist.</source>
+        <translation>校准文件夹 %1 不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::QuantizeView</name>
+    <message>
+        <source>Layer SQNR (float vs quantized): worst %1 dB %2 %3 dB best (a closed group shows its worst node) · %4 of %5 nodes compared</source>
+        <translation>层 SQNR（浮点 vs 量化）：最差 %1 dB %2 %3 dB 最好（折叠的组显示其最差节点）· 已比较 %5 个节点中的 %4 个</translation>
+    </message>
+    <message>
+        <source>Quantize</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Exclude the N Worst and Re-run</source>
+        <translation>排除最差的 N 个并重新运行</translation>
+    </message>
+    <message>
+        <source>Leaves the nodes of the N layers with the lowest SQNR in float and quantizes again</source>
+        <translation>将 SQNR 最低的 N 个层的节点保持为浮点并重新量化</translation>
+    </message>
+    <message>
+        <source>N:</source>
+        <translation>N：</translation>
+    </message>
+    <message>
+        <source>Compare Graphs in the Optimize Tab</source>
+        <translation>在优化标签页中比较图</translation>
+    </message>
+    <message>
+        <source>Export Quantized Model…</source>
+        <translation>导出量化模型…</translation>
+    </message>
+    <message>
+        <source>Choose the options and press Quantize.</source>
+        <translation>选择选项并点击“量化”。</translation>
+    </message>
+    <message>
+        <source>Quantization cancelled</source>
+        <translation>量化已取消</translation>
+    </message>
+    <message>
+        <source>Cannot quantize</source>
+        <translation>无法量化</translation>
+    </message>
+    <message>
+        <source>No temporary folder can be made.</source>
+        <translation>无法创建临时文件夹。</translation>
+    </message>
+    <message>
+        <source>Quantized into %1</source>
+        <translation>已量化到 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; quantization, %2 calibration sample(s) · %3 Q/DQ pairs</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 量化，%2 个校准样本 · %3 个 Q/DQ 对</translation>
+    </message>
+    <message>
+        <source>Size: float %1 → quantized %2 (%3×)</source>
+        <translation>大小：浮点 %1 → 量化 %2 (%3×)</translation>
+    </message>
+    <message>
+        <source>P50: float %1 ms → quantized %2 ms (%3×)</source>
+        <translation>P50：浮点 %1 ms → 量化 %2 ms (%3×)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared on %n sample(s)</source>
+        <translation>
+            <numerusform>在 %n 个样本上比较</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(random, held out)</source>
+        <translation>（随机，留出）</translation>
+    </message>
+    <message>
+        <source>calibrated on random data: the ranges are not representative</source>
+        <translation>用随机数据校准：范围不具代表性</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>Quantize the model first.</source>
+        <translation>请先量化模型。</translation>
+    </message>
+    <message>
+        <source>%1 is the model opened; choose another file.</source>
+        <translation>%1 是已打开的模型；请选择其他文件。</translation>
+    </message>
+    <message>
+        <source>Replace File</source>
+        <translation>替换文件</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。是否替换？</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态</translation>
+    </message>
+    <message>
+        <source>static</source>
+        <translation>静态</translation>
+    </message>
+    <message>
+        <source>Automatic Search (mixed precision)</source>
+        <translation>自动搜索（混合精度）</translation>
+    </message>
+    <message>
+        <source>Cosine ≥</source>
+        <translation>余弦 ≥</translation>
+    </message>
+    <message>
+        <source>SQNR dB ≥</source>
+        <translation>SQNR dB ≥</translation>
+    </message>
+    <message>
+        <source>steps </source>
+        <translation>步数 </translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
+        <translation>逐个将引入误差最大的节点保持为浮点，直到最差输出达到目标；每一步都重新量化并测量精度和 P50</translation>
+    </message>
+    <message>
+        <source>Cannot search</source>
+        <translation>无法搜索</translation>
+    </message>
+    <message>
+        <source>The search quantizes statically: choose Static.</source>
+        <translation>搜索使用静态量化：请选择“静态”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 reached with %n node(s) in float</source>
+        <translation>
+            <numerusform>搜索：目标 %1 %2 已达成，%n 个节点保持浮点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Search: target %1 %2 not reached; %n node(s) in float</source>
+        <translation>
+            <numerusform>搜索：目标 %1 %2 未达成；%n 个节点保持浮点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::RunComparison</name>
     <message>
         <source>A:</source>
@@ -2019,6 +2523,64 @@
     <message>
         <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
         <translation>B 比 A 慢 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SearchStepsModel</name>
+    <message>
+        <source>(all quantized)</source>
+        <translation>（全部量化）</translation>
+    </message>
+    <message>
+        <source>kept in float</source>
+        <translation>保持浮点</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
+    <message>
+        <source>P50 ms</source>
+        <translation>P50 ms</translation>
+    </message>
+    <message>
+        <source>In float</source>
+        <translation>浮点节点数</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SqnrChart</name>
+    <message>
+        <source>Layer SQNR (dB), worst first</source>
+        <translation>层 SQNR (dB)，最差在前</translation>
+    </message>
+    <message>
+        <source>Click a bar to see the node in the graph</source>
+        <translation>点击柱以在图中查看节点</translation>
     </message>
 </context>
 <context>

@@ -13,8 +13,27 @@ void Document::setModel(const QString& path, std::shared_ptr<const api::ModelInf
   m_partitions.clear();
   m_node.clear();
   m_origins.clear();
+  const bool hadQuant = m_quant != nullptr;
+  m_quant.reset();
   emit modelChanged();
   emit optimizeTraceChanged();
+  if (hadQuant) emit quantizeResultChanged();
+}
+
+void Document::setQuantizeResult(std::shared_ptr<const QuantizeResult> result) {
+  m_quant = std::move(result);
+  emit quantizeResultChanged();
+}
+
+QString Document::scratchFile(const QString& suffix) {
+  if (!m_scratch) {
+    m_scratch = std::make_unique<QTemporaryDir>();
+    if (!m_scratch->isValid()) {
+      m_scratch.reset();
+      return QString();
+    }
+  }
+  return m_scratch->filePath(QStringLiteral("%1%2").arg(++m_scratchFiles).arg(suffix));
 }
 
 std::shared_ptr<const api::GraphSnapshot> Document::snapshot() const {

@@ -6,14 +6,18 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "api/accuracy.h"
 #include "api/model_info.h"
 #include "api/optimize_trace.h"
 #include "api/profile_index.h"
+#include "api/quant_search.h"
+#include "api/quantize.h"
 #include "api/timeline.h"
 #include "common/trace_event.h"
 #include "common/trace_summary.h"
@@ -32,6 +36,19 @@ struct ProfileRun {
   std::shared_ptr<const api::Timeline> timeline;
   /// Fused kernels (by label) -> the nodes of the model as loaded they were made from, and back.
   api::OriginIndex origins;
+};
+
+/// A quantization of the document's model (Quantize tab), immutable once made: the options, the
+/// quantized file (in the document's scratch folder), what the quantizer reported and the
+/// comparison of the float model with it.
+struct QuantizeResult {
+  api::QuantizeRequest request;
+  QString path;
+  api::QuantizeReport quantize;
+  std::shared_ptr<const api::CompareModelsReport> compare;
+  std::shared_ptr<const api::GraphSnapshot> snapshot;  ///< of the quantized file
+  /// Set when the automatic search made the file: its steps and the nodes it left in float.
+  std::shared_ptr<const api::QuantSearchReport> search;
 };
 
 class Document : public QObject {
@@ -63,6 +80,14 @@ class Document : public QObject {
   /// without a run.
   std::unordered_map<std::string, double> heatShares() const;
 
+  /// The current quantization (nullptr: none); a new model clears it.
+  void setQuantizeResult(std::shared_ptr<const QuantizeResult> result);
+  std::shared_ptr<const QuantizeResult> quantizeResult() const { return m_quant; }
+  /// A new file name in a temporary folder the document owns (removed with the document): what
+  /// the views write for the user (a quantized model) goes there, never next to the model. The
+  /// file is not created. Empty when no temporary folder can be made.
+  QString scratchFile(const QString& suffix);
+
   /// The provider partitions the views computed for this model (cleared with the model).
   PartitionCache* partitions() { return &m_partitions; }
 
@@ -80,6 +105,7 @@ class Document : public QObject {
   void runAdded(int index);
   void currentRunChanged(int index);
   void selectionChanged(const QString& node, const QStringList& origins, QObject* source);
+  void quantizeResultChanged();
 
  private:
   QString m_path;
@@ -91,6 +117,9 @@ class Document : public QObject {
   QStringList m_origins;
   bool m_notifying = false;  ///< while observers follow a selection
   PartitionCache m_partitions;
+  std::shared_ptr<const QuantizeResult> m_quant;
+  std::unique_ptr<QTemporaryDir> m_scratch;
+  int m_scratchFiles = 0;
 };
 
 /// std::vector<std::string> -> QStringList.

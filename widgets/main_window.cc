@@ -49,6 +49,8 @@
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
 #include "widgets/provider_legend.h"
+#include "widgets/quantize_coloring.h"
+#include "widgets/quantize_view.h"
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
 #include "widgets/text_input.h"
@@ -120,8 +122,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_heatLegend->setContentsMargins(6, 2, 6, 2);
   m_heatLegend->hide();
   m_providerLegend = new ProviderLegend(graphColumn);
+  m_sqnrLegend = new QLabel(graphColumn);
+  m_sqnrLegend->setTextFormat(Qt::RichText);
+  m_sqnrLegend->setWordWrap(true);  // a long legend (German) wraps, never widening the window
+  m_sqnrLegend->setContentsMargins(6, 2, 6, 2);
+  m_sqnrLegend->hide();
   graphLayout->addWidget(m_breadcrumb);
   graphLayout->addWidget(m_heatLegend);
+  graphLayout->addWidget(m_sqnrLegend);
   graphLayout->addWidget(m_providerLegend);
   graphLayout->addWidget(m_find);
   graphLayout->addWidget(m_graph, 1);
@@ -136,9 +144,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_summary = new ModelSummaryPanel(tabs);
   m_optimize = new OptimizeView(tabs);
   m_profile = new ProfileView(tabs);
+  m_quantize = new QuantizeView(tabs);
+  m_sqnr = new QuantizeColoring(m_graph, m_sqnrLegend, m_doc, this);
   tabs->addTab(graphPane, tr("Graph"));
   tabs->addTab(m_optimize, tr("Optimize"));
   tabs->addTab(m_profile, tr("Profile"));
+  tabs->addTab(m_quantize, tr("Quantize"));
   tabs->addTab(m_summary, tr("Summary"));
   connect(m_summary, &ModelSummaryPanel::opTypeActivated, this, &MainWindow::selectOpType);
   m_document = tabs;
@@ -226,6 +237,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_profile, &ProfileView::statusMessage, this,
           [this](const QString& m) { statusBar()->showMessage(m, 5000); });
   connectDocument();
+  connectQuantize();
   connect(m_loader, &ModelLoader::loaded, this, &MainWindow::onLoaded);
   connect(m_loader, &ModelLoader::failed, this, &MainWindow::onFailed);
   connect(m_loader, &ModelLoader::cancelled, this, [this](const QString& path) {
@@ -295,6 +307,9 @@ void MainWindow::createActions() {
       file->addAction(tr("Export &Optimized Model…"), this, &MainWindow::showExportModelDialog);
   m_exportModelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   m_exportModelAction->setEnabled(false);
+  m_exportQuantAction =
+      file->addAction(tr("Export &Quantized Model…"), this, &MainWindow::showExportQuantizedDialog);
+  m_exportQuantAction->setEnabled(false);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -379,6 +394,12 @@ void MainWindow::createViewMenu() {
       tr("Colour each node's border by the execution provider that runs it, on the Graph tab and "
          "both panes of the Optimize tab"));
   connect(m_providerAction, &QAction::toggled, this, &MainWindow::setProviderColoring);
+  m_sqnrAction = view->addAction(tr("Colour by &Quantization Error (SQNR)"));
+  m_sqnrAction->setCheckable(true);
+  m_sqnrAction->setEnabled(false);
+  m_sqnrAction->setToolTip(
+      tr("Colour each node by the SQNR of its output, float vs quantized (Quantize tab)"));
+  connect(m_sqnrAction, &QAction::toggled, this, &MainWindow::setQuantizeColoring);
   // The theme where people look for it (also in Preferences).
   QMenu* themes = view->addMenu(tr("&Theme"));
   auto* group = new QActionGroup(themes);
@@ -461,6 +482,7 @@ QString MainWindow::currentView() const {
   if (m_tabs->currentWidget() == m_profile) return QStringLiteral("timeline");
   if (m_tabs->currentWidget() == m_optimize) return QStringLiteral("optimize");
   if (m_tabs->currentWidget() == m_summary) return QStringLiteral("summary");
+  if (m_tabs->currentWidget() == m_quantize) return QStringLiteral("quant");
   return QStringLiteral("graph");
 }
 
@@ -483,6 +505,8 @@ bool MainWindow::showView(const QString& name) {
     m_tabs->setCurrentWidget(m_profile);
   } else if (name == QLatin1String("summary")) {
     m_tabs->setCurrentWidget(m_summary);
+  } else if (name == QLatin1String("quant") || name == QLatin1String("quantize")) {
+    m_tabs->setCurrentWidget(m_quantize);
   } else {
     return false;
   }
@@ -498,6 +522,11 @@ void MainWindow::setHeat(bool on) {
   {
     QSignalBlocker block(m_heatAction);
     m_heatAction->setChecked(on);
+  }
+  if (on && m_sqnr->isEnabled()) {
+    m_sqnr->setEnabled(false);
+    QSignalBlocker block(m_sqnrAction);
+    m_sqnrAction->setChecked(false);
   }
   applyHeat();
   if (!on || !m_graph->snapshot()) return;
@@ -562,6 +591,8 @@ api::ViewHeat MainWindow::viewHeat() const {
 
 void MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
+    m_heatLegend->hide();
+    if (m_sqnr->apply()) return;
     m_graph->setItemHalos({}, false);
     m_graph->setGroupHalos({});
     m_heatLegend->hide();

@@ -33,6 +33,9 @@ class OptimizeView;
 class ProfileView;
 class ProviderColoring;
 class ProviderLegend;
+class QuantizeColoring;
+class QuantizeView;
+class LayerHistogramView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -78,9 +81,20 @@ class MainWindow : public QMainWindow {
   Document* document() const { return m_doc; }
   OptimizeView* optimizeView() const { return m_optimize; }
   ProfileView* profileView() const { return m_profile; }
-  /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
-  /// list), "timeline" (the Profile tab), "summary", "heat" or "providers" (the graph coloured
-  /// by profile time or by execution provider). False for another name.
+  QuantizeView* quantizeView() const { return m_quantize; }
+  QuantizeColoring* quantizeColoring() const { return m_sqnr; }
+  /// Colours the graph by the layer SQNR of the document's quantization (a legend above it);
+  /// on by itself when a quantization finishes. Heat and SQNR colouring exclude each other.
+  void setQuantizeColoring(bool on);
+  /// File → Export Quantized Model: a file dialog, then QuantizeView::exportTo.
+  void showExportQuantizedDialog();
+  /// The Graph tab's context menu for view item `item` (Exclude from Quantization on a node).
+  QMenu* graphContextMenu(int item);
+  /// The sidebar's histogram panel of a compared node.
+  LayerHistogramView* sidebarHistograms() const { return m_sidebarHist; }
+  /// Shows a tab: "quant" (the Quantize tab), "graph", "optimize" (the comparison), "steps" (the
+  /// comparison with the pass list), "timeline" (the Profile tab), "summary", "heat" or "providers"
+  /// (the graph coloured by profile time or by execution provider). False for another name.
   bool showView(const QString& name);
 
   /// Colours the graph by each node's share of the current profile's kernel time (a legend above
@@ -182,7 +196,14 @@ class MainWindow : public QMainWindow {
   /// The Graph tab's partition source: the file as loaded (level disabled).
   void updateProviderSource();
   void refreshSidebar();
-  int m_pendingTensor = -1;  ///< a weight the find bar goes to: its page after the selection
+  int m_pendingTensor = -1;
+  QuantizeView* m_quantize = nullptr;
+  QuantizeColoring* m_sqnr = nullptr;
+  QLabel* m_sqnrLegend = nullptr;
+  QAction* m_sqnrAction = nullptr;
+  QAction* m_exportQuantAction = nullptr;
+  LayerHistogramView* m_sidebarHist = nullptr;
+  void connectQuantize();  ///< a weight the find bar goes to: its page after the selection
 };
 
 }  // namespace widgets

@@ -16,6 +16,7 @@
 #include <map>
 
 #include "api/trace.h"
+#include "widgets/quantize_coloring.h"
 #include "widgets/tensor_panel.h"
 
 namespace onnxlens {
@@ -94,6 +95,14 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
 }
 
 }  // namespace
+
+void NodeSidebar::setNodePanel(QWidget* panel, NodePanel show) {
+  m_panel = panel;
+  m_panelShow = std::move(show);
+  panel->setParent(this);
+  layout()->addWidget(panel);
+  panel->hide();
+}
 
 NodeSidebar::NodeSidebar(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
@@ -280,6 +289,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   m_snapshot = std::move(snapshot);
   m_graph = model.graph;
   m_pages->setCurrentWidget(m_text);
+  if (m_panel) m_panel->hide();
   if (!m_snapshot || m_graph < 0 || m_graph >= static_cast<int>(m_snapshot->graphs.size())) {
     m_text->setHtml("<p style='color:gray'>" + tr("Open a model to see its properties.") + "</p>");
     return;
@@ -308,6 +318,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     return;
   }
   const api::SnapshotNode& n = g.nodes[it.index];
+  if (m_panel) m_panel->setVisible(m_panelShow(g, n));
   const auto doc = api::OperatorDoc(n.domain, n.op_type, n.opset);
   html += "<h2>" + Q(n.op_type) + "</h2>";
   html += "<p>" + (n.domain.empty() ? QStringLiteral("ai.onnx") : Q(n.domain)) + " · " +
@@ -335,6 +346,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
               "</p>";
     }
   }
+  if (m_quantFacts) html += m_quantFacts(g, n);
+  html += qdqNodeHtml(g, n);
   if (!n.known)
     html += "<p style='color:#c62828'><b>" + tr("Unknown op") + "</b>: " +
             tr("neither ONNX's operator registry nor the onnxlens runtime knows %1 in domain %2; "

@@ -49,6 +49,16 @@ class NodeSidebar : public QWidget {
   /// not profiled. The node page then has a Profile section with a "Show in the timeline" link.
   using ProfileFacts = std::function<QString(const QString& label)>;
   void setProfileFacts(ProfileFacts facts) { m_facts = std::move(facts); }
+  /// More sections of a node page (HTML; empty: none): the Quantization section.
+  using NodeSection =
+      std::function<QString(const api::SnapshotGraph& graph, const api::SnapshotNode& node)>;
+  void setQuantizeFacts(NodeSection facts) { m_quantFacts = std::move(facts); }
+  /// A panel below the node page (the layer histograms), shown for the nodes `show` accepts
+  /// (it fills the panel for that node).
+  using NodePanel =
+      std::function<bool(const api::SnapshotGraph& graph, const api::SnapshotNode& node)>;
+  void setNodePanel(QWidget* panel, NodePanel show);
+  QWidget* nodePanel() const { return m_panel; }
   /// Where a node (by id) runs, from the provider colouring's partition; null when unknown. The
   /// node page then has an Execution Provider section: the provider and, when it is not the
   /// first preferred one, why each preferred provider declined.
@@ -83,6 +93,9 @@ class NodeSidebar : public QWidget {
   TensorPanel* m_tensor;
   ProfileFacts m_facts;
   PlacementLookup m_placement;
+  NodeSection m_quantFacts;
+  QWidget* m_panel = nullptr;
+  NodePanel m_panelShow;
 };
 
 }  // namespace widgets

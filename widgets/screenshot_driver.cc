@@ -1,7 +1,10 @@
 // Scripted screenshots: one function per view.
 #include "widgets/screenshot_driver.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QLineEdit>
+#include <QSpinBox>
 
 #include "widgets/compare_view.h"
 #include "widgets/find_bar.h"
@@ -12,6 +15,9 @@
 #include "widgets/pass_stepper.h"
 #include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
+#include "widgets/quantize_coloring.h"
+#include "widgets/quantize_form.h"
+#include "widgets/quantize_view.h"
 #include "widgets/screenshot.h"
 #include "widgets/timeline_widget.h"
 
@@ -44,6 +50,10 @@ int ScreenshotDriver::run(const ScreenshotRequest& r) {
       stepsView(r);
     else if (view == QLatin1String("providers"))
       providersView(r);
+    else if (view == QLatin1String("quant"))
+      quantView(r);
+    else if (view == QLatin1String("quant-graph"))
+      quantGraphView(r);
     else
       graphView(r);
   }
@@ -249,6 +259,41 @@ void ScreenshotDriver::providersView(const ScreenshotRequest& r) {
     g->revealItem(of[n]);
     g->waitForLayout();
     break;
+  }
+}
+
+bool ScreenshotDriver::quantize(const ScreenshotRequest& r) {
+  QuantizeView* q = m_window->quantizeView();
+  m_window->showView(QStringLiteral("quant"));
+  QuantizeForm* form = q->form();
+  form->modeBox()->setCurrentIndex(form->modeBox()->findData(QStringLiteral("static")));
+  if (r.calib.isEmpty()) {
+    form->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
+    form->randomSamples()->setValue(8);
+  } else {
+    form->sourceBox()->setCurrentIndex(QuantizeForm::FolderSource);
+    form->folderEdit()->setText(r.calib);
+  }
+  const int before = m_errors.size();
+  if (!q->quantize()) return false;
+  q->waitForRun();
+  QCoreApplication::processEvents();
+  return m_errors.size() == before && m_window->document()->quantizeResult() != nullptr;
+}
+
+void ScreenshotDriver::quantView(const ScreenshotRequest& r) { quantize(r); }
+
+void ScreenshotDriver::quantGraphView(const ScreenshotRequest& r) {
+  if (!quantize(r)) return;
+  m_window->showView(QStringLiteral("graph"));
+  GraphView* g = m_window->graphView();
+  g->waitForLayout();
+  const int worst = m_window->quantizeColoring()->paint().worstItem;
+  if (!r.select.isEmpty()) {
+    graphOptions(r, true);
+  } else if (worst >= 0) {
+    g->revealItem(worst);
+    g->waitForLayout();
   }
 }
 

@@ -1,8 +1,8 @@
 // Scripted screenshots of the main window (`onnxlens --screenshot OUT.png [options] MODEL`): opens
 // the model, brings up the requested view (the graph by default; compare, steps, timeline, charts,
-// runs, heat, providers or summary), applies the options (select, find, subgraph, groups, tensor
-// page, sides, pass step, trace, run range), waits for every background job and saves the window as
-// PNG.
+// runs, heat, providers, quant, quant-graph or summary), applies the options (select, find,
+// subgraph, groups, tensor page, sides, pass step, trace, run range), waits for every background
+// job and saves the window as PNG.
 #pragma once
 
 #include <QSize>
@@ -18,7 +18,8 @@ class MainWindow;
 struct ScreenshotRequest {
   QString output;  ///< the PNG to write
   QString model;   ///< the .onnx file (may be empty with view "timeline" and a trace)
-  /// "", graph, compare, steps, optimize, summary, timeline, charts, runs, heat, providers
+  /// "", graph, compare, steps, optimize, summary, timeline, charts, runs, heat, providers,
+  /// quant, quant-graph
   QString view;
   QSize size{1280, 800};
   QString select;  ///< a node (op type or name): graph, compare's right side or a kernel slice
@@ -31,6 +32,7 @@ struct ScreenshotRequest {
   QString format;       ///< compare / steps: ort or standard
   QString trace;        ///< timeline: a trace file instead of profiling the model
   QString range;        ///< timeline: run N as the selected range
+  QString calib;        ///< quant: the calibration folder ("" : random samples)
 };
 
 class ScreenshotDriver {
@@ -55,6 +57,10 @@ class ScreenshotDriver {
   void runsView(const ScreenshotRequest& r);
   void heatView(const ScreenshotRequest& r);
   void providersView(const ScreenshotRequest& r);
+  /// Quantizes statically (--calib or random); false when it failed.
+  bool quantize(const ScreenshotRequest& r);
+  void quantView(const ScreenshotRequest& r);
+  void quantGraphView(const ScreenshotRequest& r);
   // Shared steps.
   /// --graph, --expand, --find, --tensor (and --select when `select`) on the graph view.
   void graphOptions(const ScreenshotRequest& r, bool select);

@@ -601,6 +601,10 @@ Verb AddCompare(CLI::App& app) {
   AddDimsAndRanges(v, &r.dims, &r.ranges);
   v->add_flag_callback(
       "--no-layers", [req = &r] { req->layers = false; }, "compare the outputs only");
+  v->add_option("--latency-runs", r.latency_runs,
+                "time each model N runs on the first sample and report the P50 (0: do not time)")
+      ->type_name("N")
+      ->transform(WholeNumber<int>(0, 1000));
   AddTop(v, &a->top);
   AddThreads(v, &r.threads);
   v->add_flag("--json", a->json, "print onnxlens.compare/1 JSON");

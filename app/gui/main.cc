@@ -46,7 +46,12 @@ const Flag kFlags[] = {
      "list), summary, timeline (profiles MODEL or reads --trace), charts, runs (unoptimized vs "
      "extended, compared), heat or providers (the graph coloured by execution provider with "
      "a legend of counts; without --select the first node the preferred provider declined is "
-     "selected, so the sidebar shows why).",
+     "selected, so the sidebar shows why), quant (the Quantize tab after a static quantization "
+     "and comparison) or quant-graph (the graph coloured by layer SQNR, the worst node selected).",
+     ""},
+    {"calib", "DIR",
+     "With --view quant or quant-graph: calibrate on DIR (test_data_set_N folders); without it, "
+     "on 8 random samples (with the warning).",
      ""},
     {"left", "SOURCE",
      "With --view compare: the left side (original, basic, extended, layout, step:N or a file).",
@@ -97,6 +102,7 @@ onnxlens::widgets::ScreenshotRequest screenshotRequest(const QCommandLineParser&
   r.format = value("format");
   r.trace = value("trace");
   r.range = value("range");
+  r.calib = value("calib");
   return r;
 }
 

@@ -2,6 +2,7 @@
 #include "api/accuracy.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -46,6 +47,44 @@ struct Accum {
   }
 };
 
+// A layer's bounded histograms: the ranges are fixed by the first sample (see LayerHistograms).
+struct HistAccum {
+  LayerHistograms h;
+  bool started = false;
+  static void Bin(std::vector<int64_t>& bins, double lo, double hi, double x) {
+    const int n = LayerHistograms::kBins;
+    const int k = hi > lo ? static_cast<int>((x - lo) / (hi - lo) * n) : 0;
+    ++bins[std::clamp(k, 0, n - 1)];
+  }
+  void Add(const float* a, const float* b, int64_t count) {
+    if (count <= 0) return;
+    if (!started) {
+      const auto [mn, mx] = std::minmax_element(a, a + count);
+      double e = 0;
+      for (int64_t i = 0; i < count; ++i) e = std::max(e, std::fabs(double{b[i]} - a[i]));
+      const double span = *mx > *mn ? *mx - *mn : std::max(1e-6, std::fabs(double{*mx}));
+      h.lo = *mn - span / 4;
+      h.hi = *mx + span / 4;
+      e = std::max(e * 1.25, 1e-6);
+      h.err_lo = -e;
+      h.err_hi = e;
+      h.a.assign(LayerHistograms::kBins, 0);
+      h.b.assign(LayerHistograms::kBins, 0);
+      h.error.assign(LayerHistograms::kBins, 0);
+      h.a_min = *mn;
+      h.a_max = *mx;
+      started = true;
+    }
+    for (int64_t i = 0; i < count; ++i) {
+      h.a_min = std::min<double>(h.a_min, a[i]);
+      h.a_max = std::max<double>(h.a_max, a[i]);
+      Bin(h.a, h.lo, h.hi, a[i]);
+      Bin(h.b, h.lo, h.hi, b[i]);
+      Bin(h.error, h.err_lo, h.err_hi, double{b[i]} - a[i]);
+    }
+  }
+};
+
 struct OutputAccum {
   Accum stats;
   int64_t rows = 0, top1 = 0, top5 = 0;
@@ -61,8 +100,8 @@ std::pair<int64_t, int64_t> ClassifierShape(const std::vector<int64_t>& d) {
 }
 
 // Compares one pair of values into `acc`; false (with `problem`) when they do not fit.
-bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, Accum& acc,
-             std::string* problem) {
+bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, Accum& acc, std::string* problem,
+             HistAccum* hist = nullptr) {
   if (!a.is_tensor() || !b.is_tensor()) {
     *problem = "not a tensor";
     return false;
@@ -82,6 +121,7 @@ bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, Accum& acc,
     return false;
   }
   acc.Add(fa.data<float>(), fb.data<float>(), fa.numel());
+  if (hist) hist->Add(fa.data<float>(), fb.data<float>(), fa.numel());
   return true;
 }
 
@@ -156,7 +196,8 @@ std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
 // A session of `model` with `extra` values made graph outputs too.
 Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
                                                         const std::vector<std::string>& extra,
-                                                        int threads) {
+                                                        int threads,
+                                                        const std::string& level = "disabled") {
   std::shared_ptr<ir::Model> copy = model.Clone();
   std::set<std::string> outputs;
   for (const ir::Value* v : copy->graph->outputs()) outputs.insert(v->name());
@@ -166,7 +207,26 @@ Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
   }
   runtime::SessionOptions so;
   so.intra_op_threads = threads;
+  so.optimization_level = level;
   return runtime::Session::Create(std::shared_ptr<const ir::Model>(std::move(copy)), so);
+}
+
+// The median of `runs` timed runs of `model` on `sample` (after one untimed run), in ms.
+Expected<double> P50Millis(const ir::Model& model, const quant::Sample& sample, int runs,
+                           int threads, const std::string& level, const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(auto session, SessionWith(model, {}, threads, level));
+  std::vector<double> ms;
+  for (int i = 0; i <= runs; ++i) {
+    if (job.cancelled()) return Cancelled("the comparison was cancelled");
+    const auto start = std::chrono::steady_clock::now();
+    auto out = session->Run(sample, &job.cancel);
+    if (!out.ok()) return out.status();
+    const double t =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (i > 0) ms.push_back(t);
+  }
+  std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
+  return ms[ms.size() / 2];
 }
 
 std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues& values) {
@@ -222,6 +282,8 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   const auto b_inputs = FeedableInputs(b);
   std::vector<OutputAccum> outs(a_outputs.size());
   std::vector<Accum> layers(pairs.size());
+  std::vector<HistAccum> hists(pairs.size());
+  std::optional<quant::Sample> first;
   std::vector<bool> layer_ok(pairs.size(), true);
   const int64_t total = source->size();
   while (true) {
@@ -249,8 +311,9 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
     for (size_t i = 0; i < pairs.size(); ++i) {
       if (!layer_ok[i] || !va.count(pairs[i].a) || !vb.count(pairs[i].b)) continue;
       std::string problem;
-      layer_ok[i] = AddPair(*va.at(pairs[i].a), *vb.at(pairs[i].b), layers[i], &problem);
+      layer_ok[i] = AddPair(*va.at(pairs[i].a), *vb.at(pairs[i].b), layers[i], &problem, &hists[i]);
     }
+    if (!first) first = std::move(*sample);
     ++rep.samples;
   }
   if (rep.samples == 0) return InvalidArgument("compare got no sample");
@@ -269,7 +332,17 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   for (size_t i = 0; i < pairs.size(); ++i) {
     if (!layer_ok[i] || layers[i].n == 0) continue;
-    rep.layers.push_back({pairs[i].a, pairs[i].b, pairs[i].match, layers[i].Result()});
+    rep.layers.push_back(
+        {pairs[i].a, pairs[i].b, pairs[i].match, layers[i].Result(), std::move(hists[i].h)});
+  }
+  if (r.latency_runs > 0 && first) {
+    job.Report(Stage::kComparing, 1.0, "latency");
+    OL_ASSIGN_OR_RETURN(rep.p50_ms_a,
+                        P50Millis(a, *first, r.latency_runs, r.threads, r.latency_level, job));
+    OL_ASSIGN_OR_RETURN(rep.p50_ms_b,
+                        P50Millis(b, *first, r.latency_runs, r.threads, r.latency_level, job));
+    rep.latency_runs = r.latency_runs;
+    rep.latency_level = r.latency_level;
   }
   std::stable_sort(rep.layers.begin(), rep.layers.end(),
                    [](const LayerAgreement& x, const LayerAgreement& y) {
@@ -310,6 +383,15 @@ nlohmann::json ToJson(const CompareModelsReport& r) {
     j["tensor"] = l.tensor;
     j["counterpart"] = l.counterpart;
     j["match"] = l.match;
+    const LayerHistograms& h = l.histograms;
+    j["histograms"] = {{"bins", LayerHistograms::kBins},
+                       {"range", {h.lo, h.hi}},
+                       {"error_range", {h.err_lo, h.err_hi}},
+                       {"a", h.a},
+                       {"b", h.b},
+                       {"error", h.error},
+                       {"a_min", h.a_min},
+                       {"a_max", h.a_max}};
     layers.push_back(std::move(j));
   }
   return {{"schema", "onnxlens.compare/1"},
@@ -319,6 +401,10 @@ nlohmann::json ToJson(const CompareModelsReport& r) {
           {"random_inputs", r.random_inputs},
           {"bytes_a", r.bytes_a},
           {"bytes_b", r.bytes_b},
+          {"latency_runs", r.latency_runs},
+          {"latency_level", r.latency_level},
+          {"p50_ms_a", r.p50_ms_a},
+          {"p50_ms_b", r.p50_ms_b},
           {"outputs", outputs},
           {"layers", layers}};
 }

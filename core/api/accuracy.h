@@ -29,6 +29,10 @@ struct CompareModelsRequest {
   RangeOverrides ranges;  ///< --range: random value ranges per input
   bool layers = true;     ///< also compare the intermediate tensors
   int threads = 0;
+  int latency_runs = 5;  ///< timed runs of each model on the first sample (P50); 0: none
+  /// The optimization level of the timed sessions ("extended": QDQ node units become int8
+  /// kernels, as a deployed session would run them; the accuracy runs use the file as it is).
+  std::string latency_level = "extended";
 };
 
 /// Error statistics of B against A (A the reference) over every sample.
@@ -50,11 +54,24 @@ struct OutputAgreement {
   std::string problem;  ///< set when the outputs could not be compared (type, shape)
 };
 
+/// Bounded value histograms of one layer over every sample: A's and B's values on one range
+/// (A's range on the first sample, widened by a quarter each side; values outside land in the
+/// end bins), and B - A on [-e, e] with e the first sample's largest error (at least 1e-6).
+/// Memory is kBins counters per histogram whatever the data size.
+struct LayerHistograms {
+  static constexpr int kBins = 64;
+  double lo = 0, hi = 0;             ///< the range of `a` and `b`
+  double err_lo = 0, err_hi = 0;     ///< the range of `error`
+  std::vector<int64_t> a, b, error;  ///< kBins counts each
+  double a_min = 0, a_max = 0;       ///< the real range of A's values over every sample
+};
+
 struct LayerAgreement {
   std::string tensor;       ///< A's tensor
   std::string counterpart;  ///< B's tensor
   std::string match;        ///< "dequantize" or "name"
   Agreement stats;
+  LayerHistograms histograms;
 };
 
 struct CompareModelsReport {
@@ -64,6 +81,9 @@ struct CompareModelsReport {
   std::vector<OutputAgreement> outputs;
   std::vector<LayerAgreement> layers;  ///< worst SQNR first
   uint64_t bytes_a = 0, bytes_b = 0;
+  int latency_runs = 0;               ///< timed runs per model (0: not timed)
+  std::string latency_level;          ///< the level the timed sessions ran at
+  double p50_ms_a = 0, p50_ms_b = 0;  ///< median of the timed runs on the first sample
 };
 
 /// Runs A and B on every sample and compares. Errors: a model that does not load, inputs that do

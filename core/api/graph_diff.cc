@@ -309,6 +309,11 @@ GraphDiff DiffByMatching(const SnapshotGraph& left, const SnapshotGraph& right) 
     if (right_region[r] < 0) continue;
     auto it = linked.find(right_region[r]);
     if (it == linked.end()) continue;  // added
+    // A quantizer's QuantizeLinear / DequantizeLinear replaces nothing: added (a float model
+    // against its QDQ copy shows every Q/DQ pair as new, not as a fusion of the BatchNormalization
+    // or Clip it folded).
+    const std::string& op = right.nodes[r].op_type;
+    if (op == "QuantizeLinear" || op == "DequantizeLinear") continue;
     d.right[r] = DiffState::kFused;
     for (int lr : it->second) {
       for (int l : left_members[lr]) {

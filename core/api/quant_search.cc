@@ -194,6 +194,7 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   rep.metric = r.metric;
   rep.target = r.target;
   CompareModelsRequest cmp;
+  cmp.latency_runs = 0;  // the search times each step itself (BenchModelFile, latency_runs)
   cmp.threads = r.quantize.threads;
   cmp.dims = r.quantize.dims;
   cmp.ranges = r.quantize.ranges;

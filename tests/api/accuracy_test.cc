@@ -70,6 +70,58 @@ TEST(AccuracyTest, QuantizedModelLayersMatchThroughDequantizeWorstFirst) {
   EXPECT_TRUE(j["outputs"][0].contains("top1_agreement"));
 }
 
+TEST(AccuracyTest, LayerHistogramsAreBoundedAndCountEveryValue) {
+  TempDir tmp;
+  QuantizeRequest q;
+  q.random_samples = 4;
+  q.output = tmp.path() / "q.onnx";
+  ASSERT_TRUE(QuantizeModelFile(SampleModel(), q).ok());
+  CompareModelsRequest r;
+  r.random_samples = 3;
+  r.seed = 2;
+  r.latency_runs = 3;
+  auto rep = CompareModelFiles(SampleModel(), q.output, r);
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  ASSERT_FALSE(rep->layers.empty());
+  for (const LayerAgreement& l : rep->layers) {
+    const LayerHistograms& h = l.histograms;
+    ASSERT_EQ(h.a.size(), static_cast<size_t>(LayerHistograms::kBins)) << l.tensor;
+    ASSERT_EQ(h.b.size(), h.a.size());
+    ASSERT_EQ(h.error.size(), h.a.size());
+    int64_t na = 0, nb = 0, ne = 0;
+    for (int k = 0; k < LayerHistograms::kBins; ++k) {
+      na += h.a[k];
+      nb += h.b[k];
+      ne += h.error[k];
+    }
+    // Every value of every sample counted once, whatever the range.
+    EXPECT_EQ(na, l.stats.elements) << l.tensor;
+    EXPECT_EQ(nb, l.stats.elements);
+    EXPECT_EQ(ne, l.stats.elements);
+    EXPECT_LT(h.lo, h.hi);
+    EXPECT_LE(h.lo, h.a_min);
+    EXPECT_LT(h.err_lo, 0);
+    EXPECT_GT(h.err_hi, 0);
+  }
+  // Timed: both medians measured and in the JSON the CLI prints.
+  EXPECT_EQ(rep->latency_runs, 3);
+  EXPECT_GT(rep->p50_ms_a, 0);
+  EXPECT_GT(rep->p50_ms_b, 0);
+  const nlohmann::json j = ToJson(*rep);
+  EXPECT_DOUBLE_EQ(j["p50_ms_a"].get<double>(), rep->p50_ms_a);
+  EXPECT_EQ(j["layers"][0]["histograms"]["a"].size(), 64u);
+}
+
+TEST(AccuracyTest, NoLatencyRunsMeansNotTimed) {
+  CompareModelsRequest r;
+  r.random_samples = 1;
+  r.latency_runs = 0;
+  auto rep = CompareModelFiles(SampleModel(), SampleModel(), r);
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  EXPECT_EQ(rep->latency_runs, 0);
+  EXPECT_EQ(rep->p50_ms_a, 0);
+}
+
 TEST(AccuracyTest, WithoutInputsIsAnError) {
   auto rep = CompareModelFiles(SampleModel(), SampleModel(), {});
   ASSERT_FALSE(rep.ok());

@@ -110,6 +110,22 @@ TEST(DiffByMatching, AReplacedRegionIsFusedAndLinkedToEveryOrigin) {
   EXPECT_EQ(d.fused_origins, 2);
 }
 
+TEST(DiffByMatching, QuantizeAndDequantizeNodesAreAddedNotFused) {
+  // Conv + Relu against its QDQ copy (the Relu folded into the Q): the Q/DQ pair is new.
+  const SnapshotGraph l = MakeGraph({{"conv", "Conv", {"x", "w"}, {"c"}},
+                                     {"relu", "Relu", {"c"}, {"y"}},
+                                     {"out", "Identity", {"y"}, {"o"}}});
+  const SnapshotGraph r = MakeGraph({{"conv", "Conv", {"x", "w"}, {"c"}},
+                                     {"q", "QuantizeLinear", {"c", "s", "z"}, {"cq"}},
+                                     {"dq", "DequantizeLinear", {"cq", "s", "z"}, {"y"}},
+                                     {"out", "Identity", {"y"}, {"o"}}});
+  const GraphDiff d = DiffByMatching(l, r);
+  EXPECT_EQ(d.right[1], DiffState::kAdded);
+  EXPECT_EQ(d.right[2], DiffState::kAdded);
+  EXPECT_EQ(d.left[1], DiffState::kRemoved);
+  // Its negative twin: a region of other ops replacing one is still fused (above, Gemm).
+}
+
 TEST(DiffByMatching, AConvThatBecameAFusedConvOfTheSameNameAbsorbsItsActivation) {
   // As an exported optimized model has it: FusedConv keeps the Conv's name, the Relu's output.
   const SnapshotGraph l = MakeGraph({{"conv", "Conv", {"x", "w1"}, {"t"}},

@@ -1,0 +1,212 @@
+// The Quantize tab's charts (see quantize_charts.h).
+#include "widgets/quantize_charts.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QHorizontalStackedBarSeries>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+#include <algorithm>
+
+#include "widgets/quantize_models.h"
+
+using namespace QtCharts;
+
+namespace onnxlens {
+namespace widgets {
+
+namespace {
+
+QChartView* makeChart(QWidget* parent, const QString& title, int minHeight) {
+  auto* chart = new QChart;
+  chart->setTitle(title);
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->setBackgroundRoundness(0);
+  auto* view = new QChartView(chart, parent);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumHeight(minHeight);
+  return view;
+}
+
+void clearChart(QChart* c) {
+  c->removeAllSeries();
+  for (QAbstractAxis* a : c->axes()) c->removeAxis(a);
+}
+
+// A bar's label, short enough that Qt Charts does not cut it to "…": the last two parts of a
+// node name ("/features/features.16/Add" -> "features.16/Add"), the middle of a longer one cut.
+QString shortName(const QString& name) {
+  const QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+  QString s = parts.size() >= 2 ? parts[parts.size() - 2] + QLatin1Char('/') + parts.last() : name;
+  return s.size() <= 22 ? s : s.left(8) + QStringLiteral("…") + s.right(13);
+}
+
+// A histogram as a step line over [lo, hi].
+QLineSeries* steps(const std::vector<int64_t>& bins, double lo, double hi, const QString& name,
+                   const QColor& colour) {
+  auto* s = new QLineSeries;
+  s->setName(name);
+  QPen pen(colour);
+  pen.setWidthF(1.8);
+  s->setPen(pen);
+  const int n = static_cast<int>(bins.size());
+  const double w = n ? (hi - lo) / n : 0;
+  for (int k = 0; k < n; ++k) {
+    s->append(lo + k * w, static_cast<double>(bins[k]));
+    s->append(lo + (k + 1) * w, static_cast<double>(bins[k]));
+  }
+  return s;
+}
+
+void axes(QChart* c, double lo, double hi, double top) {
+  auto* x = new QValueAxis;
+  x->setRange(lo, hi);
+  x->setLabelFormat(QStringLiteral("%.2g"));  // short: Qt Charts cuts a long tick label to "…"
+  x->setTickCount(5);
+  auto* y = new QValueAxis;
+  y->setRange(0, std::max(1.0, top * 1.05));
+  y->setLabelFormat(QStringLiteral("%.0f"));
+  y->setTickCount(3);
+  c->addAxis(x, Qt::AlignBottom);
+  c->addAxis(y, Qt::AlignLeft);
+  for (QAbstractSeries* s : c->series()) {
+    s->attachAxis(x);
+    s->attachAxis(y);
+  }
+}
+
+}  // namespace
+
+SqnrChart::SqnrChart(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(0, 0, 0, 0);
+  m_view = makeChart(this, tr("Layer SQNR (dB), worst first"), 260);
+  m_view->setToolTip(tr("Click a bar to see the node in the graph"));
+  m_view->chart()->legend()->hide();
+  l->addWidget(m_view);
+}
+
+void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report,
+                          const QStringList& labels) {
+  QChart* c = m_view->chart();
+  clearChart(c);
+  m_bars.clear();
+  if (!report || report->layers.empty()) return;
+  const SqnrRange range = layerSqnrRange(*report);
+  const int n = std::min<int>(kMaxBars, static_cast<int>(report->layers.size()));
+  for (int i = 0; i < n; ++i) m_bars.push_back(i);  // the layers are worst first already
+  // One set per bar (zero elsewhere) so that each bar has its own colour; the categories run
+  // bottom-up, so the worst layer is the last category.
+  QStringList categories;
+  // Numbered: two layers may shorten to the same text, and an axis merges equal categories.
+  for (int b = n - 1; b >= 0; --b)
+    categories << QStringLiteral("%1. %2").arg(b + 1).arg(shortName(labels.value(m_bars[b])));
+  auto* series = new QHorizontalStackedBarSeries;
+  double lo = 0, hi = 0;
+  for (int b = 0; b < n; ++b) {
+    const api::LayerAgreement& l = report->layers[m_bars[b]];
+    const double db = std::min(l.stats.sqnr_db, range.valid ? range.hi : l.stats.sqnr_db);
+    lo = std::min(lo, db);
+    hi = std::max(hi, db);
+    auto* set = new QBarSet(labels.value(m_bars[b]));
+    connect(set, &QBarSet::hovered, this,
+            [this, set](bool on, int) { m_view->setToolTip(on ? set->label() : QString()); });
+    for (int k = 0; k < n; ++k) *set << (k == n - 1 - b ? db : 0.0);
+    set->setColor(sqnrColor(db, range));
+    set->setBorderColor(QColor(0, 0, 0, 60));
+    connect(set, &QBarSet::clicked, this, [this, b](int) { clickBar(b); });
+    series->append(set);
+  }
+  series->setBarWidth(0.8);
+  c->addSeries(series);
+  auto* y = new QBarCategoryAxis;
+  y->append(categories);
+  // A smaller font than the chart's: a label taller than its bar is cut to "…" by Qt Charts.
+  QFont small = y->labelsFont();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  y->setLabelsFont(small);
+  c->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(y);
+  auto* x = new QValueAxis;
+  x->setRange(lo, hi * 1.05 + 0.01);
+  x->setLabelFormat(QStringLiteral("%.0f"));
+  c->addAxis(x, Qt::AlignBottom);
+  series->attachAxis(x);
+}
+
+void SqnrChart::clickBar(int bar) {
+  if (bar >= 0 && bar < static_cast<int>(m_bars.size())) emit layerClicked(m_bars[bar]);
+}
+
+LayerHistogramView::LayerHistogramView(QWidget* parent) : QWidget(parent) {
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(0, 0, 0, 0);
+  m_caption = new QLabel(this);
+  m_caption->setWordWrap(true);
+  m_caption->setTextFormat(Qt::RichText);
+  m_values = makeChart(this, tr("Values: float vs quantized"), 180);
+  m_error = makeChart(this, tr("Error (quantized − float)"), 150);
+  m_values->chart()->legend()->setAlignment(Qt::AlignBottom);
+  m_error->chart()->legend()->hide();
+  l->addWidget(m_caption);
+  l->addWidget(m_values, 3);
+  l->addWidget(m_error, 2);
+  clear();
+}
+
+void LayerHistogramView::clear() {
+  clearChart(m_values->chart());
+  clearChart(m_error->chart());
+  m_caption->setText(tr("Select a layer (a bar, a row or a node) to see its histograms."));
+}
+
+void LayerHistogramView::setLayer(const api::LayerAgreement& layer,
+                                  const api::QuantizedRange* calibrated) {
+  clear();
+  const api::LayerHistograms& h = layer.histograms;
+  // A long tensor name is shortened (the tooltip has it whole): an unbreakable word would set
+  // the panel's minimum width and widen the window.
+  const QString tensor = QString::fromStdString(layer.tensor);
+  const QString shown =
+      tensor.size() <= 40 ? tensor : tensor.left(12) + QStringLiteral("…") + tensor.right(27);
+  m_caption->setToolTip(tensor);
+  QString text = tr("<b>%1</b> · SQNR %2 dB · cosine %3")
+                     .arg(shown.toHtmlEscaped(), sqnrText(layer.stats.sqnr_db))
+                     .arg(layer.stats.cosine, 0, 'f', 6);
+  text += QStringLiteral("<br>") +
+          tr("Data range [%1, %2]").arg(h.a_min, 0, 'g', 5).arg(h.a_max, 0, 'g', 5);
+  if (calibrated) {
+    text += QStringLiteral(" · ") + tr("calibration range [%1, %2]")
+                                        .arg(calibrated->rmin, 0, 'g', 5)
+                                        .arg(calibrated->rmax, 0, 'g', 5);
+    if (h.a_min < calibrated->rmin || h.a_max > calibrated->rmax)
+      text += QStringLiteral(" <span style=\"color:#c62828\">") +
+              tr("(the data leaves the calibrated range: clipped)") + QStringLiteral("</span>");
+  }
+  m_caption->setText(text);
+  if (h.a.empty()) return;
+  QChart* v = m_values->chart();
+  v->addSeries(steps(h.a, h.lo, h.hi, tr("float"), QColor(0x45, 0x75, 0xb4)));
+  v->addSeries(steps(h.b, h.lo, h.hi, tr("quantized"), QColor(0xd7, 0x30, 0x27)));
+  const double top = std::max(*std::max_element(h.a.begin(), h.a.end()),
+                              *std::max_element(h.b.begin(), h.b.end()));
+  axes(v, h.lo, h.hi, top);
+  QChart* e = m_error->chart();
+  e->addSeries(steps(h.error, h.err_lo, h.err_hi, tr("error"), QColor(0x6a, 0x1b, 0x9a)));
+  axes(e, h.err_lo, h.err_hi, *std::max_element(h.error.begin(), h.error.end()));
+}
+
+QString LayerHistogramView::caption() const { return m_caption->text(); }
+int LayerHistogramView::valueSeries() const {
+  return static_cast<int>(m_values->chart()->series().size());
+}
+int LayerHistogramView::errorSeries() const {
+  return static_cast<int>(m_error->chart()->series().size());
+}
+
+}  // namespace widgets
+}  // namespace onnxlens
