@@ -2304,6 +2304,46 @@
         <source>The calibration folder %1 does not exist.</source>
         <translation>Der Kalibrierordner %1 existiert nicht.</translation>
     </message>
+    <message>
+        <source>Folder of images</source>
+        <translation>Bildordner</translation>
+    </message>
+    <message>
+        <source>mean, e.g. 0.485, 0.456, 0.406</source>
+        <translation>Mittelwert, z. B. 0.485, 0.456, 0.406</translation>
+    </message>
+    <message>
+        <source>std, e.g. 0.229, 0.224, 0.225</source>
+        <translation>Std.-Abw., z. B. 0.229, 0.224, 0.225</translation>
+    </message>
+    <message>
+        <source>size HxW (default: the model&apos;s)</source>
+        <translation>Größe HxB (Standard: die des Modells)</translation>
+    </message>
+    <message>
+        <source>PNG and JPEG images, resized to the model&apos;s input, scaled to [0, 1] and normalized per channel as (x - mean) / std</source>
+        <translation>PNG- und JPEG-Bilder, auf die Eingabe des Modells skaliert, auf [0, 1] gebracht und je Kanal als (x - Mittelwert) / Std.-Abw. normiert</translation>
+    </message>
+    <message>
+        <source>Images:</source>
+        <translation>Bilder:</translation>
+    </message>
+    <message>
+        <source>a folder of .png / .jpg images</source>
+        <translation>ein Ordner mit .png-/.jpg-Bildern</translation>
+    </message>
+    <message>
+        <source>The mean is a list of numbers, e.g. 0.485, 0.456, 0.406.</source>
+        <translation>Der Mittelwert ist eine Zahlenliste, z. B. 0.485, 0.456, 0.406.</translation>
+    </message>
+    <message>
+        <source>The standard deviation is a list of numbers, e.g. 0.229, 0.224, 0.225.</source>
+        <translation>Die Standardabweichung ist eine Zahlenliste, z. B. 0.229, 0.224, 0.225.</translation>
+    </message>
+    <message>
+        <source>The size is HxW, e.g. 224x224.</source>
+        <translation>Die Größe ist HxB, z. B. 224x224.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::QuantizeView</name>

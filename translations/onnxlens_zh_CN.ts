@@ -2276,6 +2276,46 @@
         <source>The calibration folder %1 does not exist.</source>
         <translation>校准文件夹 %1 不存在。</translation>
     </message>
+    <message>
+        <source>Folder of images</source>
+        <translation>图像文件夹</translation>
+    </message>
+    <message>
+        <source>mean, e.g. 0.485, 0.456, 0.406</source>
+        <translation>均值，例如 0.485, 0.456, 0.406</translation>
+    </message>
+    <message>
+        <source>std, e.g. 0.229, 0.224, 0.225</source>
+        <translation>标准差，例如 0.229, 0.224, 0.225</translation>
+    </message>
+    <message>
+        <source>size HxW (default: the model&apos;s)</source>
+        <translation>尺寸 HxW（默认：模型的）</translation>
+    </message>
+    <message>
+        <source>PNG and JPEG images, resized to the model&apos;s input, scaled to [0, 1] and normalized per channel as (x - mean) / std</source>
+        <translation>PNG 和 JPEG 图像，缩放到模型输入的尺寸，映射到 [0, 1]，并按通道归一化为 (x - 均值) / 标准差</translation>
+    </message>
+    <message>
+        <source>Images:</source>
+        <translation>图像：</translation>
+    </message>
+    <message>
+        <source>a folder of .png / .jpg images</source>
+        <translation>一个包含 .png / .jpg 图像的文件夹</translation>
+    </message>
+    <message>
+        <source>The mean is a list of numbers, e.g. 0.485, 0.456, 0.406.</source>
+        <translation>均值应为数字列表，例如 0.485, 0.456, 0.406。</translation>
+    </message>
+    <message>
+        <source>The standard deviation is a list of numbers, e.g. 0.229, 0.224, 0.225.</source>
+        <translation>标准差应为数字列表，例如 0.229, 0.224, 0.225。</translation>
+    </message>
+    <message>
+        <source>The size is HxW, e.g. 224x224.</source>
+        <translation>尺寸格式为 HxW，例如 224x224。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::QuantizeView</name>

@@ -34,6 +34,7 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
   m_source = new QComboBox(this);
   m_source->addItem(tr("Folder of input sets"));
   m_source->addItem(tr("Random data"));
+  m_source->addItem(tr("Folder of images"));
   form->addRow(tr("Calibration:"), m_source);
   m_folderRow = new QWidget(this);
   auto* row = new QHBoxLayout(m_folderRow);
@@ -49,6 +50,23 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
         QFileDialog::getExistingDirectory(this, tr("Calibration Data"), m_folder->text());
     if (!dir.isEmpty()) m_folder->setText(QDir::toNativeSeparators(dir));
   });
+  // Images: each resized to the model's input, scaled to [0, 1], then (x - mean) / std.
+  m_imageRow = new QWidget(this);
+  auto* imageRow = new QHBoxLayout(m_imageRow);
+  imageRow->setContentsMargins(0, 0, 0, 0);
+  m_mean = new QLineEdit(m_imageRow);
+  m_mean->setPlaceholderText(tr("mean, e.g. 0.485, 0.456, 0.406"));
+  m_std = new QLineEdit(m_imageRow);
+  m_std->setPlaceholderText(tr("std, e.g. 0.229, 0.224, 0.225"));
+  m_size = new QLineEdit(m_imageRow);
+  m_size->setPlaceholderText(tr("size HxW (default: the model's)"));
+  m_imageRow->setToolTip(
+      tr("PNG and JPEG images, resized to the model's input, scaled to [0, 1] and normalized "
+         "per channel as (x - mean) / std"));
+  imageRow->addWidget(m_mean, 2);
+  imageRow->addWidget(m_std, 2);
+  imageRow->addWidget(m_size, 1);
+  form->addRow(tr("Images:"), m_imageRow);
   m_random = new QSpinBox(this);
   m_random->setRange(1, 10000);
   m_random->setValue(8);
@@ -134,6 +152,10 @@ void QuantizeForm::updateEnabled() {
   const bool random = m_source->currentIndex() == RandomSource;
   m_source->setEnabled(isStatic);
   m_folderRow->setEnabled(isStatic && !random);
+  m_imageRow->setEnabled(isStatic && m_source->currentIndex() == ImagesSource);
+  m_folder->setPlaceholderText(m_source->currentIndex() == ImagesSource
+                                   ? tr("a folder of .png / .jpg images")
+                                   : tr("a folder holding test_data_set_0, test_data_set_1, …"));
   m_random->setEnabled(isStatic && random);
   m_inputSpec->setEnabled(isStatic && random);
   m_warning->setVisible(isStatic && random);
@@ -163,7 +185,29 @@ bool QuantizeForm::request(api::QuantizeRequest* out, QString* error) const {
                                : tr("The calibration folder %1 does not exist.").arg(dir);
         return false;
       }
-      r.calib_dir = QDir::fromNativeSeparators(dir).toStdString();
+      const std::filesystem::path path = QDir::fromNativeSeparators(dir).toStdString();
+      if (m_source->currentIndex() == ImagesSource) {
+        r.images.dir = path;
+        const QString mean = m_mean->text().trimmed(), std = m_std->text().trimmed(),
+                      size = m_size->text().trimmed();
+        if (!mean.isEmpty() &&
+            !api::ParseFloatList(mean.toStdString(), "--mean", &r.images.mean).ok()) {
+          *error = tr("The mean is a list of numbers, e.g. 0.485, 0.456, 0.406.");
+          return false;
+        }
+        if (!std.isEmpty() &&
+            !api::ParseFloatList(std.toStdString(), "--std", &r.images.std).ok()) {
+          *error = tr("The standard deviation is a list of numbers, e.g. 0.229, 0.224, 0.225.");
+          return false;
+        }
+        if (!size.isEmpty() &&
+            !api::ParseImageSize(size.toStdString(), &r.images.height, &r.images.width).ok()) {
+          *error = tr("The size is HxW, e.g. 224x224.");
+          return false;
+        }
+      } else {
+        r.calib_dir = path;
+      }
     }
     r.method = m_method->currentData().toString().toStdString();
     r.percentile = m_percentile->value();
@@ -185,9 +229,24 @@ void QuantizeForm::setRequest(const api::QuantizeRequest& r) {
     if (i >= 0) box->setCurrentIndex(i);
   };
   pick(m_mode, r.mode);
-  m_source->setCurrentIndex(r.calib_dir.empty() ? RandomSource : FolderSource);
+  m_source->setCurrentIndex(!r.images.empty()     ? ImagesSource
+                            : r.calib_dir.empty() ? RandomSource
+                                                  : FolderSource);
   if (!r.calib_dir.empty())
     m_folder->setText(QDir::toNativeSeparators(QString::fromStdString(r.calib_dir.string())));
+  if (!r.images.empty()) {
+    m_folder->setText(QDir::toNativeSeparators(QString::fromStdString(r.images.dir.string())));
+    auto list = [](const std::vector<float>& v) {
+      QStringList parts;
+      for (float f : v) parts << QString::number(f);
+      return parts.join(QStringLiteral(", "));
+    };
+    m_mean->setText(list(r.images.mean));
+    m_std->setText(list(r.images.std));
+    m_size->setText(r.images.height > 0
+                        ? QStringLiteral("%1x%2").arg(r.images.height).arg(r.images.width)
+                        : QString());
+  }
   if (r.random_samples > 0) m_random->setValue(static_cast<int>(r.random_samples));
   m_inputSpec->set(r.dims, r.ranges);
   pick(m_method, r.method);

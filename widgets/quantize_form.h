@@ -1,5 +1,6 @@
 // The Quantize tab's options, as ONNX Runtime's quantize_static / quantize_dynamic take them: mode,
-// calibration source (a folder of test_data_set_N, or random data with a visible warning), method
+// calibration source (a folder of test_data_set_N, a folder of images with mean / std / size, or
+// random data with a visible warning), method
 // (+ percentile), per-channel, symmetric, activation type, op types to quantize and nodes to leave
 // float. request() is what reaches api::QuantizeModelFile.
 #pragma once
@@ -50,8 +51,11 @@ class QuantizeForm : public QWidget {
   QComboBox* activationBox() const { return m_activation; }
   QListWidget* opTypeList() const { return m_opTypes; }
   QLabel* randomWarning() const { return m_warning; }
+  QLineEdit* meanEdit() const { return m_mean; }
+  QLineEdit* stdEdit() const { return m_std; }
+  QLineEdit* sizeEdit() const { return m_size; }
   /// Calibration sources by index of sourceBox().
-  enum Source { FolderSource, RandomSource };
+  enum Source { FolderSource, RandomSource, ImagesSource };
 
  signals:
   void changed();
@@ -65,6 +69,10 @@ class QuantizeForm : public QWidget {
   QLineEdit* m_folder;
   QWidget* m_folderRow;
   QSpinBox* m_random;
+  QWidget* m_imageRow;
+  QLineEdit* m_mean;
+  QLineEdit* m_std;
+  QLineEdit* m_size;
   InputSpecEdit* m_inputSpec;
   QLabel* m_warning;
   QComboBox* m_method;

@@ -212,6 +212,8 @@ api::CompareModelsRequest QuantizeView::compareRequest(const api::QuantizeReques
   c.threads = q.threads;
   if (!q.calib_dir.empty()) {
     c.inputs_dir = q.calib_dir;
+  } else if (!q.images.empty()) {
+    c.images = q.images;
   } else {
     c.random_samples = q.random_samples > 0 ? q.random_samples : 8;
     c.seed = q.seed + 1;  // held out: not the samples the ranges came from

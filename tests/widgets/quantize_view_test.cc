@@ -91,6 +91,30 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   EXPECT_EQ(r.random_samples, 5);
   EXPECT_TRUE(f.randomWarning()->isVisibleTo(&f));
 
+  // A folder of images: mean, std and size reach the request; a bad size is an error.
+  f.sourceBox()->setCurrentIndex(QuantizeForm::ImagesSource);
+  EXPECT_TRUE(f.meanEdit()->isEnabled());
+  EXPECT_FALSE(f.randomWarning()->isVisibleTo(&f));
+  f.meanEdit()->setText(QStringLiteral("0.485, 0.456, 0.406"));
+  f.stdEdit()->setText(QStringLiteral("0.229 0.224 0.225"));
+  f.sizeEdit()->setText(QStringLiteral("224x192"));
+  ASSERT_TRUE(f.request(&r, &error)) << error.toStdString();
+  EXPECT_EQ(r.images.dir.string(), dir.path().toStdString());
+  EXPECT_TRUE(r.calib_dir.empty());
+  EXPECT_EQ(r.images.mean, (std::vector<float>{0.485f, 0.456f, 0.406f}));
+  EXPECT_EQ(r.images.std.size(), 3u);
+  EXPECT_EQ(r.images.height, 224);
+  EXPECT_EQ(r.images.width, 192);
+  EXPECT_EQ(QuantizeView::compareRequest(r).images.dir, r.images.dir);
+  QuantizeForm g;
+  g.setRequest(r);
+  EXPECT_EQ(g.sourceBox()->currentIndex(), QuantizeForm::ImagesSource);
+  EXPECT_EQ(g.sizeEdit()->text(), QStringLiteral("224x192"));
+  f.sizeEdit()->setText(QStringLiteral("224"));
+  EXPECT_FALSE(f.request(&r, &error));
+  EXPECT_FALSE(error.isEmpty());
+  f.sizeEdit()->clear();
+
   // Dynamic: no calibration, and the form shows the request it was given back.
   api::QuantizeRequest d;
   d.mode = "dynamic";
