@@ -50,8 +50,8 @@ class ThreadPool final : public kernels::ParallelRunner {
   void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) override;
 
   /// Attaches (or with null detaches) a profiler; call between runs, never during a ParallelFor.
-  /// Names the worker threads in it.
-  void SetProfiler(profiling::Profiler* profiler);
+  /// Names the worker threads in it: `name` + their number ("pool worker 1", ...).
+  void SetProfiler(profiling::Profiler* profiler, const std::string& name = "pool worker ");
   /// The name given to the spans of the following ParallelFor calls (under the pool's lock, which
   /// orders it with the workers' reads).
   void SetLabel(std::shared_ptr<const std::string> label) {

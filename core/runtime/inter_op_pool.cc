@@ -1,0 +1,182 @@
+// The inter-op scheduler.
+#include "runtime/inter_op_pool.h"
+
+#include <algorithm>
+#include <cassert>
+#include <functional>
+#include <queue>
+
+#include "profiling/profiler.h"
+
+namespace onnxlens::runtime {
+
+void StepGraph::Resize(size_t n) {
+  successors.assign(n, {});
+  predecessors.assign(n, 0);
+}
+
+void StepGraph::AddEdge(int from, int to) {
+  successors[static_cast<size_t>(from)].push_back(to);
+  ++predecessors[static_cast<size_t>(to)];
+}
+
+std::vector<bool> AloneSteps(const StepGraph& graph) {
+  const size_t n = graph.size();
+  std::vector<int> jumps(n + 1, 0);  // difference array: edges u -> v cover u+1 .. v-1
+  std::vector<bool> has_successor(n, false);
+  for (size_t u = 0; u < n; ++u) {
+    for (int v : graph.successors[u]) {
+      has_successor[u] = true;
+      if (static_cast<size_t>(v) > u + 1) {
+        ++jumps[u + 1];
+        --jumps[static_cast<size_t>(v)];
+      }
+    }
+  }
+  std::vector<bool> source_after(n + 1, false);  // source_after[i]: a source among steps >= i
+  for (size_t i = n; i-- > 0;) source_after[i] = source_after[i + 1] || graph.predecessors[i] == 0;
+  std::vector<bool> alone(n, false);
+  bool sink_before = false;
+  int covered = 0;
+  for (size_t i = 0; i < n; ++i) {
+    covered += jumps[i];
+    alone[i] = covered == 0 && !source_after[i + 1] && !sink_before;
+    sink_before = sink_before || !has_successor[i];
+  }
+  return alone;
+}
+
+namespace {
+
+int Cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+}  // namespace
+
+int SplitThreadBudget(int budget, int inter_op) {
+  if (budget <= 0) budget = Cores();
+  return std::max(1, budget / std::max(1, inter_op));
+}
+
+int ResolveInterOpThreads(int inter_op, int budget) {
+  if (budget <= 0) budget = Cores();
+  if (inter_op <= 0) inter_op = std::min(budget, Cores());
+  return std::max(1, std::min(inter_op, budget));
+}
+
+struct InterOpPool::Job {
+  const StepGraph* graph;
+  const std::function<Status(int, int)>* run;
+  const CancelToken* cancel;
+  std::vector<int> waiting;  ///< predecessors not finished, per step
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+  size_t finished = 0;
+  int running = 0;
+  bool failed = false;
+  Status error;
+};
+
+InterOpPool::InterOpPool(int threads) {
+  threads = std::max(1, threads);
+  worker_tids_.assign(static_cast<size_t>(threads - 1), 0);
+  for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_joined_.wait(lock, [this] {
+    return std::all_of(worker_tids_.begin(), worker_tids_.end(), [](int64_t t) { return t != 0; });
+  });
+}
+
+InterOpPool::~InterOpPool() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+// Takes ready steps until the job is finished or failed; called and returns with `lock` held.
+void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock) {
+  const size_t n = job->graph->size();
+  while (true) {
+    const std::vector<bool>& pinned = job->graph->pinned;
+    cv_.wait(lock, [&] {
+      return job->failed || job->finished == n ||
+             (!job->ready.empty() &&
+              (thread == 0 || pinned.empty() || !pinned[static_cast<size_t>(job->ready.top())]));
+    });
+    if (job->failed || job->finished == n) return;
+    const int step = job->ready.top();
+    job->ready.pop();
+    if (job->cancel && job->cancel->cancelled()) {
+      job->failed = true;
+      job->error = Cancelled("the run was cancelled");
+      cv_.notify_all();
+      return;
+    }
+    ++job->running;
+    lock.unlock();
+    Status st = (*job->run)(step, thread);
+    lock.lock();
+    --job->running;
+    if (!st.ok()) {
+      if (!job->failed) {
+        job->failed = true;
+        job->error = std::move(st);
+      }
+      cv_.notify_all();
+      return;
+    }
+    ++job->finished;
+    int woken = 0;
+    bool for_caller = false;
+    for (int s : job->graph->successors[static_cast<size_t>(step)]) {
+      if (--job->waiting[static_cast<size_t>(s)] == 0) {
+        job->ready.push(s);
+        ++woken;
+        for_caller |= thread != 0 && !pinned.empty() && pinned[static_cast<size_t>(s)];
+      }
+    }
+    // This thread takes one of the new steps itself; the others go to sleeping threads.
+    if (job->finished == n || woken > 1 || for_caller) cv_.notify_all();
+    if (job->finished == n && job->running == 0) cv_joined_.notify_all();
+  }
+}
+
+Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
+                        const CancelToken* cancel) {
+  if (graph.size() == 0) return Status::Ok();
+  Job job{&graph, &run, cancel, graph.predecessors, {}, 0, 0, false, Status::Ok()};
+  for (size_t i = 0; i < graph.size(); ++i)
+    if (job.waiting[i] == 0) job.ready.push(static_cast<int>(i));
+  std::unique_lock<std::mutex> lock(mu_);
+  assert(!job_ && "InterOpPool::Run: one run at a time");
+  job_ = &job;
+  ++generation_;
+  cv_.notify_all();
+  Work(&job, 0, lock);
+  // Wait for the steps still running elsewhere (after an error) and for every worker to leave.
+  cv_joined_.wait(lock, [&] { return job.running == 0 && in_job_ == 0; });
+  job_ = nullptr;
+  if (job.failed) return job.error;
+  assert(job.finished == graph.size() && "the step graph has a cycle");
+  return Status::Ok();
+}
+
+void InterOpPool::WorkerLoop(int index) {
+  uint64_t seen = 0;
+  std::unique_lock<std::mutex> lock(mu_);
+  worker_tids_[static_cast<size_t>(index - 1)] = profiling::Profiler::CurrentThreadId();
+  cv_joined_.notify_all();
+  while (true) {
+    cv_.wait(lock, [&] { return stop_ || (job_ && generation_ != seen); });
+    if (stop_) return;
+    seen = generation_;
+    Job* job = job_;
+    ++in_job_;
+    Work(job, index, lock);
+    --in_job_;
+    cv_joined_.notify_all();
+  }
+}
+
+}  // namespace onnxlens::runtime
