@@ -71,6 +71,7 @@ struct InterOpPool::Job {
   std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
   size_t finished = 0;
   int running = 0;
+  bool exclusive = false;  ///< a pinned step is running: nothing starts beside it
   bool failed = false;
   Status error;
 };
@@ -99,14 +100,18 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
   const size_t n = job->graph->size();
   while (true) {
     const std::vector<bool>& pinned = job->graph->pinned;
+    auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
+    // A pinned step waits at the head of the queue until nothing runs; then only the caller takes
+    // it, and nothing starts beside it.
     cv_.wait(lock, [&] {
       return job->failed || job->finished == n ||
-             (!job->ready.empty() &&
-              (thread == 0 || pinned.empty() || !pinned[static_cast<size_t>(job->ready.top())]));
+             (!job->ready.empty() && !job->exclusive &&
+              (!is_pinned(job->ready.top()) || (thread == 0 && job->running == 0)));
     });
     if (job->failed || job->finished == n) return;
     const int step = job->ready.top();
     job->ready.pop();
+    const bool exclusive = is_pinned(step);
     if (job->cancel && job->cancel->cancelled()) {
       job->failed = true;
       job->error = Cancelled("the run was cancelled");
@@ -114,10 +119,12 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
       return;
     }
     ++job->running;
+    job->exclusive = exclusive;
     lock.unlock();
     Status st = (*job->run)(step, thread);
     lock.lock();
     --job->running;
+    job->exclusive = false;
     if (!st.ok()) {
       if (!job->failed) {
         job->failed = true;
@@ -128,16 +135,17 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
     }
     ++job->finished;
     int woken = 0;
-    bool for_caller = false;
     for (int s : job->graph->successors[static_cast<size_t>(step)]) {
       if (--job->waiting[static_cast<size_t>(s)] == 0) {
         job->ready.push(s);
         ++woken;
-        for_caller |= thread != 0 && !pinned.empty() && pinned[static_cast<size_t>(s)];
       }
     }
-    // This thread takes one of the new steps itself; the others go to sleeping threads.
-    if (job->finished == n || woken > 1 || for_caller) cv_.notify_all();
+    // This thread takes the next step itself when it may; the others go to sleeping threads (all
+    // of them after a pinned step, which held everyone back, or when a pinned step is next).
+    const bool head_pinned = !job->ready.empty() && is_pinned(job->ready.top());
+    if (job->finished == n || woken > 1 || exclusive || (head_pinned && thread != 0))
+      cv_.notify_all();
     if (job->finished == n && job->running == 0) cv_joined_.notify_all();
   }
 }
@@ -145,7 +153,7 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
 Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
                         const CancelToken* cancel) {
   if (graph.size() == 0) return Status::Ok();
-  Job job{&graph, &run, cancel, graph.predecessors, {}, 0, 0, false, Status::Ok()};
+  Job job{&graph, &run, cancel, graph.predecessors, {}, 0, 0, false, false, Status::Ok()};
   for (size_t i = 0; i < graph.size(); ++i)
     if (job.waiting[i] == 0) job.ready.push(static_cast<int>(i));
   std::unique_lock<std::mutex> lock(mu_);

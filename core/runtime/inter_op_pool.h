@@ -30,8 +30,10 @@ namespace onnxlens::runtime {
 struct StepGraph {
   std::vector<std::vector<int>> successors;
   std::vector<int> predecessors;
-  /// Steps only the calling thread (thread 0) runs (empty: none). The session pins the steps that
-  /// run alone (AloneSteps) and gives them the whole thread budget: one OpenMP team, not two.
+  /// Steps the calling thread (thread 0) runs alone (empty: none): a pinned step at the head of
+  /// the ready queue waits until no step runs, and no step starts while it runs. The session pins
+  /// the steps that run alone anyway (AloneSteps) and the heavy ones, and gives them the whole
+  /// thread budget: one OpenMP team, never two wide ones.
   std::vector<bool> pinned;
 
   size_t size() const { return predecessors.size(); }

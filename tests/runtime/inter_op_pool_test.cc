@@ -170,19 +170,32 @@ TEST(InterOpPoolTest, AloneStepsAreTheOnesNothingCanRunBeside) {
   EXPECT_EQ(AloneSteps(h), (std::vector<bool>{true, false, false, false}));
 }
 
-TEST(InterOpPoolTest, PinnedStepsRunOnTheCallingThread) {
-  StepGraph g = Diamond();
-  g.pinned = AloneSteps(g);
+TEST(InterOpPoolTest, PinnedStepsRunOnTheCallingThreadWithNothingBeside) {
+  // 0 -> {1, 2, 3, 4} -> 5 with 0, 2 and 5 pinned: 2 (a heavy branch) runs alone too.
+  StepGraph g;
+  g.Resize(6);
+  for (int i = 1; i <= 4; ++i) {
+    g.AddEdge(0, i);
+    g.AddEdge(i, 5);
+  }
+  g.pinned = {true, false, true, false, false, true};
   InterOpPool pool(3);
-  for (int round = 0; round < 100; ++round) {
-    std::atomic<int> wrong{0};
+  for (int round = 0; round < 200; ++round) {
+    std::atomic<int> wrong{0}, running{0}, done{0};
     ASSERT_TRUE(pool.Run(g,
                          [&](int step, int thread) {
-                           if ((step == 0 || step == 3) && thread != 0) ++wrong;
+                           const int beside = running++;
+                           const bool pinned = g.pinned[static_cast<size_t>(step)];
+                           if (pinned && (thread != 0 || beside != 0)) ++wrong;
+                           if (step == 1 || step == 3) std::this_thread::yield();
+                           if (pinned && running.load() != 1) ++wrong;
+                           --running;
+                           ++done;
                            return Status::Ok();
                          })
                     .ok());
     EXPECT_EQ(wrong.load(), 0);
+    EXPECT_EQ(done.load(), 6);
   }
 }
 
