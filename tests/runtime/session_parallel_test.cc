@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "api/internal/compare.h"
 #include "api/internal/inputs.h"
 #include "onnx/model_io.h"
 #include "runtime/model_builder.h"
@@ -237,8 +238,10 @@ TEST(SessionParallelTest, IdleSessionDoesNotBurnCpu) {
   EXPECT_LT(idle, 0.05) << "an idle session burned " << idle << " s of CPU in 0.5 s";
 }
 
-// Every corpus model: the parallel executor at 2 threads (1 intra-op thread each) gives the
-// sequential executor's outputs at 1 thread bit for bit (same kernels, same thread count per node).
+// Every corpus model: the parallel executor at 2 threads gives the sequential executor's outputs
+// at 1 thread. Light steps run at 1 thread as there; the pinned ones (alone or heavy) with the
+// whole budget, whose split of a GEMM may round differently (bit-equal with dnnl, whose results
+// do not depend on its thread count; not with the cpu provider): |a - b| <= 1e-5 + 1e-4 |b|.
 TEST(SessionParallelTest, EveryCorpusModelMatchesSequential) {
   const auto models = testing::CorpusModels();
   if (models.empty()) GTEST_SKIP() << "../shared/corpus is absent: corpus outputs not checked";
@@ -266,9 +269,14 @@ TEST(SessionParallelTest, EveryCorpusModelMatchesSequential) {
     for (int i = 0; i < 2; ++i) {
       auto got = (*par)->Run(*inputs);
       ASSERT_TRUE(got.ok()) << got.status().message();
-      ExpectSameOutputs(*want, *got, dir.filename().string());
+      ASSERT_EQ(want->size(), got->size());
+      for (size_t k = 0; k < want->size(); ++k) {
+        const api::CompareResult c = api::CompareValues((*got)[k].second, (*want)[k].second,
+                                                        /*rtol=*/1e-4, /*atol=*/1e-5);
+        EXPECT_TRUE(c.ok) << dir.filename() << " output " << (*want)[k].first << ": " << c.reason;
+      }
     }
-    std::printf("[ %s ] parallel == sequential\n", dir.filename().string().c_str());
+    std::printf("[ %s ] parallel matches sequential\n", dir.filename().string().c_str());
   }
 }
 
