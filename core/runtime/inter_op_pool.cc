@@ -68,7 +68,8 @@ struct InterOpPool::Job {
   const std::function<Status(int, int)>* run;
   const CancelToken* cancel;
   std::vector<int> waiting;  ///< predecessors not finished, per step
-  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;         ///< light steps
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready_pinned;  ///< caller only
   size_t finished = 0;
   int running = 0;
   bool exclusive = false;  ///< a pinned step is running: nothing starts beside it
@@ -96,22 +97,26 @@ InterOpPool::~InterOpPool() {
 }
 
 // Takes ready steps until the job is finished or failed; called and returns with `lock` held.
+// Light steps first, on any thread; a pinned step only on the caller once no step runs, and no step
+// starts beside it. So the light steps of parallel branches run beside each other, and the pinned
+// ones (heavy, with the whole thread budget) between them.
 void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock) {
   const size_t n = job->graph->size();
+  const std::vector<bool>& pinned = job->graph->pinned;
+  auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
+  auto can_take_light = [&] { return !job->exclusive && !job->ready.empty(); };
+  auto can_take_pinned = [&] {
+    return thread == 0 && job->running == 0 && !job->ready_pinned.empty();
+  };
   while (true) {
-    const std::vector<bool>& pinned = job->graph->pinned;
-    auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
-    // A pinned step waits at the head of the queue until nothing runs; then only the caller takes
-    // it, and nothing starts beside it.
     cv_.wait(lock, [&] {
-      return job->failed || job->finished == n ||
-             (!job->ready.empty() && !job->exclusive &&
-              (!is_pinned(job->ready.top()) || (thread == 0 && job->running == 0)));
+      return job->failed || job->finished == n || can_take_light() || can_take_pinned();
     });
     if (job->failed || job->finished == n) return;
-    const int step = job->ready.top();
-    job->ready.pop();
-    const bool exclusive = is_pinned(step);
+    const bool exclusive = !can_take_light();
+    auto& queue = exclusive ? job->ready_pinned : job->ready;
+    const int step = queue.top();
+    queue.pop();
     if (job->cancel && job->cancel->cancelled()) {
       job->failed = true;
       job->error = Cancelled("the run was cancelled");
@@ -134,17 +139,22 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
       return;
     }
     ++job->finished;
-    int woken = 0;
+    int light = 0;
     for (int s : job->graph->successors[static_cast<size_t>(step)]) {
       if (--job->waiting[static_cast<size_t>(s)] == 0) {
-        job->ready.push(s);
-        ++woken;
+        if (is_pinned(s)) {
+          job->ready_pinned.push(s);
+        } else {
+          job->ready.push(s);
+          ++light;
+        }
       }
     }
-    // This thread takes the next step itself when it may; the others go to sleeping threads (all
-    // of them after a pinned step, which held everyone back, or when a pinned step is next).
-    const bool head_pinned = !job->ready.empty() && is_pinned(job->ready.top());
-    if (job->finished == n || woken > 1 || exclusive || (head_pinned && thread != 0))
+    // This thread takes one new light step itself; sleeping threads take the others, the light
+    // steps a pinned one held back, or (the caller) a pinned step now that nothing runs.
+    const bool caller_may_pin =
+        thread != 0 && job->running == 0 && !job->ready_pinned.empty() && job->ready.empty();
+    if (job->finished == n || light > 1 || (exclusive && !job->ready.empty()) || caller_may_pin)
       cv_.notify_all();
     if (job->finished == n && job->running == 0) cv_joined_.notify_all();
   }
@@ -153,9 +163,12 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock)
 Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
                         const CancelToken* cancel) {
   if (graph.size() == 0) return Status::Ok();
-  Job job{&graph, &run, cancel, graph.predecessors, {}, 0, 0, false, false, Status::Ok()};
-  for (size_t i = 0; i < graph.size(); ++i)
-    if (job.waiting[i] == 0) job.ready.push(static_cast<int>(i));
+  Job job{&graph, &run, cancel, graph.predecessors, {}, {}, 0, 0, false, false, Status::Ok()};
+  for (size_t i = 0; i < graph.size(); ++i) {
+    if (job.waiting[i] != 0) continue;
+    const bool pinned = !graph.pinned.empty() && graph.pinned[i];
+    (pinned ? job.ready_pinned : job.ready).push(static_cast<int>(i));
+  }
   std::unique_lock<std::mutex> lock(mu_);
   assert(!job_ && "InterOpPool::Run: one run at a time");
   job_ = &job;

@@ -30,8 +30,8 @@ namespace onnxlens::runtime {
 struct StepGraph {
   std::vector<std::vector<int>> successors;
   std::vector<int> predecessors;
-  /// Steps the calling thread (thread 0) runs alone (empty: none): a pinned step at the head of
-  /// the ready queue waits until no step runs, and no step starts while it runs. The session pins
+  /// Steps the calling thread (thread 0) runs alone (empty: none): a ready pinned step waits
+  /// until no light step is ready or running, and no step starts while it runs. The session pins
   /// the steps that run alone anyway (AloneSteps) and the heavy ones, and gives them the whole
   /// thread budget: one OpenMP team, never two wide ones.
   std::vector<bool> pinned;

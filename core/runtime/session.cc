@@ -53,6 +53,9 @@ struct Step {
   std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
   /// Parallel executor: a main-graph step that runs alone gets the whole thread budget.
   bool wide = false;
+  /// A wide step that light steps follow: its OpenMP workers are let go after it (they would
+  /// spin on a core the executor threads need; ThreadPool::ReleaseIdleOpenMpThreads).
+  bool release_team_after = false;
 };
 
 struct Plan {
@@ -379,6 +382,11 @@ void BuildDeps(Plan* plan) {
       plan->deps.pinned[i] = true;
     }
   }
+  for (size_t i = 0; i < n; ++i) {
+    Step& step = plan->steps[i];
+    for (int s : plan->deps.successors[i])
+      step.release_team_after |= step.wide && !plan->steps[static_cast<size_t>(s)].wide;
+  }
 }
 
 }  // namespace
@@ -462,6 +470,7 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
         const Step& step = plan.steps[static_cast<size_t>(i)];
         OL_RETURN_IF_ERROR(RunStep(
             plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
+        if (step.release_team_after) wide_pool->ReleaseIdleOpenMpThreads();
         for (int s : plan.reads[static_cast<size_t>(i)]) {
           if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
             frame->slots[static_cast<size_t>(s)] = RtValue();

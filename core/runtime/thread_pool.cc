@@ -118,6 +118,10 @@ void ThreadPool::OpenMpParallelFor(int64_t n, const std::function<void(int64_t, 
   }
 }
 
+void ThreadPool::ReleaseIdleOpenMpThreads() {
+  if (openmp_threads_ > 1) omp_pause_resource_all(omp_pause_soft);
+}
+
 void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;
   if (openmp_threads_ > 1 && n > 1) {

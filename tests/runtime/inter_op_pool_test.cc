@@ -199,6 +199,36 @@ TEST(InterOpPoolTest, PinnedStepsRunOnTheCallingThreadWithNothingBeside) {
   }
 }
 
+TEST(InterOpPoolTest, LightStepsBetweenPinnedOnesRunBesideEachOther) {
+  // pinned 0 -> light {1, 2, 3, 4} -> pinned 5, three times over: the light steps (each ~2 ms)
+  // must overlap on the two threads every time.
+  StepGraph g;
+  g.Resize(16);
+  g.pinned.assign(16, false);
+  for (int b = 0; b < 3; ++b) {
+    const int head = b * 5, tail = b * 5 + 5;
+    g.pinned[static_cast<size_t>(head)] = g.pinned[static_cast<size_t>(tail)] = true;
+    for (int i = head + 1; i < tail; ++i) {
+      g.AddEdge(head, i);
+      g.AddEdge(i, tail);
+    }
+  }
+  InterOpPool pool(2);
+  std::atomic<int> running{0}, most{0};
+  ASSERT_TRUE(pool.Run(g,
+                       [&](int step, int) {
+                         const int now = ++running;
+                         int seen = most.load();
+                         while (now > seen && !most.compare_exchange_weak(seen, now)) {
+                         }
+                         if (!g.pinned[static_cast<size_t>(step)]) std::this_thread::sleep_for(2ms);
+                         --running;
+                         return Status::Ok();
+                       })
+                  .ok());
+  EXPECT_EQ(most.load(), 2);
+}
+
 TEST(InterOpPoolTest, BudgetIsSplitWithoutOversubscribing) {
   EXPECT_EQ(SplitThreadBudget(2, 2), 1);
   EXPECT_EQ(SplitThreadBudget(8, 2), 4);
