@@ -21,27 +21,28 @@ void StepGraph::AddEdge(int from, int to) {
 }
 
 std::vector<bool> AloneSteps(const StepGraph& graph) {
+  // In topological numbering, every step after i descends from i iff each of them has a
+  // predecessor numbered i or more; every step before i is an ancestor iff each of them has a
+  // successor numbered i or less. (An edge from an ancestor to a descendant, as a residual
+  // connection, jumps over i without running beside it.)
   const size_t n = graph.size();
-  std::vector<int> jumps(n + 1, 0);  // difference array: edges u -> v cover u+1 .. v-1
-  std::vector<bool> has_successor(n, false);
+  const int none = static_cast<int>(n);
+  std::vector<int> max_pred(n, -1), min_succ(n, none);
   for (size_t u = 0; u < n; ++u) {
     for (int v : graph.successors[u]) {
-      has_successor[u] = true;
-      if (static_cast<size_t>(v) > u + 1) {
-        ++jumps[u + 1];
-        --jumps[static_cast<size_t>(v)];
-      }
+      max_pred[static_cast<size_t>(v)] =
+          std::max(max_pred[static_cast<size_t>(v)], static_cast<int>(u));
+      min_succ[u] = std::min(min_succ[u], v);
     }
   }
-  std::vector<bool> source_after(n + 1, false);  // source_after[i]: a source among steps >= i
-  for (size_t i = n; i-- > 0;) source_after[i] = source_after[i + 1] || graph.predecessors[i] == 0;
+  std::vector<int> after(n + 1, none);  // after[i]: the least max_pred over steps >= i
+  for (size_t i = n; i-- > 0;) after[i] = std::min(after[i + 1], max_pred[i]);
   std::vector<bool> alone(n, false);
-  bool sink_before = false;
-  int covered = 0;
+  int before = -1;  // the greatest min_succ over steps < i
   for (size_t i = 0; i < n; ++i) {
-    covered += jumps[i];
-    alone[i] = covered == 0 && !source_after[i + 1] && !sink_before;
-    sink_before = sink_before || !has_successor[i];
+    const int k = static_cast<int>(i);
+    alone[i] = after[i + 1] >= k && before <= k;
+    before = std::max(before, min_succ[i]);
   }
   return alone;
 }

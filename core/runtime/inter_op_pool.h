@@ -43,9 +43,8 @@ struct StepGraph {
 };
 
 /// Steps (numbered in a topological order) that no other step can run beside: every other step is
-/// an ancestor or a descendant (the stem of googlenet, the blocks of a chain-shaped network). With
-/// numbers in topological order, step i is alone when no edge jumps over it, no step after it lacks
-/// a predecessor and no step before it lacks a successor. Linear in the graph's size.
+/// an ancestor or a descendant (the stem of googlenet, every step of a chain-shaped network, the
+/// steps of resnet's residual blocks). Linear in the graph's size.
 std::vector<bool> AloneSteps(const StepGraph& graph);
 
 /// The intra-op threads each of `inter_op` executor threads gets out of `budget` threads (0 = one

@@ -161,6 +161,14 @@ TEST(InterOpPoolTest, AloneStepsAreTheOnesNothingCanRunBeside) {
   g.AddEdge(2, 3);
   g.AddEdge(3, 4);
   EXPECT_EQ(AloneSteps(g), (std::vector<bool>{false, false, false, true, true}));
+  // A residual block: 0 -> 1 -> 2 -> 3 and 0 -> 3: nothing runs beside 1 or 2.
+  StepGraph r;
+  r.Resize(4);
+  r.AddEdge(0, 1);
+  r.AddEdge(1, 2);
+  r.AddEdge(2, 3);
+  r.AddEdge(0, 3);
+  EXPECT_EQ(AloneSteps(r), (std::vector<bool>{true, true, true, true}));
   // A sink before a step: 0 -> {1, 2}, 1 has no successor, 2 -> 3.
   StepGraph h;
   h.Resize(4);
