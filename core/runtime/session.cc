@@ -303,11 +303,11 @@ void Session::Impl::FindWideSteps() {
     for (int w : waits) deps.AddEdge(w, static_cast<int>(i));
   }
   wide_steps = AloneSteps(deps);
-  // Heavy nodes (at least kHeavy x the mean MACs) scale well with intra-op threads (dnnl's
-  // convolutions: 1.9-2x at 2 threads): they run alone with the whole budget, the light ones of
-  // the branches beside each other (googlenet's 3x3 convolution of an inception block alone took
-  // longer at 1 thread than the whole block at 2).
-  constexpr int64_t kHeavy = 2;
+  // Heavy nodes (at least kHeavy x the mean MACs; 1 measured better than 2 on resnet18) scale well
+  // with intra-op threads (dnnl's convolutions: 1.9-2x at 2 threads): they run alone with the whole
+  // budget, the light ones of the branches beside each other (googlenet's 3x3 convolution of an
+  // inception block alone took longer at 1 thread than the whole block at 2).
+  constexpr int64_t kHeavy = 1;
   std::vector<int64_t> macs(order->size());
   int64_t total = 0;
   for (size_t i = 0; i < order->size(); ++i)
