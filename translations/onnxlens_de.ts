@@ -1750,6 +1750,22 @@
         <source>Execution providers:</source>
         <translation>Ausführungsanbieter:</translation>
     </message>
+    <message>
+        <source>Sequential</source>
+        <translation>Sequenziell</translation>
+    </message>
+    <message>
+        <source>Parallel (independent nodes at once)</source>
+        <translation>Parallel (unabhängige Knoten gleichzeitig)</translation>
+    </message>
+    <message>
+        <source>Parallel runs independent branches of the graph on several threads; the threads above are shared between them (one per branch on two cores).</source>
+        <translation>Parallel führt unabhängige Zweige des Graphen auf mehreren Threads aus; die Threads oben werden zwischen ihnen aufgeteilt (einer je Zweig bei zwei Kernen).</translation>
+    </message>
+    <message>
+        <source>Executor:</source>
+        <translation>Ausführung:</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>

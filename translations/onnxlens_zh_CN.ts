@@ -1734,6 +1734,22 @@
         <source>Execution providers:</source>
         <translation>执行提供程序：</translation>
     </message>
+    <message>
+        <source>Sequential</source>
+        <translation>顺序</translation>
+    </message>
+    <message>
+        <source>Parallel (independent nodes at once)</source>
+        <translation>并行（独立节点同时运行）</translation>
+    </message>
+    <message>
+        <source>Parallel runs independent branches of the graph on several threads; the threads above are shared between them (one per branch on two cores).</source>
+        <translation>并行模式在多个线程上运行图中相互独立的分支；上面的线程数由它们分享（两个核心时每个分支一个线程）。</translation>
+    </message>
+    <message>
+        <source>Executor:</source>
+        <translation>执行器：</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProfileView</name>

@@ -39,6 +39,13 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   m_threads->setRange(0, 256);
   m_threads->setSpecialValueText(tr("all cores"));
   form->addRow(tr("Threads:"), m_threads);
+  m_executor = new QComboBox(this);
+  m_executor->addItem(tr("Sequential"), QStringLiteral("sequential"));
+  m_executor->addItem(tr("Parallel (independent nodes at once)"), QStringLiteral("parallel"));
+  m_executor->setToolTip(
+      tr("Parallel runs independent branches of the graph on several threads; the threads above "
+         "are shared between them (one per branch on two cores)."));
+  form->addRow(tr("Executor:"), m_executor);
   m_warmup = new QSpinBox(this);
   m_warmup->setRange(0, 1000);
   m_warmup->setValue(2);
@@ -131,6 +138,7 @@ api::ProfileOptions ProfileDialog::options() const {
   api::ProfileOptions o;
   o.level = m_level->currentData().toString().toStdString();
   o.threads = m_threads->value();
+  o.executor = m_executor->currentData().toString().toStdString();
   o.warmup = m_warmup->value();
   o.runs = m_runs->value();
   o.duration_s = m_byDuration->isChecked() ? m_duration->value() : 0;
@@ -147,6 +155,8 @@ void ProfileDialog::setOptions(const api::ProfileOptions& o) {
   const int level = m_level->findData(QString::fromStdString(o.level));
   if (level >= 0) m_level->setCurrentIndex(level);
   m_threads->setValue(o.threads);
+  const int executor = m_executor->findData(QString::fromStdString(o.executor));
+  m_executor->setCurrentIndex(executor >= 0 ? executor : 0);
   m_warmup->setValue(o.warmup);
   m_runs->setValue(o.runs);
   (o.duration_s > 0 ? m_byDuration : m_byRuns)->setChecked(true);

@@ -39,6 +39,7 @@ class ProfileDialog : public QDialog {
  private:
   QComboBox* m_level;
   QSpinBox* m_threads;
+  QComboBox* m_executor;
   QSpinBox* m_warmup;
   QRadioButton* m_byRuns;
   QSpinBox* m_runs;

@@ -80,6 +80,22 @@ void AddThreads(CLI::App* verb, int* threads) {
       ->capture_default_str();
 }
 
+// --executor and --inter-op: the parallel executor splits the --threads budget between its
+// threads (inter-op x intra-op <= budget; runtime/inter_op_pool.h).
+void AddExecutor(CLI::App* verb, std::string* executor, int* inter_op) {
+  verb->add_option("--executor", *executor,
+                   "sequential, or parallel: independent nodes on several threads")
+      ->type_name("E")
+      ->check(CLI::IsMember({"sequential", "parallel"}))
+      ->capture_default_str();
+  verb->add_option("--inter-op", *inter_op,
+                   "threads of the parallel executor (each gets threads / N intra-op threads); "
+                   "0: one per core")
+      ->type_name("N")
+      ->transform(WholeNumber(0, kMaxThreads))
+      ->capture_default_str();
+}
+
 void AddLevel(CLI::App* verb, std::string* level) {
   verb->add_option("--level", *level, "optimization level")
       ->type_name("L")
@@ -310,6 +326,7 @@ Verb AddRun(CLI::App& app) {
   v->add_flag("--force", o.force,
               "with --outputs: replace existing files (never the model or an input)");
   AddThreads(v, &o.threads);
+  AddExecutor(v, &o.executor, &o.inter_op);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
   v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
@@ -412,6 +429,7 @@ Verb AddProfile(CLI::App& app) {
   AddModel(v, &a->model);
   AddLevel(v, &o.level);
   AddThreads(v, &o.threads);
+  AddExecutor(v, &o.executor, &o.inter_op);
   AddRunCount(v, &o.warmup, 0, &o.runs, &o.duration_s, 3600);
   AddInputs(v, &o.inputs_dir, &o.seed);
   AddDimsAndRanges(v, &o.dims, &o.ranges);
@@ -454,6 +472,7 @@ Verb AddBench(CLI::App& app) {
   v->add_option("MODEL", a->model, "the .onnx file")->type_name("");
   AddLevel(v, &a->config.level);
   AddThreads(v, &a->config.threads);
+  AddExecutor(v, &a->config.executor, &a->config.inter_op);
   v->add_flag("--profile", a->config.profile, "with the profiler on (measures its cost)");
   AddRunCount(v, &o.warmup, 1, &o.runs, &o.duration_s, 86400);
   AddInputs(v, &o.inputs_dir, &o.seed);

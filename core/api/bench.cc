@@ -61,6 +61,16 @@ Status ApplySetting(const std::string& key, const std::string& value, BenchConfi
     if (value.empty() || *end != '\0' || n < 0 || n > 1024)
       return InvalidArgument("threads needs a whole number 0..1024, not " + Quote(value));
     c->threads = static_cast<int>(n);
+  } else if (key == "executor") {
+    if (value != "sequential" && value != "parallel")
+      return InvalidArgument("executor is sequential or parallel, not " + Quote(value));
+    c->executor = value;
+  } else if (key == "inter-op") {
+    char* end = nullptr;
+    const long n = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0' || n < 0 || n > 1024)
+      return InvalidArgument("inter-op needs a whole number 0..1024, not " + Quote(value));
+    c->inter_op = static_cast<int>(n);
   } else if (key == "profile") {
     if (value != "on" && value != "off")
       return InvalidArgument("profile is on or off, not " + Quote(value));
@@ -74,9 +84,10 @@ Status ApplySetting(const std::string& key, const std::string& value, BenchConfi
     char* end = nullptr;
     const long long n = std::strtoll(value.c_str(), &end, 10);
     if (!name_ok || value.empty() || *end != '\0' || n < 1 || n > (int64_t{1} << 31)) {
-      return InvalidArgument(Quote(key + "=" + value) +
-                             " is neither a setting (level, threads, profile) nor a free "
-                             "dimension with a whole number >= 1 (e.g. batch=8)");
+      return InvalidArgument(
+          Quote(key + "=" + value) +
+          " is neither a setting (level, threads, profile, executor, inter-op) nor a free "
+          "dimension with a whole number >= 1 (e.g. batch=8)");
     }
     c->dims[key] = n;
   }
@@ -147,13 +158,15 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   runtime::SessionOptions so;
   so.optimization_level = config.level;
   so.intra_op_threads = config.threads;
+  OL_ASSIGN_OR_RETURN(so.executor, runtime::ParseExecutor(config.executor));
+  so.inter_op_threads = config.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
   so.enable_profiling = config.profile;
   t0 = Clock::now();
   OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));
   p.result.session_ms = MsSince(t0);
-  p.result.threads = p.session->threads();
+  p.result.threads = p.session->threads() * p.session->inter_op_threads();
   OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed, p.ranges));
   return p;
 }
@@ -255,6 +268,8 @@ nlohmann::json StatsJson(const LatencyStats& s) {
 std::string BenchConfig::ToString() const {
   std::string s = "level=" + level + " threads=" + std::to_string(threads);
   if (profile) s += " profile=on";
+  if (executor != "sequential") s += " executor=" + executor;
+  if (inter_op != 0) s += " inter-op=" + std::to_string(inter_op);
   for (const auto& [name, value] : dims) s += " " + name + "=" + std::to_string(value);
   return s;
 }
@@ -477,12 +492,14 @@ std::string FormatBenchResult(const BenchResult& r) {
 std::string FormatBenchTable(const std::vector<BenchResult>& results) {
   // The free dimensions some configuration sets: a column each, then per-item figures.
   std::set<std::string> dim_names;
-  bool any_knee = false;
+  bool any_knee = false, any_parallel = false;
   for (const auto& r : results) {
     for (const auto& [name, value] : r.config.dims) dim_names.insert(name);
     any_knee |= r.knee;
+    any_parallel |= r.config.executor != "sequential";
   }
   std::vector<std::string> header = {"level", "threads", "profile"};
+  if (any_parallel) header.push_back("executor");
   header.insert(header.end(), dim_names.begin(), dim_names.end());
   for (const char* h : {"session ms", "first ms", "min", "P50", "P90", "P99", "mean", "inf/s"})
     header.push_back(h);
@@ -497,6 +514,7 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
     const LatencyStats& s = r.stats;
     std::vector<std::string> row = {r.config.level, std::to_string(r.threads),
                                     r.config.profile ? "on" : "off"};
+    if (any_parallel) row.push_back(r.config.executor);
     for (const std::string& name : dim_names) {
       auto it = r.config.dims.find(name);
       row.push_back(it == r.config.dims.end() ? "-" : std::to_string(it->second));
@@ -589,6 +607,8 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
           {{"level", r.config.level},
            {"threads", r.config.threads},
            {"profile", r.config.profile},
+           {"executor", r.config.executor},
+           {"inter_op", r.config.inter_op},
            {"dims", r.config.dims}}},
          {"items", r.items},
          {"items_per_s", r.items_per_s},

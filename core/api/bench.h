@@ -24,12 +24,14 @@ struct BenchConfig {
   std::string level = "disabled";
   int threads = 0;  ///< 0: one per core
   bool profile = false;
+  std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
+  int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   /// Free dimensions this configuration sets (`--sweep batch=1,2,4`, `--vs batch=8`), over
   /// BenchOptions::dims. Their product is the number of items one run handles.
   DimOverrides dims;
 
-  /// "level=extended threads=2 batch=8" style text (keys: level, threads, profile=on|off, and
-  /// any free dimension name).
+  /// "level=extended threads=2 batch=8" style text (keys: level, threads, profile=on|off,
+  /// executor=sequential|parallel, inter-op=N, and any free dimension name).
   std::string ToString() const;
   /// Items one run handles: the product of `dims` (1 without).
   int64_t Items() const;

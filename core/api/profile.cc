@@ -37,6 +37,8 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   runtime::SessionOptions so;
   so.optimization_level = options.level;
   so.intra_op_threads = options.threads;
+  OL_ASSIGN_OR_RETURN(so.executor, runtime::ParseExecutor(options.executor));
+  so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
   so.enable_profiling = true;
@@ -91,6 +93,10 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
                      {"threads", std::to_string(session->threads())},
                      {"runs", std::to_string(runs)},
                      {"warmup", std::to_string(options.warmup)}};
+  if (session->inter_op_threads() > 1) {
+    result.metadata.emplace_back("executor", "parallel");
+    result.metadata.emplace_back("inter_op_threads", std::to_string(session->inter_op_threads()));
+  }
   // The order the session used (the reference fallback appended), so that a saved trace says
   // which providers made it and Compare Runs can name them.
   auto order = providers::ResolveProviderOrder(options.providers);

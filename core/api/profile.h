@@ -19,6 +19,8 @@ namespace onnxlens::api {
 struct ProfileOptions {
   std::string level = "disabled";
   int threads = 0;
+  std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
+  int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   int runs = 1;
   /// Runs before the profiled ones, left out of the trace (caches, thread pool, allocator).
   int warmup = 0;

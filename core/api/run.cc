@@ -130,6 +130,8 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.intra_op_threads = options.threads;
+  OL_ASSIGN_OR_RETURN(so.executor, runtime::ParseExecutor(options.executor));
+  so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
   const auto t0 = std::chrono::steady_clock::now();
@@ -143,7 +145,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   RunReport report;
   report.session_seconds = std::chrono::duration<double>(t1 - t0).count();
   report.run_seconds = std::chrono::duration<double>(t3 - t2).count();
-  report.threads = session->threads();
+  report.threads = session->threads() * session->inter_op_threads();
   report.chosen_dims = prepared.chosen;
   std::vector<fs::path> files;
   if (!options.outputs_dir.empty()) {

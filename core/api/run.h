@@ -26,6 +26,8 @@ struct RunOptions {
   /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
   bool force = false;
   int threads = 0;
+  std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
+  int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
 };

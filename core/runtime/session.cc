@@ -1,15 +1,18 @@
-// Session creation (kernel resolution, planning) and the sequential executor.
+// Session creation (kernel resolution, planning) and the executors: sequential, and parallel over
+// the main graph's independent nodes (runtime/inter_op_pool.h).
 #include "runtime/session.h"
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 #include <unordered_map>
 
 #include "common/strings.h"
 #include "ir/buffer_allocator.h"
+#include "ir/cost.h"
 #include "kernels/kernel.h"
 #include "onnx/node_validator.h"
 #include "passes/pass_manager.h"
@@ -17,6 +20,7 @@
 #include "runtime/blas_threads.h"
 #include "runtime/buffer_cache.h"
 #include "runtime/constant_evaluator.h"
+#include "runtime/inter_op_pool.h"
 #include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
@@ -47,6 +51,11 @@ struct Step {
   /// The same with the fallback's provider: a trace names the provider that really ran.
   std::shared_ptr<const profiling::NodeEventInfo> fallback_info;
   std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
+  /// Parallel executor: a main-graph step that runs alone gets the whole thread budget.
+  bool wide = false;
+  /// A wide step that light steps follow: its OpenMP workers are let go after it (they would
+  /// spin on a core the executor threads need; ThreadPool::ReleaseIdleOpenMpThreads).
+  bool release_team_after = false;
 };
 
 struct Plan {
@@ -58,6 +67,12 @@ struct Plan {
   std::vector<std::pair<int, const ir::Tensor*>> initializers;
   std::vector<SlotRef> outputs;
   std::unordered_map<const ir::Graph*, std::unique_ptr<Plan>> subplans;
+  /// For the parallel executor (main graph): step -> step dependencies, the slots each step reads
+  /// that may be freed (once per step), and per slot how many steps read it (freed when the last
+  /// of them has finished; graph outputs never).
+  StepGraph deps;
+  std::vector<std::vector<int>> reads;
+  std::vector<int> readers;
 };
 
 struct Frame {
@@ -87,6 +102,13 @@ struct Session::Impl {
   std::vector<std::unique_ptr<providers::ExecutionProvider>> providers;
   providers::Partition partition;
   std::unique_ptr<ThreadPool> pool;
+  /// Parallel executor: its threads, and an intra-op pool per executor thread ([0] is `pool`).
+  std::unique_ptr<InterOpPool> inter_op;
+  std::vector<ThreadPool*> pools;
+  std::vector<std::unique_ptr<ThreadPool>> extra_pools;
+  /// The whole budget, for the steps that run alone (`wide_steps`, by main-graph order).
+  std::unique_ptr<ThreadPool> wide_pool;
+  std::vector<bool> wide_steps;
   std::unique_ptr<Plan> main;
   const CancelToken* cancel = nullptr;  ///< of the run in progress
   std::shared_ptr<profiling::Profiler> profiler;
@@ -96,10 +118,13 @@ struct Session::Impl {
 
   const providers::ExecutionProvider* Provider(const std::string& name) const;
   Status ResolveKernels(const ir::Node& n, Step* step);
+  void FindWideSteps();
   Status BuildPlan(const ir::Graph& g, Plan* plan);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
-                                         std::vector<RtValue> inputs);
-  double BeginNode(const Step& step);
+                                         std::vector<RtValue> inputs, ThreadPool* intra);
+  Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra);
+  Status RunParallel(const Plan& plan, Frame* frame);
+  double BeginNode(const Step& step, ThreadPool* intra);
   void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
                const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
                double start_us);
@@ -110,19 +135,20 @@ namespace {
 // Runs subgraphs of the node currently executing in `frame`.
 class FrameRunner : public kernels::SubgraphRunner {
  public:
-  FrameRunner(Session::Impl* impl, const Plan* plan, Frame* frame)
-      : impl_(impl), plan_(plan), frame_(frame) {}
+  FrameRunner(Session::Impl* impl, const Plan* plan, Frame* frame, ThreadPool* intra)
+      : impl_(impl), plan_(plan), frame_(frame), intra_(intra) {}
   Expected<std::vector<RtValue>> Run(const ir::Graph& g, std::vector<RtValue> inputs) override {
     if (impl_->cancel && impl_->cancel->cancelled()) return Cancelled("the run was cancelled");
     auto it = plan_->subplans.find(&g);
     if (it == plan_->subplans.end()) return Internal("no plan for subgraph " + Quote(g.name()));
-    return impl_->Execute(*it->second, frame_, std::move(inputs));
+    return impl_->Execute(*it->second, frame_, std::move(inputs), intra_);
   }
 
  private:
   Session::Impl* impl_;
   const Plan* plan_;
   Frame* frame_;
+  ThreadPool* intra_;  ///< the executing thread's intra-op pool
 };
 
 }  // namespace
@@ -147,7 +173,8 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
     if (!def)
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
-    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, pool->threads()}));
+    const int threads = step->wide ? wide_pool->threads() : pool->threads();
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads}));
     return Status::Ok();
   };
   OL_RETURN_IF_ERROR(make(placed->provider, &step->ep, &step->kernel));
@@ -175,6 +202,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
     const ir::Node* n = order[i];
     Step step;
     step.node = n;
+    step.wide = &g == model->graph.get() && i < wide_steps.size() && wide_steps[i];
     OL_RETURN_IF_ERROR(ResolveKernels(*n, &step));
     for (const ir::Value* v : n->inputs()) {
       if (!v) {
@@ -247,6 +275,48 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
   return Status::Ok();
 }
 
+// The main graph's steps that run alone (AloneSteps over its topological order) or are heavy: the
+// parallel executor runs them alone with the whole budget (wide_pool), the others with their
+// thread's share.
+void Session::Impl::FindWideSteps() {
+  const ir::Graph& g = *model->graph;
+  auto order = g.TopologicalOrder();
+  if (!order.ok()) return;  // BuildPlan reports it
+  std::unordered_map<const ir::Node*, int> index;
+  for (size_t i = 0; i < order->size(); ++i) index[(*order)[i]] = static_cast<int>(i);
+  StepGraph deps;
+  deps.Resize(order->size());
+  for (size_t i = 0; i < order->size(); ++i) {
+    const ir::Node* n = (*order)[i];
+    std::vector<const ir::Value*> reads(n->inputs().begin(), n->inputs().end());
+    if (n->HasSubgraphs()) {
+      for (const ir::Value* v : n->OuterScopeInputs()) reads.push_back(v);
+    }
+    std::vector<int> waits;
+    for (const ir::Value* v : reads) {
+      if (!v || v->owner() != &g || !v->producer()) continue;
+      auto it = index.find(v->producer());
+      if (it != index.end()) waits.push_back(it->second);
+    }
+    std::sort(waits.begin(), waits.end());
+    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
+    for (int w : waits) deps.AddEdge(w, static_cast<int>(i));
+  }
+  wide_steps = AloneSteps(deps);
+  // Heavy nodes (at least kHeavy x the mean MACs; 1 measured better than 2 on resnet18) scale well
+  // with intra-op threads (dnnl's convolutions: 1.9-2x at 2 threads): they run alone with the whole
+  // budget, the light ones of the branches beside each other (googlenet's 3x3 convolution of an
+  // inception block alone took longer at 1 thread than the whole block at 2).
+  constexpr int64_t kHeavy = 1;
+  std::vector<int64_t> macs(order->size());
+  int64_t total = 0;
+  for (size_t i = 0; i < order->size(); ++i)
+    total += macs[i] = ir::EstimateNodeCost(*(*order)[i]).macs;
+  const int64_t mean = order->empty() ? 0 : total / static_cast<int64_t>(order->size());
+  for (size_t i = 0; i < order->size(); ++i)
+    if (mean > 0 && macs[i] >= kHeavy * mean) wide_steps[i] = true;
+}
+
 namespace {
 
 // Fills the slots of outer-scope refs (-2) by looking the value up in the ancestor plans.
@@ -271,10 +341,59 @@ void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
   ancestors.pop_back();
 }
 
+// The parallel executor's view of a plan: a step waits for the producers of the slots it reads
+// (its subgraphs' reads of this graph included); a slot is freed by the last of its readers.
+void BuildDeps(Plan* plan) {
+  const size_t n = plan->steps.size();
+  plan->deps.Resize(n);
+  plan->reads.assign(n, {});
+  plan->readers.assign(static_cast<size_t>(plan->num_slots), 0);
+  std::vector<int> producer(static_cast<size_t>(plan->num_slots), -1);
+  std::vector<bool> kept(static_cast<size_t>(plan->num_slots), false);
+  for (const SlotRef& r : plan->outputs)
+    if (r.depth == 0 && r.slot >= 0) kept[static_cast<size_t>(r.slot)] = true;
+  for (size_t i = 0; i < n; ++i) {
+    const Step& step = plan->steps[i];
+    std::vector<int> read;
+    for (const SlotRef& r : step.inputs)
+      if (r.depth == 0 && r.slot >= 0) read.push_back(r.slot);
+    if (step.node->HasSubgraphs()) {
+      for (const ir::Value* v : step.node->OuterScopeInputs()) {
+        auto it = plan->slot_of.find(v);
+        if (v->owner() == plan->graph && it != plan->slot_of.end()) read.push_back(it->second);
+      }
+    }
+    std::sort(read.begin(), read.end());
+    read.erase(std::unique(read.begin(), read.end()), read.end());
+    std::vector<int> waits;
+    for (int s : read) {
+      if (producer[static_cast<size_t>(s)] >= 0) waits.push_back(producer[static_cast<size_t>(s)]);
+      if (kept[static_cast<size_t>(s)]) continue;
+      plan->reads[i].push_back(s);
+      ++plan->readers[static_cast<size_t>(s)];
+    }
+    std::sort(waits.begin(), waits.end());
+    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
+    for (int w : waits) plan->deps.AddEdge(w, static_cast<int>(i));
+    for (int s : step.outputs)
+      if (s >= 0) producer[static_cast<size_t>(s)] = static_cast<int>(i);
+    if (step.wide) {
+      plan->deps.pinned.resize(n, false);
+      plan->deps.pinned[i] = true;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    Step& step = plan->steps[i];
+    for (int s : plan->deps.successors[i])
+      step.release_team_after |= step.wide && !plan->steps[static_cast<size_t>(s)].wide;
+  }
+}
+
 }  // namespace
 
 Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* parent,
-                                                      std::vector<RtValue> inputs) {
+                                                      std::vector<RtValue> inputs,
+                                                      ThreadPool* intra) {
   Frame frame{&plan, std::vector<RtValue>(static_cast<size_t>(plan.num_slots)), parent};
   for (const auto& [s, t] : plan.initializers) frame.slots[s] = RtValue::FromTensor(*t);
   if (inputs.size() > plan.input_slots.size()) {
@@ -284,40 +403,14 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   }
   for (size_t i = 0; i < inputs.size(); ++i)
     frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
-  FrameRunner runner(this, &plan, &frame);
-  std::vector<const RtValue*> ins;
-  for (const Step& step : plan.steps) {
-    if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
-    ins.clear();
-    for (const SlotRef& r : step.inputs) {
-      const RtValue* v = Resolve(&frame, r);
-      ins.push_back(v && !(v->empty() && r.slot < 0) ? v : nullptr);
+  if (inter_op && parent == nullptr) {
+    OL_RETURN_IF_ERROR(RunParallel(plan, &frame));
+  } else {
+    for (const Step& step : plan.steps) {
+      if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
+      OL_RETURN_IF_ERROR(RunStep(plan, step, &frame, intra));
+      for (int s : step.free_after) frame.slots[s] = RtValue();
     }
-    std::vector<RtValue> outs(step.outputs.size());
-    OpKernelContext ctx(*step.node, ins, &outs, pool.get(), &runner);
-    const double t0 = profiler ? BeginNode(step) : 0;
-    bool fell_back = false;
-    Status st;
-    {
-      ir::BufferAllocatorScope buffers(&step.ep->allocator());
-      st = step.kernel->Compute(ctx);
-      if (st.code() == StatusCode::kUnsupported && step.fallback) {
-        // A case only run time could tell (input shapes): the next provider runs it.
-        outs.assign(step.outputs.size(), RtValue());
-        ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
-        st = step.fallback->Compute(ctx);
-        fell_back = true;
-      }
-    }
-    if (!st.ok()) {
-      if (StartsWith(st.message(), "node ")) return st;
-      return st.WithContext("node " + step.node->Describe());
-    }
-    if (profiler) EndNode(step, fell_back ? step.fallback_info : step.info, ins, outs, t0);
-    for (size_t k = 0; k < step.outputs.size(); ++k) {
-      if (step.outputs[k] >= 0) frame.slots[step.outputs[k]] = std::move(outs[k]);
-    }
-    for (int s : step.free_after) frame.slots[s] = RtValue();
   }
   std::vector<RtValue> result;
   for (const SlotRef& r : plan.outputs) {
@@ -327,8 +420,68 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   return result;
 }
 
-double Session::Impl::BeginNode(const Step& step) {
-  pool->SetLabel(step.label);
+// Runs one step on the calling thread with `intra` as its intra-op pool; its outputs go to their
+// slots (each written by this step alone).
+Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra) {
+  std::vector<const RtValue*> ins;
+  ins.reserve(step.inputs.size());
+  for (const SlotRef& r : step.inputs) {
+    const RtValue* v = Resolve(frame, r);
+    ins.push_back(v && !(v->empty() && r.slot < 0) ? v : nullptr);
+  }
+  std::vector<RtValue> outs(step.outputs.size());
+  FrameRunner runner(this, &plan, frame, intra);
+  OpKernelContext ctx(*step.node, ins, &outs, intra, &runner);
+  const double t0 = profiler ? BeginNode(step, intra) : 0;
+  bool fell_back = false;
+  Status st;
+  {
+    ir::BufferAllocatorScope buffers(&step.ep->allocator());
+    st = step.kernel->Compute(ctx);
+    if (st.code() == StatusCode::kUnsupported && step.fallback) {
+      // A case only run time could tell (input shapes): the next provider runs it.
+      outs.assign(step.outputs.size(), RtValue());
+      ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
+      st = step.fallback->Compute(ctx);
+      fell_back = true;
+    }
+  }
+  if (!st.ok()) {
+    if (StartsWith(st.message(), "node ")) return st;
+    return st.WithContext("node " + step.node->Describe());
+  }
+  if (profiler) EndNode(step, fell_back ? step.fallback_info : step.info, ins, outs, t0);
+  for (size_t k = 0; k < step.outputs.size(); ++k) {
+    if (step.outputs[k] >= 0) frame->slots[step.outputs[k]] = std::move(outs[k]);
+  }
+  return Status::Ok();
+}
+
+// The main graph on the executor threads: a step starts once its inputs' producers finished (the
+// scheduler's lock orders their slot writes before its reads); a slot is freed by the last of its
+// readers to finish. The first error stops the run (inter_op_pool.h).
+Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
+  std::vector<std::atomic<int>> readers(plan.readers.size());
+  for (size_t s = 0; s < readers.size(); ++s)
+    readers[s].store(plan.readers[s], std::memory_order_relaxed);
+  return inter_op->Run(
+      plan.deps,
+      [&](int i, int thread) -> Status {
+        const Step& step = plan.steps[static_cast<size_t>(i)];
+        OL_RETURN_IF_ERROR(RunStep(
+            plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
+        if (step.release_team_after) wide_pool->ReleaseIdleOpenMpThreads();
+        for (int s : plan.reads[static_cast<size_t>(i)]) {
+          if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
+            frame->slots[static_cast<size_t>(s)] = RtValue();
+        }
+        return Status::Ok();
+      },
+      cancel);
+}
+
+double Session::Impl::BeginNode(const Step& step, ThreadPool* intra) {
+  intra->SetLabel(step.label);
   return profiler->NowUs();
 }
 
@@ -370,6 +523,12 @@ void Session::Impl::EndNode(const Step& step,
   }
   for (const RtValue& v : outs) r.output_size += add(&v);
   profiler->AddNode(std::move(r));
+}
+
+Expected<SessionOptions::Executor> ParseExecutor(const std::string& name) {
+  if (name == "sequential") return SessionOptions::Executor::kSequential;
+  if (name == "parallel") return SessionOptions::Executor::kParallel;
+  return InvalidArgument("unknown executor " + Quote(name) + " (sequential, parallel)");
 }
 
 uint64_t ResolveMemoryBudget(uint64_t requested) {
@@ -436,16 +595,42 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     if (ep->UsesOpenMp() && placed != impl->partition.counts.end() && placed->second > 0)
       openmp = true;
   }
-  impl->pool = std::make_unique<ThreadPool>(options.intra_op_threads, openmp);
+  // The parallel executor splits the thread budget: inter-op x intra-op <= intra_op_threads.
+  const bool parallel = options.executor == SessionOptions::Executor::kParallel;
+  const int inter =
+      parallel ? ResolveInterOpThreads(options.inter_op_threads, options.intra_op_threads) : 1;
+  const int intra =
+      inter > 1 ? SplitThreadBudget(options.intra_op_threads, inter) : options.intra_op_threads;
+  impl->pool = std::make_unique<ThreadPool>(intra, openmp);
+  impl->pools.push_back(impl->pool.get());
+  if (inter > 1) {
+    impl->inter_op = std::make_unique<InterOpPool>(inter);
+    for (int i = 1; i < inter; ++i) {
+      impl->extra_pools.push_back(std::make_unique<ThreadPool>(intra, openmp));
+      impl->pools.push_back(impl->extra_pools.back().get());
+    }
+    impl->FindWideSteps();
+    if (std::find(impl->wide_steps.begin(), impl->wide_steps.end(), true) != impl->wide_steps.end())
+      impl->wide_pool = std::make_unique<ThreadPool>(options.intra_op_threads, openmp);
+    else
+      impl->wide_steps.clear();
+  }
   // GEMMs are split over the pool (kernels/cpu/sgemm.h); OpenBLAS itself stays single-threaded.
   SetBlasThreads(1);
   impl->main = std::make_unique<Plan>();
   OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get()));
   std::vector<const Plan*> ancestors;
   ResolveOuterSlots(impl->main.get(), ancestors);
+  if (impl->inter_op) BuildDeps(impl->main.get());
   if (impl->profiler) {
     impl->profiler->NameThread(profiling::Profiler::CurrentThreadId(), "main");
     impl->pool->SetProfiler(impl->profiler.get());
+    for (size_t i = 1; i < impl->pools.size(); ++i) {
+      impl->profiler->NameThread(impl->inter_op->worker_tids()[i - 1],
+                                 "inter-op thread " + std::to_string(i));
+      impl->pools[i]->SetProfiler(impl->profiler.get(), "pool " + std::to_string(i) + " worker ");
+    }
+    if (impl->wide_pool) impl->wide_pool->SetProfiler(impl->profiler.get(), "wide pool worker ");
     impl->profiler->AddComplete("session_initialization", "Session", created,
                                 impl->profiler->NowUs());
   }
@@ -524,7 +709,7 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
   impl_->cancel = cancel;
-  auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed));
+  auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->cancel = nullptr;
   OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, std::move(executed));
   if (prof) prof->AddComplete("model_run", "Session", started, prof->NowUs());
@@ -549,6 +734,8 @@ std::vector<const ir::Value*> Session::Outputs() const {
 const providers::Partition& Session::partition() const { return impl_->partition; }
 
 int Session::threads() const { return impl_->pool->threads(); }
+
+int Session::inter_op_threads() const { return static_cast<int>(impl_->pools.size()); }
 
 uint64_t Session::max_memory_bytes() const {
   return ResolveMemoryBudget(impl_->options.max_memory_bytes);

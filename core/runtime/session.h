@@ -1,6 +1,6 @@
 // Session: a model prepared to run. Creation resolves a kernel for every node (failing with one
 // error that lists every unsupported op), plans slots and frees; Run validates inputs against the
-// graph and executes sequentially.
+// graph and executes sequentially, or with the parallel executor (runtime/inter_op_pool.h).
 #pragma once
 
 #include <map>
@@ -31,6 +31,15 @@ struct SessionOptions {
   /// Intra-op threads (0 = one per core). OpenBLAS is set to the same count so the two never
   /// oversubscribe the cores.
   int intra_op_threads = 0;
+  /// How the main graph's nodes run: one after the other (sequential), or nodes whose inputs are
+  /// ready at the same time on several threads (parallel: branches of googlenet's inception
+  /// blocks, attention's Q/K/V). Subgraphs of If / Loop / Scan run sequentially inside their node.
+  enum class Executor { kSequential, kParallel };
+  Executor executor = Executor::kSequential;
+  /// Threads of the parallel executor (0 = one per core, at most the thread budget). The budget
+  /// (intra_op_threads, 0 = one per core) is split: each executor thread has its own intra-op pool
+  /// of max(1, budget / inter_op_threads) threads, so inter x intra never exceeds the budget.
+  int inter_op_threads = 0;
   /// The most bytes the session's kernels may hold at once (tensors they make; weights and the
   /// caller's inputs not counted). 0: half the machine's physical memory. A kernel asking for
   /// more fails with an error naming the tensor and this budget (CLI: --max-memory).
@@ -43,6 +52,9 @@ struct SessionOptions {
 };
 
 using NamedValues = std::vector<std::pair<std::string, RtValue>>;
+
+/// "sequential" or "parallel" (the CLI's --executor).
+Expected<SessionOptions::Executor> ParseExecutor(const std::string& name);
 
 /// `requested` bytes, or half the machine's physical memory for 0.
 uint64_t ResolveMemoryBudget(uint64_t requested);
@@ -81,7 +93,10 @@ class Session {
   /// kernel that declines a case at run time hands it to the placement's fallback, and the trace
   /// names the provider that ran).
   const providers::Partition& partition() const;
+  /// Intra-op threads per executor thread.
   int threads() const;
+  /// Executor threads: 1 for the sequential executor.
+  int inter_op_threads() const;
   /// The memory budget in force (SessionOptions::max_memory_bytes resolved).
   uint64_t max_memory_bytes() const;
   /// The session's profiler, or null when profiling is off. Callers may add their own events

@@ -56,12 +56,12 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::SetProfiler(profiling::Profiler* profiler) {
+void ThreadPool::SetProfiler(profiling::Profiler* profiler, const std::string& name) {
   std::lock_guard<std::mutex> lock(mu_);
   profiler_ = profiler;
   if (!profiler) return;
   for (size_t i = 0; i < worker_tids_.size(); ++i)
-    profiler->NameThread(worker_tids_[i], "pool worker " + std::to_string(i + 1));
+    profiler->NameThread(worker_tids_[i], name + std::to_string(i + 1));
 }
 
 // Takes chunks until none are left; called with `lock` held, returns with it held. The thread's
@@ -116,6 +116,10 @@ void ThreadPool::OpenMpParallelFor(int64_t n, const std::function<void(int64_t, 
       prof->AddComplete(label ? *label : std::string("parallel"), "Parallel", start, prof->NowUs());
     }
   }
+}
+
+void ThreadPool::ReleaseIdleOpenMpThreads() {
+  if (openmp_threads_ > 1) omp_pause_resource_all(omp_pause_soft);
 }
 
 void ThreadPool::ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) {

@@ -49,9 +49,15 @@ class ThreadPool final : public kernels::ParallelRunner {
   /// (a pool belongs to one session, whose runs are sequential), never from inside fn: asserted.
   void ParallelFor(int64_t n, const std::function<void(int64_t, int64_t)>& fn) override;
 
+  /// OpenMP mode: lets the calling thread's idle OpenMP workers go (omp_pause_resource_all) instead
+  /// of spinning for their next team; the next team makes them again (tens of microseconds). The
+  /// parallel executor calls it after a wide step that light steps follow: the workers would spin
+  /// on a core the executor threads need. No-op otherwise.
+  void ReleaseIdleOpenMpThreads();
+
   /// Attaches (or with null detaches) a profiler; call between runs, never during a ParallelFor.
-  /// Names the worker threads in it.
-  void SetProfiler(profiling::Profiler* profiler);
+  /// Names the worker threads in it: `name` + their number ("pool worker 1", ...).
+  void SetProfiler(profiling::Profiler* profiler, const std::string& name = "pool worker ");
   /// The name given to the spans of the following ParallelFor calls (under the pool's lock, which
   /// orders it with the workers' reads).
   void SetLabel(std::shared_ptr<const std::string> label) {

@@ -1,11 +1,13 @@
 // CPU time a session burns while idle right after a run, per provider order and thread count (a
 // benchmark that prints figures, never a test): oneDNN's OpenMP team and our pool both spin for a
-// while after their last job before sleeping; this shows how long.
+// while after their last job before sleeping; this shows how long. Sequential at 1 and 2 threads,
+// and the parallel executor at 2 (its executor threads sleep on a condition variable).
 // Run: build/release/tests/bench/idle_cpu_bench [MODEL_DIR] (default: the corpus's resnet18).
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -39,13 +41,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::shared_ptr<const onnxlens::ir::Model> model(std::move(loaded->model));
-  std::printf("%-22s %7s %10s %14s %14s\n", "providers", "threads", "run ms", "idle 0-50 ms",
-              "idle 50-1000 ms");
+  std::printf("%-22s %-10s %7s %10s %14s %14s\n", "providers", "executor", "threads", "run ms",
+              "idle 0-50 ms", "idle 50-1000 ms");
   for (const std::vector<std::string>& providers :
        {std::vector<std::string>{"cpu", "reference"}, {"dnnl", "cpu", "reference"}}) {
-    for (int threads : {1, 2}) {
+    for (int threads : {1, 2, -2}) {  // -2: the parallel executor, 2 threads
+      const bool parallel = threads < 0;
+      threads = std::abs(threads);
       onnxlens::runtime::SessionOptions so;
       so.intra_op_threads = threads;
+      if (parallel) {
+        so.executor = onnxlens::runtime::SessionOptions::Executor::kParallel;
+        so.inter_op_threads = 2;
+      }
       so.optimization_level = "layout";
       so.providers = providers;
       auto session = onnxlens::runtime::Session::Create(model, so);
@@ -73,8 +81,9 @@ int main(int argc, char** argv) {
       const double c2 = ProcessCpuSeconds();
       std::string names;
       for (const auto& p : providers) names += (names.empty() ? "" : ",") + p;
-      std::printf("%-22s %7d %10.1f %11.1f ms %11.1f ms\n", names.c_str(), threads, run_ms,
-                  1e3 * (c1 - c0), 1e3 * (c2 - c1));
+      std::printf("%-22s %-10s %7d %10.1f %11.1f ms %11.1f ms\n", names.c_str(),
+                  parallel ? "parallel" : "sequential", threads, run_ms, 1e3 * (c1 - c0),
+                  1e3 * (c2 - c1));
     }
   }
   return 0;

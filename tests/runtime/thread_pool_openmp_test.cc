@@ -33,6 +33,16 @@ TEST(ThreadPoolOpenMpTest, ManySmallJobsBackToBack) {
   for (int k = 0; k < 2000; ++k) ExpectEachIndexOnce(pool, 1 + k % 7);
 }
 
+// The parallel executor lets a wide team's idle workers go between a wide step and light ones; the
+// next team is made again and still covers every index.
+TEST(ThreadPoolOpenMpTest, ReleasedWorkersComeBackForTheNextTeam) {
+  ThreadPool pool(2, /*openmp=*/true);
+  for (int k = 0; k < 200; ++k) {
+    ExpectEachIndexOnce(pool, 1000);
+    pool.ReleaseIdleOpenMpThreads();
+  }
+}
+
 TEST(ThreadPoolOpenMpTest, SpansOfEveryThreadAreRecordedUnderTheLabel) {
   profiling::Profiler profiler;
   ThreadPool pool(2, /*openmp=*/true);

@@ -21,6 +21,7 @@ TEST(ProfileDialog, DurationAndInputFolderAreIndependentChoicesThatRoundTrip) {
   api::ProfileOptions o;
   o.level = "basic";
   o.threads = 2;
+  o.executor = "parallel";
   o.warmup = 3;
   o.runs = 7;
   o.duration_s = 2.5;
@@ -30,6 +31,7 @@ TEST(ProfileDialog, DurationAndInputFolderAreIndependentChoicesThatRoundTrip) {
   const api::ProfileOptions back = d.options();
   EXPECT_EQ(back.level, "basic");
   EXPECT_EQ(back.threads, 2);
+  EXPECT_EQ(back.executor, "parallel");
   EXPECT_EQ(back.warmup, 3);
   EXPECT_DOUBLE_EQ(back.duration_s, 2.5);  // choosing the folder kept the duration
   EXPECT_EQ(back.inputs_dir, o.inputs_dir);

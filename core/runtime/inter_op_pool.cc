@@ -1,0 +1,204 @@
+// The inter-op scheduler.
+#include "runtime/inter_op_pool.h"
+
+#include <algorithm>
+#include <cassert>
+#include <functional>
+#include <queue>
+
+#include "profiling/profiler.h"
+
+namespace onnxlens::runtime {
+
+void StepGraph::Resize(size_t n) {
+  successors.assign(n, {});
+  predecessors.assign(n, 0);
+}
+
+void StepGraph::AddEdge(int from, int to) {
+  successors[static_cast<size_t>(from)].push_back(to);
+  ++predecessors[static_cast<size_t>(to)];
+}
+
+std::vector<bool> AloneSteps(const StepGraph& graph) {
+  // In topological numbering, every step after i descends from i iff each of them has a
+  // predecessor numbered i or more; every step before i is an ancestor iff each of them has a
+  // successor numbered i or less. (An edge from an ancestor to a descendant, as a residual
+  // connection, jumps over i without running beside it.)
+  const size_t n = graph.size();
+  const int none = static_cast<int>(n);
+  std::vector<int> max_pred(n, -1), min_succ(n, none);
+  for (size_t u = 0; u < n; ++u) {
+    for (int v : graph.successors[u]) {
+      max_pred[static_cast<size_t>(v)] =
+          std::max(max_pred[static_cast<size_t>(v)], static_cast<int>(u));
+      min_succ[u] = std::min(min_succ[u], v);
+    }
+  }
+  std::vector<int> after(n + 1, none);  // after[i]: the least max_pred over steps >= i
+  for (size_t i = n; i-- > 0;) after[i] = std::min(after[i + 1], max_pred[i]);
+  std::vector<bool> alone(n, false);
+  int before = -1;  // the greatest min_succ over steps < i
+  for (size_t i = 0; i < n; ++i) {
+    const int k = static_cast<int>(i);
+    alone[i] = after[i + 1] >= k && before <= k;
+    before = std::max(before, min_succ[i]);
+  }
+  return alone;
+}
+
+namespace {
+
+int Cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+}  // namespace
+
+int SplitThreadBudget(int budget, int inter_op) {
+  if (budget <= 0) budget = Cores();
+  return std::max(1, budget / std::max(1, inter_op));
+}
+
+int ResolveInterOpThreads(int inter_op, int budget) {
+  if (budget <= 0) budget = Cores();
+  if (inter_op <= 0) inter_op = std::min(budget, Cores());
+  return std::max(1, std::min(inter_op, budget));
+}
+
+struct InterOpPool::Job {
+  const StepGraph* graph;
+  const std::function<Status(int, int)>* run;
+  const CancelToken* cancel;
+  std::vector<int> waiting;  ///< predecessors not finished, per step
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;         ///< light steps
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready_pinned;  ///< caller only
+  size_t finished = 0;
+  int running = 0;
+  bool exclusive = false;  ///< a pinned step is running: nothing starts beside it
+  bool failed = false;
+  Status error;
+};
+
+InterOpPool::InterOpPool(int threads) {
+  threads = std::max(1, threads);
+  worker_tids_.assign(static_cast<size_t>(threads - 1), 0);
+  for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_joined_.wait(lock, [this] {
+    return std::all_of(worker_tids_.begin(), worker_tids_.end(), [](int64_t t) { return t != 0; });
+  });
+}
+
+InterOpPool::~InterOpPool() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+// Takes ready steps until the job is finished or failed; called and returns with `lock` held.
+// Light steps first, on any thread; a pinned step only on the caller once no step runs, and no step
+// starts beside it. So the light steps of parallel branches run beside each other, and the pinned
+// ones (heavy, with the whole thread budget) between them.
+void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock) {
+  const size_t n = job->graph->size();
+  const std::vector<bool>& pinned = job->graph->pinned;
+  auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
+  auto can_take_light = [&] { return !job->exclusive && !job->ready.empty(); };
+  auto can_take_pinned = [&] {
+    return thread == 0 && job->running == 0 && !job->ready_pinned.empty();
+  };
+  while (true) {
+    cv_.wait(lock, [&] {
+      return job->failed || job->finished == n || can_take_light() || can_take_pinned();
+    });
+    if (job->failed || job->finished == n) return;
+    const bool exclusive = !can_take_light();
+    auto& queue = exclusive ? job->ready_pinned : job->ready;
+    const int step = queue.top();
+    queue.pop();
+    if (job->cancel && job->cancel->cancelled()) {
+      job->failed = true;
+      job->error = Cancelled("the run was cancelled");
+      cv_.notify_all();
+      return;
+    }
+    ++job->running;
+    job->exclusive = exclusive;
+    lock.unlock();
+    Status st = (*job->run)(step, thread);
+    lock.lock();
+    --job->running;
+    job->exclusive = false;
+    if (!st.ok()) {
+      if (!job->failed) {
+        job->failed = true;
+        job->error = std::move(st);
+      }
+      cv_.notify_all();
+      return;
+    }
+    ++job->finished;
+    int light = 0;
+    for (int s : job->graph->successors[static_cast<size_t>(step)]) {
+      if (--job->waiting[static_cast<size_t>(s)] == 0) {
+        if (is_pinned(s)) {
+          job->ready_pinned.push(s);
+        } else {
+          job->ready.push(s);
+          ++light;
+        }
+      }
+    }
+    // This thread takes one new light step itself; sleeping threads take the others, the light
+    // steps a pinned one held back, or (the caller) a pinned step now that nothing runs.
+    const bool caller_may_pin =
+        thread != 0 && job->running == 0 && !job->ready_pinned.empty() && job->ready.empty();
+    if (job->finished == n || light > 1 || (exclusive && !job->ready.empty()) || caller_may_pin)
+      cv_.notify_all();
+    if (job->finished == n && job->running == 0) cv_joined_.notify_all();
+  }
+}
+
+Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
+                        const CancelToken* cancel) {
+  if (graph.size() == 0) return Status::Ok();
+  Job job{&graph, &run, cancel, graph.predecessors, {}, {}, 0, 0, false, false, Status::Ok()};
+  for (size_t i = 0; i < graph.size(); ++i) {
+    if (job.waiting[i] != 0) continue;
+    const bool pinned = !graph.pinned.empty() && graph.pinned[i];
+    (pinned ? job.ready_pinned : job.ready).push(static_cast<int>(i));
+  }
+  std::unique_lock<std::mutex> lock(mu_);
+  assert(!job_ && "InterOpPool::Run: one run at a time");
+  job_ = &job;
+  ++generation_;
+  cv_.notify_all();
+  Work(&job, 0, lock);
+  // Wait for the steps still running elsewhere (after an error) and for every worker to leave.
+  cv_joined_.wait(lock, [&] { return job.running == 0 && in_job_ == 0; });
+  job_ = nullptr;
+  if (job.failed) return job.error;
+  assert(job.finished == graph.size() && "the step graph has a cycle");
+  return Status::Ok();
+}
+
+void InterOpPool::WorkerLoop(int index) {
+  uint64_t seen = 0;
+  std::unique_lock<std::mutex> lock(mu_);
+  worker_tids_[static_cast<size_t>(index - 1)] = profiling::Profiler::CurrentThreadId();
+  cv_joined_.notify_all();
+  while (true) {
+    cv_.wait(lock, [&] { return stop_ || (job_ && generation_ != seen); });
+    if (stop_) return;
+    seen = generation_;
+    Job* job = job_;
+    ++in_job_;
+    Work(job, index, lock);
+    --in_job_;
+    cv_joined_.notify_all();
+  }
+}
+
+}  // namespace onnxlens::runtime
