@@ -17,6 +17,7 @@ struct BufferCache::State {
   std::unordered_map<size_t, std::vector<void*>> free;
   Stats stats;
   size_t budget = 0;
+  bool recycle = true;
 
   ~State() {
     for (auto& [cls, list] : free) {
@@ -48,13 +49,14 @@ std::string BufferCache::Refusal(size_t nbytes) const {
   return RefusalLocked(*state_, nbytes);
 }
 
-BufferCache::BufferCache(size_t budget) : state_(std::make_shared<State>()) {
+BufferCache::BufferCache(size_t budget, bool recycle) : state_(std::make_shared<State>()) {
   state_->budget = budget;
+  state_->recycle = recycle;
 }
 BufferCache::~BufferCache() = default;
 
 std::shared_ptr<std::byte> BufferCache::Allocate(size_t nbytes) {
-  const size_t cls = ClassSize(nbytes);
+  const size_t cls = state_->recycle ? ClassSize(nbytes) : 0;
   const size_t bytes = cls ? cls : (nbytes + 63) / 64 * 64;
   void* p = nullptr;
   {
@@ -77,6 +79,7 @@ std::shared_ptr<std::byte> BufferCache::Allocate(size_t nbytes) {
         ++st.reused;
       }
     }
+    st.high_water_bytes = std::max(st.high_water_bytes, st.live_bytes + st.cached_bytes);
   }
   if (!p) p = std::aligned_alloc(64, bytes == 0 ? 64 : bytes);
   if (!p) {
@@ -98,6 +101,18 @@ std::shared_ptr<std::byte> BufferCache::Allocate(size_t nbytes) {
     }
     std::free(q);
   });
+}
+
+void BufferCache::Trim() {
+  std::unordered_map<size_t, std::vector<void*>> free;
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    free.swap(state_->free);
+    state_->stats.cached_bytes = 0;
+  }
+  for (auto& [cls, list] : free) {
+    for (void* p : list) std::free(p);
+  }
 }
 
 BufferCache::Stats BufferCache::stats() const {
