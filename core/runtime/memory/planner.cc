@@ -13,7 +13,7 @@ struct Group {
   int first = 0;
   int last = 0;
   uint64_t offset = 0;
-  bool placed = false;
+  size_t tail = 0;  ///< the chain's latest buffer: only it may be overwritten in place
 };
 
 bool Overlap(const Group& a, const Group& b) { return a.first <= b.last && b.first <= a.last; }
@@ -34,7 +34,8 @@ void AssignOffsets(MemoryPlan* plan) {
         buffers[src].last_step == b.first_step) {
       Group& g = groups[static_cast<size_t>(group_of[static_cast<size_t>(src)])];
       // The source's last use is this buffer's first step: the group now lives on to its end.
-      if (g.last == b.first_step) {
+      if (g.last == b.first_step && g.tail == static_cast<size_t>(src)) {
+        g.tail = i;
         group_of[i] = group_of[static_cast<size_t>(src)];
         g.last = std::max(g.last, b.last_step);
         ++plan->in_place;
@@ -43,7 +44,7 @@ void AssignOffsets(MemoryPlan* plan) {
     }
     buffers[i].in_place_of = -1;
     group_of[i] = static_cast<int>(groups.size());
-    groups.push_back({b.size, b.first_step, b.last_step, 0, false});
+    groups.push_back({b.size, b.first_step, b.last_step, 0, i});
   }
   std::vector<size_t> order(groups.size());
   std::iota(order.begin(), order.end(), size_t{0});
@@ -70,7 +71,6 @@ void AssignOffsets(MemoryPlan* plan) {
       cursor = std::max(cursor, a->offset + a->size);
     }
     g.offset = best != UINT64_MAX ? best : cursor;
-    g.placed = true;
     auto at = std::upper_bound(placed.begin(), placed.end(), g.offset,
                                [&](uint64_t off, size_t p) { return off < groups[p].offset; });
     placed.insert(at, gi);
