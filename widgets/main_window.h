@@ -31,6 +31,7 @@ class ModelSummaryPanel;
 class NodeSidebar;
 class OptimizeView;
 class ProfileView;
+class MemoryView;
 class ProviderColoring;
 class ProviderLegend;
 
@@ -78,6 +79,7 @@ class MainWindow : public QMainWindow {
   Document* document() const { return m_doc; }
   OptimizeView* optimizeView() const { return m_optimize; }
   ProfileView* profileView() const { return m_profile; }
+  MemoryView* memoryView() const { return m_memory; }
   /// Shows a tab: "graph", "optimize" (the comparison), "steps" (the comparison with the pass
   /// list), "timeline" (the Profile tab), "summary", "heat" or "providers" (the graph coloured
   /// by profile time or by execution provider). False for another name.
@@ -165,6 +167,7 @@ class MainWindow : public QMainWindow {
   QuestionPresenter m_ask;
   OptimizeView* m_optimize;
   ProfileView* m_profile;
+  MemoryView* m_memory;
   Document* m_doc;  ///< what is open; the views talk to each other through it
   bool m_heat = false;
   QAction* m_heatAction = nullptr;
