@@ -1,6 +1,8 @@
 // SessionMemory: recording a run's buffers, planning them, serving them from the plan's arena.
 #include "runtime/memory/session_memory.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <new>
@@ -32,8 +34,10 @@ struct PlanState {
   std::vector<std::vector<int>> overlaps;  ///< buffer -> other groups' buffers sharing bytes
   std::vector<int> group;                  ///< in-place group (the chain's first buffer)
   std::vector<uint8_t> live;
-  std::byte* arena = nullptr;
-  ~PlanState() { std::free(arena); }
+  std::byte* arena = nullptr;  ///< mmap'd: back to the system when the plan goes
+  ~PlanState() {
+    if (arena) munmap(arena, std::max<uint64_t>(plan.planned_peak, 64));
+  }
 };
 
 }  // namespace
@@ -73,7 +77,8 @@ bool MayOverwriteInputs(const ir::Node& node, const std::string& provider) {
 
 SessionMemory::SessionMemory(size_t budget, bool enable_arena, bool enable_mem_pattern)
     : state_(std::make_shared<State>()),
-      dynamic_(std::make_shared<BufferCache>(budget, enable_arena)) {
+      dynamic_(std::make_shared<BufferCache>(budget, enable_arena)),
+      recording_(std::make_shared<BufferCache>(budget, false)) {
   state_->patterns = enable_mem_pattern;
 }
 
@@ -85,7 +90,7 @@ std::string SessionMemory::Refusal(size_t nbytes) const {
     std::lock_guard<std::mutex> lock(state_->mu);
     arena_live = state_->arena_live;
   }
-  return dynamic_->Refusal(nbytes + arena_live);
+  return dynamic_->Refusal(nbytes + arena_live + recording_->stats().live_bytes);
 }
 
 std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
@@ -108,8 +113,9 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
       for (int o : ps.overlaps[static_cast<size_t>(b)]) ok = ok && !ps.live[static_cast<size_t>(o)];
     }
     if (ok && !ps.arena) {
-      ps.arena = static_cast<std::byte*>(
-          std::aligned_alloc(64, std::max<uint64_t>(ps.plan.planned_peak, 64)));
+      void* a = mmap(nullptr, std::max<uint64_t>(ps.plan.planned_peak, 64), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      ps.arena = a == MAP_FAILED ? nullptr : static_cast<std::byte*>(a);
       if (!ps.arena) ok = false;
     }
     if (ok) {
@@ -135,10 +141,13 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
   const int step = s.step;
   const uint64_t epoch = s.epoch;
   lock.unlock();
-  std::shared_ptr<std::byte> inner = dynamic_->Allocate(nbytes);
+  // A recording run's buffers are not recycled: its peak is then what the kernels really hold,
+  // and nothing is left cached beside the plan's arena afterwards.
+  std::shared_ptr<std::byte> inner = (record ? recording_ : dynamic_)->Allocate(nbytes);
   lock.lock();
   s.stats.peak_live_bytes =
-      std::max<uint64_t>(s.stats.peak_live_bytes, s.arena_live + dynamic_->stats().live_bytes);
+      std::max<uint64_t>(s.stats.peak_live_bytes, s.arena_live + dynamic_->stats().live_bytes +
+                                                      recording_->stats().live_bytes);
   if (!record) return inner;
   const int id = static_cast<int>(s.blocks.size());
   Block blk;
@@ -320,7 +329,7 @@ MemoryStats SessionMemory::stats() const {
     st.live_bytes = state_->arena_live;
   }
   st.dynamic = dynamic_->stats();
-  st.live_bytes += st.dynamic.live_bytes;
+  st.live_bytes += st.dynamic.live_bytes + recording_->stats().live_bytes;
   return st;
 }
 
@@ -330,7 +339,7 @@ uint64_t SessionMemory::live_bytes() const {
     std::lock_guard<std::mutex> lock(state_->mu);
     arena_live = state_->arena_live;
   }
-  return arena_live + dynamic_->stats().live_bytes;
+  return arena_live + dynamic_->stats().live_bytes + recording_->stats().live_bytes;
 }
 
 }  // namespace onnxlens::runtime::memory

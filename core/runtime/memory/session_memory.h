@@ -65,6 +65,7 @@ class SessionMemory final : public ir::BufferAllocator {
  private:
   std::shared_ptr<State> state_;
   std::shared_ptr<BufferCache> dynamic_;
+  std::shared_ptr<BufferCache> recording_;  ///< a recording run's buffers (never recycled)
 };
 
 /// Whether the kernel of `node` on `provider` may write its output over an input of the same size
