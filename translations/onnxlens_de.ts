@@ -957,6 +957,91 @@
         <source>Cannot export the quantized model</source>
         <translation>Das quantisierte Modell kann nicht exportiert werden</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::MemoryChart</name>
+    <message>
+        <source>arena offset</source>
+        <translation>Arena-Offset</translation>
+    </message>
+    <message>
+        <source>execution step</source>
+        <translation>Ausführungsschritt</translation>
+    </message>
+    <message>
+        <source>peak: %1 at step %2</source>
+        <translation>Spitze: %1 bei Schritt %2</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::MemoryView</name>
+    <message>
+        <source>Plan Again</source>
+        <translation>Neu planen</translation>
+    </message>
+    <message>
+        <source>Run the model once more on random inputs and plan its memory</source>
+        <translation>Das Modell noch einmal mit Zufallseingaben ausführen und seinen Speicher planen</translation>
+    </message>
+    <message>
+        <source>Alive at the peak</source>
+        <translation>Lebendig bei der Spitze</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>Erzeuger</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Open a model to see its memory plan.</source>
+        <translation>Öffnen Sie ein Modell, um seinen Speicherplan zu sehen.</translation>
+    </message>
+    <message>
+        <source>No memory plan: %1</source>
+        <translation>Kein Speicherplan: %1</translation>
+    </message>
+    <message>
+        <source>Memory plan failed</source>
+        <translation>Speicherplanung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The memory plan is made when this tab is shown.</source>
+        <translation>Der Speicherplan wird erstellt, wenn dieser Reiter angezeigt wird.</translation>
+    </message>
+    <message>
+        <source>Planning: one run on random inputs…</source>
+        <translation>Planung: ein Lauf mit Zufallseingaben …</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
+        <translation>
+            <numerusform>Geplanter Spitzenwert %1 (naive Summe %2: %3 % gespart) · Gewichte %4 · Ausgaben %5 · %n Puffer, %6 an Ort und Stelle überschrieben · Spitze bei Schritt %7 (%8)</numerusform>
+            <numerusform>Geplanter Spitzenwert %1 (naive Summe %2: %3 % gespart) · Gewichte %4 · Ausgaben %5 · %n Puffer, %6 an Ort und Stelle überschrieben · Spitze bei Schritt %7 (%8)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(scratch)</source>
+        <translation>(Zwischenpuffer)</translation>
+    </message>
+    <message>
+        <source>%1 — made by %2 (%3) · %4 at offset %5 · alive in steps %6–%7</source>
+        <translation>%1 — erzeugt von %2 (%3) · %4 bei Offset %5 · lebendig in den Schritten %6–%7</translation>
+    </message>
+    <message>
+        <source> · written in place over its input</source>
+        <translation> · an Ort und Stelle über seine Eingabe geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -3183,6 +3268,14 @@
     <message>
         <source>The keys work while the pointer is over the timeline</source>
         <translation>Die Tasten wirken, solange der Zeiger über der Zeitleiste ist</translation>
+    </message>
+    <message>
+        <source>memory in use</source>
+        <translation>belegter Speicher</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>Spitze %1</translation>
     </message>
 </context>
 <context>

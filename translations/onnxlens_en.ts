@@ -105,6 +105,16 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::MemoryView</name>
+    <message numerus="yes">
+        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
+        <translation>
+            <numerusform>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer, %6 written in place · peak at step %7 (%8)</numerusform>
+            <numerusform>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffers, %6 written in place · peak at step %7 (%8)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::ModelSummaryPanel</name>
     <message numerus="yes">
         <source>%n node(s) not counted</source>

@@ -944,6 +944,90 @@
         <source>Cannot export the quantized model</source>
         <translation>无法导出量化模型</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::MemoryChart</name>
+    <message>
+        <source>arena offset</source>
+        <translation>内存池偏移</translation>
+    </message>
+    <message>
+        <source>execution step</source>
+        <translation>执行步骤</translation>
+    </message>
+    <message>
+        <source>peak: %1 at step %2</source>
+        <translation>峰值：第 %2 步 %1</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::MemoryView</name>
+    <message>
+        <source>Plan Again</source>
+        <translation>重新规划</translation>
+    </message>
+    <message>
+        <source>Run the model once more on random inputs and plan its memory</source>
+        <translation>用随机输入再运行一次模型并规划其内存</translation>
+    </message>
+    <message>
+        <source>Alive at the peak</source>
+        <translation>峰值时存活</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Producer</source>
+        <translation>生成节点</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Open a model to see its memory plan.</source>
+        <translation>打开模型以查看其内存规划。</translation>
+    </message>
+    <message>
+        <source>No memory plan: %1</source>
+        <translation>没有内存规划：%1</translation>
+    </message>
+    <message>
+        <source>Memory plan failed</source>
+        <translation>内存规划失败</translation>
+    </message>
+    <message>
+        <source>The memory plan is made when this tab is shown.</source>
+        <translation>显示此标签页时生成内存规划。</translation>
+    </message>
+    <message>
+        <source>Planning: one run on random inputs…</source>
+        <translation>规划中：用随机输入运行一次…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
+        <translation>
+            <numerusform>计划峰值 %1（朴素总和 %2：节省 %3%）· 权重 %4 · 输出 %5 · %n 个缓冲区，其中 %6 个原地写入 · 峰值位于第 %7 步（%8）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(scratch)</source>
+        <translation>（临时缓冲区）</translation>
+    </message>
+    <message>
+        <source>%1 — made by %2 (%3) · %4 at offset %5 · alive in steps %6–%7</source>
+        <translation>%1 — 由 %2（%3）生成 · %4，偏移 %5 · 存活于第 %6–%7 步</translation>
+    </message>
+    <message>
+        <source> · written in place over its input</source>
+        <translation> · 原地覆盖其输入写入</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::Minimap</name>
@@ -3146,6 +3230,14 @@
     <message>
         <source>The keys work while the pointer is over the timeline</source>
         <translation>指针位于时间线上时按键即生效</translation>
+    </message>
+    <message>
+        <source>memory in use</source>
+        <translation>已用内存</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@
 #include "widgets/export_model_dialog.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
+#include "widgets/memory_view.h"
 #include "widgets/minimap.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
@@ -150,7 +151,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   tabs->addTab(m_optimize, tr("Optimize"));
   tabs->addTab(m_profile, tr("Profile"));
   tabs->addTab(m_quantize, tr("Quantize"));
+  m_memory = new MemoryView(tabs);
+  tabs->addTab(m_memory, tr("Memory"));
   tabs->addTab(m_summary, tr("Summary"));
+  // The plan costs a run of the model: made when the tab is first shown for a model.
+  connect(tabs, &QTabWidget::currentChanged, this, [this] {
+    if (m_tabs && m_tabs->currentWidget() == m_memory) m_memory->ensurePlan();
+  });
+  connect(m_memory, &MemoryView::nodeSelected, this,
+          [this](const QString& label) { m_doc->select(label, {}, m_memory); });
+  connect(m_memory, &MemoryView::showInGraphRequested, this,
+          [this] { showView(QStringLiteral("graph")); });
   connect(m_summary, &ModelSummaryPanel::opTypeActivated, this, &MainWindow::selectOpType);
   m_document = tabs;
   m_tabs = tabs;
@@ -483,6 +494,7 @@ QString MainWindow::currentView() const {
   if (m_tabs->currentWidget() == m_optimize) return QStringLiteral("optimize");
   if (m_tabs->currentWidget() == m_summary) return QStringLiteral("summary");
   if (m_tabs->currentWidget() == m_quantize) return QStringLiteral("quant");
+  if (m_tabs->currentWidget() == m_memory) return QStringLiteral("memory");
   return QStringLiteral("graph");
 }
 
@@ -507,6 +519,9 @@ bool MainWindow::showView(const QString& name) {
     m_tabs->setCurrentWidget(m_summary);
   } else if (name == QLatin1String("quant") || name == QLatin1String("quantize")) {
     m_tabs->setCurrentWidget(m_quantize);
+  } else if (name == QLatin1String("memory")) {
+    m_tabs->setCurrentWidget(m_memory);
+    m_memory->ensurePlan();
   } else {
     return false;
   }
@@ -664,6 +679,8 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   if (m_recordRecent) RecentFiles::add(path);
   m_doc->setModel(path, info);
   m_summary->setModelInfo(info);
+  m_memory->setModelPath(path);
+  if (m_tabs->currentWidget() == m_memory) m_memory->ensurePlan();
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);
   updateProviderSource();

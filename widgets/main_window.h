@@ -31,6 +31,7 @@ class ModelSummaryPanel;
 class NodeSidebar;
 class OptimizeView;
 class ProfileView;
+class MemoryView;
 class ProviderColoring;
 class ProviderLegend;
 class QuantizeColoring;
@@ -81,6 +82,7 @@ class MainWindow : public QMainWindow {
   Document* document() const { return m_doc; }
   OptimizeView* optimizeView() const { return m_optimize; }
   ProfileView* profileView() const { return m_profile; }
+  MemoryView* memoryView() const { return m_memory; }
   QuantizeView* quantizeView() const { return m_quantize; }
   QuantizeColoring* quantizeColoring() const { return m_sqnr; }
   /// Colours the graph by the layer SQNR of the document's quantization (a legend above it);
@@ -94,7 +96,8 @@ class MainWindow : public QMainWindow {
   LayerHistogramView* sidebarHistograms() const { return m_sidebarHist; }
   /// Shows a tab: "quant" (the Quantize tab), "graph", "optimize" (the comparison), "steps" (the
   /// comparison with the pass list), "timeline" (the Profile tab), "summary", "heat" or "providers"
-  /// (the graph coloured by profile time or by execution provider). False for another name.
+  /// (the graph coloured by profile time or by execution provider), "memory" (the Memory tab).
+  /// False for another name.
   bool showView(const QString& name);
 
   /// Colours the graph by each node's share of the current profile's kernel time (a legend above
@@ -179,6 +182,7 @@ class MainWindow : public QMainWindow {
   QuestionPresenter m_ask;
   OptimizeView* m_optimize;
   ProfileView* m_profile;
+  MemoryView* m_memory;
   Document* m_doc;  ///< what is open; the views talk to each other through it
   bool m_heat = false;
   QAction* m_heatAction = nullptr;

@@ -10,6 +10,7 @@
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
+#include "widgets/memory_view.h"
 #include "widgets/node_sidebar.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_stepper.h"
@@ -54,6 +55,8 @@ int ScreenshotDriver::run(const ScreenshotRequest& r) {
       quantView(r);
     else if (view == QLatin1String("quant-graph"))
       quantGraphView(r);
+    else if (view == QLatin1String("memory"))
+      memoryView(r);
     else
       graphView(r);
   }
@@ -72,10 +75,36 @@ bool ScreenshotDriver::open(const QString& model) {
 void ScreenshotDriver::graphView(const ScreenshotRequest& r) {
   if (!r.view.isEmpty() && !m_window->showView(r.view))
     fail(QStringLiteral(
-             "no view '%1' (graph, compare, steps, timeline, charts, runs, heat, providers or "
-             "summary)")
+             "no view '%1' (graph, compare, steps, timeline, charts, runs, heat, providers, "
+             "memory or summary)")
              .arg(r.view));
   graphOptions(r, true);
+}
+
+void ScreenshotDriver::memoryView(const ScreenshotRequest& r) {
+  m_window->showView(QStringLiteral("memory"));
+  MemoryView* view = m_window->memoryView();
+  view->waitForPlan();
+  QCoreApplication::processEvents();
+  const auto plan = view->plan();
+  if (!plan) {
+    fail(QStringLiteral("no memory plan for %1").arg(r.model));
+    return;
+  }
+  // The largest buffer alive at the peak, or the one --select names.
+  const std::vector<int> alive = BuffersAliveAt(*plan, plan->peak_step);
+  int pick = alive.empty() ? -1 : alive.front();
+  if (!r.select.isEmpty()) {
+    pick = -1;
+    const std::string name = r.select.toStdString();
+    for (size_t i = 0; i < plan->buffers.size() && pick < 0; ++i) {
+      if (plan->buffers[i].tensor == name || plan->buffers[i].producer == name)
+        pick = static_cast<int>(i);
+    }
+    if (pick < 0) fail(QStringLiteral("no buffer of '%1' in the memory plan").arg(r.select));
+  }
+  if (pick >= 0) view->selectBuffer(pick);
+  m_window->showView(QStringLiteral("memory"));
 }
 
 void ScreenshotDriver::graphOptions(const ScreenshotRequest& r, bool select) {

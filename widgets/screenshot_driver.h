@@ -50,6 +50,8 @@ class ScreenshotDriver {
   bool open(const QString& model);
   // One function per view.
   void graphView(const ScreenshotRequest& r);
+  /// The Memory tab with the plan made; --select picks a buffer by tensor or producer name.
+  void memoryView(const ScreenshotRequest& r);
   void compareView(const ScreenshotRequest& r);
   void stepsView(const ScreenshotRequest& r);
   void timelineView(const ScreenshotRequest& r);

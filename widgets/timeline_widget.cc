@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/strings.h"
 #include "widgets/op_colors.h"
 #include "widgets/stage_text.h"
 #include "widgets/text_input.h"
@@ -29,6 +30,7 @@ void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) 
   m_range0 = m_range1 = -1;
   m_highlights.clear();
   m_trackTop.clear();
+  m_counterTop.clear();
   m_nameColors.clear();
   m_opColors.clear();
   if (m_timeline) {
@@ -56,6 +58,10 @@ void TimelineWidget::setTimeline(std::shared_ptr<const api::Timeline> timeline) 
     for (const api::TimelineTrack& t : m_timeline->tracks) {
       m_trackTop.push_back(y);
       y += std::max(1, t.Depths()) * kRowHeight + 8;
+    }
+    for (size_t i = 0; i < m_timeline->counters.size(); ++i) {
+      m_counterTop.push_back(y);
+      y += kCounterHeight + 8;
     }
   }
   setMinimumHeight(std::max(120, y));
@@ -107,6 +113,44 @@ void TimelineWidget::resizeEvent(QResizeEvent*) {
 
 const QColor& TimelineWidget::sliceColor(int name, int op) const {
   return op >= 0 ? m_opColors[op] : m_nameColors[name];
+}
+
+int TimelineWidget::counterTop(int i) const {
+  return i >= 0 && i < static_cast<int>(m_counterTop.size()) ? m_counterTop[i] : -1;
+}
+
+void TimelineWidget::paintCounters(QPainter& p) {
+  const QColor fill(0x43, 0xa0, 0x47, 150), line(0x2e, 0x7d, 0x32);
+  const int w = static_cast<int>(m_axis.width_px);
+  for (size_t ci = 0; ci < m_timeline->counters.size(); ++ci) {
+    const api::CounterTrack& c = m_timeline->counters[ci];
+    const int top = m_counterTop[ci];
+    if (top > height() || top + kCounterHeight < kRuler || c.points.empty() || c.max <= 0) continue;
+    const double scale = (kCounterHeight - 4) / c.max;
+    const int bottom = top + kCounterHeight;
+    p.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DotLine));
+    p.drawLine(kGutter, bottom, width(), bottom);
+    // Per pixel column, the highest value in force during it: a peak of one kernel stays
+    // visible however far the view is zoomed out.
+    QPolygonF shape;
+    shape << QPointF(kGutter, bottom);
+    auto it = c.points.begin();
+    for (int x = 0; x <= w; ++x) {
+      const double t0 = m_axis.ToUs(x), t1 = m_axis.ToUs(x + 1);
+      double v = c.Value(t0);
+      it = std::lower_bound(
+          it, c.points.end(), t0,
+          [](const std::pair<double, double>& q, double t) { return q.first < t; });
+      for (auto k = it; k != c.points.end() && k->first < t1; ++k) v = std::max(v, k->second);
+      shape << QPointF(kGutter + x, bottom - v * scale)
+            << QPointF(kGutter + x + 1, bottom - v * scale);
+    }
+    shape << QPointF(kGutter + w + 1, bottom);
+    p.setPen(QPen(line, 1));
+    p.setBrush(fill);
+    p.drawPolygon(shape);
+    p.setBrush(Qt::NoBrush);
+  }
 }
 
 int TimelineWidget::trackTop(int track) const {
@@ -165,6 +209,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
       }
     }
   }
+  paintCounters(p);
   // Run starts, then the selected range.
   // Run starts: dashed lines across the tracks while they are a few pixels apart; when runs are
   // denser than that (thousands of runs zoomed out) only red ticks on the ruler, one per column.
@@ -193,6 +238,18 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     p.drawText(r, Qt::AlignVCenter | Qt::AlignLeft,
                fm.elidedText(StageText::thread(QString::fromStdString(m_timeline->tracks[ti].name)),
                              Qt::ElideRight, r.width()));
+  }
+  for (size_t ci = 0; ci < m_timeline->counters.size(); ++ci) {
+    const api::CounterTrack& c = m_timeline->counters[ci];
+    const QRect r(6, m_counterTop[ci], kGutter - 10, kCounterHeight);
+    // Ours is "memory" in bytes; another file's counter shows its name and plain numbers.
+    const bool memory = c.name == "memory";
+    const QString name = memory ? tr("memory in use") : QString::fromStdString(c.name);
+    const QString peak = memory ? QString::fromStdString(FormatBytes(static_cast<uint64_t>(c.max)))
+                                : QString::number(c.max, 'g', 4);
+    p.drawText(r, Qt::AlignTop | Qt::AlignLeft, fm.elidedText(name, Qt::ElideRight, r.width()));
+    p.drawText(r.adjusted(0, fm.height(), 0, 0), Qt::AlignTop | Qt::AlignLeft,
+               fm.elidedText(tr("peak %1").arg(peak), Qt::ElideRight, r.width()));
   }
 }
 

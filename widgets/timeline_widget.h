@@ -72,6 +72,9 @@ class TimelineWidget : public QWidget {
   static constexpr int kGutter = 150;  ///< track names
   static constexpr int kRuler = 24;
   static constexpr int kRowHeight = 18;
+  static constexpr int kCounterHeight = 44;  ///< a counter track (the memory in use)
+  /// y of counter track `i` (-1 when none).
+  int counterTop(int i) const;
 
  signals:
   void sliceSelected(int track, int slice);
@@ -80,6 +83,8 @@ class TimelineWidget : public QWidget {
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  /// Counter tracks as step charts, the highest value per pixel column.
+  void paintCounters(QPainter& p);
   void resizeEvent(QResizeEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
@@ -98,7 +103,8 @@ class TimelineWidget : public QWidget {
 
   std::shared_ptr<const api::Timeline> m_timeline;
   api::TimeAxis m_axis;
-  std::vector<int> m_trackTop;  ///< y of each track's first row
+  std::vector<int> m_trackTop;    ///< y of each track's first row
+  std::vector<int> m_counterTop;  ///< y of each counter track (under the thread tracks)
   int m_selTrack = -1, m_selSlice = -1;
   double m_range0 = -1, m_range1 = -1;
   QPoint m_pressPos;

@@ -1,8 +1,9 @@
-// `onnxlens-cli info MODEL [--json] [--shapes]`.
+// `onnxlens-cli info MODEL [--json] [--shapes] [--memory]`.
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "api/memory_plan.h"
 #include "api/model_info.h"
 #include "cli/commands.h"
 #include "common/strings.h"
@@ -87,10 +88,21 @@ int RunInfo(const InfoArgs& args) {
     PrintError(info.status().message());
     return kExitFailure;
   }
+  Expected<MemoryPlan> plan = MemoryPlan{};
+  if (args.memory) {
+    plan = api::PlanModelMemory(args.model, api::MemoryPlanOptions{});
+    if (!plan.ok()) {
+      PrintError(plan.status().message());
+      return kExitFailure;
+    }
+  }
   if (args.json) {
-    PrintJson(api::ToJson(*info));
+    nlohmann::json j = api::ToJson(*info);
+    if (args.memory) j["memory"] = api::ToJson(*plan);
+    PrintJson(j);
   } else {
     PrintText(*info, opt.with_values);
+    if (args.memory) std::printf("\nmemory plan\n%s", api::FormatMemoryPlan(*plan).c_str());
   }
   return kExitOk;
 }

@@ -27,6 +27,7 @@ struct InfoArgs {
   std::string model;
   bool json = false;
   bool shapes = false;
+  bool memory = false;
 };
 
 struct ConvertArgs {

@@ -145,6 +145,16 @@ CLI::Validator ByteSize() {
 }
 
 // `--max-memory 4G`: the session's memory budget.
+// --no-arena / --no-mem-pattern, as ONNX Runtime's session options of those names.
+void AddMemoryFlags(CLI::App* verb, bool* arena, bool* mem_pattern) {
+  verb->add_flag_callback(
+      "--no-arena", [arena] { *arena = false; },
+      "do not keep freed buffers for reuse (the dynamic arena): each goes back to the system");
+  verb->add_flag_callback(
+      "--no-mem-pattern", [mem_pattern] { *mem_pattern = false; },
+      "do not plan the tensors of a run's input shapes into one arena (memory patterns)");
+}
+
 void AddMaxMemory(CLI::App* verb, uint64_t* bytes) {
   verb->add_option("--max-memory", *bytes,
                    "the most memory the run's kernels may hold (e.g. 4G, 512M; default: half "
@@ -295,6 +305,9 @@ Verb AddInfo(CLI::App& app) {
   AddModel(v, &a->model);
   v->add_flag("--json", a->json, "print onnxlens.info/1 JSON (docs/cli-json.md)");
   v->add_flag("--shapes", a->shapes, "also list every value with its inferred type");
+  v->add_flag("--memory", a->memory,
+              "also run the model once on random inputs and print its memory plan (planned peak, "
+              "naive sum, weights, what is alive at the peak)");
   return Bind(v, a, RunInfo);
 }
 
@@ -329,6 +342,7 @@ Verb AddRun(CLI::App& app) {
   AddExecutor(v, &o.executor, &o.inter_op);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
   return Bind(v, a, RunRun);
 }
@@ -435,6 +449,7 @@ Verb AddProfile(CLI::App& app) {
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
       ->type_name("TRACE.json");
   v->add_flag("--force", a->force, "with -o: replace an existing TRACE.json (never MODEL)");
@@ -479,6 +494,7 @@ Verb AddBench(CLI::App& app) {
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
   v->add_flag("--csv", a->csv, "print CSV, one row per configuration")->excludes(json);
   CLI::Option* sweep =

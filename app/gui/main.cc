@@ -44,7 +44,8 @@ const Flag kFlags[] = {
     {"view", "NAME",
      "Open on a view: graph, compare (levels side by side), steps (the comparison with the pass "
      "list), summary, timeline (profiles MODEL or reads --trace), charts, runs (unoptimized vs "
-     "extended, compared), heat or providers (the graph coloured by execution provider with "
+     "extended, compared), memory (the memory plan's tensor lifetimes), heat or providers (the "
+     "graph coloured by execution provider with "
      "a legend of counts; without --select the first node the preferred provider declined is "
      "selected, so the sidebar shows why), quant (the Quantize tab after a static quantization "
      "and comparison) or quant-graph (the graph coloured by layer SQNR, the worst node selected).",

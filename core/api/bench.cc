@@ -162,6 +162,8 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   so.inter_op_threads = config.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  so.enable_arena = options.enable_arena;
+  so.enable_mem_pattern = options.enable_mem_pattern;
   so.enable_profiling = config.profile;
   t0 = Clock::now();
   OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));
@@ -206,6 +208,16 @@ Status Warm(Prepared& p, const BenchOptions& options, RunCounter* counter) {
     OL_RETURN_IF_ERROR(counter->Tick(Stage::kWarmingUp));
   }
   return Status::Ok();
+}
+
+// The session's memory plan and arena figures after its runs.
+void NoteMemory(const runtime::Session& session, BenchResult& r) {
+  const runtime::memory::MemoryStats st = session.memory_stats();
+  if (auto plan = session.memory_plan()) {
+    r.planned_peak_bytes = plan->planned_peak;
+    r.planned_naive_bytes = plan->naive_sum;
+  }
+  r.arena_high_water_bytes = st.planned_arena_bytes + st.dynamic.high_water_bytes;
 }
 
 void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1) {
@@ -419,6 +431,7 @@ Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& c
     OL_RETURN_IF_ERROR(counter.Tick(Stage::kBenchmarking, MsSince(t0) / std::max(limit_ms, 1.0)));
   }
   Finish(p.result, MsSince(t0) / 1000.0, cpu0, ProcessCpu());
+  NoteMemory(*p.session, p.result);
   return std::move(p.result);
 }
 
@@ -457,6 +470,8 @@ Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& m
   }
   Finish(pa.result, wall_a, {}, cpu_a);
   Finish(pb.result, wall_b, {}, cpu_b);
+  NoteMemory(*pa.session, pa.result);
+  NoteMemory(*pb.session, pb.result);
   return std::make_pair(std::move(pa.result), std::move(pb.result));
 }
 
@@ -482,6 +497,11 @@ std::string FormatBenchResult(const BenchResult& r) {
           {"P99.9", Ms(s.p999) + " ms"},
           {"throughput", Ms(r.throughput) + " inferences/s"},
           {"peak RSS", FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes))},
+          {"planned peak", r.planned_peak_bytes
+                               ? FormatBytes(r.planned_peak_bytes) + " (naive sum " +
+                                     FormatBytes(r.planned_naive_bytes) + ")"
+                               : std::string("none (memory patterns off)")},
+          {"arena high-water", FormatBytes(r.arena_high_water_bytes)},
           {"CPU", Fixed1(r.cpu_percent) + " % of one core (user " + Ms(r.cpu_user_s) +
                       " s, system " + Ms(r.cpu_system_s) + " s)"},
       },
@@ -625,7 +645,10 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"throughput", r.throughput},
          {"cpu",
           {{"user_s", r.cpu_user_s}, {"system_s", r.cpu_system_s}, {"percent", r.cpu_percent}}},
-         {"peak_rss_bytes", r.peak_rss_bytes}});
+         {"peak_rss_bytes", r.peak_rss_bytes},
+         {"planned_peak_bytes", r.planned_peak_bytes},
+         {"planned_naive_bytes", r.planned_naive_bytes},
+         {"arena_high_water_bytes", r.arena_high_water_bytes}});
     if (!r.chosen_dims.empty()) j["results"].back()["chosen_dims"] = r.chosen_dims;
   }
   if (alternating && results.size() == 2) {

@@ -83,6 +83,9 @@ struct BenchOptions {
   RangeOverrides ranges;  ///< --range: random value ranges per input
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
+  /// SessionOptions::enable_arena / enable_mem_pattern (CLI --no-arena, --no-mem-pattern).
+  bool enable_arena = true;
+  bool enable_mem_pattern = true;
 };
 
 struct BenchResult {
@@ -100,6 +103,12 @@ struct BenchResult {
   double cpu_user_s = 0, cpu_system_s = 0;  ///< over the counted runs
   double cpu_percent = 0;                   ///< (user + system) / wall, 100 = one core busy
   int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
+  /// The memory plan's arena (the planned peak of the tensors the kernels make; 0 without memory
+  /// patterns) and every buffer's size added up.
+  uint64_t planned_peak_bytes = 0, planned_naive_bytes = 0;
+  /// The most the session's arenas held at once: the plan's arena plus the dynamic arena's
+  /// high-water mark (live and cached buffers).
+  uint64_t arena_high_water_bytes = 0;
   /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
   DimOverrides chosen_dims;
   int64_t items = 1;       ///< config.Items(): what one run handles (a batch of 8: 8)

@@ -41,6 +41,8 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  so.enable_arena = options.enable_arena;
+  so.enable_mem_pattern = options.enable_mem_pattern;
   so.enable_profiling = true;
   so.profiler = profiler;
   if (!job.Report(Stage::kCreatingSession, 0.03)) return Cancelled("profiling cancelled");

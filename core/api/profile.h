@@ -33,6 +33,9 @@ struct ProfileOptions {
   RangeOverrides ranges;  ///< --range: random value ranges per input
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
+  /// SessionOptions::enable_arena / enable_mem_pattern (CLI --no-arena, --no-mem-pattern).
+  bool enable_arena = true;
+  bool enable_mem_pattern = true;
 };
 
 struct ProfileResult {

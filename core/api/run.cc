@@ -134,6 +134,8 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  so.enable_arena = options.enable_arena;
+  so.enable_mem_pattern = options.enable_mem_pattern;
   const auto t0 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   const auto t1 = std::chrono::steady_clock::now();

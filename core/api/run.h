@@ -30,6 +30,9 @@ struct RunOptions {
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
+  /// SessionOptions::enable_arena / enable_mem_pattern (CLI --no-arena, --no-mem-pattern).
+  bool enable_arena = true;
+  bool enable_mem_pattern = true;
 };
 
 struct OutputSummary {

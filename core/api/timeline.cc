@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
@@ -132,9 +134,26 @@ Timeline BuildTimeline(const std::vector<profiling::TraceEvent>& events) {
     return it->second;
   };
   bool any = false;
+  std::map<std::string, CounterTrack> counters;
   for (size_t i = 0; i < events.size(); ++i) {
     const profiling::TraceEvent& e = events[i];
     if (e.ph == 'M' && e.name == "thread_name") thread_names[{e.pid, e.tid}] = e.Arg("name");
+    if (e.ph == 'C' && std::isfinite(e.ts_us)) {
+      for (const profiling::TraceArg& a : e.args) {
+        double v = 0;
+        const char* begin = a.value.data();
+        char* end = nullptr;
+        v = std::strtod(begin, &end);
+        if (!a.json || end == begin || !std::isfinite(v)) continue;  // numbers only
+        CounterTrack& c = counters[e.args.size() > 1 ? e.name + "." + a.key : e.name];
+        c.points.emplace_back(e.ts_us, v);
+        c.max = std::max(c.max, v);
+      }
+      tl.begin_us = any ? std::min(tl.begin_us, e.ts_us) : e.ts_us;
+      tl.end_us = any ? std::max(tl.end_us, e.ts_us) : e.ts_us;
+      any = true;
+      continue;
+    }
     // An event ending beyond what a double holds (ts 1e308, dur 1e308) has no place on the axis.
     if (e.ph != 'X' || !(e.dur_us >= 0) || !std::isfinite(e.ts_us + e.dur_us)) continue;
     by_thread[{e.pid, e.tid}].push_back(static_cast<int>(i));
@@ -193,7 +212,20 @@ Timeline BuildTimeline(const std::vector<profiling::TraceEvent>& events) {
     tl.slice_count += track.slices.size();
     tl.tracks.push_back(std::move(track));
   }
+  for (auto& [name, c] : counters) {
+    c.name = name;
+    std::stable_sort(c.points.begin(), c.points.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    tl.counters.push_back(std::move(c));
+  }
   return tl;
+}
+
+double CounterTrack::Value(double t_us) const {
+  auto it =
+      std::upper_bound(points.begin(), points.end(), t_us,
+                       [](double t, const std::pair<double, double>& p) { return t < p.first; });
+  return it == points.begin() ? 0 : std::prev(it)->second;
 }
 
 namespace {

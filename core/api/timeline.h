@@ -75,15 +75,26 @@ struct TimelineTrack {
   int Depths() const { return depth_begin.empty() ? 0 : static_cast<int>(depth_begin.size()) - 1; }
 };
 
+/// A counter's values over time (Chrome-trace "C" events: ours are "memory", bytes in use after
+/// each kernel; Perfetto-style files may have several series per counter name).
+struct CounterTrack {
+  std::string name;  ///< the event's name, "name.key" when its events carry several values
+  std::vector<std::pair<double, double>> points;  ///< (time in us, value), by time
+  double max = 0;                                 ///< the largest value
+  double Value(double t_us) const;  ///< the value in force at `t_us` (0 before the first)
+};
+
 struct Timeline {
   std::vector<std::string> names;
-  std::vector<TimelineTrack> tracks;  ///< ordered by pid, tid
-  std::vector<double> run_starts_us;  ///< start of each model_run event
+  std::vector<TimelineTrack> tracks;   ///< ordered by pid, tid
+  std::vector<CounterTrack> counters;  ///< by name; drawn under the thread tracks
+  std::vector<double> run_starts_us;   ///< start of each model_run event
   double begin_us = 0, end_us = 0;
   size_t slice_count = 0;
 };
 
 /// Builds the timeline of the complete ('X') events; overlapping events of a thread nest by depth.
+/// Counter ('C') events become counter tracks (numeric arguments only).
 Timeline BuildTimeline(const std::vector<profiling::TraceEvent>& events);
 
 /// One rectangle to draw on a track: a slice (slice >= 0, count 1) or slices narrower than

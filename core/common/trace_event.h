@@ -1,5 +1,6 @@
 // One Chrome Trace Event Format event as plain data (the subset ONNX Runtime's profiler writes):
-// complete events (ph "X") with a duration and metadata events (ph "M", e.g. thread_name), and a
+// complete events (ph "X") with a duration, metadata events (ph "M", e.g. thread_name) and counter
+// events (ph "C": the session's bytes in use after each kernel, args {"bytes": N}), and a
 // trace file's events with its metadata. Dependency-free, so that core/api's plain data and the
 // GUI can hold traces without reaching into core/profiling (which writes and reads them).
 #pragma once

@@ -119,11 +119,12 @@ Status ApplyDimOverrides(onnx::GraphProto& g, const std::map<std::string, int64_
   return Status::Ok();
 }
 
-}  // namespace
-
-Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path& model_dir,
-                                         const std::string& display_name,
-                                         const LoadOptions& options, const JobControl& job) {
+// The load; `owned` (the file's bytes when the caller read them for us) is released as soon as
+// the protobuf holds its own copy, so the weights are never in memory three times (file, proto,
+// IR) at the load's peak.
+Expected<LoadedModel> LoadImpl(std::string_view bytes, std::string* owned,
+                               const fs::path& model_dir, const std::string& display_name,
+                               const LoadOptions& options, const JobControl& job) {
   const auto start = std::chrono::steady_clock::now();
   auto cancelled = [&] { return job.cancelled(); };
   auto fail = [&](const Status& s) -> Status { return s.WithContext(display_name); };
@@ -148,6 +149,8 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
         InvalidModel("not a valid ONNX model: the protobuf could not be parsed "
                      "(the file is truncated, corrupt, or not an ONNX file)"));
   }
+  if (owned) std::string().swap(*owned);
+  bytes = {};
   if (!proto->has_graph()) {
     return fail(InvalidModel("not a valid ONNX model: the ModelProto has no graph"));
   }
@@ -224,6 +227,14 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   return out;
 }
 
+}  // namespace
+
+Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path& model_dir,
+                                         const std::string& display_name,
+                                         const LoadOptions& options, const JobControl& job) {
+  return LoadImpl(bytes, nullptr, model_dir, display_name, options, job);
+}
+
 Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options,
                                     const JobControl& job) {
   if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
@@ -237,8 +248,8 @@ Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& opt
     }
     return bytes.status();
   }
-  return LoadModelFromBytes(*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
-                            path.string(), options, job);
+  return LoadImpl(*bytes, &*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
+                  path.string(), options, job);
 }
 
 fs::path ExternalDataPathFor(const fs::path& model_path) {

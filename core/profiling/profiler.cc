@@ -43,6 +43,19 @@ void Profiler::AddComplete(std::string name, std::string cat, double start_us, d
   events_.push_back(std::move(e));
 }
 
+void Profiler::AddCounter(std::string name, double ts_us, uint64_t bytes) {
+  TraceEvent e;
+  e.name = std::move(name);
+  e.cat = "Memory";
+  e.ph = 'C';
+  e.ts_us = ts_us;
+  e.pid = ProcessId();
+  e.tid = CurrentThreadId();
+  e.args = {{"bytes", std::to_string(bytes), true}};
+  std::lock_guard<std::mutex> lock(mu_);
+  events_.push_back(std::move(e));
+}
+
 void Profiler::AddNode(NodeRecord record) {
   const int64_t tid = CurrentThreadId();
   std::lock_guard<std::mutex> lock(mu_);

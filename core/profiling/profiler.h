@@ -52,6 +52,9 @@ class Profiler {
   /// Records a complete event on the calling thread.
   void AddComplete(std::string name, std::string cat, double start_us, double end_us,
                    std::vector<TraceArg> args = {});
+  /// Records a counter event (ph "C", args {"bytes": value}) on the calling thread: the
+  /// session's bytes in use after each kernel, as a "memory" track in Perfetto and our timeline.
+  void AddCounter(std::string name, double ts_us, uint64_t bytes);
   /// Records a node execution on the calling thread ("<label>_kernel_time", cat "Node").
   void AddNode(NodeRecord record);
   /// Names a thread ("main", "pool worker 1", ...) for the thread_name metadata events.

@@ -324,7 +324,8 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
     }
     TraceEvent& e = event_;
     e.ph = ph_[0];
-    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I' && e.ph != 'B' && e.ph != 'E') {
+    if (e.ph != 'X' && e.ph != 'M' && e.ph != 'i' && e.ph != 'I' && e.ph != 'B' && e.ph != 'E' &&
+        e.ph != 'C') {
       Skip(trace_, i, "phase '" + std::string(1, e.ph) + "' is not read");
       return;
     }

@@ -16,16 +16,19 @@ namespace onnxlens::runtime {
 class BufferCache final : public ir::BufferAllocator {
  public:
   struct Stats {
-    uint64_t allocations = 0;  ///< Allocate calls
-    uint64_t reused = 0;       ///< served from the cache
-    size_t cached_bytes = 0;   ///< held for reuse now
-    size_t live_bytes = 0;     ///< handed out and not yet freed
-    size_t peak_bytes = 0;     ///< the most live at once
+    uint64_t allocations = 0;     ///< Allocate calls
+    uint64_t reused = 0;          ///< served from the cache
+    size_t cached_bytes = 0;      ///< held for reuse now
+    size_t live_bytes = 0;        ///< handed out and not yet freed
+    size_t peak_bytes = 0;        ///< the most live at once
+    size_t high_water_bytes = 0;  ///< the most held at once (live + cached): its RSS share
   };
 
   /// `budget`: the most bytes live at once (0 = no limit); a request beyond it throws
   /// ir::AllocationRefused, which the tensor factories turn into an error naming the tensor.
-  explicit BufferCache(size_t budget = 0);
+  /// `recycle` false: every buffer goes back to the system when freed (SessionOptions::
+  /// enable_arena off); the budget and the statistics still apply.
+  explicit BufferCache(size_t budget = 0, bool recycle = true);
   ~BufferCache() override;
   BufferCache(const BufferCache&) = delete;
   BufferCache& operator=(const BufferCache&) = delete;
@@ -33,6 +36,9 @@ class BufferCache final : public ir::BufferAllocator {
   std::shared_ptr<std::byte> Allocate(size_t nbytes) override;
   std::string Refusal(size_t nbytes) const override;
   Stats stats() const;
+  /// Returns every cached buffer to the system (after a run whose buffers a memory plan's arena
+  /// now serves, so the two are not held at once).
+  void Trim();
 
   /// Buffers smaller than this are not cached (malloc serves them well).
   static constexpr size_t kMinCached = 64 * 1024;

@@ -21,6 +21,7 @@
 #include "runtime/buffer_cache.h"
 #include "runtime/constant_evaluator.h"
 #include "runtime/inter_op_pool.h"
+#include "runtime/memory/session_memory.h"
 #include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
@@ -98,7 +99,7 @@ int Depth(const ir::Graph* from, const ir::Graph* owner) {
 struct Session::Impl {
   std::shared_ptr<const ir::Model> model;
   SessionOptions options;
-  std::shared_ptr<BufferCache> buffers;
+  std::shared_ptr<memory::SessionMemory> memory;  ///< every provider's allocator
   std::vector<std::unique_ptr<providers::ExecutionProvider>> providers;
   providers::Partition partition;
   std::unique_ptr<ThreadPool> pool;
@@ -122,9 +123,15 @@ struct Session::Impl {
   Status BuildPlan(const ir::Graph& g, Plan* plan);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
                                          std::vector<RtValue> inputs, ThreadPool* intra);
-  Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra);
+  /// `mem` (the main graph of a sequential run): the memory plan is told what step `index` made.
+  Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra,
+                 memory::SessionMemory* mem = nullptr, int index = -1);
   Status RunParallel(const Plan& plan, Frame* frame);
   double BeginNode(const Step& step, ThreadPool* intra);
+  /// The main graph's node labels in execution order and its initializers' bytes (memory plans).
+  const std::vector<std::string>& StepLabels();
+  uint64_t WeightsBytes() const;
+  std::vector<std::string> step_labels;
   void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
                const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
                double start_us);
@@ -403,13 +410,19 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   }
   for (size_t i = 0; i < inputs.size(); ++i)
     frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
+  // The memory plan follows the main graph's steps of a sequential run; subgraphs' allocations
+  // belong to their step. The parallel executor runs without patterns (as ONNX Runtime's does).
+  memory::SessionMemory* mem = parent ? nullptr : memory.get();
   if (inter_op && parent == nullptr) {
     OL_RETURN_IF_ERROR(RunParallel(plan, &frame));
   } else {
-    for (const Step& step : plan.steps) {
+    for (size_t si = 0; si < plan.steps.size(); ++si) {
+      const Step& step = plan.steps[si];
+      if (mem) mem->BeginStep(static_cast<int>(si));
       if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
-      OL_RETURN_IF_ERROR(RunStep(plan, step, &frame, intra));
+      OL_RETURN_IF_ERROR(RunStep(plan, step, &frame, intra, mem, static_cast<int>(si)));
       for (int s : step.free_after) frame.slots[s] = RtValue();
+      if (mem && profiler) profiler->AddCounter("memory", profiler->NowUs(), mem->live_bytes());
     }
   }
   std::vector<RtValue> result;
@@ -422,7 +435,8 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
 
 // Runs one step on the calling thread with `intra` as its intra-op pool; its outputs go to their
 // slots (each written by this step alone).
-Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra) {
+Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra,
+                              memory::SessionMemory* mem, int index) {
   std::vector<const RtValue*> ins;
   ins.reserve(step.inputs.size());
   for (const SlotRef& r : step.inputs) {
@@ -451,6 +465,7 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
     return st.WithContext("node " + step.node->Describe());
   }
   if (profiler) EndNode(step, fell_back ? step.fallback_info : step.info, ins, outs, t0);
+  if (mem) mem->EndStep(index, *step.node, fell_back ? "" : step.provider, ins, outs);
   for (size_t k = 0; k < step.outputs.size(); ++k) {
     if (step.outputs[k] >= 0) frame->slots[step.outputs[k]] = std::move(outs[k]);
   }
@@ -478,6 +493,30 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
         return Status::Ok();
       },
       cancel);
+}
+
+const std::vector<std::string>& Session::Impl::StepLabels() {
+  if (step_labels.empty()) {
+    for (const Step& step : main->steps) step_labels.push_back(step.info->label);
+  }
+  return step_labels;
+}
+
+uint64_t Session::Impl::WeightsBytes() const {
+  uint64_t bytes = 0;
+  for (const auto& [slot, t] : main->initializers) bytes += t->nbytes();
+  return bytes;
+}
+
+// "name:1x3x224x224;..." of the fed tensors: a memory plan holds for one such signature.
+static std::string ShapeSignature(const ir::Graph& g, const std::vector<RtValue>& feed) {
+  std::string sig;
+  for (size_t i = 0; i < feed.size() && i < g.inputs().size(); ++i) {
+    sig += g.inputs()[i]->name() + ":";
+    if (feed[i].is_tensor()) sig += Join(feed[i].tensor.dims(), "x");
+    sig += ";";
+  }
+  return sig;
 }
 
 double Session::Impl::BeginNode(const Step& step, ThreadPool* intra) {
@@ -579,9 +618,11 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   impl->model = std::move(model);
   impl->options = options;
   OL_ASSIGN_OR_RETURN(impl->options.providers, providers::ResolveProviderOrder(options.providers));
-  impl->buffers = std::make_shared<BufferCache>(ResolveMemoryBudget(options.max_memory_bytes));
+  impl->memory = std::make_shared<memory::SessionMemory>(
+      ResolveMemoryBudget(options.max_memory_bytes), options.enable_arena,
+      options.enable_mem_pattern && options.executor != SessionOptions::Executor::kParallel);
   OL_ASSIGN_OR_RETURN(providers::ProviderSet eps,
-                      providers::CreateProviders(impl->options.providers, {impl->buffers}));
+                      providers::CreateProviders(impl->options.providers, {impl->memory}));
   impl->providers = std::move(eps.owned);
   OL_ASSIGN_OR_RETURN(impl->partition, providers::PartitionModel(*impl->model, eps.order));
   if (std::vector<std::string> unsupported = impl->partition.Unplaced(); !unsupported.empty()) {
@@ -709,7 +750,9 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
   impl_->cancel = cancel;
+  impl_->memory->BeginRun(ShapeSignature(g, feed), impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
+  impl_->memory->EndRun(executed.ok());
   impl_->cancel = nullptr;
   OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, std::move(executed));
   if (prof) prof->AddComplete("model_run", "Session", started, prof->NowUs());
@@ -742,5 +785,9 @@ uint64_t Session::max_memory_bytes() const {
 }
 
 profiling::Profiler* Session::profiler() { return impl_->profiler.get(); }
+
+std::shared_ptr<const MemoryPlan> Session::memory_plan() const { return impl_->memory->plan(); }
+
+memory::MemoryStats Session::memory_stats() const { return impl_->memory->stats(); }
 
 }  // namespace onnxlens::runtime

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/memory_plan.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
@@ -16,6 +17,7 @@
 #include "kernels/rt_value.h"
 #include "profiling/profiler.h"
 #include "providers/partitioner.h"
+#include "runtime/memory/session_memory.h"
 
 namespace onnxlens::runtime {
 
@@ -44,6 +46,14 @@ struct SessionOptions {
   /// caller's inputs not counted). 0: half the machine's physical memory. A kernel asking for
   /// more fails with an error naming the tensor and this budget (CLI: --max-memory).
   uint64_t max_memory_bytes = 0;
+  /// Memory patterns: the first run of each input-shape signature records the main graph's
+  /// buffers and plans them into one arena (runtime/memory/planner.h); later runs of that
+  /// signature take them from it (ONNX Runtime's enable_mem_pattern; CLI --no-mem-pattern). For
+  /// sequential execution: a parallel executor turns it off.
+  bool enable_mem_pattern = true;
+  /// The dynamic arena: freed buffers of 64 KiB and more are kept for reuse by size class
+  /// (runtime/buffer_cache.h); off, they go back to the system (CLI --no-arena).
+  bool enable_arena = true;
   /// Records a trace event per node execution (see profiling/profiler.h); off costs nothing.
   bool enable_profiling = false;
   /// The profiler to record into (so a caller can time loading before the session exists); a
@@ -102,6 +112,11 @@ class Session {
   /// The session's profiler, or null when profiling is off. Callers may add their own events
   /// (e.g. model_loading_uri) and read or clear the events between runs.
   profiling::Profiler* profiler();
+  /// The memory plan of the last run's input shapes (null before a first run of them completes,
+  /// or with memory patterns off).
+  std::shared_ptr<const MemoryPlan> memory_plan() const;
+  /// Planned and dynamic arena figures, bytes in use now and at most.
+  memory::MemoryStats memory_stats() const;
 
   /// The implementation (public only so the executor's helpers can name it).
   struct Impl;

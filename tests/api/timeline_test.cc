@@ -260,5 +260,49 @@ TEST(Timeline, RangeSummaryOverTheWholeTraceIsCoresSummary) {
   }
 }
 
+TEST(Timeline, CounterEventsBecomeCounterTracksUnderTheThreads) {
+  std::vector<profiling::TraceEvent> events = {Slice("a", 0, 10, 1)};
+  auto counter = [](const std::string& name, double ts, std::vector<profiling::TraceArg> args) {
+    profiling::TraceEvent e;
+    e.name = name;
+    e.ph = 'C';
+    e.ts_us = ts;
+    e.args = std::move(args);
+    return e;
+  };
+  events.push_back(counter("memory", 12, {{"bytes", "300", true}}));
+  events.push_back(counter("memory", 4, {{"bytes", "100", true}}));
+  // Perfetto-style: several series per counter; a text value is not a number.
+  events.push_back(counter("cpu", 5, {{"user", "1.5", true}, {"sys", "0.5", true}}));
+  events.push_back(counter("note", 6, {{"text", "hello", false}}));
+  const Timeline tl = BuildTimeline(events);
+  ASSERT_EQ(tl.tracks.size(), 1u);
+  ASSERT_EQ(tl.counters.size(), 3u);  // by name: cpu.sys, cpu.user, memory
+  EXPECT_EQ(tl.counters[0].name, "cpu.sys");
+  EXPECT_EQ(tl.counters[1].name, "cpu.user");
+  const CounterTrack& m = tl.counters[2];
+  EXPECT_EQ(m.name, "memory");
+  ASSERT_EQ(m.points.size(), 2u);
+  EXPECT_EQ(m.points[0].first, 4);  // sorted by time
+  EXPECT_EQ(m.max, 300);
+  EXPECT_EQ(m.Value(3), 0);
+  EXPECT_EQ(m.Value(4), 100);
+  EXPECT_EQ(m.Value(11), 100);
+  EXPECT_EQ(m.Value(20), 300);
+  EXPECT_EQ(tl.end_us, 12);  // a counter after the last slice widens the trace
+}
+
+TEST(Timeline, AProfiledRunHasAMemoryTrackOfBytesInUse) {
+  ProfileOptions po;
+  po.runs = 2;
+  auto p = ProfileModelFile(testing::SampleModel(), po);
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  const Timeline tl = BuildTimeline(p->events);
+  ASSERT_EQ(tl.counters.size(), 1u);
+  EXPECT_EQ(tl.counters[0].name, "memory");
+  EXPECT_GT(tl.counters[0].max, 0);
+  EXPECT_GE(tl.counters[0].points.size(), 2u);
+}
+
 }  // namespace
 }  // namespace onnxlens::api

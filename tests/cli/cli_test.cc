@@ -126,6 +126,40 @@ TEST(CliTest, ConvertRoundTripsAndNeverOverwritesTheInput) {
   EXPECT_EQ(nlohmann::json::parse(info.out)["node_count"], 18);
 }
 
+TEST(CliTest, BenchReportsThePlannedPeakAndTheMemoryFlagsTurnPlanningOff) {
+  const std::string m = Q(testing::SampleModel());
+  CliRun on = RunCli("bench " + m + " --runs 2 --warmup 1 --threads 1 --json");
+  ASSERT_EQ(on.exit_code, 0) << on.err;
+  const auto res = nlohmann::json::parse(on.out)["results"][0];
+  EXPECT_GT(res["planned_peak_bytes"].get<uint64_t>(), 0u);
+  EXPECT_LE(res["planned_peak_bytes"].get<uint64_t>(), res["planned_naive_bytes"].get<uint64_t>());
+  EXPECT_GE(res["arena_high_water_bytes"].get<uint64_t>(),
+            res["planned_peak_bytes"].get<uint64_t>());
+  CliRun off =
+      RunCli("bench " + m + " --runs 2 --warmup 1 --threads 1 --json --no-arena --no-mem-pattern");
+  ASSERT_EQ(off.exit_code, 0) << off.err;
+  EXPECT_EQ(nlohmann::json::parse(off.out)["results"][0]["planned_peak_bytes"], 0);
+  CliRun text = RunCli("bench " + m + " --runs 2 --warmup 1 --threads 1");
+  EXPECT_NE(text.out.find("planned peak"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("arena high-water"), std::string::npos) << text.out;
+  EXPECT_EQ(RunCli("run --no-arena --no-mem-pattern " + m).exit_code, 0);
+  EXPECT_EQ(RunCli("profile --no-mem-pattern " + m).exit_code, 0);
+}
+
+TEST(CliTest, InfoMemoryPrintsThePlan) {
+  const std::string m = Q(testing::SampleModel());
+  CliRun text = RunCli("info --memory " + m);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("planned peak"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("alive at the peak"), std::string::npos) << text.out;
+  CliRun json = RunCli("info --memory --json " + m);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto mem = nlohmann::json::parse(json.out)["memory"];
+  EXPECT_EQ(mem["schema"], "onnxlens.memory/1");
+  EXPECT_GT(mem["buffers"].size(), 0u);
+  EXPECT_LE(mem["planned_peak_bytes"].get<uint64_t>(), mem["naive_sum_bytes"].get<uint64_t>());
+}
+
 TEST(CliTest, BenchJsonHasTheDocumentedSchema) {
   CliRun r =
       RunCli("bench " + Q(testing::SampleModel()) + " --runs 4 --warmup 2 --threads 1 --json");

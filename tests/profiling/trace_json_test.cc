@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 
+#include "profiling/profiler.h"
 #include "profiling/summary.h"
 #include "profiling/trace_json.h"
 #include "test_jobs.h"
@@ -82,12 +83,25 @@ TEST(TraceJson, ReadsOnnxRuntimesProfile) {
   EXPECT_NE(FormatSummary(s).find("By op type"), std::string::npos);
 }
 
+TEST(TraceJson, CounterEventsAreWrittenAndReadBackWithTheirValues) {
+  Profiler p;
+  p.AddCounter("memory", 5, 123456);
+  auto t = ParseTrace(TraceToJson(p.Events(), {}), "memory");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 1u);
+  const TraceEvent& e = t->events[0];
+  EXPECT_EQ(e.ph, 'C');
+  EXPECT_EQ(e.name, "memory");
+  EXPECT_EQ(e.ts_us, 5);
+  EXPECT_EQ(e.Arg("bytes"), "123456");
+}
+
 TEST(TraceJson, BadTracesAreErrorsOrSkippedEvents) {
   EXPECT_FALSE(ParseTrace("{not json", "a").ok());
   EXPECT_FALSE(ParseTrace("{\"foo\": 1}", "b").ok());
   EXPECT_FALSE(ReadTraceFile("/nonexistent/trace.json").ok());
   auto t = ParseTrace(R"([{"ph":"X","ts":1,"pid":1,"tid":1,"dur":2,"name":"a"},
-                          {"ph":"C","ts":1,"pid":1,"tid":1,"name":"counter"},
+                          {"ph":"s","ts":1,"pid":1,"tid":1,"name":"flow start"},
                           {"ph":"X","pid":1,"tid":1,"dur":2,"name":"no ts"},
                           {"ph":"X","ts":1,"pid":1,"tid":1,"dur":-5,"name":"negative"},
                           42])",
