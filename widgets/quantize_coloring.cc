@@ -48,9 +48,7 @@ QString QuantizeColoring::legendText() const { return m_legend->text(); }
 int layerOfNode(const QuantizeResult& result, const api::SnapshotGraph& graph,
                 const api::SnapshotNode& node) {
   int worst = -1;
-  for (int out : node.outputs) {
-    if (out < 0) continue;
-    const std::string& name = graph.values[out].name;
+  for (const std::string& name : comparedTensorsOf(graph, node)) {
     const auto& layers = result.compare->layers;
     for (size_t i = 0; i < layers.size(); ++i)
       if (layers[i].tensor == name && (worst < 0 || static_cast<int>(i) < worst))

@@ -261,19 +261,37 @@ QColor sqnrColor(double db, const SqnrRange& range) {
                           a.blueF() + (b.blueF() - a.blueF()) * f);
 }
 
+std::vector<std::string> comparedTensorsOf(const api::SnapshotGraph& graph,
+                                           const api::SnapshotNode& node) {
+  std::vector<std::string> out;
+  for (int v : node.outputs)
+    if (v >= 0) out.push_back(graph.values[v].name);
+  if (!node.outputs.empty() && node.outputs[0] >= 0) {
+    const api::SnapshotValue& y = graph.values[node.outputs[0]];
+    if (y.consumers.size() == 1 && graph.nodes[y.consumers[0]].op_type == "BatchNormalization") {
+      for (int v : graph.nodes[y.consumers[0]].outputs)
+        if (v >= 0) out.push_back(graph.values[v].name);
+    }
+  }
+  return out;
+}
+
 std::unordered_map<std::string, double> nodeSqnr(const api::CompareModelsReport& report,
                                                  const api::SnapshotGraph& graph) {
-  std::unordered_map<std::string, int> producer;
-  for (const api::SnapshotValue& v : graph.values)
-    if (v.producer >= 0) producer[v.name] = v.producer;
-  std::unordered_map<std::string, double> out;
+  std::unordered_map<std::string, double> tensor_sqnr;
   for (const api::LayerAgreement& l : report.layers) {
-    auto it = producer.find(l.tensor);
-    if (it == producer.end()) continue;
-    const api::SnapshotNode& n = graph.nodes[it->second];
-    const std::string label = api::TraceNodeLabel(n.name, n.op_type, n.id);
-    auto [slot, fresh] = out.emplace(label, l.stats.sqnr_db);
+    auto [slot, fresh] = tensor_sqnr.emplace(l.tensor, l.stats.sqnr_db);
     if (!fresh) slot->second = std::min(slot->second, l.stats.sqnr_db);
+  }
+  std::unordered_map<std::string, double> out;
+  for (const api::SnapshotNode& n : graph.nodes) {
+    for (const std::string& t : comparedTensorsOf(graph, n)) {
+      auto it = tensor_sqnr.find(t);
+      if (it == tensor_sqnr.end()) continue;
+      const std::string label = api::TraceNodeLabel(n.name, n.op_type, n.id);
+      auto [slot, fresh] = out.emplace(label, it->second);
+      if (!fresh) slot->second = std::min(slot->second, it->second);
+    }
   }
   return out;
 }

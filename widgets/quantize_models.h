@@ -95,8 +95,14 @@ SqnrRange layerSqnrRange(const api::CompareModelsReport& report);
 /// Diverging colour of `db` on `range`: red (lo, worst) through pale yellow to blue (hi).
 QColor sqnrColor(double db, const SqnrRange& range);
 
-/// The layer SQNR of each node of `graph` (the producer of a compared tensor; a node with several
-/// takes its worst), by trace label.
+/// The tensors whose comparison stands for `node`: its outputs, and when its output's one reader is
+/// a BatchNormalization (folded into it by the basic optimizations the quantizer runs first, so
+/// that a Conv's own output is never compared) that reader's outputs too.
+std::vector<std::string> comparedTensorsOf(const api::SnapshotGraph& graph,
+                                           const api::SnapshotNode& node);
+
+/// The layer SQNR of each node of `graph` (comparedTensorsOf; a node with several takes its
+/// worst), by trace label.
 std::unordered_map<std::string, double> nodeSqnr(const api::CompareModelsReport& report,
                                                  const api::SnapshotGraph& graph);
 

@@ -186,6 +186,9 @@ TEST(QuantizeView, EveryComparedNodeIsColouredAndTheLegendRangeIsTheTables) {
     const bool compared = layerOfNode(*result, graph, node) >= 0;
     EXPECT_EQ(paint.items[item].isValid(), compared) << node.name;
     coloured += compared;
+    // Every quantized op has a colour: a Conv through the BatchNormalization folded into it.
+    if (node.op_type == "Conv" || node.op_type == "Gemm")
+      EXPECT_TRUE(paint.items[item].isValid()) << node.op_type << " " << node.name;
   }
   EXPECT_EQ(paint.coloured, coloured);
   EXPECT_GT(coloured, 2);
