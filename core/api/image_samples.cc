@@ -158,7 +158,13 @@ Expected<std::unique_ptr<ImageSamples>> ImageSamples::Create(const ir::Model& mo
     s->height_ = mh;
     s->width_ = mw;
   }
+  if (s->height_ > 16384 || s->width_ > 16384)
+    return InvalidArgument(where + ": the input " + Quote(in->name()) + " is " +
+                           ir::TypeToString(t) + ": images are resized to at most 16384 x 16384");
   s->batch_ = std::max<int64_t>(Fixed(d, 0), 1);
+  if (s->batch_ > 4096)
+    return InvalidArgument(where + ": the input " + Quote(in->name()) + " is " +
+                           ir::TypeToString(t) + ": a batch of more than 4096 images");
   s->samples_ = static_cast<int64_t>(s->files_.size()) / s->batch_;
   if (s->samples_ == 0)
     return InvalidArgument(where + ": " + std::to_string(s->files_.size()) +

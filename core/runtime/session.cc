@@ -418,9 +418,15 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   } else {
     for (size_t si = 0; si < plan.steps.size(); ++si) {
       const Step& step = plan.steps[si];
-      if (mem) mem->BeginStep(static_cast<int>(si));
+      // A node with subgraphs (If, Loop, Scan) is not planned: its bodies' allocations would all
+      // count as this one step (a Loop's iterations alive at once) and an If may take the other
+      // branch next run. They come from the dynamic arena; the frees after it are the step's.
+      const bool planned = mem && !step.node->HasSubgraphs();
+      if (mem) mem->BeginStep(planned ? static_cast<int>(si) : -1);
       if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
-      OL_RETURN_IF_ERROR(RunStep(plan, step, &frame, intra, mem, static_cast<int>(si)));
+      OL_RETURN_IF_ERROR(
+          RunStep(plan, step, &frame, intra, planned ? mem : nullptr, static_cast<int>(si)));
+      if (mem && !planned) mem->BeginStep(static_cast<int>(si));
       for (int s : step.free_after) frame.slots[s] = RtValue();
       if (mem && profiler) profiler->AddCounter("memory", profiler->NowUs(), mem->live_bytes());
     }

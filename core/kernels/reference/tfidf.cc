@@ -34,6 +34,13 @@ Status TfIdf(OpKernelContext& ctx, int64_t) {
   if (max_skip < 0 || max_skip > (int64_t{1} << 20))
     return ctx.Error("max_skip_count " + std::to_string(max_skip) + " is out of range");
   const std::vector<int64_t> counts = node.GetInts("ngram_counts");
+  // Every prefix of every pool n-gram is kept: n-grams longer than this would cost n^2 / 2
+  // values each (a file's attribute could ask for gigabytes).
+  constexpr int64_t kMaxGram = 64;
+  if (max_n > kMaxGram || static_cast<int64_t>(counts.size()) > kMaxGram)
+    return ctx.Error("n-grams of up to " + std::to_string(kMaxGram) + " items are supported; " +
+                     "max_gram_length is " + std::to_string(max_n) + " and ngram_counts has " +
+                     std::to_string(counts.size()) + " values");
   const std::vector<int64_t> indexes = node.GetInts("ngram_indexes");
   const ir::Attribute* pool_i = node.FindAttribute("pool_int64s");
   const ir::Attribute* pool_s = node.FindAttribute("pool_strings");

@@ -226,13 +226,28 @@ void SessionMemory::EndStep(int step, const ir::Node& node, const std::string& p
     Block& out = s.blocks[static_cast<size_t>(b)];
     if (out.info.tensor.empty()) out.info.tensor = node.outputs()[k]->name();
     if (k != 0 || !MayOverwriteInputs(node, provider)) continue;
-    for (const kernels::RtValue* in : ins) {
+    // Only an input the output maps onto element for element (same shape and bytes: no
+    // broadcast, which reads an input again after writing over it) that no other input of the
+    // step reads from (the same block, or a view into it).
+    const kernels::RtValue& y = outs[k];
+    for (size_t i = 0; i < ins.size(); ++i) {
+      const kernels::RtValue* in = ins[i];
       const int a = block_of(in);
-      if (a >= 0 && s.blocks[static_cast<size_t>(a)].step < step &&
-          s.blocks[static_cast<size_t>(a)].size == out.size) {
-        out.info.in_place_of = a;
-        break;
+      if (a < 0 || s.blocks[static_cast<size_t>(a)].step >= step ||
+          s.blocks[static_cast<size_t>(a)].size != out.size || !y.is_tensor() ||
+          in->tensor.dims() != y.tensor.dims() || in->tensor.nbytes() != y.tensor.nbytes())
+        continue;
+      const auto* lo = static_cast<const std::byte*>(in->tensor.raw());
+      const auto* hi = lo + s.blocks[static_cast<size_t>(a)].size;
+      bool shared = false;
+      for (size_t j = 0; j < ins.size() && !shared; ++j) {
+        if (j == i || !ins[j] || !ins[j]->is_tensor() || !ins[j]->tensor.raw()) continue;
+        const auto* p = static_cast<const std::byte*>(ins[j]->tensor.raw());
+        shared = p >= lo && p < hi;
       }
+      if (shared) continue;
+      out.info.in_place_of = a;
+      break;
     }
   }
 }
