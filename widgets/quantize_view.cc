@@ -1,6 +1,8 @@
 // The Quantize tab (see quantize_view.h).
 #include "widgets/quantize_view.h"
 
+#include <filesystem>
+
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -19,6 +21,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
+#include <QTemporaryFile>
 #include <QVBoxLayout>
 #include <unordered_map>
 
@@ -512,15 +515,23 @@ bool QuantizeView::exportTo(const QString& path,
   if (target.exists() &&
       !ask(tr("Replace File"), tr("%1 exists. Replace it?").arg(QDir::toNativeSeparators(path))))
     return false;
-  const QString temp = path + QStringLiteral(".part");
-  QFile::remove(temp);
-  if (!QFile::copy(r->path, temp)) {
-    *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(temp));
+  // A copy under a fresh name beside the target, then one rename over it: the user's file is
+  // replaced only once the copy is whole, and no other file of theirs is touched.
+  QTemporaryFile reserve(path + QStringLiteral(".XXXXXX.part"));
+  reserve.setAutoRemove(false);
+  if (!reserve.open()) {
+    *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));
     return false;
   }
-  QFile::remove(path);
-  if (!QFile::rename(temp, path)) {
-    QFile::remove(temp);
+  const std::filesystem::path temp = reserve.fileName().toStdString();
+  reserve.close();
+  std::error_code ec;
+  std::filesystem::copy_file(r->path.toStdString(), temp,
+                             std::filesystem::copy_options::overwrite_existing, ec);
+  if (!ec) std::filesystem::rename(temp, path.toStdString(), ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
     *error = tr("Cannot write %1.").arg(QDir::toNativeSeparators(path));
     return false;
   }
