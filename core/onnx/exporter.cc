@@ -123,6 +123,7 @@ Status Exporter::ExportGraph(const ir::Graph& g, onnx::GraphProto* gp) {
   }
   for (const ir::Value* v : g.outputs()) ValueInfo(*v, gp->add_output());
   for (const ir::Value* v : g.values()) {
+    if (!opt_.intermediate_value_info) break;
     if (v->is_graph_input() || v->is_graph_output() || v->is_initializer() ||
         v->is_sparse_initializer() || !v->type().known() || !v->producer()) {
       continue;

@@ -19,6 +19,9 @@ struct ExportOptions {
   /// Tensors of at least this many bytes go through `external` (when set).
   uint64_t external_threshold = 1024;
   ExternalWriter external;
+  /// value_info (type and shape) for every intermediate value whose type is known. Off, only the
+  /// graph's inputs and outputs are typed; a loader infers the rest (ONNX shape inference).
+  bool intermediate_value_info = true;
 };
 
 Expected<onnx::ModelProto> ExportModel(const ir::Model& model, const ExportOptions& options = {});

@@ -279,6 +279,7 @@ Status SaveModelFile(const ir::Model& model, const fs::path& path, const SaveOpt
       uint64_t offset = 0;
       ExportOptions eo;
       eo.external_threshold = options.external_threshold;
+      eo.intermediate_value_info = options.intermediate_value_info;
       eo.external = [&](const ir::Tensor& t, onnx::TensorProto* tp) -> Status {
         // 64-byte aligned offsets let a reader map tensors without copying.
         const uint64_t aligned = (offset + 63) / 64 * 64;
@@ -303,7 +304,9 @@ Status SaveModelFile(const ir::Model& model, const fs::path& path, const SaveOpt
       return Status::Ok();
     }));
   } else {
-    OL_ASSIGN_OR_RETURN(proto, ExportModel(model));
+    ExportOptions eo;
+    eo.intermediate_value_info = options.intermediate_value_info;
+    OL_ASSIGN_OR_RETURN(proto, ExportModel(model, eo));
   }
   const size_t size = proto.ByteSizeLong();
   if (size > kMaxProtobufBytes) {

@@ -59,6 +59,8 @@ struct SaveOptions {
   bool external_data = false;
   /// With external_data: initializers of at least this many bytes go to the side file.
   uint64_t external_threshold = 1024;
+  /// See ExportOptions::intermediate_value_info.
+  bool intermediate_value_info = true;
   /// Files that must never be replaced (the opened model, its data files) unless `force`.
   std::vector<std::filesystem::path> protected_paths;
   bool force = false;

@@ -2,6 +2,10 @@
 // checker (whenever the original did), for every ONNX backend test model and every corpus model.
 #include <gtest/gtest.h>
 
+#include <onnx/onnx_pb.h>
+
+#include <fstream>
+
 #include "ir/text_format.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
@@ -96,6 +100,34 @@ TEST(SampleModelRoundTrip, TheBundledSampleRoundTripsAndPassesTheChecker) {
   RoundTripStats stats;
   EXPECT_EQ(RoundTrip(testing::SampleModel(), tmp.path(), false, &stats), "");
   EXPECT_EQ(stats.original_failed_checker, 0);
+}
+
+// Without intermediate value_info only the graph's inputs and outputs are typed in the file, and
+// loading it infers the same types and shapes (the bundled sample has static shapes).
+TEST(SampleModelRoundTrip, WithoutIntermediateValueInfoTheLoaderInfersTheSameShapes) {
+  testing::TempDir tmp;
+  auto first = LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  const fs::path with = tmp.path() / "with.onnx", without = tmp.path() / "without.onnx";
+  ASSERT_TRUE(SaveModelFile(*first->model, with).ok());
+  SaveOptions so;
+  so.intermediate_value_info = false;
+  ASSERT_TRUE(SaveModelFile(*first->model, without, so).ok());
+  auto proto_of = [](const fs::path& f) {
+    onnx::ModelProto p;
+    std::ifstream in(f, std::ios::binary);
+    EXPECT_TRUE(p.ParseFromIstream(&in)) << f;
+    return p;
+  };
+  EXPECT_GT(proto_of(with).graph().value_info_size(), 0);
+  const onnx::ModelProto bare = proto_of(without);
+  EXPECT_EQ(bare.graph().value_info_size(), 0);
+  EXPECT_GT(bare.graph().output_size(), 0);
+  EXPECT_LT(fs::file_size(without), fs::file_size(with));
+  EXPECT_TRUE(CheckModelFile(without).ok());
+  auto second = LoadModelFile(without);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_EQ(ir::ModelToText(*second->model), ir::ModelToText(*first->model));
 }
 
 }  // namespace
