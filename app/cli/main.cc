@@ -338,6 +338,7 @@ Verb AddRun(CLI::App& app) {
       ->capture_default_str();
   v->add_flag("--force", o.force,
               "with --outputs: replace existing files (never the model or an input)");
+  AddLevel(v, &o.level);
   AddThreads(v, &o.threads);
   AddExecutor(v, &o.executor, &o.inter_op);
   AddProviders(v, &o.providers);

@@ -130,6 +130,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.intra_op_threads = options.threads;
+  so.optimization_level = options.level;
   OL_ASSIGN_OR_RETURN(so.executor, runtime::ParseExecutor(options.executor));
   so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
@@ -148,6 +149,7 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   report.session_seconds = std::chrono::duration<double>(t1 - t0).count();
   report.run_seconds = std::chrono::duration<double>(t3 - t2).count();
   report.threads = session->threads() * session->inter_op_threads();
+  report.level = so.optimization_level;
   report.chosen_dims = prepared.chosen;
   std::vector<fs::path> files;
   if (!options.outputs_dir.empty()) {
@@ -198,6 +200,7 @@ nlohmann::json ToJson(const RunReport& r) {
   j["session_seconds"] = r.session_seconds;
   j["run_seconds"] = r.run_seconds;
   j["threads"] = r.threads;
+  j["level"] = r.level;
   if (!r.chosen_dims.empty()) j["chosen_dims"] = r.chosen_dims;
   j["outputs"] = nlohmann::json::array();
   for (const auto& o : r.outputs) {

@@ -26,6 +26,7 @@ struct RunOptions {
   /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
   bool force = false;
   int threads = 0;
+  std::string level = "disabled";       ///< optimization level of the session
   std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   std::vector<std::string> providers = DefaultProviderOrder();
@@ -50,6 +51,7 @@ struct RunReport {
   double session_seconds = 0;
   double run_seconds = 0;
   int threads = 0;
+  std::string level;  ///< the optimization level the session ran at
   /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
   DimOverrides chosen_dims;
 };

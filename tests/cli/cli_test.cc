@@ -527,6 +527,26 @@ TEST(CliArgs, LevelsAreAcceptedByNameAndByOnnxRuntimeNumber) {
   EXPECT_EQ(nlohmann::json::parse(numbered.out)["level"], "layout");
 }
 
+// run --level: the session runs the optimized graph; the sample's outputs stay within tolerance.
+TEST(CliArgs, RunAtALevelSaysSoAndComputesTheSameOutputs) {
+  const std::string m = Q(testing::SampleModel());
+  CliRun plain = RunCli("run " + m + " --threads 1 --json");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  CliRun layout = RunCli("run " + m + " --threads 1 --level layout --json");
+  ASSERT_EQ(layout.exit_code, 0) << layout.err;
+  const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(layout.out);
+  EXPECT_EQ(a["level"], "disabled");
+  EXPECT_EQ(b["level"], "layout");
+  ASSERT_EQ(a["outputs"].size(), b["outputs"].size());
+  for (size_t i = 0; i < a["outputs"].size(); ++i) {
+    for (const char* k : {"min", "max", "mean"}) {
+      const double x = a["outputs"][i][k], y = b["outputs"][i][k];
+      EXPECT_NEAR(x, y, 1e-4 + 1e-4 * std::abs(x)) << k;
+    }
+  }
+  ExpectUsageError("run " + m + " --level fastest", "--level: fastest not in");
+}
+
 TEST(CliArgs, RepeatedDisableAddsUpLikeACommaList) {
   const std::string m = Q(testing::SampleModel()) + " --level layout --json";
   auto passes_run = [](const CliRun& r) {
