@@ -26,6 +26,9 @@ void RegisterDnnlNchwcKernels(KernelRegistry& r);
 /// Resize with its own creation-time check (dnnl_resize.cc).
 void RegisterDnnlResizeKernel(KernelRegistry& r);
 void RegisterDnnlMatMulKernels(KernelRegistry& r);
+/// MatMulInteger and com.microsoft DynamicQuantizeMatMul with their checks
+/// (dnnl_matmul_integer.cc).
+void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r);
 /// The creation-time checks (dnnl_checks.cc): why a node goes to the next provider.
 void RegisterDnnlChecks(KernelRegistry& r);
 

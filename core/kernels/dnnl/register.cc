@@ -11,6 +11,7 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlNchwcKernels(r);
   RegisterDnnlResizeKernel(r);
   RegisterDnnlMatMulKernels(r);
+  RegisterDnnlMatMulIntegerKernels(r);
   RegisterDnnlQLinearConvKernel(r);
   RegisterDnnlQLinearMatMulKernel(r);
   RegisterDnnlChecks(r);

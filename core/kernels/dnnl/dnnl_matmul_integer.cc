@@ -1,0 +1,267 @@
+// The kernels of dynamically quantized models on oneDNN's int8 matmul (u8 x s8 -> s32):
+// MatMulInteger (A u8 / s8 with a scalar zero point known only at run time, as
+// DynamicQuantizeLinear computes it) and com.microsoft DynamicQuantizeMatMul (A float, quantized
+// here exactly as DynamicQuantizeLinear does, then scaled by a_scale * b_scale and the bias added
+// in the same float arithmetic as the reference kernel). Both take a constant 2-D s8 B with zero
+// points 0, reordered once. The s32 products equal the reference's except where AVX2 without
+// VNNI saturates a pair of u8 x s8 products in 16 bits (oneDNN and ONNX Runtime's MLAS both do:
+// their documentation's "reduce range" advice); the tests bound that difference.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "common/strings.h"
+#include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/dnnl/dnnl_qlinear.h"
+#include "kernels/dynamic_quant.h"
+#include "kernels/registry.h"
+#include "kernels/tensor_util.h"
+
+namespace onnxlens::kernels::dnnl_ep {
+
+namespace {
+
+using dnnl::memory;
+using ir::DataType;
+using ir::Tensor;
+
+const Tensor* Const(const ir::Node& n, size_t i) {
+  return n.input(i) ? n.input(i)->initializer() : nullptr;
+}
+
+Capability No(DeclineReason reason, const ir::Node& n, const std::string& what) {
+  return Capability::Decline(reason, "the dnnl " + n.op_type() + " kernel " + what);
+}
+
+// B (input 1) a constant 2-D int8 matrix whose zero point (input `bzp`) is absent or all 0.
+Capability CheckConstantB(const ir::Node& n, size_t bzp) {
+  const Tensor* b = Const(n, 1);
+  if (!b) return No(DeclineReason::kAttribute, n, "takes a constant B");
+  if (b->dtype() != DataType::kInt8)
+    return No(DeclineReason::kDataType, n,
+              "takes int8 B (oneDNN has no uint8 weights), " + Quote(n.input(1)->name()) + " is " +
+                  std::string(ir::DataTypeName(b->dtype())));
+  if (b->dims().size() != 2) return No(DeclineReason::kRank, n, "takes a 2-D B");
+  if (n.input(bzp)) {
+    const Tensor* z = Const(n, bzp);
+    if (!z || z->dtype() != DataType::kInt8)
+      return No(DeclineReason::kAttribute, n, "takes a constant int8 b_zero_point");
+    for (int64_t i = 0; i < z->numel(); ++i)
+      if (z->data<int8_t>()[i] != 0)
+        return No(DeclineReason::kAttribute, n,
+                  "takes b_zero_point 0 (oneDNN has no weight zero points)");
+  }
+  return Capability::Accept();
+}
+
+Capability MatMulIntegerCheck(const KernelInfo& info) {
+  const ir::Node& n = info.node;
+  if (Capability c = CheckConstantB(n, 3); !c.accepted()) return c;
+  if (auto zd = KnownShape(n.input(2))) {
+    int64_t count = 1;
+    for (int64_t d : *zd) count *= d;
+    if (count != 1) return No(DeclineReason::kRank, n, "takes one a_zero_point (not one per row)");
+  }
+  return Capability::Accept();
+}
+
+Capability DynamicQuantizeMatMulCheck(const KernelInfo& info) {
+  const ir::Node& n = info.node;
+  if (Capability c = CheckConstantB(n, 3); !c.accepted()) return c;
+  const Tensor* bs = Const(n, 2);
+  const int64_t cols = Const(n, 1)->dims()[1];
+  if (!bs || bs->dtype() != DataType::kFloat || (bs->numel() != 1 && bs->numel() != cols))
+    return No(DeclineReason::kAttribute, n,
+              "takes a constant float32 b_scale, one or one per column of B");
+  return Capability::Accept();
+}
+
+struct IntMatMulEntry {
+  dnnl::matmul::primitive_desc pd;
+  dnnl::matmul prim;
+  memory::desc a, dst;
+  memory weights;
+};
+
+// A [rows, K] (u8 or s8) x the constant B [K, N] into s32 [rows, N], A's zero point at run time.
+class IntMatMul {
+ public:
+  IntMatMul(Tensor b, int threads) : b_(std::move(b)), threads_(threads) {}
+
+  int64_t K() const { return b_.dims()[0]; }
+  int64_t N() const { return b_.dims()[1]; }
+
+  Status Run(const OpKernelContext& ctx, const Tensor& a, int32_t a_zero_point,
+             int32_t* out) const {
+    const int64_t rows = a.numel() / K();
+    const bool s8 = a.dtype() == DataType::kInt8;
+    const bool zp = a_zero_point != 0;
+    OL_ASSIGN_OR_RETURN(std::shared_ptr<IntMatMulEntry> e,
+                        cache_.GetOrMake({rows, s8, zp}, [&] { return Make(ctx, rows, s8, zp); }));
+    try {
+      dnnl::stream& s = PrepareThreads(threads_);
+      memory dst(e->dst, Engine(), out);
+      std::unordered_map<int, memory> args = {
+          {DNNL_ARG_SRC, Wrap(e->a, a)}, {DNNL_ARG_WEIGHTS, e->weights}, {DNNL_ARG_DST, dst}};
+      int32_t zp_value = a_zero_point;
+      if (zp) {
+        args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC] = memory(
+            memory::desc({1}, memory::data_type::s32, memory::format_tag::a), Engine(), &zp_value);
+      }
+      e->prim.execute(s, args);
+      s.wait();
+    } catch (const dnnl::error& err) {
+      return ctx.Decline(DnnlWhat(err));
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Expected<std::shared_ptr<IntMatMulEntry>> Make(const OpKernelContext& ctx, int64_t rows, bool s8,
+                                                 bool zp) const {
+    auto e = std::make_shared<IntMatMulEntry>();
+    e->a = TypedPlainDesc({rows, K()}, s8 ? memory::data_type::s8 : memory::data_type::u8);
+    e->dst = TypedPlainDesc({rows, N()}, memory::data_type::s32);
+    const memory::desc b_plain = TypedPlainDesc({K(), N()}, memory::data_type::s8);
+    const memory::desc b_any({K(), N()}, memory::data_type::s8, memory::format_tag::any);
+    try {
+      dnnl::primitive_attr attr;
+      if (zp) attr.set_zero_points(DNNL_ARG_SRC, 0, {DNNL_RUNTIME_S32_VAL});
+      dnnl::stream& s = PrepareThreads(threads_);
+      e->pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(e->a, b_any, e->dst), attr, Engine());
+      e->prim = dnnl::matmul(e->pd);
+      PrepareConstantWeights(cache_, *e, b_plain, b_, s);
+    } catch (const dnnl::error& err) {
+      return ctx.Decline(DnnlWhat(err));
+    }
+    return e;
+  }
+
+  Tensor b_;
+  int threads_;
+  mutable PrimitiveCache<IntMatMulEntry> cache_;
+};
+
+// A's dimensions with the last one K replaced by N; a declined case when A is not [..., rows, K].
+Expected<std::vector<int64_t>> OutputDims(const OpKernelContext& ctx, const Tensor& a, int64_t K,
+                                          int64_t N) {
+  if (a.dims().size() < 2 || a.dims().back() != K)
+    return ctx.Decline("A " + ShapeString(a.dims()) + " is not [..., rows, " + std::to_string(K) +
+                       "]");
+  std::vector<int64_t> dims = a.dims();
+  dims.back() = N;
+  return dims;
+}
+
+class DnnlMatMulInteger final : public OpKernel {
+ public:
+  DnnlMatMulInteger(Tensor b, int threads) : mm_(std::move(b), threads) {}
+
+  Status Compute(OpKernelContext& ctx) const override {
+    OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+    if (a->dtype() != DataType::kUint8 && a->dtype() != DataType::kInt8)
+      return ctx.Decline("A is " + std::string(DataTypeName(a->dtype())));
+    int32_t zp = 0;
+    if (const Tensor* z = ctx.tensor(2)) {
+      if (z->numel() != 1 || z->dtype() != a->dtype())
+        return ctx.Decline("a_zero_point is not one " + std::string(DataTypeName(a->dtype())));
+      zp = a->dtype() == DataType::kInt8 ? int32_t{z->data<int8_t>()[0]}
+                                         : int32_t{z->data<uint8_t>()[0]};
+    }
+    OL_ASSIGN_OR_RETURN(std::vector<int64_t> dims, OutputDims(ctx, *a, mm_.K(), mm_.N()));
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, dims));
+    if (y.numel() > 0) OL_RETURN_IF_ERROR(mm_.Run(ctx, *a, zp, y.mutable_data<int32_t>()));
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  IntMatMul mm_;
+};
+
+class DnnlDynamicQuantizeMatMul final : public OpKernel {
+ public:
+  DnnlDynamicQuantizeMatMul(Tensor b, std::vector<float> b_scale, int threads)
+      : mm_(std::move(b), threads), b_scale_(std::move(b_scale)) {}
+
+  Status Compute(OpKernelContext& ctx) const override {
+    OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
+    if (a->dtype() != DataType::kFloat) return ctx.Decline("A is not float32");
+    const int64_t N = mm_.N();
+    const Tensor* bias = ctx.tensor(4);
+    if (bias && (bias->dtype() != DataType::kFloat || bias->numel() != N))
+      return ctx.Decline("the bias is not " + std::to_string(N) + " float32 values");
+    OL_ASSIGN_OR_RETURN(std::vector<int64_t> dims, OutputDims(ctx, *a, mm_.K(), N));
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
+    if (y.numel() == 0) {
+      ctx.SetOutput(0, std::move(y));
+      return Status::Ok();
+    }
+    // DynamicQuantizeLinear of A.
+    const float* av = a->data<float>();
+    float lo = 0.f, hi = 0.f;
+    DynamicRange(av, 0, a->numel(), &lo, &hi);
+    const DynamicQuantParams p = DynamicParamsOf(lo, hi);
+    const float scale = p.scale;
+    OL_ASSIGN_OR_RETURN(Tensor aq, NewTensor(ctx, DataType::kUint8, a->dims()));
+    DynamicQuantizeRange(av, aq.mutable_data<uint8_t>(), p, 0, a->numel());
+    OL_ASSIGN_OR_RETURN(Tensor acc, NewTensor(ctx, DataType::kInt32, dims));
+    OL_RETURN_IF_ERROR(
+        mm_.Run(ctx, aq, static_cast<int32_t>(p.zero_point), acc.mutable_data<int32_t>()));
+    const int32_t* s = acc.data<int32_t>();
+    float* out = y.mutable_data<float>();
+    const float* bv = bias ? bias->data<float>() : nullptr;
+    const int64_t rows = y.numel() / N;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < N; ++j) {
+        const float sc = scale * (b_scale_.size() == 1 ? b_scale_[0] : b_scale_[j]);
+        out[r * N + j] = static_cast<float>(s[r * N + j]) * sc + (bv ? bv[j] : 0.f);
+      }
+    }
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
+
+ private:
+  IntMatMul mm_;
+  std::vector<float> b_scale_;
+};
+
+Expected<std::unique_ptr<OpKernel>> MakeMatMulInteger(const KernelInfo& info) {
+  if (Capability c = MatMulIntegerCheck(info); !c.accepted()) return Unsupported(c.sentence);
+  return std::unique_ptr<OpKernel>(
+      std::make_unique<DnnlMatMulInteger>(*Const(info.node, 1), info.threads));
+}
+
+Expected<std::unique_ptr<OpKernel>> MakeDynamicQuantizeMatMul(const KernelInfo& info) {
+  if (Capability c = DynamicQuantizeMatMulCheck(info); !c.accepted())
+    return Unsupported(c.sentence);
+  const Tensor& bs = *Const(info.node, 2);
+  std::vector<float> scales(bs.data<float>(), bs.data<float>() + bs.numel());
+  return std::unique_ptr<OpKernel>(std::make_unique<DnnlDynamicQuantizeMatMul>(
+      *Const(info.node, 1), std::move(scales), info.threads));
+}
+
+}  // namespace
+
+void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r) {
+  r.Register({"",
+              "MatMulInteger",
+              10,
+              1000,
+              kDnnlProvider,
+              {DataType::kUint8, DataType::kInt8},
+              MakeMatMulInteger});
+  r.Register({"com.microsoft",
+              "DynamicQuantizeMatMul",
+              1,
+              1000,
+              kDnnlProvider,
+              {DataType::kFloat},
+              MakeDynamicQuantizeMatMul});
+  r.SetCheck("", "MatMulInteger", kDnnlProvider, MatMulIntegerCheck);
+  r.SetCheck("com.microsoft", "DynamicQuantizeMatMul", kDnnlProvider, DynamicQuantizeMatMulCheck);
+}
+
+}  // namespace onnxlens::kernels::dnnl_ep

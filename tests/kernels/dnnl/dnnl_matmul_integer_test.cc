@@ -1,0 +1,210 @@
+// The dnnl MatMulInteger and com.microsoft DynamicQuantizeMatMul kernels against the reference
+// kernels, on odd shapes (1, 13, 127 rows; K 1, 13, 128, 300; N 1, 13, 64): u8 and s8 A, A's zero
+// point a run-time scalar (as DynamicQuantizeLinear makes it), constant s8 B with zero points 0
+// or absent, b_scale per tensor or per column, with and without a bias. The trace shows the dnnl
+// kernel ran. And the declines: u8 B, a B zero point that is not 0, a computed B.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "runtime/session.h"
+
+namespace onnxlens::testing {
+namespace {
+
+using ir::DataType;
+using ir::Tensor;
+
+template <typename T>
+Tensor RandomInts(DataType type, std::vector<int64_t> dims, int lo, int hi, uint32_t seed) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= d;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> u(lo, hi);
+  std::vector<T> v(static_cast<size_t>(n));
+  for (auto& x : v) x = static_cast<T>(u(rng));
+  return Tensor::FromVector<T>(type, dims, v);
+}
+
+Tensor RandomFloats(std::vector<int64_t> dims, uint32_t seed) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= d;
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> u(0.2f, 1.5f);
+  std::vector<float> v(static_cast<size_t>(n));
+  for (auto& x : v) x = u(rng);
+  return Tensor::FromVector<float>(DataType::kFloat, dims, v);
+}
+
+struct Input {
+  std::string name;
+  Tensor value;
+  bool constant = true;
+};
+
+struct Ran {
+  std::string provider;
+  std::string declined;
+  Tensor dnnl, reference;
+};
+
+// One node `op` over `inputs` (absent ones as empty names) run on dnnl and on the reference.
+Ran RunBoth(const std::string& op, const std::string& domain, const std::vector<Input>& inputs) {
+  auto model = std::make_shared<ir::Model>();
+  model->opset_imports.push_back({"", 17});
+  if (!domain.empty()) model->opset_imports.push_back({domain, 1});
+  model->graph = std::make_unique<ir::Graph>("test");
+  ir::Graph& g = *model->graph;
+  ir::Node* node = g.AddNode(op, domain, "mm");
+  std::map<std::string, runtime::RtValue> feeds;
+  for (const Input& in : inputs) {
+    if (in.name.empty()) {
+      node->AddInput(nullptr);
+      continue;
+    }
+    ir::Value* v = g.CreateValue(in.name);
+    v->set_type(ir::TypeInfo::Tensor(in.value.dtype(), ir::DimsFromSizes(in.value.dims())));
+    if (in.constant) {
+      g.SetInitializer(v, in.value);
+    } else {
+      g.AddInput(v);
+      feeds[in.name] = runtime::RtValue::FromTensor(in.value);
+    }
+    node->AddInput(v);
+  }
+  ir::Value* out = g.CreateValue("y");
+  node->AddOutput(out);
+  g.AddOutput(out);
+  runtime::SessionOptions dnnl, ref;
+  dnnl.providers = {"dnnl", "reference"};
+  dnnl.intra_op_threads = 2;
+  dnnl.enable_profiling = true;
+  ref.providers = {"reference"};
+  auto sd = runtime::Session::Create(model, dnnl);
+  auto sr = runtime::Session::Create(model, ref);
+  EXPECT_TRUE(sd.ok()) << sd.status().message();
+  EXPECT_TRUE(sr.ok()) << sr.status().message();
+  if (!sd.ok() || !sr.ok()) return {};
+  Ran r;
+  r.provider = (*sd)->partition().nodes[0].provider;
+  for (const auto& d : (*sd)->partition().nodes[0].declined) r.declined += d.sentence;
+  auto rd = (*sd)->Run(feeds);
+  auto rr = (*sr)->Run(feeds);
+  EXPECT_TRUE(rd.ok()) << rd.status().message();
+  EXPECT_TRUE(rr.ok()) << rr.status().message();
+  if (!rd.ok() || !rr.ok()) return r;
+  if (r.provider == "dnnl") {
+    for (const auto& e : (*sd)->profiler()->Events())
+      if (e.cat == "Node" && !e.Arg("provider").empty())
+        EXPECT_EQ(e.Arg("provider"), "dnnl") << "the dnnl kernel declined at run time";
+  }
+  r.dnnl = (*rd)[0].second.tensor;
+  r.reference = (*rr)[0].second.tensor;
+  EXPECT_EQ(r.dnnl.dims(), r.reference.dims());
+  EXPECT_EQ(r.dnnl.dtype(), r.reference.dtype());
+  return r;
+}
+
+Tensor ScalarZeroPoint(DataType t, int z) {
+  if (t == DataType::kInt8) return Tensor::FromVector<int8_t>(t, {}, {static_cast<int8_t>(z)});
+  return Tensor::FromVector<uint8_t>(t, {}, {static_cast<uint8_t>(z)});
+}
+
+TEST(DnnlMatMulInteger, MatchesReferenceOnOddShapes) {
+  uint32_t seed = 900;
+  struct Shape {
+    std::vector<int64_t> a;
+    int64_t n;
+  };
+  const std::vector<Shape> shapes = {
+      {{1, 1}, 1}, {{13, 13}, 13}, {{127, 128}, 64}, {{2, 7, 300}, 13}, {{1, 128, 128}, 64}};
+  for (const Shape& s : shapes)
+    for (DataType at : {DataType::kUint8, DataType::kInt8})
+      for (int mode = 0; mode < 3; ++mode) {  // no zero points, A's at run time, both given
+        SCOPED_TRACE("A " + std::to_string(s.a.back()) + " mode " + std::to_string(mode));
+        const int lo = at == DataType::kInt8 ? -128 : 0;
+        Tensor a = at == DataType::kInt8 ? RandomInts<int8_t>(at, s.a, lo, lo + 255, seed)
+                                         : RandomInts<uint8_t>(at, s.a, lo, lo + 255, seed);
+        // Weights as the dynamic quantizer makes them (symmetric, |w| <= 127).
+        Tensor b = RandomInts<int8_t>(DataType::kInt8, {s.a.back(), s.n}, -127, 127, seed + 1);
+        std::vector<Input> in = {{"A", a, false}, {"B", b, true}};
+        if (mode >= 1) in.push_back({"a_zp", ScalarZeroPoint(at, lo + 117), false});
+        if (mode == 2)
+          in.push_back({"b_zp", RandomInts<int8_t>(DataType::kInt8, {s.n}, 0, 0, 0), true});
+        Ran r = RunBoth("MatMulInteger", "", in);
+        ++seed;
+        EXPECT_EQ(r.provider, "dnnl") << r.declined;
+        if (r.dnnl.numel() != r.reference.numel()) continue;
+        int64_t off = 0;
+        for (int64_t i = 0; i < r.dnnl.numel(); ++i)
+          off += r.dnnl.data<int32_t>()[i] != r.reference.data<int32_t>()[i];
+        EXPECT_EQ(off, 0) << off << " of " << r.dnnl.numel() << " int32 products differ";
+      }
+}
+
+TEST(DnnlDynamicQuantizeMatMul, MatchesReferenceOnOddShapes) {
+  uint32_t seed = 1900;
+  struct Shape {
+    std::vector<int64_t> a;
+    int64_t n;
+  };
+  const std::vector<Shape> shapes = {
+      {{1, 1}, 1}, {{13, 13}, 13}, {{127, 128}, 64}, {{2, 7, 300}, 13}, {{1, 128, 512}, 128}};
+  for (const Shape& s : shapes)
+    for (bool per_column : {false, true})
+      for (bool bias : {false, true}) {
+        const int64_t k = s.a.back();
+        std::vector<float> scales(per_column ? size_t(s.n) : 1);
+        for (size_t i = 0; i < scales.size(); ++i) scales[i] = 0.01f + 0.001f * float(i % 5);
+        std::vector<Input> in = {
+            {"A", RandomFloats(s.a, seed), false},
+            {"B", RandomInts<int8_t>(DataType::kInt8, {k, s.n}, -127, 127, seed + 1), true},
+            {"b_scale",
+             Tensor::FromVector<float>(
+                 DataType::kFloat, per_column ? std::vector<int64_t>{s.n} : std::vector<int64_t>{},
+                 scales),
+             true},
+            {"", {}, true}};
+        if (bias) in.push_back({"bias", RandomFloats({s.n}, seed + 2), true});
+        Ran r = RunBoth("DynamicQuantizeMatMul", "com.microsoft", in);
+        ++seed;
+        EXPECT_EQ(r.provider, "dnnl") << r.declined;
+        if (r.dnnl.numel() != r.reference.numel()) continue;
+        // The same int32 products and the same float arithmetic after them.
+        for (int64_t i = 0; i < r.dnnl.numel(); ++i)
+          ASSERT_EQ(r.dnnl.data<float>()[i], r.reference.data<float>()[i]) << "element " << i;
+      }
+}
+
+TEST(DnnlMatMulInteger, DeclinesWhatOneDnnCannotRunWithASentence) {
+  const Tensor a = RandomInts<uint8_t>(DataType::kUint8, {4, 8}, 0, 255, 1);
+  // u8 B.
+  Ran u8b =
+      RunBoth("MatMulInteger", "",
+              {{"A", a, false}, {"B", RandomInts<uint8_t>(DataType::kUint8, {8, 3}, 0, 255, 2)}});
+  EXPECT_EQ(u8b.provider, "reference");
+  EXPECT_NE(u8b.declined.find("int8 B"), std::string::npos) << u8b.declined;
+  // A B zero point that is not 0.
+  Ran shifted = RunBoth("MatMulInteger", "",
+                        {{"A", a, false},
+                         {"B", RandomInts<int8_t>(DataType::kInt8, {8, 3}, -5, 5, 3)},
+                         {"", {}, true},
+                         {"b_zp", Tensor::FromVector<int8_t>(DataType::kInt8, {}, {3})}});
+  EXPECT_EQ(shifted.provider, "reference");
+  EXPECT_NE(shifted.declined.find("b_zero_point 0"), std::string::npos) << shifted.declined;
+  // A computed B.
+  Ran computed = RunBoth(
+      "MatMulInteger", "",
+      {{"A", a, false}, {"B", RandomInts<int8_t>(DataType::kInt8, {8, 3}, -5, 5, 4), false}});
+  EXPECT_EQ(computed.provider, "reference");
+  EXPECT_NE(computed.declined.find("constant B"), std::string::npos) << computed.declined;
+  for (const Ran* r : {&u8b, &shifted, &computed}) {
+    ASSERT_EQ(r->dnnl.numel(), r->reference.numel());
+    for (int64_t i = 0; i < r->dnnl.numel(); ++i)
+      EXPECT_EQ(r->dnnl.data<int32_t>()[i], r->reference.data<int32_t>()[i]);
+  }
+}
+
+}  // namespace
+}  // namespace onnxlens::testing
