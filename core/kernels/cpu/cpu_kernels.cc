@@ -281,12 +281,16 @@ void RegisterCpuLstmKernel(KernelRegistry& r);
 void RegisterCpuTransformerKernels(KernelRegistry& r);
 void RegisterCpuChecks(KernelRegistry& r);
 void RegisterCpuQuantKernels(KernelRegistry& r);
+void RegisterCpuGridSampleKernel(KernelRegistry& r);
+void RegisterCpuSpectralKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
   RegisterCpuLstmKernel(r);
   RegisterCpuTransformerKernels(r);
   RegisterCpuQuantKernels(r);
+  RegisterCpuGridSampleKernel(r);
+  RegisterCpuSpectralKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",
