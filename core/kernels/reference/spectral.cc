@@ -133,6 +133,11 @@ Status Dft(OpKernelContext& ctx, int64_t) {
   const int64_t len = a.len, n = a.n, bins = a.bins, outer = a.outer, inner = a.inner;
   const int64_t comp = a.comp;
   std::vector<double> out(static_cast<size_t>(a.total));
+  if (a.total == 0) {  // no signals: dft_length may be anything, allocate nothing of its size
+    OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, a.out_dims, x->dtype()));
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   const std::vector<double> in = ToDoubles(*x);
   const int64_t keep = std::min(len, n);
   std::vector<double> re(keep), im(keep), ore(bins), oim(bins);
