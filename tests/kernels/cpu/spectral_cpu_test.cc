@@ -22,11 +22,11 @@ TEST(SpectralCpu, DftMatchesReference) {
     for (int64_t comp : {1, 2})
       for (int64_t onesided : {0, 1})
         for (int64_t inverse : {0, 1}) {
-          // axis 1 of [2, len, 3, comp] (not the last signal axis), and of [3, len, comp]
+          // axis 1 of [2, len, 3, comp] (not the last signal axis), and -1 of [3, len, comp]
           for (bool middle : {true, false}) {
             const std::vector<int64_t> dims =
                 middle ? std::vector<int64_t>{2, len, 3, comp} : std::vector<int64_t>{3, len, comp};
-            const int64_t axis = 1;
+            const int64_t axis = middle ? 1 : -1;  // -1: numpy's count on the complex array
             // dft_length: absent, shorter and longer than the axis (a power of two and not)
             for (int64_t n : {int64_t{0}, std::max<int64_t>(1, len / 2), len + 3, 2 * len + 64}) {
               std::vector<std::optional<ir::Tensor>> in = {RandomTensor(dims, seed++, -1, 1)};
