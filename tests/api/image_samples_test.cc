@@ -85,13 +85,14 @@ TEST(ImageDecodeTest, CorruptTruncatedOrHugeFilesAreErrorsNamingTheFile) {
 }
 
 TEST(ImageDecodeTest, ProgressiveJpegWithThousandsOfScansIsRefused) {
-  auto ok = DecodeImageFile(Images() / "progressive_32x24.jpg");  // libjpeg's 10 scans
+  auto ok =
+      DecodeImageFile(SourceDir() / "tests/data/jpeg/progressive_32x24.jpg");  // libjpeg's 10 scans
   ASSERT_TRUE(ok.ok()) << ok.status().message();
   EXPECT_EQ(ok->width, 32);
   EXPECT_GT(ok->rgb[ok->rgb.size() - 3], 200);  // red at the right
   // The same file with its last scan repeated 3000 times before the end marker: libjpeg only
   // warns about each repeat, after decoding it.
-  std::ifstream in(Images() / "progressive_32x24.jpg", std::ios::binary);
+  std::ifstream in(SourceDir() / "tests/data/jpeg/progressive_32x24.jpg", std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
   const size_t last_scan = bytes.rfind("\xff\xda");
   ASSERT_NE(last_scan, std::string::npos);
