@@ -1,9 +1,9 @@
 // CPU GridSample (opset 16, 4-D, float32): the reference kernel's coordinate arithmetic
 // (core/kernels/reference/grid_sample.cc), done once per output pixel in double and turned into
-// taps (a source offset in the plane and a float weight: 1 for nearest, 4 for bilinear, 16 for
-// bicubic; a tap that reads padding zeros has weight 0). The taps of a block of output rows are
-// then applied to every channel of that image: no per-element double math, branch or allocation.
-// Rows are split over the intra-op pool.
+// taps (a source offset in the plane, -1 for a padding zero, and a float weight: 1 for nearest,
+// 4 for bilinear, 16 for bicubic). The taps of a block of output pixels are then applied to every
+// channel of that image: no per-element double math or allocation. The blocks are split over the
+// intra-op pool.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -83,7 +83,7 @@ int TapCount(Mode mode) { return mode == Mode::kNearest ? 1 : mode == Mode::kBil
 void PixelTaps(const Geometry& g, double sx, double sy, int64_t* off, float* wt) {
   const int taps = TapCount(g.mode);
   if (!std::isfinite(sx) || !std::isfinite(sy)) {
-    std::fill(off, off + taps, 0);
+    std::fill(off, off + taps, -1);
     std::fill(wt, wt + taps, 0.f);
     return;
   }
@@ -106,9 +106,8 @@ void PixelTaps(const Geometry& g, double sx, double sy, int64_t* off, float* wt)
   auto tap = [&](int k, double yf, double xf, double weight) {
     const int64_t r = AxisIndex(yf, g.h, g.lo, g.hi_y, g.padding);
     const int64_t c = AxisIndex(xf, g.w, g.lo, g.hi_x, g.padding);
-    const bool zero = r < 0 || c < 0;
-    off[k] = zero ? 0 : r * g.w + c;
-    wt[k] = zero ? 0.f : static_cast<float>(weight);
+    off[k] = r < 0 || c < 0 ? -1 : r * g.w + c;
+    wt[k] = static_cast<float>(weight);
   };
   switch (g.mode) {
     case Mode::kNearest:
@@ -140,7 +139,11 @@ void ApplyTaps(const float* plane, const int64_t* off, const float* wt, int64_t 
                float* out) {
   for (int64_t p = 0; p < pixels; ++p) {
     float s = 0.f;
-    for (int k = 0; k < kTaps; ++k) s += wt[p * kTaps + k] * plane[off[p * kTaps + k]];
+    for (int k = 0; k < kTaps; ++k) {
+      // a padding zero reads nothing (0 * an infinite plane[0] would be NaN; the reference's 0)
+      const int64_t o = off[p * kTaps + k];
+      s += wt[p * kTaps + k] * (o < 0 ? 0.f : plane[o]);
+    }
     out[p] = s;
   }
 }

@@ -65,6 +65,19 @@ TEST(GridSampleCpu, NonFiniteGridPointsReadZero) {
   }
 }
 
+TEST(GridSampleCpu, PaddingZerosReadNothingOfTheInput) {
+  // Infinite and NaN pixels, every grid point outside: zeros padding gives 0 (not 0 * inf).
+  ir::Tensor x = Values<float>(ir::DataType::kFloat, {1, 1, 2, 2}, {INFINITY, NAN, -INFINITY, 1});
+  const ir::Tensor grid =
+      Values<float>(ir::DataType::kFloat, {1, 1, 3, 2}, {-5.f, 0.f, 0.f, 7.f, 3.f, -3.f});
+  for (const char* mode : {"bilinear", "nearest", "bicubic"}) {
+    auto cpu = RunKernel(kernels::kCpuProvider,
+                         {"GridSample", {x, grid}, {AString("mode", mode)}, 1, 16, ""}, nullptr);
+    ASSERT_TRUE(cpu.ok()) << cpu.status().message();
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(cpu->tensor.data<float>()[i], 0.f) << mode << " " << i;
+  }
+}
+
 TEST(GridSampleCpu, DeclinesAFloat64GridWithASentence) {
   // X float32 with a float64 grid (T2 may differ from T1): the reference kernel runs it.
   const ir::Tensor grid = Values<double>(ir::DataType::kDouble, {1, 1, 1, 2}, {0, 0});
