@@ -59,11 +59,28 @@ Expected<DecodedImage> DecodePng(const std::vector<unsigned char>& bytes, const 
   return out;
 }
 
+// A progressive JPEG is decoded scan by scan, each a pass over the whole image; an encoder writes
+// about 10 (libjpeg's simple progression), 64 per component is already more than any sensible
+// script. A hostile file repeats scans by the thousand (libjpeg only warns, after decoding
+// each): stop at the first scan past this (libjpeg-turbo's tools suggest the same bound).
+constexpr int kMaxJpegScans = 500;
+
 struct JpegErrors {
   jpeg_error_mgr pub;
   std::jmp_buf jump;
   char message[JMSG_LENGTH_MAX];
+  bool too_many_scans;
 };
+
+// libjpeg's progress monitor, called as it consumes input: past kMaxJpegScans, back to setjmp.
+void OnJpegProgress(j_common_ptr c) {
+  if (!c->is_decompressor) return;
+  auto* d = reinterpret_cast<j_decompress_ptr>(c);
+  if (d->input_scan_number <= kMaxJpegScans) return;
+  auto* e = reinterpret_cast<JpegErrors*>(c->err);
+  e->too_many_scans = true;
+  std::longjmp(e->jump, 1);
+}
 
 void OnJpegError(j_common_ptr c) {
   auto* e = reinterpret_cast<JpegErrors*>(c->err);
@@ -78,16 +95,23 @@ bool DecodeJpegBytes(const std::vector<unsigned char>& bytes, int64_t max_pixels
                      std::string* message) {
   jpeg_decompress_struct cinfo;
   JpegErrors errors;
+  jpeg_progress_mgr progress;
+  progress.progress_monitor = OnJpegProgress;
   cinfo.err = jpeg_std_error(&errors.pub);
   errors.pub.error_exit = OnJpegError;
   errors.pub.output_message = QuietJpeg;
   errors.message[0] = 0;
+  errors.too_many_scans = false;
   if (setjmp(errors.jump)) {
     jpeg_destroy_decompress(&cinfo);
-    *message = errors.message;
+    *message = errors.too_many_scans
+                   ? "a progressive JPEG of more than " + std::to_string(kMaxJpegScans) +
+                         " scans (an encoder writes about 10); not decoded"
+                   : std::string(errors.message);
     return false;
   }
   jpeg_create_decompress(&cinfo);
+  cinfo.progress = &progress;
   jpeg_mem_src(&cinfo, bytes.data(), static_cast<unsigned long>(bytes.size()));
   jpeg_read_header(&cinfo, TRUE);
   const int64_t w = cinfo.image_width, h = cinfo.image_height;
@@ -126,8 +150,11 @@ Expected<DecodedImage> DecodeJpeg(const std::vector<unsigned char>& bytes, const
   if (bytes.empty()) return InvalidArgument(path.string() + ": an empty file");
   DecodedImage out;
   std::string message;
-  if (!DecodeJpegBytes(bytes, max_pixels, &out, &message))
+  if (!DecodeJpegBytes(bytes, max_pixels, &out, &message)) {
+    if (message.rfind("a progressive JPEG", 0) == 0)  // refused, not corrupt
+      return InvalidArgument(path.string() + ": " + message);
     return InvalidArgument(path.string() + ": a corrupt JPEG image (" + message + ")");
+  }
   return out;
 }
 

@@ -84,6 +84,34 @@ TEST(ImageDecodeTest, CorruptTruncatedOrHugeFilesAreErrorsNamingTheFile) {
   ExpectError(DecodeImageFile(tmp.path() / "x.bmp").status(), ".png, .jpg or .jpeg");
 }
 
+TEST(ImageDecodeTest, ProgressiveJpegWithThousandsOfScansIsRefused) {
+  auto ok =
+      DecodeImageFile(SourceDir() / "tests/data/jpeg/progressive_32x24.jpg");  // libjpeg's 10 scans
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  EXPECT_EQ(ok->width, 32);
+  EXPECT_GT(ok->rgb[ok->rgb.size() - 3], 200);  // red at the right
+  // The same file with its last scan repeated 3000 times before the end marker: libjpeg only
+  // warns about each repeat, after decoding it.
+  std::ifstream in(SourceDir() / "tests/data/jpeg/progressive_32x24.jpg", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const size_t last_scan = bytes.rfind("\xff\xda");
+  ASSERT_NE(last_scan, std::string::npos);
+  ASSERT_EQ(bytes.substr(bytes.size() - 2), "\xff\xd9");
+  const std::string scan = bytes.substr(last_scan, bytes.size() - 2 - last_scan);
+  std::string hostile = bytes.substr(0, bytes.size() - 2);
+  for (int i = 0; i < 3000; ++i) hostile += scan;
+  hostile += "\xff\xd9";
+  TempDir tmp;
+  const fs::path file = tmp.path() / "scans.jpg";
+  std::ofstream(file, std::ios::binary) << hostile;
+  auto refused = DecodeImageFile(file);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().message(),
+            file.string() +
+                ": a progressive JPEG of more than 500 scans (an encoder writes about "
+                "10); not decoded");
+}
+
 TEST(ImageDecodeTest, BilinearResizeUsesHalfPixelCentres) {
   DecodedImage im;
   im.width = 2;

@@ -154,6 +154,43 @@ TEST_P(HostileMisc, OutputSizesPastTheTensorCap) {
                  "the padded output [1099511627777] has");
 }
 
+TEST_P(HostileMisc, SpectralSizesFromTensors) {
+  const int64_t huge = int64_t{1} << 40;
+  ExpectRunError(Run({"DFT", {Floats({1, 8, 1}), Int64s({}, {huge})}}),
+                 "output [1,1099511627776,2] has");
+  ExpectRunError(Run({"DFT", {Floats({1, 8, 1}), Int64s({}, {-3})}}),
+                 "dft_length must be positive, got -3");
+  ExpectRunError(Run({"DFT", {Floats({1, 8, 1}), Int64s({2}, {4, 4})}}),
+                 "dft_length must be a scalar, has shape [2]");
+  // No signals: an empty output, however long dft_length (nothing of that length is allocated).
+  auto empty = Run({"DFT", {Floats({0, 8, 1}), Int64s({}, {huge})}});
+  ASSERT_TRUE(empty.ok()) << empty.status().message();
+  EXPECT_EQ(Output(*empty, "out0").dims(), (std::vector<int64_t>{0, huge, 2}));
+  ExpectRunError(Run({"STFT", {Floats({1, 16, 1}), Int64s({}, {0}), Floats({4})}}),
+                 "frame_step must be positive, got 0");
+  ExpectRunError(Run({"STFT", {Floats({1, 16, 1}), Int64s({}, {-2}), Floats({4})}}),
+                 "frame_step must be positive, got -2");
+  ExpectRunError(
+      Run({"STFT", {Floats({1, 16, 1}), Int64s({}, {1}), std::nullopt, Int64s({}, {huge})}}),
+      "frame_length 1099511627776 is longer than the signal (16)");
+  ExpectRunError(Run({"STFT", {Floats({1, 16, 1}), Int64s({}, {1}), Floats({4}), Int64s({}, {5})}}),
+                 "window has 4 values for frame_length 5");
+  ExpectRunError(Run({"STFT", {Floats({1, 16, 3}), Int64s({}, {1}), Floats({4})}}),
+                 "expected rank >= 3 with a last dimension of 1 (real) or 2 (complex)");
+}
+
+TEST_P(HostileMisc, GridSampleShapes) {
+  ExpectRunError(Run({"GridSample", {Floats({1, 2, 3, 3}), Floats({1, 4, 4, 3})}, {}, 1, 16}),
+                 "input grid has shape [1,4,4,3], expected [1, H_out, W_out, 2]");
+  ExpectRunError(Run({"GridSample", {Floats({2, 2, 3, 3}), Floats({1, 4, 4, 2})}, {}, 1, 16}),
+                 "expected [2, H_out, W_out, 2]");
+  ExpectRunError(Run({"GridSample", {Floats({1, 2, 0, 3}), Floats({1, 4, 4, 2})}, {}, 1, 16}),
+                 "nothing to sample");
+  const int64_t g = int64_t{1} << 20;
+  ExpectRunError(Run({"GridSample", {Floats({1, g, 1, 1}), Floats({1, 1, g, 2})}, {}, 1, 16}),
+                 "output Y [1,1048576,1,1048576] has");
+}
+
 TEST_P(HostileMisc, GemmOperandsOfAnotherTypeAtTheKernel) {
   const ir::Tensor d = Values<double>(ir::DataType::kDouble, {2, 2}, {1, 2, 3, 4});
   ExpectStatusError(ComputeDirect(GetParam(), {"Gemm", {Floats({2, 2}), d}}),

@@ -123,6 +123,11 @@ void RegisterCpuChecks(KernelRegistry& r) {
   r.SetCheck("com.microsoft", "LayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("com.microsoft", "SkipLayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("", "BatchNormalization", kCpuProvider, BatchNorm);
+  // GridSample's grid and STFT's window: float32 like X / the signal.
+  r.SetCheck("", "GridSample", kCpuProvider,
+             [](const KernelInfo& i) { return NeedFloatInput(i.node, 1); });
+  r.SetCheck("", "STFT", kCpuProvider,
+             [](const KernelInfo& i) { return NeedFloatInput(i.node, 2); });
   r.SetCheck("", "Pow", kCpuProvider,
              [](const KernelInfo& i) { return NeedFloatInput(i.node, 1); });
 }

@@ -282,6 +282,8 @@ void RegisterCpuTransformerKernels(KernelRegistry& r);
 void RegisterCpuChecks(KernelRegistry& r);
 void RegisterCpuQuantKernels(KernelRegistry& r);
 void RegisterCpuDynamicQuantKernel(KernelRegistry& r);
+void RegisterCpuGridSampleKernel(KernelRegistry& r);
+void RegisterCpuSpectralKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
@@ -289,6 +291,8 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuTransformerKernels(r);
   RegisterCpuQuantKernels(r);
   RegisterCpuDynamicQuantKernel(r);
+  RegisterCpuGridSampleKernel(r);
+  RegisterCpuSpectralKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",

@@ -31,6 +31,24 @@ struct RecurrentDims {
 };
 Expected<RecurrentDims> CheckRecurrentInputs(const OpKernelContext& ctx, int64_t gates);
 
+/// DFT's and STFT's (opset 17) run-time checks, shared by the reference and cpu kernels. A DFT
+/// of input x: `outer` x `inner` signals of `len` values (stride `inner`) along `axis`, each
+/// zero-padded or truncated to dft_length `n`, giving `bins` values (n, or n / 2 + 1 onesided).
+struct DftArgs {
+  int64_t axis = 1, len = 0, n = 0, bins = 0, outer = 1, inner = 1, comp = 1, total = 0;
+  bool inverse = false;
+  std::vector<int64_t> out_dims;
+};
+Expected<DftArgs> CheckDftInputs(const OpKernelContext& ctx, const ir::Tensor& x);
+/// An STFT of signal [B, L, comp]: `frames` frames of `frame` values every `step`, each
+/// multiplied by `window` (null: all ones) and transformed into `bins` values.
+struct StftArgs {
+  int64_t batch = 0, len = 0, comp = 1, step = 0, frame = 0, frames = 0, bins = 0, total = 0;
+  const ir::Tensor* window = nullptr;
+  std::vector<int64_t> out_dims;
+};
+Expected<StftArgs> CheckStftInputs(const OpKernelContext& ctx, const ir::Tensor& x);
+
 /// The reference FusedConv (Conv, then Z and the activation of the node's attributes) and pools
 /// ("MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool") on the context's inputs: what
 /// the com.microsoft.nchwc reference kernels run on unblocked tensors (nchwc.cc).

@@ -5,6 +5,7 @@
 // arithmetic of ONNX Runtime's kernel, which produced the backend tests' outputs.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "kernels/reference/reference_kernels.h"
@@ -15,6 +16,18 @@ namespace onnxlens::kernels {
 namespace {
 
 using ir::Tensor;
+
+// Bounds on the work the file's attributes and boxes may ask for: samples along one axis of a
+// bin, in one bin, and over the whole node (about a minute of this kernel).
+constexpr double kMaxSamplesPerAxis = 4096;
+constexpr double kMaxSamplesPerBin = 65536;
+constexpr double kMaxSamples = 4294967296.0;  // 2^32
+
+std::string FormatSamples(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
 
 struct Tap {
   int64_t o[4] = {0, 0, 0, 0};  // offsets of the four neighbours in the plane
@@ -84,6 +97,14 @@ Status RoiAlign(OpKernelContext& ctx, int64_t opset) {
   const std::vector<double> xv = ToDoubles(*x), rv = ToDoubles(*rois);
   const bool half = ctm == "half_pixel";
   const double offset = half ? 0.5 : 0.0;
+  // First every region's geometry and the work it takes (the attributes and the boxes come from
+  // the file): an error before any sampling when a bin or the whole node would take too long.
+  struct Region {
+    double sw = 0, sh = 0, bh = 0, bw = 0, count = 1;
+    int64_t gh = 0, gw = 0;
+  };
+  std::vector<Region> regions(static_cast<size_t>(R));
+  double work = 0;
   for (int64_t r = 0; r < R; ++r) {
     if (bi[r] < 0 || bi[r] >= N)
       return ctx.Error("batch_indices[" + std::to_string(r) + "] is " + std::to_string(bi[r]) +
@@ -92,22 +113,43 @@ Status RoiAlign(OpKernelContext& ctx, int64_t opset) {
     const double* box = rv.data() + r * 4;
     for (int k = 0; k < 4; ++k)
       if (!std::isfinite(box[k])) return ctx.Error("rois[" + std::to_string(r) + "] is not finite");
-    const double sw = box[0] * scale - offset, sh = box[1] * scale - offset;
-    double rw = box[2] * scale - offset - sw, rh = box[3] * scale - offset - sh;
+    Region& g = regions[r];
+    g.sw = box[0] * scale - offset;
+    g.sh = box[1] * scale - offset;
+    double rw = box[2] * scale - offset - g.sw, rh = box[3] * scale - offset - g.sh;
     if (!half) {
       rw = std::max(rw, 1.0);
       rh = std::max(rh, 1.0);
     }
-    const double bh = rh / static_cast<double>(oh), bw = rw / static_cast<double>(ow);
+    g.bh = rh / static_cast<double>(oh);
+    g.bw = rw / static_cast<double>(ow);
     const double gh_d =
         sampling > 0 ? static_cast<double>(sampling) : std::ceil(rh / static_cast<double>(oh));
     const double gw_d =
         sampling > 0 ? static_cast<double>(sampling) : std::ceil(rw / static_cast<double>(ow));
-    if (!(gh_d <= 4096) || !(gw_d <= 4096))
-      return ctx.Error("rois[" + std::to_string(r) + "] needs too many samples per bin");
-    const int64_t gh = static_cast<int64_t>(std::max(gh_d, 0.0));
-    const int64_t gw = static_cast<int64_t>(std::max(gw_d, 0.0));
-    const double count = static_cast<double>(std::max<int64_t>(gh * gw, 1));
+    if (!(gh_d <= kMaxSamplesPerAxis) || !(gw_d <= kMaxSamplesPerAxis) ||
+        !(std::max(gh_d, 0.0) * std::max(gw_d, 0.0) <= kMaxSamplesPerBin))
+      return ctx.Error("rois[" + std::to_string(r) + "] needs " + FormatSamples(gh_d) + " x " +
+                       FormatSamples(gw_d) + " samples per bin (sampling_ratio " +
+                       std::to_string(sampling) + "), more than the " +
+                       FormatSamples(kMaxSamplesPerBin) + " a bin may take");
+    g.gh = static_cast<int64_t>(std::max(gh_d, 0.0));
+    g.gw = static_cast<int64_t>(std::max(gw_d, 0.0));
+    g.count = static_cast<double>(std::max<int64_t>(g.gh * g.gw, 1));
+    work +=
+        static_cast<double>(C) * static_cast<double>(oh * ow) * static_cast<double>(g.gh * g.gw);
+  }
+  if (work > kMaxSamples)
+    return ctx.Error("the " + std::to_string(R) + " regions need " + FormatSamples(work) +
+                     " bilinear samples (" + std::to_string(C) + " channels x " +
+                     std::to_string(oh) + " x " + std::to_string(ow) +
+                     " bins x the samples per bin), more than the " + FormatSamples(kMaxSamples) +
+                     " a RoiAlign may take");
+  for (int64_t r = 0; r < R; ++r) {
+    if (H == 0 || W == 0) continue;
+    const Region& g = regions[r];
+    const double sw = g.sw, sh = g.sh, bh = g.bh, bw = g.bw, count = g.count;
+    const int64_t gh = g.gh, gw = g.gw;
     for (int64_t c = 0; c < C; ++c) {
       const double* plane = xv.data() + (bi[r] * C + c) * H * W;
       for (int64_t py = 0; py < oh; ++py)

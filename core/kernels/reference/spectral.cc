@@ -62,33 +62,83 @@ Status CheckComplexDim(const OpKernelContext& ctx, const Tensor& x, size_t min_r
   return Status::Ok();
 }
 
-Status Dft(OpKernelContext& ctx, int64_t) {
-  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  OL_RETURN_IF_ERROR(CheckComplexDim(ctx, *x, 3, "input"));
-  const int64_t rank = static_cast<int64_t>(x->dims().size());
-  int64_t axis = ctx.node().GetInt("axis", 1);
-  if (axis < 0) axis += rank - 1;
-  if (axis < 1 || axis > rank - 2)
+}  // namespace
+
+Expected<DftArgs> CheckDftInputs(const OpKernelContext& ctx, const Tensor& x) {
+  OL_RETURN_IF_ERROR(CheckComplexDim(ctx, x, 3, "input"));
+  DftArgs a;
+  const int64_t rank = static_cast<int64_t>(x.dims().size());
+  a.axis = ctx.node().GetInt("axis", 1);
+  if (a.axis < 0) a.axis += rank - 1;
+  if (a.axis < 1 || a.axis > rank - 2)
     return ctx.Error("axis " + std::to_string(ctx.node().GetInt("axis", 1)) +
-                     " is not a signal axis of input of shape " + ShapeString(x->dims()));
+                     " is not a signal axis of input of shape " + ShapeString(x.dims()));
   const int64_t inverse = ctx.node().GetInt("inverse", 0);
   const int64_t onesided = ctx.node().GetInt("onesided", 0);
   if ((inverse != 0 && inverse != 1) || (onesided != 0 && onesided != 1))
     return ctx.Error("inverse and onesided must be 0 or 1");
-  const int64_t len = x->dims()[axis];
-  OL_ASSIGN_OR_RETURN(const int64_t n, OptionalLength(ctx, 1, "dft_length", len));
-  if (len == 0 && n == 0) return ctx.Error("the signal axis is empty");
-  const int64_t bins = onesided ? n / 2 + 1 : n;
-  std::vector<int64_t> out_dims = x->dims();
-  out_dims[axis] = bins;
-  out_dims.back() = 2;
-  OL_ASSIGN_OR_RETURN(const int64_t total, CheckOutputSize(ctx, out_dims, "output"));
-  std::vector<double> out(static_cast<size_t>(total));
+  a.inverse = inverse == 1;
+  a.len = x.dims()[a.axis];
+  OL_ASSIGN_OR_RETURN(a.n, OptionalLength(ctx, 1, "dft_length", a.len));
+  if (a.len == 0 && a.n == 0) return ctx.Error("the signal axis is empty");
+  a.bins = onesided ? a.n / 2 + 1 : a.n;
+  a.out_dims = x.dims();
+  a.out_dims[a.axis] = a.bins;
+  a.out_dims.back() = 2;
+  OL_ASSIGN_OR_RETURN(a.total, CheckOutputSize(ctx, a.out_dims, "output"));
+  a.comp = x.dims().back();
+  for (int64_t d = 0; d < a.axis; ++d) a.outer *= x.dims()[d];
+  for (int64_t d = a.axis + 1; d < rank - 1; ++d) a.inner *= x.dims()[d];
+  return a;
+}
+
+Expected<StftArgs> CheckStftInputs(const OpKernelContext& ctx, const Tensor& x) {
+  OL_RETURN_IF_ERROR(CheckComplexDim(ctx, x, 3, "signal"));
+  if (x.dims().size() != 3)
+    return ctx.Error("signal has shape " + ShapeString(x.dims()) +
+                     ", expected [batch, length, 1 or 2]");
+  StftArgs a;
+  const int64_t onesided = ctx.node().GetInt("onesided", 1);
+  if (onesided != 0 && onesided != 1) return ctx.Error("onesided must be 0 or 1");
+  OL_RETURN_IF_ERROR(ctx.RequireTensor(1).status());
+  OL_ASSIGN_OR_RETURN(a.step, OptionalLength(ctx, 1, "frame_step", 0));
+  if (a.step <= 0) return ctx.Error("frame_step must be a positive scalar");
+  a.window = ctx.tensor(2);
+  if (a.window && a.window->dims().size() != 1)
+    return ctx.Error("window has shape " + ShapeString(a.window->dims()) + ", expected 1-D");
+  const int64_t wlen = a.window ? a.window->dims()[0] : 0;
+  OL_ASSIGN_OR_RETURN(a.frame, OptionalLength(ctx, 3, "frame_length", wlen));
+  if (a.frame <= 0) return ctx.Error("needs a window or a frame_length");
+  if (a.window && wlen != a.frame)
+    return ctx.Error("window has " + std::to_string(wlen) + " values for frame_length " +
+                     std::to_string(a.frame));
+  a.batch = x.dims()[0];
+  a.len = x.dims()[1];
+  a.comp = x.dims()[2];
+  if (a.frame > a.len)
+    return ctx.Error("frame_length " + std::to_string(a.frame) + " is longer than the signal (" +
+                     std::to_string(a.len) + ")");
+  a.frames = (a.len - a.frame) / a.step + 1;
+  a.bins = onesided ? a.frame / 2 + 1 : a.frame;
+  a.out_dims = {a.batch, a.frames, a.bins, 2};
+  OL_ASSIGN_OR_RETURN(a.total, CheckOutputSize(ctx, a.out_dims, "output"));
+  return a;
+}
+
+namespace {
+
+Status Dft(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const DftArgs a, CheckDftInputs(ctx, *x));
+  const int64_t len = a.len, n = a.n, bins = a.bins, outer = a.outer, inner = a.inner;
+  const int64_t comp = a.comp;
+  std::vector<double> out(static_cast<size_t>(a.total));
+  if (a.total == 0) {  // no signals: dft_length may be anything, allocate nothing of its size
+    OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, a.out_dims, x->dtype()));
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   const std::vector<double> in = ToDoubles(*x);
-  const int64_t comp = x->dims().back();
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < axis; ++d) outer *= x->dims()[d];
-  for (int64_t d = axis + 1; d < rank - 1; ++d) inner *= x->dims()[d];
   const int64_t keep = std::min(len, n);
   std::vector<double> re(keep), im(keep), ore(bins), oim(bins);
   for (int64_t o = 0; o < outer; ++o)
@@ -98,50 +148,26 @@ Status Dft(OpKernelContext& ctx, int64_t) {
         re[t] = in[base];
         im[t] = comp == 2 ? in[base + 1] : 0.0;
       }
-      Transform(re, im, n, inverse == 1, bins, ore, oim);
+      Transform(re, im, n, a.inverse, bins, ore, oim);
       for (int64_t k = 0; k < bins; ++k) {
         const int64_t base = ((o * bins + k) * inner + i) * 2;
         out[base] = ore[k];
         out[base + 1] = oim[k];
       }
     }
-  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, out_dims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, a.out_dims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
 
 Status Stft(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  OL_RETURN_IF_ERROR(CheckComplexDim(ctx, *x, 3, "signal"));
-  if (x->dims().size() != 3)
-    return ctx.Error("signal has shape " + ShapeString(x->dims()) +
-                     ", expected [batch, length, 1 or 2]");
-  const int64_t onesided = ctx.node().GetInt("onesided", 1);
-  if (onesided != 0 && onesided != 1) return ctx.Error("onesided must be 0 or 1");
-  OL_ASSIGN_OR_RETURN(const Tensor* step_t, ctx.RequireTensor(1));
-  OL_ASSIGN_OR_RETURN(const int64_t step, OptionalLength(ctx, 1, "frame_step", 0));
-  (void)step_t;
-  if (step <= 0) return ctx.Error("frame_step must be a positive scalar");
-  const Tensor* window = ctx.tensor(2);
-  if (window && window->dims().size() != 1)
-    return ctx.Error("window has shape " + ShapeString(window->dims()) + ", expected 1-D");
-  const int64_t wlen = window ? window->dims()[0] : 0;
-  OL_ASSIGN_OR_RETURN(const int64_t frame, OptionalLength(ctx, 3, "frame_length", wlen));
-  if (frame <= 0) return ctx.Error("needs a window or a frame_length");
-  if (window && wlen != frame)
-    return ctx.Error("window has " + std::to_string(wlen) + " values for frame_length " +
-                     std::to_string(frame));
-  const int64_t B = x->dims()[0], L = x->dims()[1], comp = x->dims()[2];
-  if (frame > L)
-    return ctx.Error("frame_length " + std::to_string(frame) + " is longer than the signal (" +
-                     std::to_string(L) + ")");
-  const int64_t frames = (L - frame) / step + 1;
-  const int64_t bins = onesided ? frame / 2 + 1 : frame;
-  const std::vector<int64_t> out_dims = {B, frames, bins, 2};
-  OL_ASSIGN_OR_RETURN(const int64_t total, CheckOutputSize(ctx, out_dims, "output"));
-  std::vector<double> out(static_cast<size_t>(total));
+  OL_ASSIGN_OR_RETURN(const StftArgs a, CheckStftInputs(ctx, *x));
+  const int64_t B = a.batch, L = a.len, comp = a.comp, step = a.step, frame = a.frame;
+  const int64_t frames = a.frames, bins = a.bins;
+  std::vector<double> out(static_cast<size_t>(a.total));
   const std::vector<double> in = ToDoubles(*x);
-  const std::vector<double> w = window ? ToDoubles(*window) : std::vector<double>(frame, 1.0);
+  const std::vector<double> w = a.window ? ToDoubles(*a.window) : std::vector<double>(frame, 1.0);
   std::vector<double> re(frame), im(frame), ore(bins), oim(bins);
   for (int64_t b = 0; b < B; ++b)
     for (int64_t f = 0; f < frames; ++f) {
@@ -157,7 +183,7 @@ Status Stft(OpKernelContext& ctx, int64_t) {
         out[base + 1] = oim[k];
       }
     }
-  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, out_dims, x->dtype()));
+  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, a.out_dims, x->dtype()));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
