@@ -13,6 +13,7 @@
 #include "passes/op_rewrites.h"
 #include "passes/pass.h"
 #include "passes/qdq_node_units.h"
+#include "passes/qlinear_nhwc.h"
 #include "passes/redundancy.h"
 #include "passes/redundant_op_elimination.h"
 #include "passes/reshape_fusion.h"
@@ -45,6 +46,7 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddFusedMatMulPasses(out);
   // layout
   AddLayoutPasses(out);
+  out.push_back(CreateQLinearNhwcTransformer());
   out.push_back(CreateNchwcTransformer());
   return out;
 }

@@ -1,12 +1,20 @@
 // Per-tensor QuantizeLinear (float32 -> uint8 / int8) and DequantizeLinear (uint8 / int8 ->
 // float32) on the cpu provider: the reference kernels' arithmetic (x / scale in float32, rounded
 // half to even, plus the zero point, saturated; (x - zero point) * scale), in loops the compiler
-// vectorizes, split over the intra-op pool. Per-axis parameters and other types are declined
+// vectorizes (and, where the CPU has AVX2, in explicit AVX2 loops computing the same numbers: the
+// build's baseline is SSE2 at -O2, where GCC left these loops scalar), split over the intra-op
+// pool. Per-axis parameters and other types are declined
 // (the reference kernel runs them).
 #include <algorithm>
 #include <cstdint>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define OL_QUANT_AVX2 1
+#endif
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/cpu/cpu_util.h"
@@ -43,6 +51,49 @@ Status PerTensor(const OpKernelContext& ctx, const Tensor*& zp) {
   return Status::Ok();
 }
 
+#ifdef OL_QUANT_AVX2
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+// Eight at a time: x / scale (the same IEEE division), clamped with NaN -> lo (max_ps returns its
+// second operand when the first is NaN), rounded half to even (the default rounding mode, as the
+// magic-number rounding), plus the zero point, narrowed; returns where the scalar tail starts.
+template <typename T>
+__attribute__((target("avx2"))) int64_t QuantizeAvx2(const float* x, T* y, float scale, int zp,
+                                                     float lo, float hi, int64_t b, int64_t e) {
+  const __m256 vs = _mm256_set1_ps(scale), vlo = _mm256_set1_ps(lo), vhi = _mm256_set1_ps(hi);
+  const __m256i vz = _mm256_set1_epi32(zp);
+  int64_t i = b;
+  for (; i + 8 <= e; i += 8) {
+    __m256 v = _mm256_div_ps(_mm256_loadu_ps(x + i), vs);
+    v = _mm256_min_ps(_mm256_max_ps(v, vlo), vhi);
+    const __m256i q = _mm256_add_epi32(_mm256_cvtps_epi32(v), vz);
+    const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+    const __m128i n = std::is_same_v<T, uint8_t> ? _mm_packus_epi16(w, w) : _mm_packs_epi16(w, w);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(y + i), n);
+  }
+  return i;
+}
+
+// Eight at a time: float(x - zero point) * scale.
+template <typename T>
+__attribute__((target("avx2"))) int64_t DequantizeAvx2(const T* x, float* y, float scale, int zp,
+                                                       int64_t b, int64_t e) {
+  const __m256 vs = _mm256_set1_ps(scale);
+  const __m256i vz = _mm256_set1_epi32(zp);
+  int64_t i = b;
+  for (; i + 8 <= e; i += 8) {
+    const __m128i raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(x + i));
+    const __m256i w =
+        std::is_same_v<T, uint8_t> ? _mm256_cvtepu8_epi32(raw) : _mm256_cvtepi8_epi32(raw);
+    _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(w, vz)), vs));
+  }
+  return i;
+}
+#endif
+
 template <typename T>
 void QuantizeRange(const float* x, T* y, float scale, int zp, int64_t b, int64_t e) {
   // Saturating before rounding is the same as after (the bounds are whole numbers), and keeps
@@ -51,6 +102,9 @@ void QuantizeRange(const float* x, T* y, float scale, int zp, int64_t b, int64_t
   const float hi = float(std::numeric_limits<T>::max() - zp);
   const float magic = 12582912.f;  // 1.5 * 2^23
   const float z = float(zp);
+#ifdef OL_QUANT_AVX2
+  if (HasAvx2()) b = QuantizeAvx2(x, y, scale, zp, lo, hi, b, e);
+#endif
   for (int64_t i = b; i < e; ++i) {
     float v = x[i] / scale;
     v = v >= lo ? v : lo;  // NaN -> lo, as the reference kernel
@@ -86,6 +140,9 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
 
 template <typename T>
 void DequantizeRange(const T* x, float* y, float scale, int zp, int64_t b, int64_t e) {
+#ifdef OL_QUANT_AVX2
+  if (HasAvx2()) b = DequantizeAvx2(x, y, scale, zp, b, e);
+#endif
   for (int64_t i = b; i < e; ++i) y[i] = static_cast<float>(int(x[i]) - zp) * scale;
 }
 

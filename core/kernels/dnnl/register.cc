@@ -16,6 +16,7 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlQLinearMatMulKernel(r);
   RegisterDnnlChecks(r);
   r.SetCheck("", "QLinearConv", kDnnlProvider, QLinearCheck);
+  r.SetCheck("com.onnxlens", "QLinearConv", kDnnlProvider, QLinearCheck);
   r.SetCheck("", "QLinearMatMul", kDnnlProvider, QLinearCheck);
 }
 

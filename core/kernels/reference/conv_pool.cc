@@ -207,9 +207,10 @@ Status ConvInteger(OpKernelContext& ctx, int64_t) {
 // QLinearConv (opset 10): (x - x_zp) * (w - w_zp[m]) + B[m] accumulated exactly in double, then
 // scaled by x_scale * w_scale[m] / y_scale, rounded half to even, plus y_zp, saturated to y's type.
 // w_scale / w_zero_point hold one value or one per output channel; B is int32.
-Status QLinearConv(OpKernelContext& ctx, int64_t) {
+// `tx` is x (NCHW); returns y (NCHW).
+Expected<Tensor> QLinearConvOn(OpKernelContext& ctx, const Tensor& tx) {
   for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
-  const Tensor &tx = *ctx.tensor(0), &tw = *ctx.tensor(3), &yzp = *ctx.tensor(7);
+  const Tensor &tw = *ctx.tensor(3), &yzp = *ctx.tensor(7);
   if (tw.dims().empty()) return ctx.Error("W must have rank 3 or more");
   const int64_t M = tw.dims()[0];
   auto per = [&](size_t i, const char* what, int64_t n) -> Expected<std::vector<double>> {
@@ -266,6 +267,63 @@ Status QLinearConv(OpKernelContext& ctx, int64_t) {
     requantize(y.mutable_data<int8_t>(), -128, 127);
   else
     return ctx.Error("y_zero_point must be uint8 or int8");
+  return y;
+}
+
+Status QLinearConv(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(Tensor y, QLinearConvOn(ctx, *x));
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+// A 4-D tensor of 1-byte elements with its axes permuted: to_nhwc NCHW -> NHWC, else back.
+Expected<Tensor> PermuteBytes4(OpKernelContext& ctx, const Tensor& t, bool to_nhwc) {
+  if (t.dims().size() != 4 || ir::ElementSize(t.dtype()) != 1)
+    return ctx.Error("a channels-last x or y is a 4-D uint8 / int8 tensor");
+  const std::vector<int64_t>& d = t.dims();
+  // Loop over the output in order; n, a, b, c are its dims, and the input's strides per them.
+  const int64_t N = d[0];
+  const std::vector<int64_t> od = to_nhwc ? std::vector<int64_t>{d[0], d[2], d[3], d[1]}
+                                          : std::vector<int64_t>{d[0], d[3], d[1], d[2]};
+  OL_ASSIGN_OR_RETURN(Tensor out, NewTensor(ctx, t.dtype(), od));
+  const uint8_t* src = static_cast<const uint8_t*>(t.raw());
+  uint8_t* dst = static_cast<uint8_t*>(out.mutable_raw());
+  const int64_t A = od[1], B = od[2], C = od[3];
+  // Input strides of the output's axes 1..3.
+  int64_t sa, sb, sc;
+  if (to_nhwc) {  // input [N, C', H, W], output [N, H, W, C']
+    sa = d[3];
+    sb = 1;
+    sc = d[2] * d[3];
+  } else {  // input [N, H, W, C'], output [N, C', H, W]
+    sa = 1;
+    sb = d[2] * d[3];
+    sc = d[3];
+  }
+  const int64_t plane = A * B * C;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t a = 0; a < A; ++a)
+      for (int64_t b = 0; b < B; ++b)
+        for (int64_t c = 0; c < C; ++c)
+          dst[n * plane + (a * B + b) * C + c] = src[n * plane + a * sa + b * sb + c * sc];
+  return out;
+}
+
+// com.onnxlens QLinearConv (passes/qlinear_nhwc.h): QLinearConv whose x and / or y are NHWC.
+Status QLinearConvChannelsLast(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  const bool x_nhwc = ctx.node().GetInt("x_channels_last", 0) != 0;
+  const bool y_nhwc = ctx.node().GetInt("y_channels_last", 0) != 0;
+  Tensor nchw;
+  if (x_nhwc) {
+    OL_ASSIGN_OR_RETURN(nchw, PermuteBytes4(ctx, *x, false));
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, QLinearConvOn(ctx, x_nhwc ? nchw : *x));
+  if (y_nhwc) {
+    OL_ASSIGN_OR_RETURN(Tensor t, PermuteBytes4(ctx, y, true));
+    y = std::move(t);
+  }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -401,6 +459,7 @@ void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "", "ConvTranspose", 1, ConvTranspose);
   AddKernel(r, "", "ConvInteger", 10, ConvInteger);
   AddKernel(r, "", "QLinearConv", 10, QLinearConv);
+  AddKernel(r, "com.onnxlens", "QLinearConv", 1, QLinearConvChannelsLast);
   AddKernel(r, "", "MaxPool", 1,
             [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
   AddKernel(r, "", "AveragePool", 1,

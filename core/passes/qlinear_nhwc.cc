@@ -1,0 +1,152 @@
+#include "passes/qlinear_nhwc.h"
+
+#include <set>
+#include <vector>
+
+#include "passes/graph_util.h"
+
+namespace onnxlens::passes {
+
+namespace {
+
+using ir::Node;
+using ir::Value;
+
+bool Rank4(const Value* v) { return v && v->type().shape && v->type().shape->size() == 4; }
+
+bool IsPlainQLinearConv(const Node& n) {
+  if (!IsOp(&n, "QLinearConv") || n.outputs().size() != 1 || !Rank4(n.input(0))) return false;
+  const ir::Tensor* w = n.inputs().size() > 3 ? ConstantOf(n.input(3)) : nullptr;
+  return w && w->dims().size() == 4;
+}
+
+bool PerTensorConst(const Value* v) {
+  const ir::Tensor* t = ConstantOf(v);
+  return t && t->numel() == 1;
+}
+
+// The element-wise nodes whose output can be NHWC when their data inputs are; the number of data
+// inputs (0: not such a node).
+size_t ElementwiseInputs(const Node& n) {
+  if (n.outputs().size() != 1 || !Rank4(n.input(0))) return 0;
+  if (IsOp(&n, "DequantizeLinear") || IsOp(&n, "QuantizeLinear")) {
+    if (n.inputs().size() < 2 || !PerTensorConst(n.input(1))) return 0;
+    if (n.inputs().size() > 2 && n.input(2) && !PerTensorConst(n.input(2))) return 0;
+    return 1;
+  }
+  if (IsOp(&n, "Relu")) return 1;
+  if (IsOp(&n, "Clip")) {
+    for (size_t i = 1; i < n.inputs().size(); ++i)
+      if (n.input(i) && !PerTensorConst(n.input(i))) return 0;
+    return 1;
+  }
+  if (IsOp(&n, "Add") || IsOp(&n, "Mul") || IsOp(&n, "Sub")) {
+    if (n.inputs().size() != 2 || !SameShape(n.input(0), n.input(1))) return 0;
+    const auto dims = KnownDims(n.input(0));
+    if (!dims) return 0;
+    return 2;
+  }
+  return 0;
+}
+
+class Transformer {
+ public:
+  explicit Transformer(ir::Graph& g) : g_(g) {}
+
+  bool Run() {
+    auto order = g_.TopologicalOrder();
+    if (!order.ok()) return false;
+    // Candidates: every output that could be NHWC; then drop, until nothing changes, those with a
+    // reader that needs NCHW or (element-wise producers) a data input that stays NCHW.
+    for (Node* n : *order) {
+      if (n->owner() != &g_) continue;
+      if (IsPlainQLinearConv(*n) || ElementwiseInputs(*n) > 0) {
+        if (!n->output(0)->is_graph_output()) nhwc_.insert(n->output(0));
+      }
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = nhwc_.begin(); it != nhwc_.end();) {
+        if (Keep(*it)) {
+          ++it;
+        } else {
+          it = nhwc_.erase(it);
+          changed = true;
+        }
+      }
+    }
+    if (nhwc_.empty()) return false;
+    std::vector<Node*> convs;
+    for (Node* n : *order)
+      if (n->owner() == &g_ && IsPlainQLinearConv(*n) &&
+          (nhwc_.count(n->input(0)) || nhwc_.count(n->output(0))))
+        convs.push_back(n);
+    for (Value* v : nhwc_) {
+      std::vector<ir::Dim> d = *v->type().shape;
+      v->set_type(ir::TypeInfo::Tensor(v->type().elem_type, {d[0], d[2], d[3], d[1]}));
+    }
+    for (Node* n : convs) Rewrite(n);
+    return true;
+  }
+
+ private:
+  bool Keep(Value* v) const {
+    const Node* p = v->producer();
+    if (const size_t k = ElementwiseInputs(*p); k > 0) {
+      for (size_t i = 0; i < k; ++i)
+        if (!nhwc_.count(p->input(i))) return false;
+    }
+    if (v->uses().empty()) return false;
+    for (const ir::Use& u : v->uses()) {
+      const Node& r = *u.node;
+      if (IsPlainQLinearConv(r)) {
+        if (u.index != 0) return false;
+        continue;
+      }
+      const size_t k = ElementwiseInputs(r);
+      if (k == 0 || static_cast<size_t>(u.index) >= k || !nhwc_.count(r.output(0))) return false;
+    }
+    return true;
+  }
+
+  void Rewrite(Node* n) {
+    Node* c = AddFusedNode(g_, "QLinearConv", kOnnxlensDomain, {n}, n->name());
+    CopyAttributes(*n, c);
+    c->SetAttribute(ir::Attribute::Int("x_channels_last", nhwc_.count(n->input(0)) ? 1 : 0));
+    c->SetAttribute(ir::Attribute::Int("y_channels_last", nhwc_.count(n->output(0)) ? 1 : 0));
+    for (size_t i = 0; i < n->inputs().size(); ++i) c->AddInput(n->input(i));
+    Value* y = n->output(0);
+    n->SetOutput(0, nullptr);
+    g_.RemoveNode(n);
+    c->AddOutput(y);
+  }
+
+  ir::Graph& g_;
+  std::set<Value*> nhwc_;
+};
+
+class QLinearNhwcTransformer final : public Pass {
+ public:
+  std::string_view name() const override { return "qlinear-nhwc"; }
+  std::string_view summary() const override {
+    return "keeps int8 convolution chains (QLinearConv and the per-tensor QDQ / element-wise "
+           "nodes between them) in channels-last NHWC, so oneDNN's int8 convolutions do not "
+           "reorder every activation [com.onnxlens]";
+  }
+  Level level() const override { return Level::kLayout; }
+  bool needs_contrib_ops() const override { return true; }
+  Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
+    if (ctx.options.nchwc_block <= 0) return false;
+    if (!Transformer(graph).Run()) return false;
+    if (ctx.Opset(kOnnxlensDomain) < 1) ctx.model->SetOpsetVersion(kOnnxlensDomain, 1);
+    return true;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Pass> CreateQLinearNhwcTransformer() {
+  return std::make_unique<QLinearNhwcTransformer>();
+}
+
+}  // namespace onnxlens::passes
