@@ -34,6 +34,10 @@ struct PassOptions {
   /// Channels per NCHWc block for the layout level's nchwc-transformer (ir/nchwc.h); 0 = the pass
   /// does nothing (no provider in the session's order runs the blocked kernels fast).
   int nchwc_block = 0;
+  /// The graph is for a session of this process, never written to a file: passes may use the
+  /// com.onnxlens ops only our kernels run (qlinear-nhwc). Optimize / export leave it off, so what
+  /// they write loads in ONNX Runtime.
+  bool session_only_ops = false;
 };
 
 /// Handed to every pass run.

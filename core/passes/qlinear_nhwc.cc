@@ -131,12 +131,12 @@ class QLinearNhwcTransformer final : public Pass {
   std::string_view summary() const override {
     return "keeps int8 convolution chains (QLinearConv and the per-tensor QDQ / element-wise "
            "nodes between them) in channels-last NHWC, so oneDNN's int8 convolutions do not "
-           "reorder every activation [com.onnxlens]";
+           "reorder every activation [com.onnxlens; sessions only, never written to a file]";
   }
   Level level() const override { return Level::kLayout; }
   bool needs_contrib_ops() const override { return true; }
   Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
-    if (ctx.options.nchwc_block <= 0) return false;
+    if (ctx.options.nchwc_block <= 0 || !ctx.options.session_only_ops) return false;
     if (!Transformer(graph).Run()) return false;
     if (ctx.Opset(kOnnxlensDomain) < 1) ctx.model->SetOpsetVersion(kOnnxlensDomain, 1);
     return true;

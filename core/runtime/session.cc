@@ -597,6 +597,7 @@ Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir
   oo.level = level;
   oo.evaluator = &ReferenceConstantEvaluator();
   oo.pass_options.nchwc_block = providers::NchwcBlockFor(providers);
+  oo.pass_options.session_only_ops = true;
   OL_RETURN_IF_ERROR(passes::Optimize(*optimized, oo).status());
   return std::shared_ptr<const ir::Model>(std::move(optimized));
 }

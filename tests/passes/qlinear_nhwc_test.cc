@@ -92,12 +92,13 @@ std::shared_ptr<ir::Model> ChainModel(bool mid_output) {
 }
 
 std::shared_ptr<ir::Model> At(const ir::Model& m, Level level, int block = 8,
-                              Format format = Format::kOrt) {
+                              Format format = Format::kOrt, bool session = true) {
   std::shared_ptr<ir::Model> copy = m.Clone();
   OptimizeOptions o = testing::OptionsAt(level);
   o.verify_each = true;
   o.pass_options.nchwc_block = block;
   o.pass_options.format = format;
+  o.pass_options.session_only_ops = session;
   auto r = Optimize(*copy, o);
   EXPECT_TRUE(r.ok()) << r.status().message();
   return copy;
@@ -164,9 +165,11 @@ TEST(QLinearNhwc, TheChainGoesChannelsLastWithReordersOnlyInItsEdgeConvolutions)
   EXPECT_EQ(o->OpsetVersion(kOnnxlensDomain), 1);
 }
 
-TEST(QLinearNhwc, DoesNothingWithoutDnnlOrForTheStandardFormat) {
+TEST(QLinearNhwc, DoesNothingWithoutDnnlOrForTheStandardFormatOrAFile) {
   auto m = ChainModel(false);
   EXPECT_TRUE(NhwcConvs(*At(*m, Level::kLayout, 0)).empty());
+  // Optimize / export (not a session's own graph): ONNX Runtime could not load com.onnxlens.
+  EXPECT_TRUE(NhwcConvs(*At(*m, Level::kLayout, 8, Format::kOrt, false)).empty());
   EXPECT_TRUE(NhwcConvs(*At(*m, Level::kLayout, 8, Format::kStandard)).empty());
   EXPECT_TRUE(NhwcConvs(*At(*m, Level::kExtended)).empty());
 }
