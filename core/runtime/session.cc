@@ -489,9 +489,12 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
       plan.deps,
       [&](int i, int thread) -> Status {
         const Step& step = plan.steps[static_cast<size_t>(i)];
+        if (profiler && thread > 0 && inter_op->openmp())  // an OpenMP worker of the light phase
+          profiler->NameThread(profiling::Profiler::CurrentThreadId(),
+                               "inter-op thread " + std::to_string(thread));
         OL_RETURN_IF_ERROR(RunStep(
             plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
-        if (step.release_team_after) wide_pool->ReleaseIdleOpenMpThreads();
+        if (step.release_team_after && !inter_op->openmp()) wide_pool->ReleaseIdleOpenMpThreads();
         for (int s : plan.reads[static_cast<size_t>(i)]) {
           if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
             frame->slots[static_cast<size_t>(s)] = RtValue();
@@ -651,7 +654,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   impl->pool = std::make_unique<ThreadPool>(intra, openmp);
   impl->pools.push_back(impl->pool.get());
   if (inter > 1) {
-    impl->inter_op = std::make_unique<InterOpPool>(inter);
+    // One intra-op thread per executor thread on OpenMP: the light phases run on an OpenMP team,
+    // the same threads as the pinned steps' teams (inter_op_pool.h).
+    impl->inter_op = std::make_unique<InterOpPool>(inter, openmp && intra == 1);
     for (int i = 1; i < inter; ++i) {
       impl->extra_pools.push_back(std::make_unique<ThreadPool>(intra, openmp));
       impl->pools.push_back(impl->extra_pools.back().get());
@@ -673,8 +678,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     impl->profiler->NameThread(profiling::Profiler::CurrentThreadId(), "main");
     impl->pool->SetProfiler(impl->profiler.get());
     for (size_t i = 1; i < impl->pools.size(); ++i) {
-      impl->profiler->NameThread(impl->inter_op->worker_tids()[i - 1],
-                                 "inter-op thread " + std::to_string(i));
+      if (i <= impl->inter_op->worker_tids().size())
+        impl->profiler->NameThread(impl->inter_op->worker_tids()[i - 1],
+                                   "inter-op thread " + std::to_string(i));
       impl->pools[i]->SetProfiler(impl->profiler.get(), "pool " + std::to_string(i) + " worker ");
     }
     if (impl->wide_pool) impl->wide_pool->SetProfiler(impl->profiler.get(), "wide pool worker ");
