@@ -121,6 +121,11 @@ void Profiler::NameThread(int64_t tid, const std::string& name) {
   thread_names_[tid] = name;
 }
 
+void Profiler::NameThreadIfUnnamed(int64_t tid, const std::string& name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  thread_names_.emplace(tid, name);
+}
+
 std::vector<TraceEvent> Profiler::Events() const {
   std::lock_guard<std::mutex> lock(mu_);
   std::vector<TraceEvent> out;

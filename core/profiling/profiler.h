@@ -59,6 +59,9 @@ class Profiler {
   void AddNode(NodeRecord record);
   /// Names a thread ("main", "pool worker 1", ...) for the thread_name metadata events.
   void NameThread(int64_t tid, const std::string& name);
+  /// The same unless the thread has a name already (an OpenMP worker that is also the parallel
+  /// executor's thread keeps the executor's name).
+  void NameThreadIfUnnamed(int64_t tid, const std::string& name);
 
   /// Every event so far: thread_name metadata first, then complete events by start time.
   std::vector<TraceEvent> Events() const;

@@ -6,6 +6,8 @@
 #include <functional>
 #include <queue>
 
+#include <omp.h>
+
 #include "profiling/profiler.h"
 
 namespace onnxlens::runtime {
@@ -74,12 +76,15 @@ struct InterOpPool::Job {
   size_t finished = 0;
   int running = 0;
   bool exclusive = false;  ///< a pinned step is running: nothing starts beside it
+  bool phase = false;      ///< OpenMP mode: a light phase is running on a team
   bool failed = false;
   Status error;
 };
 
-InterOpPool::InterOpPool(int threads) {
-  threads = std::max(1, threads);
+InterOpPool::InterOpPool(int threads, bool openmp) : threads_(std::max(1, threads)) {
+  openmp_ = openmp && threads_ > 1;
+  if (openmp_) return;
+  threads = threads_;
   worker_tids_.assign(static_cast<size_t>(threads - 1), 0);
   for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { WorkerLoop(i); });
   std::unique_lock<std::mutex> lock(mu_);
@@ -97,79 +102,128 @@ InterOpPool::~InterOpPool() {
   for (auto& t : workers_) t.join();
 }
 
-// Takes ready steps until the job is finished or failed; called and returns with `lock` held.
-// Light steps first, on any thread; a pinned step only on the caller once no step runs, and no step
-// starts beside it. So the light steps of parallel branches run beside each other, and the pinned
-// ones (heavy, with the whole thread budget) between them.
-void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock) {
+// Called and returns with `lock` held (released while the step runs).
+bool InterOpPool::RunOne(Job* job, int step, int thread, bool exclusive,
+                         std::unique_lock<std::mutex>& lock) {
   const size_t n = job->graph->size();
   const std::vector<bool>& pinned = job->graph->pinned;
   auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
+  if (job->cancel && job->cancel->cancelled()) {
+    job->failed = true;
+    job->error = Cancelled("the run was cancelled");
+    cv_.notify_all();
+    return false;
+  }
+  ++job->running;
+  job->exclusive = exclusive;
+  lock.unlock();
+  Status st = (*job->run)(step, thread);
+  lock.lock();
+  --job->running;
+  job->exclusive = false;
+  if (!st.ok()) {
+    if (!job->failed) {
+      job->failed = true;
+      job->error = std::move(st);
+    }
+    cv_.notify_all();
+    return false;
+  }
+  ++job->finished;
+  int light = 0;
+  for (int s : job->graph->successors[static_cast<size_t>(step)]) {
+    if (--job->waiting[static_cast<size_t>(s)] == 0) {
+      if (is_pinned(s)) {
+        job->ready_pinned.push(s);
+      } else {
+        job->ready.push(s);
+        ++light;
+      }
+    }
+  }
+  // This thread takes one new light step itself; sleeping threads take the others, the light
+  // steps a pinned one held back, or (the caller) a pinned step now that nothing runs; in a phase,
+  // they leave once no light step is left.
+  const bool caller_may_pin =
+      thread != 0 && job->running == 0 && !job->ready_pinned.empty() && job->ready.empty();
+  const bool phase_over = job->phase && job->running == 0 && job->ready.empty();
+  if (job->finished == n || light > 1 || (exclusive && !job->ready.empty()) || caller_may_pin ||
+      phase_over)
+    cv_.notify_all();
+  if (job->finished == n && job->running == 0) cv_joined_.notify_all();
+  return true;
+}
+
+// Takes ready steps until the job is finished or failed; called and returns with `lock` held.
+// Light steps first, on any thread; a pinned step only on the caller once no step runs, and no step
+// starts beside it. So the light steps of parallel branches run beside each other, and the pinned
+// ones (heavy, with the whole thread budget) between them. In a `phase` (OpenMP mode) no pinned
+// step is taken: the threads return once no light step is ready or running.
+void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock, bool phase) {
+  const size_t n = job->graph->size();
   auto can_take_light = [&] { return !job->exclusive && !job->ready.empty(); };
   auto can_take_pinned = [&] {
-    return thread == 0 && job->running == 0 && !job->ready_pinned.empty();
+    return !phase && thread == 0 && job->running == 0 && !job->ready_pinned.empty();
   };
+  auto phase_over = [&] { return phase && job->ready.empty() && job->running == 0; };
   while (true) {
     cv_.wait(lock, [&] {
-      return job->failed || job->finished == n || can_take_light() || can_take_pinned();
+      return job->failed || job->finished == n || can_take_light() || can_take_pinned() ||
+             phase_over();
     });
     if (job->failed || job->finished == n) return;
+    if (!can_take_light() && !can_take_pinned()) return;  // the phase is over
     const bool exclusive = !can_take_light();
     auto& queue = exclusive ? job->ready_pinned : job->ready;
     const int step = queue.top();
     queue.pop();
-    if (job->cancel && job->cancel->cancelled()) {
-      job->failed = true;
-      job->error = Cancelled("the run was cancelled");
-      cv_.notify_all();
-      return;
-    }
-    ++job->running;
-    job->exclusive = exclusive;
-    lock.unlock();
-    Status st = (*job->run)(step, thread);
-    lock.lock();
-    --job->running;
-    job->exclusive = false;
-    if (!st.ok()) {
-      if (!job->failed) {
-        job->failed = true;
-        job->error = std::move(st);
-      }
-      cv_.notify_all();
-      return;
-    }
-    ++job->finished;
-    int light = 0;
-    for (int s : job->graph->successors[static_cast<size_t>(step)]) {
-      if (--job->waiting[static_cast<size_t>(s)] == 0) {
-        if (is_pinned(s)) {
-          job->ready_pinned.push(s);
-        } else {
-          job->ready.push(s);
-          ++light;
-        }
-      }
-    }
-    // This thread takes one new light step itself; sleeping threads take the others, the light
-    // steps a pinned one held back, or (the caller) a pinned step now that nothing runs.
-    const bool caller_may_pin =
-        thread != 0 && job->running == 0 && !job->ready_pinned.empty() && job->ready.empty();
-    if (job->finished == n || light > 1 || (exclusive && !job->ready.empty()) || caller_may_pin)
-      cv_.notify_all();
-    if (job->finished == n && job->running == 0) cv_joined_.notify_all();
+    if (!RunOne(job, step, thread, exclusive, lock)) return;
   }
+}
+
+// OpenMP mode: the caller runs the pinned steps and lone light ones; two or more ready light steps
+// open a phase on an OpenMP team, whose threads take light steps until none is left.
+Status InterOpPool::RunOpenMp(Job* job) {
+  const size_t n = job->graph->size();
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!job->failed && job->finished < n) {
+    if (job->ready.size() > 1) {
+      job->phase = true;
+      lock.unlock();
+#pragma omp parallel num_threads(threads_)
+      {
+        // Everything the team reads of the job is read under mu_ (ThreadSanitizer does not see
+        // libgomp's own synchronization).
+        std::unique_lock<std::mutex> team_lock(mu_);
+        Work(job, omp_get_thread_num(), team_lock, /*phase=*/true);
+      }
+      lock.lock();
+      job->phase = false;
+      continue;
+    }
+    const bool exclusive = job->ready.empty();
+    auto& queue = exclusive ? job->ready_pinned : job->ready;
+    assert(!queue.empty() && "the step graph has a cycle");
+    if (queue.empty()) break;
+    const int step = queue.top();
+    queue.pop();
+    if (!RunOne(job, step, 0, exclusive, lock)) break;
+  }
+  if (job->failed) return job->error;
+  return Status::Ok();
 }
 
 Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
                         const CancelToken* cancel) {
   if (graph.size() == 0) return Status::Ok();
-  Job job{&graph, &run, cancel, graph.predecessors, {}, {}, 0, 0, false, false, Status::Ok()};
+  Job job{&graph, &run,  cancel, graph.predecessors, {}, {}, 0, 0,
+          false,  false, false,  Status::Ok()};
   for (size_t i = 0; i < graph.size(); ++i) {
     if (job.waiting[i] != 0) continue;
     const bool pinned = !graph.pinned.empty() && graph.pinned[i];
     (pinned ? job.ready_pinned : job.ready).push(static_cast<int>(i));
   }
+  if (openmp_) return RunOpenMp(&job);
   std::unique_lock<std::mutex> lock(mu_);
   assert(!job_ && "InterOpPool::Run: one run at a time");
   job_ = &job;

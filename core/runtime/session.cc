@@ -282,6 +282,62 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
   return Status::Ok();
 }
 
+namespace {
+
+// A light step that no other light step can run beside (every step it may overlap is pinned, as
+// resnet's downsampling 1x1 convolution beside the block's 3x3 ones) would run by itself on one
+// intra-op thread: it is pinned too, to run with the whole budget. Steps overlap only within a
+// section between two steps that run alone; sections of more than kMaxSection steps are left as
+// they are (the ancestor bitsets are quadratic in its size).
+void PinLoneLightSteps(const StepGraph& deps, const std::vector<bool>& alone,
+                       std::vector<bool>* pinned) {
+  constexpr size_t kMaxSection = 4096;
+  const size_t n = deps.size();
+  std::vector<std::vector<int>> preds(n);
+  for (size_t u = 0; u < n; ++u)
+    for (int v : deps.successors[u]) preds[static_cast<size_t>(v)].push_back(static_cast<int>(u));
+  size_t a = 0;
+  while (a < n) {
+    if (alone[a]) {
+      ++a;
+      continue;
+    }
+    size_t b = a;
+    while (b < n && !alone[b]) ++b;
+    const size_t m = b - a, words = (m + 63) / 64;
+    if (m <= kMaxSection) {
+      // anc[k]: the section's steps that are ancestors of step a + k.
+      std::vector<std::vector<uint64_t>> anc(m, std::vector<uint64_t>(words, 0));
+      for (size_t k = 0; k < m; ++k) {
+        for (int p : preds[a + k]) {
+          if (static_cast<size_t>(p) < a) continue;
+          const size_t q = static_cast<size_t>(p) - a;
+          for (size_t w = 0; w < words; ++w) anc[k][w] |= anc[q][w];
+          anc[k][q / 64] |= uint64_t{1} << (q % 64);
+        }
+      }
+      auto related = [&](size_t i, size_t j) {  // i < j
+        return (anc[j][i / 64] >> (i % 64)) & 1;
+      };
+      std::vector<size_t> light;
+      for (size_t k = 0; k < m; ++k)
+        if (!(*pinned)[a + k]) light.push_back(k);
+      for (size_t x = 0; x < light.size(); ++x) {
+        bool partner = false;
+        for (size_t y = 0; y < light.size() && !partner; ++y) {
+          if (x == y) continue;
+          const size_t i = std::min(light[x], light[y]), j = std::max(light[x], light[y]);
+          partner = !related(i, j);
+        }
+        if (!partner) (*pinned)[a + light[x]] = true;
+      }
+    }
+    a = b;
+  }
+}
+
+}  // namespace
+
 // The main graph's steps that run alone (AloneSteps over its topological order) or are heavy: the
 // parallel executor runs them alone with the whole budget (wide_pool), the others with their
 // thread's share.
@@ -320,8 +376,10 @@ void Session::Impl::FindWideSteps() {
   for (size_t i = 0; i < order->size(); ++i)
     total += macs[i] = ir::EstimateNodeCost(*(*order)[i]).macs;
   const int64_t mean = order->empty() ? 0 : total / static_cast<int64_t>(order->size());
+  const std::vector<bool> alone = wide_steps;
   for (size_t i = 0; i < order->size(); ++i)
     if (mean > 0 && macs[i] >= kHeavy * mean) wide_steps[i] = true;
+  PinLoneLightSteps(deps, alone, &wide_steps);
 }
 
 namespace {
@@ -411,9 +469,10 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   for (size_t i = 0; i < inputs.size(); ++i)
     frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
   // The memory plan follows the main graph's steps of a sequential run; subgraphs' allocations
-  // belong to their step. The parallel executor runs without patterns (as ONNX Runtime's does).
+  // belong to their step. The parallel executor runs a signature's recording run sequentially
+  // (its steps with the pools they have in parallel), and then serves the plan to its threads.
   memory::SessionMemory* mem = parent ? nullptr : memory.get();
-  if (inter_op && parent == nullptr) {
+  if (inter_op && parent == nullptr && !mem->recording()) {
     OL_RETURN_IF_ERROR(RunParallel(plan, &frame));
   } else {
     for (size_t si = 0; si < plan.steps.size(); ++si) {
@@ -424,8 +483,9 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       const bool planned = mem && !step.node->HasSubgraphs();
       if (mem) mem->BeginStep(planned ? static_cast<int>(si) : -1);
       if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
+      ThreadPool* step_pool = parent || !inter_op ? intra : step.wide ? wide_pool.get() : intra;
       OL_RETURN_IF_ERROR(
-          RunStep(plan, step, &frame, intra, planned ? mem : nullptr, static_cast<int>(si)));
+          RunStep(plan, step, &frame, step_pool, planned ? mem : nullptr, static_cast<int>(si)));
       if (mem && !planned) mem->BeginStep(static_cast<int>(si));
       for (int s : step.free_after) frame.slots[s] = RtValue();
       if (mem && profiler) profiler->AddCounter("memory", profiler->NowUs(), mem->live_bytes());
@@ -489,9 +549,22 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
       plan.deps,
       [&](int i, int thread) -> Status {
         const Step& step = plan.steps[static_cast<size_t>(i)];
+        if (profiler && thread > 0 && inter_op->openmp())  // an OpenMP worker of the light phase
+          profiler->NameThread(profiling::Profiler::CurrentThreadId(),
+                               "inter-op thread " + std::to_string(thread));
+        // This thread's allocations are the step's (its planned buffers); subgraphs' are not.
+        struct ThreadStep {
+          memory::SessionMemory* mem;
+          ThreadStep(memory::SessionMemory* m, int step) : mem(m) {
+            if (mem) mem->BeginStepOnThread(step);
+          }
+          ~ThreadStep() {
+            if (mem) mem->BeginStepOnThread(-1);
+          }
+        } on_thread(step.node->HasSubgraphs() ? nullptr : memory.get(), i);
         OL_RETURN_IF_ERROR(RunStep(
             plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
-        if (step.release_team_after) wide_pool->ReleaseIdleOpenMpThreads();
+        if (step.release_team_after && !inter_op->openmp()) wide_pool->ReleaseIdleOpenMpThreads();
         for (int s : plan.reads[static_cast<size_t>(i)]) {
           if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
             frame->slots[static_cast<size_t>(s)] = RtValue();
@@ -625,9 +698,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   impl->model = std::move(model);
   impl->options = options;
   OL_ASSIGN_OR_RETURN(impl->options.providers, providers::ResolveProviderOrder(options.providers));
-  impl->memory = std::make_shared<memory::SessionMemory>(
-      ResolveMemoryBudget(options.max_memory_bytes), options.enable_arena,
-      options.enable_mem_pattern && options.executor != SessionOptions::Executor::kParallel);
+  impl->memory =
+      std::make_shared<memory::SessionMemory>(ResolveMemoryBudget(options.max_memory_bytes),
+                                              options.enable_arena, options.enable_mem_pattern);
   OL_ASSIGN_OR_RETURN(providers::ProviderSet eps,
                       providers::CreateProviders(impl->options.providers, {impl->memory}));
   impl->providers = std::move(eps.owned);
@@ -652,7 +725,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   impl->pool = std::make_unique<ThreadPool>(intra, openmp);
   impl->pools.push_back(impl->pool.get());
   if (inter > 1) {
-    impl->inter_op = std::make_unique<InterOpPool>(inter);
+    // One intra-op thread per executor thread on OpenMP: the light phases run on an OpenMP team,
+    // the same threads as the pinned steps' teams (inter_op_pool.h).
+    impl->inter_op = std::make_unique<InterOpPool>(inter, openmp && intra == 1);
     for (int i = 1; i < inter; ++i) {
       impl->extra_pools.push_back(std::make_unique<ThreadPool>(intra, openmp));
       impl->pools.push_back(impl->extra_pools.back().get());
@@ -674,8 +749,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
     impl->profiler->NameThread(profiling::Profiler::CurrentThreadId(), "main");
     impl->pool->SetProfiler(impl->profiler.get());
     for (size_t i = 1; i < impl->pools.size(); ++i) {
-      impl->profiler->NameThread(impl->inter_op->worker_tids()[i - 1],
-                                 "inter-op thread " + std::to_string(i));
+      if (i <= impl->inter_op->worker_tids().size())
+        impl->profiler->NameThread(impl->inter_op->worker_tids()[i - 1],
+                                   "inter-op thread " + std::to_string(i));
       impl->pools[i]->SetProfiler(impl->profiler.get(), "pool " + std::to_string(i) + " worker ");
     }
     if (impl->wide_pool) impl->wide_pool->SetProfiler(impl->profiler.get(), "wide pool worker ");

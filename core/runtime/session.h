@@ -48,8 +48,9 @@ struct SessionOptions {
   uint64_t max_memory_bytes = 0;
   /// Memory patterns: the first run of each input-shape signature records the main graph's
   /// buffers and plans them into one arena (runtime/memory/planner.h); later runs of that
-  /// signature take them from it (ONNX Runtime's enable_mem_pattern; CLI --no-mem-pattern). For
-  /// sequential execution: a parallel executor turns it off.
+  /// signature take them from it (ONNX Runtime's enable_mem_pattern; CLI --no-mem-pattern). The
+  /// parallel executor records sequentially, then serves the plan to its threads (a buffer whose
+  /// bytes a live one holds, as lifetimes differ from the recording's, comes from the arena).
   bool enable_mem_pattern = true;
   /// The dynamic arena: freed buffers of 64 KiB and more are kept for reuse by size class
   /// (runtime/buffer_cache.h); off, they go back to the system (CLI --no-arena).

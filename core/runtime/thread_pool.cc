@@ -112,7 +112,7 @@ void ThreadPool::OpenMpParallelFor(int64_t n, const std::function<void(int64_t, 
     if (prof && done > 0) {
       const int64_t tid = profiling::Profiler::CurrentThreadId();
       if (omp_get_thread_num() > 0)
-        prof->NameThread(tid, "openmp worker " + std::to_string(omp_get_thread_num()));
+        prof->NameThreadIfUnnamed(tid, "openmp worker " + std::to_string(omp_get_thread_num()));
       prof->AddComplete(label ? *label : std::string("parallel"), "Parallel", start, prof->NowUs());
     }
   }

@@ -130,6 +130,10 @@ TEST(SessionParallelTest, ManyBranchesFreeTheirSlotsAndMatchSequential) {
     ASSERT_TRUE(got.ok()) << got.status().message();
     ExpectSameOutputs(*want, *got, "24 branches");
   }
+  // The first run recorded the memory plan sequentially; the parallel runs took buffers from it
+  // (those whose bytes a buffer of a branch beside held came from the dynamic arena).
+  EXPECT_NE((*par)->memory_plan(), nullptr);
+  EXPECT_GT((*par)->memory_stats().planned_served, 0u);
 }
 
 TEST(SessionParallelTest, AnErrorInOneBranchNamesItsNode) {

@@ -63,6 +63,18 @@ struct SessionMemory::State {
   MemoryStats stats;
 };
 
+namespace {
+
+// The parallel executor's step on this thread (BeginStepOnThread), for the session `owner`.
+struct ThreadStep {
+  const SessionMemory::State* owner = nullptr;
+  int step = -1;
+  int index = 0;
+};
+thread_local ThreadStep tl_step;
+
+}  // namespace
+
 bool MayOverwriteInputs(const ir::Node& node, const std::string& provider) {
   static const std::set<std::string> kOps = {
       "Add", "Sub", "Mul", "Div",         "Relu",      "Sigmoid",   "Tanh", "Erf",      "Sqrt",
@@ -97,17 +109,21 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
   State& s = *state_;
   const size_t size = Rounded(nbytes);
   std::unique_lock<std::mutex> lock(s.mu);
-  const int index = s.index++;
-  if (s.mode == State::Mode::kPlanned && s.step >= 0) {
+  const bool threaded = tl_step.owner == &s;
+  const int step = threaded ? tl_step.step : s.step;
+  const int index = threaded ? tl_step.index++ : s.index++;
+  if (s.mode == State::Mode::kPlanned && step >= 0) {
     PlanState& ps = *s.current;
-    const std::vector<int>* slots = static_cast<size_t>(s.step) < ps.by_step.size()
-                                        ? &ps.by_step[static_cast<size_t>(s.step)]
+    const std::vector<int>* slots = static_cast<size_t>(step) < ps.by_step.size()
+                                        ? &ps.by_step[static_cast<size_t>(step)]
                                         : nullptr;
     const int b = slots && static_cast<size_t>(index) < slots->size()
                       ? (*slots)[static_cast<size_t>(index)]
                       : -1;
     bool ok = b >= 0 && ps.plan.buffers[static_cast<size_t>(b)].size == size &&
               !ps.live[static_cast<size_t>(b)];
+    // Parallel steps: no output over an input (a branch beside may read it yet).
+    if (ok && threaded) ok = ps.plan.buffers[static_cast<size_t>(b)].in_place_of < 0;
     // Never hand out bytes another live buffer holds (a run that strays from its recording).
     if (ok) {
       for (int o : ps.overlaps[static_cast<size_t>(b)]) ok = ok && !ps.live[static_cast<size_t>(o)];
@@ -137,8 +153,7 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
     }
     ++s.stats.unplanned;
   }
-  const bool record = s.mode == State::Mode::kRecording && s.step >= 0;
-  const int step = s.step;
+  const bool record = s.mode == State::Mode::kRecording && !threaded && step >= 0;
   const uint64_t epoch = s.epoch;
   lock.unlock();
   // A recording run's buffers are not recycled: its peak is then what the kernels really hold,
@@ -199,6 +214,19 @@ void SessionMemory::BeginStep(int step) {
   std::lock_guard<std::mutex> lock(state_->mu);
   state_->step = step;
   state_->index = 0;
+}
+
+void SessionMemory::BeginStepOnThread(int step) {
+  if (step < 0) {
+    tl_step = ThreadStep{};
+    return;
+  }
+  tl_step = ThreadStep{state_.get(), step, 0};
+}
+
+bool SessionMemory::recording() const {
+  std::lock_guard<std::mutex> lock(state_->mu);
+  return state_->mode == State::Mode::kRecording;
 }
 
 void SessionMemory::EndStep(int step, const ir::Node& node, const std::string& provider,

@@ -47,6 +47,14 @@ class SessionMemory final : public ir::BufferAllocator {
                 uint64_t weights_bytes);
   /// Main-graph step `step` begins (allocations until the next call belong to it).
   void BeginStep(int step);
+  /// The parallel executor (planned runs): step `step` begins on the calling thread, whose
+  /// allocations until the next call belong to it; -1: the thread's step ended. Steps may run at
+  /// once on several threads: a planned buffer whose bytes a live buffer holds (lifetimes were
+  /// recorded in sequential order) comes from the dynamic arena instead, and no output is written
+  /// over an input (another branch may still read it).
+  void BeginStepOnThread(int step);
+  /// The current run records its signature's plan (the parallel executor runs it sequentially).
+  bool recording() const;
   /// Step `step` (node `node` on `provider`) has set `outs`: names the buffers it allocated and
   /// notes in-place candidates (an element-wise output the size of an input at its last use).
   void EndStep(int step, const ir::Node& node, const std::string& provider,

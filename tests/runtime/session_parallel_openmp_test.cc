@@ -1,0 +1,72 @@
+// The parallel executor of a dnnl session at one intra-op thread per executor thread (InterOpPool
+// in OpenMP mode) on squeezenet1_1, whose fire modules branch: outputs equal the sequential
+// executor's, memory patterns serve it, and the session idles without burning a core. In
+// dnnl_tests, not the `threads` label: libgomp is not built for TSan.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <thread>
+
+#include "api/internal/compare.h"
+#include "api/internal/inputs.h"
+#include "onnx/model_io.h"
+#include "runtime/session.h"
+#include "test_paths.h"
+
+namespace onnxlens::runtime {
+namespace {
+
+double ProcessCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+TEST(SessionParallelOpenMpTest, SqueezenetMatchesSequentialAndIdlesAsleep) {
+  const auto dir = testing::CorpusDir() / "squeezenet1_1";
+  if (!std::filesystem::exists(dir / "model.onnx"))
+    GTEST_SKIP() << "../shared/corpus/squeezenet1_1 is absent";
+  auto loaded = onnx_io::LoadModelFile(dir / "model.onnx");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  std::shared_ptr<const ir::Model> model(std::move(loaded->model));
+  SessionOptions seq_options;
+  seq_options.optimization_level = "extended";
+  seq_options.intra_op_threads = 2;
+  SessionOptions par_options = seq_options;
+  par_options.executor = SessionOptions::Executor::kParallel;
+  par_options.inter_op_threads = 2;
+  auto seq = Session::Create(model, seq_options);
+  auto par = Session::Create(model, par_options);
+  ASSERT_TRUE(seq.ok() && par.ok());
+  EXPECT_EQ((*par)->inter_op_threads(), 2);
+  EXPECT_EQ((*par)->threads(), 1);
+  std::vector<std::pair<std::string, std::string>> feedable;
+  for (const auto* v : (*seq)->Inputs())
+    if (!v->is_initializer()) feedable.emplace_back(v->name(), "");
+  auto inputs = api::LoadInputs(dir / "test_data_set_0", feedable);
+  ASSERT_TRUE(inputs.ok()) << inputs.status().message();
+  auto want = (*seq)->Run(*inputs);
+  ASSERT_TRUE(want.ok()) << want.status().message();
+  for (int i = 0; i < 5; ++i) {
+    auto got = (*par)->Run(*inputs);
+    ASSERT_TRUE(got.ok()) << got.status().message();
+    ASSERT_EQ(want->size(), got->size());
+    for (size_t k = 0; k < want->size(); ++k) {
+      const api::CompareResult c = api::CompareValues((*got)[k].second, (*want)[k].second,
+                                                      /*rtol=*/1e-4, /*atol=*/1e-5);
+      EXPECT_TRUE(c.ok) << "run " << i << " output " << (*want)[k].first << ": " << c.reason;
+    }
+  }
+  EXPECT_GT((*par)->memory_stats().planned_served, 0u);
+  // libgomp's workers spin a few ms after their last team, then sleep.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const double c0 = ProcessCpuSeconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const double idle = ProcessCpuSeconds() - c0;
+  EXPECT_LT(idle, 0.05) << "an idle session burned " << idle << " s of CPU in 0.5 s";
+}
+
+}  // namespace
+}  // namespace onnxlens::runtime
