@@ -179,10 +179,14 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   rep.nodes_after = CountNodes(*model);
   model->producer_name = "onnxlens";
   if (!job.Report(Stage::kWritingModel, 0.95)) return Cancelled("quantization was cancelled");
-  // No value_info for the intermediates: loaders infer them, and on a small conv net their
-  // symbolic shapes weigh as much as a tenth of the int8 weights (ppocr_det: 801 entries).
+  // No value_info for the intermediates when every node is an ai.onnx one: loaders infer them, and
+  // on a small conv net their symbolic shapes weigh as much as a tenth of the int8 weights
+  // (ppocr_det: 801 entries). ONNX's shape inference knows no contrib op (com.microsoft
+  // DynamicQuantizeMatMul...): then the shapes stay in the file.
   onnx_io::SaveOptions so;
   so.intermediate_value_info = false;
+  for (const ir::Node* n : model->graph->nodes())
+    if (!n->domain().empty() && n->domain() != "ai.onnx") so.intermediate_value_info = true;
   OL_RETURN_IF_ERROR(SaveModelUnderPolicy(*model, r.output, so, policy));
   std::error_code ec;
   rep.bytes_after = fs::file_size(r.output, ec);

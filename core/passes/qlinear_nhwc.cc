@@ -64,6 +64,11 @@ class Transformer {
         if (!n->output(0)->is_graph_output()) nhwc_.insert(n->output(0));
       }
     }
+    // What a subgraph reads from this graph (an If branch's node, or a branch output naming the
+    // value) reads it as NCHW: never channels-last.
+    for (Node* n : *order)
+      if (n->owner() == &g_ && n->HasSubgraphs())
+        for (Value* v : n->OuterScopeInputs()) nhwc_.erase(v);
     for (bool changed = true; changed;) {
       changed = false;
       for (auto it = nhwc_.begin(); it != nhwc_.end();) {
@@ -99,6 +104,7 @@ class Transformer {
     if (v->uses().empty()) return false;
     for (const ir::Use& u : v->uses()) {
       const Node& r = *u.node;
+      if (r.owner() != &g_) return false;  // read inside a subgraph, which stays NCHW
       if (IsPlainQLinearConv(r)) {
         if (u.index != 0) return false;
         continue;

@@ -187,6 +187,55 @@ TEST(QLinearNhwc, AValueReadAsNchwKeepsWhatFeedsItNchw) {
   }
 }
 
+// The chain of ChainModel(false), and an If whose branches both output the first convolution's
+// DQ output `a` itself: the If reads `a` from the enclosing graph (not a use of `a`), as NCHW.
+TEST(QLinearNhwc, AValueASubgraphReadsStaysNchw) {
+  GraphBuilder b;
+  const int64_t c = 16, hw = 6;
+  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
+  ir::Value* r = ConvUnit(b, a, c, hw, 0.05f, 2);
+  ir::Value* sum = b.Op("Add", {a, r}, {}, {1, c, hw, hw})->output(0);
+  b.g().AddOutput(ConvUnit(b, Qdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
+  ir::Graph& g = b.g();
+  ir::Value* cond = g.CreateValue("cond");
+  cond->set_type(ir::TypeInfo::Tensor(ir::DataType::kBool, {}));
+  g.AddInput(cond);
+  ir::Node* iff = g.AddNode("If", "", "if");
+  iff->AddInput(cond);
+  for (const char* branch : {"then_branch", "else_branch"}) {
+    ir::Attribute attr;
+    attr.name = branch;
+    attr.type = ir::AttrType::kGraph;
+    attr.g = std::make_unique<ir::Graph>(branch, &g);
+    attr.g->set_parent_node(iff);
+    attr.g->AddOutput(a);
+    iff->attributes().push_back(std::move(attr));
+  }
+  ir::Value* out = g.CreateValue("if_out");
+  out->set_type(a->type());
+  iff->AddOutput(out);
+  g.AddOutput(out);
+  const std::string a_name = a->name();
+  // Without the If (the same graph otherwise, the same names) `a` goes channels-last.
+  auto plain = At(*ChainModel(false), Level::kLayout);
+  int seen = 0;
+  for (const ir::Value* v : plain->graph->values()) {
+    if (v->name() != a_name) continue;
+    ++seen;
+    EXPECT_EQ(KnownDims(v), (std::vector<int64_t>{1, hw, hw, c}));
+  }
+  ASSERT_EQ(seen, 1);
+  auto o = At(*b.model(), Level::kLayout);
+  for (const ir::Value* v : o->graph->values()) {
+    if (v->name() != a_name) continue;
+    const auto d = KnownDims(v);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(*d, (std::vector<int64_t>{1, c, hw, hw})) << "the If reads it as NCHW";
+  }
+  EXPECT_EQ(CountOps(*o, "If"), 1);
+}
+
 TEST(QLinearNhwc, ComputesExactlyWhatTheExtendedGraphDoes) {
   {
     auto m = ChainModel(false);

@@ -159,8 +159,9 @@ void ForEachTransform(OpKernelContext& ctx, int64_t count, int64_t n, int64_t sc
 }
 
 Status CheckPlan(const OpKernelContext& ctx, int64_t n) {
-  // plan + one buffer and one scratch per thread (complex: 2 words each)
-  const int64_t words = Fft::PlanWords(n) + 2 * 2 * (n + NextPow2(2 * n));
+  // plan + one buffer and one scratch per chunk running at once (a thread each; complex: 2 words)
+  const int64_t threads = ctx.pool() ? std::max<int64_t>(1, ctx.pool()->threads()) : 1;
+  const int64_t words = Fft::PlanWords(n) + threads * 2 * 2 * (n + NextPow2(2 * n));
   return CheckWorkspace(ctx, words, "the FFT of length " + std::to_string(n));
 }
 

@@ -29,6 +29,9 @@ void RegisterDnnlMatMulKernels(KernelRegistry& r);
 /// MatMulInteger and com.microsoft DynamicQuantizeMatMul with their checks
 /// (dnnl_matmul_integer.cc).
 void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r);
+/// True when oneDNN's int8 matmul sums u8 x s8 products exactly for any s8 weights (the CPU has
+/// VNNI); without it pairs are summed in 16 bits and may saturate.
+bool Int8PairsExact();
 /// The creation-time checks (dnnl_checks.cc): why a node goes to the next provider.
 void RegisterDnnlChecks(KernelRegistry& r);
 

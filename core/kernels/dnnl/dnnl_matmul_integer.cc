@@ -2,10 +2,11 @@
 // MatMulInteger (A u8 / s8 with a scalar zero point known only at run time, as
 // DynamicQuantizeLinear computes it) and com.microsoft DynamicQuantizeMatMul (A float, quantized
 // here exactly as DynamicQuantizeLinear does, then scaled by a_scale * b_scale and the bias added
-// in the same float arithmetic as the reference kernel). Both take a constant 2-D s8 B with zero
-// points 0, reordered once. The s32 products equal the reference's except where AVX2 without
-// VNNI saturates a pair of u8 x s8 products in 16 bits (oneDNN and ONNX Runtime's MLAS both do:
-// their documentation's "reduce range" advice); the tests bound that difference.
+// in the same float arithmetic as the reference kernel). Both take a constant, non-empty 2-D s8 B
+// with zero points 0, reordered once. The s32 products equal the reference's: on a CPU without
+// VNNI oneDNN sums pairs of u8 x s8 products in 16 bits (vpmaddubsw saturates, as ONNX Runtime's
+// MLAS does: the "reduce range" advice of both), so there B's values must stay within +-64
+// (2 x 255 x 64 < 2^15), else the reference kernel runs the node.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -34,7 +35,8 @@ Capability No(DeclineReason reason, const ir::Node& n, const std::string& what) 
   return Capability::Decline(reason, "the dnnl " + n.op_type() + " kernel " + what);
 }
 
-// B (input 1) a constant 2-D int8 matrix whose zero point (input `bzp`) is absent or all 0.
+// B (input 1) a constant non-empty 2-D int8 matrix whose zero point (input `bzp`) is absent or
+// all 0, within +-64 on a CPU without VNNI.
 Capability CheckConstantB(const ir::Node& n, size_t bzp) {
   const Tensor* b = Const(n, 1);
   if (!b) return No(DeclineReason::kAttribute, n, "takes a constant B");
@@ -43,6 +45,15 @@ Capability CheckConstantB(const ir::Node& n, size_t bzp) {
               "takes int8 B (oneDNN has no uint8 weights), " + Quote(n.input(1)->name()) + " is " +
                   std::string(ir::DataTypeName(b->dtype())));
   if (b->dims().size() != 2) return No(DeclineReason::kRank, n, "takes a 2-D B");
+  if (b->numel() == 0) return No(DeclineReason::kRank, n, "takes a non-empty B");
+  if (!Int8PairsExact()) {
+    const int8_t* v = b->data<int8_t>();
+    for (int64_t i = 0; i < b->numel(); ++i)
+      if (v[i] > 64 || v[i] < -64)
+        return No(DeclineReason::kAttribute, n,
+                  "on this CPU (no VNNI) sums u8 x s8 pairs in 16 bits, which B's values beyond "
+                  "+-64 can overflow (quantize with reduced-range weights)");
+  }
   if (n.input(bzp)) {
     const Tensor* z = Const(n, bzp);
     if (!z || z->dtype() != DataType::kInt8)
@@ -244,6 +255,16 @@ Expected<std::unique_ptr<OpKernel>> MakeDynamicQuantizeMatMul(const KernelInfo& 
 }
 
 }  // namespace
+
+bool Int8PairsExact() {
+  static const bool vnni = [] {
+    using isa = dnnl::cpu_isa;
+    const isa i = dnnl::get_effective_cpu_isa();
+    return i == isa::avx512_core_vnni || i == isa::avx512_core_bf16 || i == isa::avx512_core_amx ||
+           i == isa::avx2_vnni;
+  }();
+  return vnni;
+}
 
 void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r) {
   r.Register({"",

@@ -136,8 +136,8 @@ Status RoiAlign(OpKernelContext& ctx, int64_t opset) {
     g.gh = static_cast<int64_t>(std::max(gh_d, 0.0));
     g.gw = static_cast<int64_t>(std::max(gw_d, 0.0));
     g.count = static_cast<double>(std::max<int64_t>(g.gh * g.gw, 1));
-    work +=
-        static_cast<double>(C) * static_cast<double>(oh * ow) * static_cast<double>(g.gh * g.gw);
+    work += static_cast<double>(C) * static_cast<double>(oh) * static_cast<double>(ow) *
+            static_cast<double>(g.gh * g.gw);
   }
   if (work > kMaxSamples)
     return ctx.Error("the " + std::to_string(R) + " regions need " + FormatSamples(work) +

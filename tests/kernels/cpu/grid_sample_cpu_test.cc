@@ -24,8 +24,14 @@ TEST(GridSampleCpu, MatchesReferenceOnOddShapes) {
   struct Shape {
     int64_t n, c, h, w, ho, wo;
   };
-  const Shape shapes[] = {{1, 1, 1, 1, 1, 1},  {2, 3, 5, 4, 7, 13}, {1, 13, 9, 11, 31, 17},
-                          {2, 1, 17, 3, 1, 1}, {1, 3, 1, 6, 7, 13}, {2, 13, 4, 7, 31, 17}};
+  const Shape shapes[] = {{1, 1, 1, 1, 1, 1},
+                          {2, 3, 5, 4, 7, 13},
+                          {1, 13, 9, 11, 31, 17},
+                          {2, 1, 17, 3, 1, 1},
+                          {1, 3, 1, 6, 7, 13},
+                          {2, 13, 4, 7, 31, 17},
+                          // >= 16384 outputs, 9 blocks of 512 pixels per image: the pool's split
+                          {2, 3, 9, 11, 64, 67}};
   uint32_t seed = 1;
   for (const char* mode : {"bilinear", "nearest", "bicubic"})
     for (const char* padding : {"zeros", "border", "reflection"})

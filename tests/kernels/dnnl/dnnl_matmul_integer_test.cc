@@ -2,12 +2,15 @@
 // kernels, on odd shapes (1, 13, 127 rows; K 1, 13, 128, 300; N 1, 13, 64): u8 and s8 A, A's zero
 // point a run-time scalar (as DynamicQuantizeLinear makes it), constant s8 B with zero points 0
 // or absent, b_scale per tensor or per column, with and without a bias. The trace shows the dnnl
-// kernel ran. And the declines: u8 B, a B zero point that is not 0, a computed B.
+// kernel ran. Full-range weights run on dnnl where the CPU has VNNI (exact 32-bit sums), else on
+// the reference kernel; reduced-range weights (+-64) run on dnnl everywhere. And the declines: u8
+// B, a B zero point that is not 0, a computed B, an empty B.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
+#include "kernels/dnnl/dnnl_kernels.h"
 #include "runtime/session.h"
 
 namespace onnxlens::testing {
@@ -126,15 +129,18 @@ TEST(DnnlMatMulInteger, MatchesReferenceOnOddShapes) {
         const int lo = at == DataType::kInt8 ? -128 : 0;
         Tensor a = at == DataType::kInt8 ? RandomInts<int8_t>(at, s.a, lo, lo + 255, seed)
                                          : RandomInts<uint8_t>(at, s.a, lo, lo + 255, seed);
-        // Weights as the dynamic quantizer makes them (symmetric, |w| <= 127).
-        Tensor b = RandomInts<int8_t>(DataType::kInt8, {s.a.back(), s.n}, -127, 127, seed + 1);
+        // Weights as the dynamic quantizer makes them (symmetric, |w| <= 127), or reduced range.
+        const bool reduced = (seed % 2) == 1;
+        const int wmax = reduced ? 64 : 127;
+        Tensor b = RandomInts<int8_t>(DataType::kInt8, {s.a.back(), s.n}, -wmax, wmax, seed + 1);
         std::vector<Input> in = {{"A", a, false}, {"B", b, true}};
         if (mode >= 1) in.push_back({"a_zp", ScalarZeroPoint(at, lo + 117), false});
         if (mode == 2)
           in.push_back({"b_zp", RandomInts<int8_t>(DataType::kInt8, {s.n}, 0, 0, 0), true});
         Ran r = RunBoth("MatMulInteger", "", in);
         ++seed;
-        EXPECT_EQ(r.provider, "dnnl") << r.declined;
+        EXPECT_EQ(r.provider, reduced || kernels::dnnl_ep::Int8PairsExact() ? "dnnl" : "reference")
+            << r.declined;
         if (r.dnnl.numel() != r.reference.numel()) continue;
         int64_t off = 0;
         for (int64_t i = 0; i < r.dnnl.numel(); ++i)
@@ -157,9 +163,11 @@ TEST(DnnlDynamicQuantizeMatMul, MatchesReferenceOnOddShapes) {
         const int64_t k = s.a.back();
         std::vector<float> scales(per_column ? size_t(s.n) : 1);
         for (size_t i = 0; i < scales.size(); ++i) scales[i] = 0.01f + 0.001f * float(i % 5);
+        const bool reduced = (seed % 2) == 1;
+        const int wmax = reduced ? 64 : 127;
         std::vector<Input> in = {
             {"A", RandomFloats(s.a, seed), false},
-            {"B", RandomInts<int8_t>(DataType::kInt8, {k, s.n}, -127, 127, seed + 1), true},
+            {"B", RandomInts<int8_t>(DataType::kInt8, {k, s.n}, -wmax, wmax, seed + 1), true},
             {"b_scale",
              Tensor::FromVector<float>(
                  DataType::kFloat, per_column ? std::vector<int64_t>{s.n} : std::vector<int64_t>{},
@@ -169,7 +177,8 @@ TEST(DnnlDynamicQuantizeMatMul, MatchesReferenceOnOddShapes) {
         if (bias) in.push_back({"bias", RandomFloats({s.n}, seed + 2), true});
         Ran r = RunBoth("DynamicQuantizeMatMul", "com.microsoft", in);
         ++seed;
-        EXPECT_EQ(r.provider, "dnnl") << r.declined;
+        EXPECT_EQ(r.provider, reduced || kernels::dnnl_ep::Int8PairsExact() ? "dnnl" : "reference")
+            << r.declined;
         if (r.dnnl.numel() != r.reference.numel()) continue;
         // The same int32 products and the same float arithmetic after them.
         for (int64_t i = 0; i < r.dnnl.numel(); ++i)
@@ -199,7 +208,14 @@ TEST(DnnlMatMulInteger, DeclinesWhatOneDnnCannotRunWithASentence) {
       {{"A", a, false}, {"B", RandomInts<int8_t>(DataType::kInt8, {8, 3}, -5, 5, 4), false}});
   EXPECT_EQ(computed.provider, "reference");
   EXPECT_NE(computed.declined.find("constant B"), std::string::npos) << computed.declined;
-  for (const Ran* r : {&u8b, &shifted, &computed}) {
+  // An empty B (K = 0): A [3, 0] times B [0, 4] is zeros.
+  Ran empty = RunBoth("MatMulInteger", "",
+                      {{"A", RandomInts<uint8_t>(DataType::kUint8, {3, 0}, 0, 255, 5), false},
+                       {"B", RandomInts<int8_t>(DataType::kInt8, {0, 4}, -5, 5, 6)}});
+  EXPECT_EQ(empty.provider, "reference");
+  EXPECT_NE(empty.declined.find("non-empty B"), std::string::npos) << empty.declined;
+  ASSERT_EQ(empty.reference.numel(), 12);
+  for (const Ran* r : {&u8b, &shifted, &computed, &empty}) {
     ASSERT_EQ(r->dnnl.numel(), r->reference.numel());
     for (int64_t i = 0; i < r->dnnl.numel(); ++i)
       EXPECT_EQ(r->dnnl.data<int32_t>()[i], r->reference.data<int32_t>()[i]);
