@@ -274,7 +274,7 @@ struct Rewriter {
     ir::Node* dq = g.AddNode("DequantizeLinear", "", names.Unique(base + "_DequantizeLinear"));
     dq->AddInput(qv);
     dq->AddInput(scale);
-    dq->AddInput(zp);
+    if (zp) dq->AddInput(zp);
     if (axis >= 0) dq->SetAttribute(ir::Attribute::Int("axis", axis));
     ir::Value* out = AddValue(g, base + "_DequantizeLinear_Output", ir::DataType::kFloat, like);
     dq->AddOutput(out);
@@ -287,7 +287,12 @@ struct Rewriter {
     const std::string& base = v->name();
     ir::Value* data = AddInitializer(g, base + "_quantized", qt.data);
     ir::Value* scale = AddInitializer(g, base + "_scale", ScaleTensor(qt.params));
-    ir::Value* zp = AddInitializer(g, base + "_zero_point", ZeroPointTensor(qt.params, zp_type));
+    // An int32 bias's zero point is 0 (ONNX Runtime's too): the optional input stays absent, 4
+    // bytes per output channel less with per-channel weights.
+    ir::Value* zp =
+        zp_type == ir::DataType::kInt32
+            ? nullptr
+            : AddInitializer(g, base + "_zero_point", ZeroPointTensor(qt.params, zp_type));
     ++stats.weights;
     return AddDq(data, scale, zp, qt.params.size() > 1 ? qt.axis : -1, v, base);
   }
