@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/cpu/cpu_util.h"
+#include "kernels/grid_sample_common.h"
 #include "kernels/parallel.h"
 
 namespace onnxlens::kernels {
@@ -19,41 +20,11 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-enum class Mode { kBilinear, kNearest, kBicubic };
-enum class Padding { kZeros, kBorder, kReflection };
-
-// As the reference kernel's Denormalize and Reflect (bit for bit: the same double operations).
-double Denormalize(double n, int64_t length, bool align_corners) {
-  return align_corners ? (n + 1) / 2.0 * static_cast<double>(length - 1)
-                       : ((n + 1) * static_cast<double>(length) - 1) / 2.0;
-}
-
-double Reflect(double x, double lo, double hi) {
-  const double range = hi - lo;
-  if (!(range > 0)) return lo;
-  if (x < lo) {
-    const double dx = lo - x;
-    const double n = std::floor(dx / range);
-    const double r = dx - n * range;
-    return std::fmod(n, 2.0) == 0 ? lo + r : hi - r;
-  }
-  if (x > hi) {
-    const double dx = x - hi;
-    const double n = std::floor(dx / range);
-    const double r = dx - n * range;
-    return std::fmod(n, 2.0) == 0 ? hi - r : lo + r;
-  }
-  return x;
-}
-
-void CubicCoeffs(double x, double c[4]) {
-  constexpr double a = -0.75;
-  x = std::abs(x);
-  c[0] = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a;
-  c[1] = ((a + 2) * x - (a + 3)) * x * x + 1;
-  c[2] = ((a + 2) * (1 - x) - (a + 3)) * (1 - x) * (1 - x) + 1;
-  c[3] = ((a * (2 - x) - 5 * a) * (2 - x) + 8 * a) * (2 - x) - 4 * a;
-}
+using grid_sample::CubicCoeffs;
+using grid_sample::Denormalize;
+using grid_sample::Mode;
+using grid_sample::Padding;
+using grid_sample::Reflect;
 
 struct Geometry {
   int64_t h, w;
@@ -149,50 +120,21 @@ void ApplyTaps(const float* plane, const int64_t* off, const float* wt, int64_t 
 }
 
 Status GridSample(OpKernelContext& ctx, int64_t) {
-  const ir::Node& node = ctx.node();
-  const std::string mode_name = node.GetString("mode", "bilinear");
-  const std::string pad_name = node.GetString("padding_mode", "zeros");
-  Geometry g{};
-  if (mode_name == "bilinear")
-    g.mode = Mode::kBilinear;
-  else if (mode_name == "nearest")
-    g.mode = Mode::kNearest;
-  else if (mode_name == "bicubic")
-    g.mode = Mode::kBicubic;
-  else
-    return ctx.Error("mode '" + mode_name + "' is not one of bilinear, nearest, bicubic");
-  if (pad_name == "zeros")
-    g.padding = Padding::kZeros;
-  else if (pad_name == "border")
-    g.padding = Padding::kBorder;
-  else if (pad_name == "reflection")
-    g.padding = Padding::kReflection;
-  else
-    return ctx.Error("padding_mode '" + pad_name + "' is not one of zeros, border, reflection");
-  const int64_t align = node.GetInt("align_corners", 0);
-  if (align != 0 && align != 1) return ctx.Error("align_corners must be 0 or 1");
-  g.align = align == 1;
-
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* grid, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *grid));
-  if (x->dims().size() != 4)
-    return ctx.Error("input X has shape " + ShapeString(x->dims()) + ", expected [N, C, H, W]");
-  const int64_t N = x->dims()[0], C = x->dims()[1], H = x->dims()[2], W = x->dims()[3];
-  if (grid->dims().size() != 4 || grid->dims()[0] != N || grid->dims()[3] != 2)
-    return ctx.Error("input grid has shape " + ShapeString(grid->dims()) + ", expected [" +
-                     std::to_string(N) + ", H_out, W_out, 2]");
-  const int64_t Ho = grid->dims()[1], Wo = grid->dims()[2];
-  const std::vector<int64_t> out_dims = {N, C, Ho, Wo};
-  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, out_dims, "output Y").status());
-  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, out_dims));
+  OL_ASSIGN_OR_RETURN(const grid_sample::Args args, grid_sample::CheckGridSample(ctx, *x, *grid));
+  const int64_t N = args.n, C = args.c, H = args.h, W = args.w, Ho = args.ho, Wo = args.wo;
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, args.out_dims));
   if (y.numel() == 0) {
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
-  if (H == 0 || W == 0)
-    return ctx.Error("input X has shape " + ShapeString(x->dims()) + ": nothing to sample");
+  Geometry g{};
+  g.mode = args.mode;
+  g.padding = args.padding;
+  g.align = args.align_corners;
   g.h = H;
   g.w = W;
   g.lo = g.align ? 0.0 : -0.5;

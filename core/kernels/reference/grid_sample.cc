@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "kernels/grid_sample_common.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -14,32 +15,11 @@ namespace {
 
 using ir::Tensor;
 
-enum class Mode { kBilinear, kNearest, kBicubic };
-enum class Padding { kZeros, kBorder, kReflection };
-
-double Denormalize(double n, int64_t length, bool align_corners) {
-  return align_corners ? (n + 1) / 2.0 * static_cast<double>(length - 1)
-                       : ((n + 1) * static_cast<double>(length) - 1) / 2.0;
-}
-
-// Reflects x into [lo, hi] (a degenerate range answers lo).
-double Reflect(double x, double lo, double hi) {
-  const double range = hi - lo;
-  if (!(range > 0)) return lo;
-  if (x < lo) {
-    const double dx = lo - x;
-    const double n = std::floor(dx / range);
-    const double r = dx - n * range;
-    return std::fmod(n, 2.0) == 0 ? lo + r : hi - r;
-  }
-  if (x > hi) {
-    const double dx = x - hi;
-    const double n = std::floor(dx / range);
-    const double r = dx - n * range;
-    return std::fmod(n, 2.0) == 0 ? hi - r : lo + r;
-  }
-  return x;
-}
+using grid_sample::CubicCoeffs;
+using grid_sample::Denormalize;
+using grid_sample::Mode;
+using grid_sample::Padding;
+using grid_sample::Reflect;
 
 struct Plane {
   const double* data;
@@ -62,15 +42,6 @@ struct Plane {
     return data[y * w + x];
   }
 };
-
-void CubicCoeffs(double x, double c[4]) {
-  constexpr double a = -0.75;
-  x = std::abs(x);
-  c[0] = ((a * (x + 1) - 5 * a) * (x + 1) + 8 * a) * (x + 1) - 4 * a;
-  c[1] = ((a + 2) * x - (a + 3)) * x * x + 1;
-  c[2] = ((a + 2) * (1 - x) - (a + 3)) * (1 - x) * (1 - x) + 1;
-  c[3] = ((a * (2 - x) - 5 * a) * (2 - x) + 8 * a) * (2 - x) - 4 * a;
-}
 
 double Sample(const Plane& p, double x, double y, Mode mode, bool align_corners) {
   const double x_min = align_corners ? 0.0 : -0.5, y_min = x_min;
@@ -118,47 +89,18 @@ double Sample(const Plane& p, double x, double y, Mode mode, bool align_corners)
 }
 
 Status GridSample(OpKernelContext& ctx, int64_t) {
-  const ir::Node& node = ctx.node();
-  const std::string mode_name = node.GetString("mode", "bilinear");
-  const std::string pad_name = node.GetString("padding_mode", "zeros");
-  Mode mode;
-  if (mode_name == "bilinear")
-    mode = Mode::kBilinear;
-  else if (mode_name == "nearest")
-    mode = Mode::kNearest;
-  else if (mode_name == "bicubic")
-    mode = Mode::kBicubic;
-  else
-    return ctx.Error("mode '" + mode_name + "' is not one of bilinear, nearest, bicubic");
-  Padding padding;
-  if (pad_name == "zeros")
-    padding = Padding::kZeros;
-  else if (pad_name == "border")
-    padding = Padding::kBorder;
-  else if (pad_name == "reflection")
-    padding = Padding::kReflection;
-  else
-    return ctx.Error("padding_mode '" + pad_name + "' is not one of zeros, border, reflection");
-  const int64_t align = node.GetInt("align_corners", 0);
-  if (align != 0 && align != 1) return ctx.Error("align_corners must be 0 or 1");
-
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* grid, ctx.RequireTensor(1));
-  if (x->dims().size() != 4)
-    return ctx.Error("input X has shape " + ShapeString(x->dims()) + ", expected [N, C, H, W]");
-  const int64_t N = x->dims()[0], C = x->dims()[1], H = x->dims()[2], W = x->dims()[3];
-  if (grid->dims().size() != 4 || grid->dims()[0] != N || grid->dims()[3] != 2)
-    return ctx.Error("input grid has shape " + ShapeString(grid->dims()) + ", expected [" +
-                     std::to_string(N) + ", H_out, W_out, 2]");
-  const int64_t Ho = grid->dims()[1], Wo = grid->dims()[2];
-  const std::vector<int64_t> out_dims = {N, C, Ho, Wo};
-  OL_ASSIGN_OR_RETURN(const int64_t total, CheckOutputSize(ctx, out_dims, "output Y"));
+  OL_ASSIGN_OR_RETURN(const grid_sample::Args args, grid_sample::CheckGridSample(ctx, *x, *grid));
+  const Mode mode = args.mode;
+  const Padding padding = args.padding;
+  const int64_t N = args.n, C = args.c, H = args.h, W = args.w, Ho = args.ho, Wo = args.wo;
+  const std::vector<int64_t>& out_dims = args.out_dims;
+  const int64_t total = args.total;
   std::vector<double> out(static_cast<size_t>(total), 0.0);
-  if (total > 0 && (H == 0 || W == 0))
-    return ctx.Error("input X has shape " + ShapeString(x->dims()) + ": nothing to sample");
   if (total > 0) {
     const std::vector<double> xv = ToDoubles(*x), gv = ToDoubles(*grid);
-    const bool ac = align == 1;
+    const bool ac = args.align_corners;
     for (int64_t n = 0; n < N; ++n)
       for (int64_t c = 0; c < C; ++c) {
         Plane p{xv.data() + (n * C + c) * H * W, H, W, padding, 0, 0, 0, 0};
@@ -181,6 +123,49 @@ Status GridSample(OpKernelContext& ctx, int64_t) {
 }
 
 }  // namespace
+
+Expected<grid_sample::Args> grid_sample::CheckGridSample(const OpKernelContext& ctx,
+                                                         const Tensor& x, const Tensor& grid) {
+  const ir::Node& node = ctx.node();
+  const std::string mode_name = node.GetString("mode", "bilinear");
+  const std::string pad_name = node.GetString("padding_mode", "zeros");
+  Args a;
+  if (mode_name == "bilinear")
+    a.mode = Mode::kBilinear;
+  else if (mode_name == "nearest")
+    a.mode = Mode::kNearest;
+  else if (mode_name == "bicubic")
+    a.mode = Mode::kBicubic;
+  else
+    return ctx.Error("mode '" + mode_name + "' is not one of bilinear, nearest, bicubic");
+  if (pad_name == "zeros")
+    a.padding = Padding::kZeros;
+  else if (pad_name == "border")
+    a.padding = Padding::kBorder;
+  else if (pad_name == "reflection")
+    a.padding = Padding::kReflection;
+  else
+    return ctx.Error("padding_mode '" + pad_name + "' is not one of zeros, border, reflection");
+  const int64_t align = node.GetInt("align_corners", 0);
+  if (align != 0 && align != 1) return ctx.Error("align_corners must be 0 or 1");
+  a.align_corners = align == 1;
+  if (x.dims().size() != 4)
+    return ctx.Error("input X has shape " + ShapeString(x.dims()) + ", expected [N, C, H, W]");
+  a.n = x.dims()[0];
+  a.c = x.dims()[1];
+  a.h = x.dims()[2];
+  a.w = x.dims()[3];
+  if (grid.dims().size() != 4 || grid.dims()[0] != a.n || grid.dims()[3] != 2)
+    return ctx.Error("input grid has shape " + ShapeString(grid.dims()) + ", expected [" +
+                     std::to_string(a.n) + ", H_out, W_out, 2]");
+  a.ho = grid.dims()[1];
+  a.wo = grid.dims()[2];
+  a.out_dims = {a.n, a.c, a.ho, a.wo};
+  OL_ASSIGN_OR_RETURN(a.total, CheckOutputSize(ctx, a.out_dims, "output Y"));
+  if (a.total > 0 && (a.h == 0 || a.w == 0))
+    return ctx.Error("input X has shape " + ShapeString(x.dims()) + ": nothing to sample");
+  return a;
+}
 
 void RegisterGridSampleKernels(KernelRegistry& r) {
   AddKernel(r, "", "GridSample", 16, GridSample);
