@@ -1,5 +1,6 @@
-// Session creation (kernel resolution, planning) and the executors: sequential, and parallel over
-// the main graph's independent nodes (runtime/inter_op_pool.h).
+// Session creation (kernel resolution, planning) and execution: the sequential executor, and the
+// entry of the parallel one (whose scheduling is in session_parallel.cc; the plan types and
+// Session::Impl in session_impl.h).
 #include "runtime/session.h"
 
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "runtime/constant_evaluator.h"
 #include "runtime/inter_op_pool.h"
 #include "runtime/memory/session_memory.h"
+#include "runtime/session_impl.h"
 #include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
@@ -30,57 +32,6 @@ namespace {
 
 using kernels::OpKernel;
 using kernels::OpKernelContext;
-
-struct SlotRef {
-  int depth = 0;  ///< frames up from the executing one (0 = this graph)
-  int slot = -1;
-};
-
-struct Step {
-  const ir::Node* node = nullptr;
-  std::unique_ptr<OpKernel> kernel;
-  std::unique_ptr<OpKernel> fallback;  ///< next provider's kernel, for cases `kernel` declines
-  const providers::ExecutionProvider* ep = nullptr;           ///< runs `kernel`
-  const providers::ExecutionProvider* fallback_ep = nullptr;  ///< runs `fallback`
-  std::vector<SlotRef> inputs;                                ///< slot -1: omitted optional input
-  std::vector<int> outputs;                                   ///< -1: omitted output
-  std::vector<int> free_after;           ///< slots of this frame whose last use is this step
-  std::string provider;                  ///< of `kernel`
-  std::vector<bool> input_is_parameter;  ///< input i is an initializer (for the profiler)
-  /// For the profiler: label (node name, or op_type + "_" + id for unnamed nodes), op, provider.
-  std::shared_ptr<const profiling::NodeEventInfo> info;
-  /// The same with the fallback's provider: a trace names the provider that really ran.
-  std::shared_ptr<const profiling::NodeEventInfo> fallback_info;
-  std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
-  /// Parallel executor: a main-graph step that runs alone gets the whole thread budget.
-  bool wide = false;
-  /// A wide step that light steps follow: its OpenMP workers are let go after it (they would
-  /// spin on a core the executor threads need; ThreadPool::ReleaseIdleOpenMpThreads).
-  bool release_team_after = false;
-};
-
-struct Plan {
-  const ir::Graph* graph = nullptr;
-  std::vector<Step> steps;
-  int num_slots = 0;
-  std::unordered_map<const ir::Value*, int> slot_of;
-  std::vector<int> input_slots;  ///< one per graph input
-  std::vector<std::pair<int, const ir::Tensor*>> initializers;
-  std::vector<SlotRef> outputs;
-  std::unordered_map<const ir::Graph*, std::unique_ptr<Plan>> subplans;
-  /// For the parallel executor (main graph): step -> step dependencies, the slots each step reads
-  /// that may be freed (once per step), and per slot how many steps read it (freed when the last
-  /// of them has finished; graph outputs never).
-  StepGraph deps;
-  std::vector<std::vector<int>> reads;
-  std::vector<int> readers;
-};
-
-struct Frame {
-  const Plan* plan;
-  std::vector<RtValue> slots;
-  Frame* parent;
-};
 
 const RtValue* Resolve(Frame* f, SlotRef r) {
   for (int i = 0; i < r.depth && f; ++i) f = f->parent;
@@ -95,47 +46,6 @@ int Depth(const ir::Graph* from, const ir::Graph* owner) {
 }
 
 }  // namespace
-
-struct Session::Impl {
-  std::shared_ptr<const ir::Model> model;
-  SessionOptions options;
-  std::shared_ptr<memory::SessionMemory> memory;  ///< every provider's allocator
-  std::vector<std::unique_ptr<providers::ExecutionProvider>> providers;
-  providers::Partition partition;
-  std::unique_ptr<ThreadPool> pool;
-  /// Parallel executor: its threads, and an intra-op pool per executor thread ([0] is `pool`).
-  std::unique_ptr<InterOpPool> inter_op;
-  std::vector<ThreadPool*> pools;
-  std::vector<std::unique_ptr<ThreadPool>> extra_pools;
-  /// The whole budget, for the steps that run alone (`wide_steps`, by main-graph order).
-  std::unique_ptr<ThreadPool> wide_pool;
-  std::vector<bool> wide_steps;
-  std::unique_ptr<Plan> main;
-  const CancelToken* cancel = nullptr;  ///< of the run in progress
-  std::shared_ptr<profiling::Profiler> profiler;
-  /// Main-graph node id -> trace label in the model as given, before optimization (fused kernels
-  /// name the nodes they were made from).
-  std::unordered_map<ir::NodeId, std::string> original_labels;
-
-  const providers::ExecutionProvider* Provider(const std::string& name) const;
-  Status ResolveKernels(const ir::Node& n, Step* step);
-  void FindWideSteps();
-  Status BuildPlan(const ir::Graph& g, Plan* plan);
-  Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
-                                         std::vector<RtValue> inputs, ThreadPool* intra);
-  /// `mem` (the main graph of a sequential run): the memory plan is told what step `index` made.
-  Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra,
-                 memory::SessionMemory* mem = nullptr, int index = -1);
-  Status RunParallel(const Plan& plan, Frame* frame);
-  double BeginNode(const Step& step, ThreadPool* intra);
-  /// The main graph's node labels in execution order and its initializers' bytes (memory plans).
-  const std::vector<std::string>& StepLabels();
-  uint64_t WeightsBytes() const;
-  std::vector<std::string> step_labels;
-  void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
-               const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
-               double start_us);
-};
 
 namespace {
 
@@ -284,106 +194,6 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
 
 namespace {
 
-// A light step that no other light step can run beside (every step it may overlap is pinned, as
-// resnet's downsampling 1x1 convolution beside the block's 3x3 ones) would run by itself on one
-// intra-op thread: it is pinned too, to run with the whole budget. Steps overlap only within a
-// section between two steps that run alone; sections of more than kMaxSection steps are left as
-// they are (the ancestor bitsets are quadratic in its size).
-void PinLoneLightSteps(const StepGraph& deps, const std::vector<bool>& alone,
-                       std::vector<bool>* pinned) {
-  constexpr size_t kMaxSection = 4096;
-  const size_t n = deps.size();
-  std::vector<std::vector<int>> preds(n);
-  for (size_t u = 0; u < n; ++u)
-    for (int v : deps.successors[u]) preds[static_cast<size_t>(v)].push_back(static_cast<int>(u));
-  size_t a = 0;
-  while (a < n) {
-    if (alone[a]) {
-      ++a;
-      continue;
-    }
-    size_t b = a;
-    while (b < n && !alone[b]) ++b;
-    const size_t m = b - a, words = (m + 63) / 64;
-    if (m <= kMaxSection) {
-      // anc[k]: the section's steps that are ancestors of step a + k.
-      std::vector<std::vector<uint64_t>> anc(m, std::vector<uint64_t>(words, 0));
-      for (size_t k = 0; k < m; ++k) {
-        for (int p : preds[a + k]) {
-          if (static_cast<size_t>(p) < a) continue;
-          const size_t q = static_cast<size_t>(p) - a;
-          for (size_t w = 0; w < words; ++w) anc[k][w] |= anc[q][w];
-          anc[k][q / 64] |= uint64_t{1} << (q % 64);
-        }
-      }
-      auto related = [&](size_t i, size_t j) {  // i < j
-        return (anc[j][i / 64] >> (i % 64)) & 1;
-      };
-      std::vector<size_t> light;
-      for (size_t k = 0; k < m; ++k)
-        if (!(*pinned)[a + k]) light.push_back(k);
-      for (size_t x = 0; x < light.size(); ++x) {
-        bool partner = false;
-        for (size_t y = 0; y < light.size() && !partner; ++y) {
-          if (x == y) continue;
-          const size_t i = std::min(light[x], light[y]), j = std::max(light[x], light[y]);
-          partner = !related(i, j);
-        }
-        if (!partner) (*pinned)[a + light[x]] = true;
-      }
-    }
-    a = b;
-  }
-}
-
-}  // namespace
-
-// The main graph's steps that run alone (AloneSteps over its topological order) or are heavy: the
-// parallel executor runs them alone with the whole budget (wide_pool), the others with their
-// thread's share.
-void Session::Impl::FindWideSteps() {
-  const ir::Graph& g = *model->graph;
-  auto order = g.TopologicalOrder();
-  if (!order.ok()) return;  // BuildPlan reports it
-  std::unordered_map<const ir::Node*, int> index;
-  for (size_t i = 0; i < order->size(); ++i) index[(*order)[i]] = static_cast<int>(i);
-  StepGraph deps;
-  deps.Resize(order->size());
-  for (size_t i = 0; i < order->size(); ++i) {
-    const ir::Node* n = (*order)[i];
-    std::vector<const ir::Value*> reads(n->inputs().begin(), n->inputs().end());
-    if (n->HasSubgraphs()) {
-      for (const ir::Value* v : n->OuterScopeInputs()) reads.push_back(v);
-    }
-    std::vector<int> waits;
-    for (const ir::Value* v : reads) {
-      if (!v || v->owner() != &g || !v->producer()) continue;
-      auto it = index.find(v->producer());
-      if (it != index.end()) waits.push_back(it->second);
-    }
-    std::sort(waits.begin(), waits.end());
-    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
-    for (int w : waits) deps.AddEdge(w, static_cast<int>(i));
-  }
-  wide_steps = AloneSteps(deps);
-  // Heavy nodes (at least kHeavy x the mean MACs; 1 measured better than 2 on resnet18) scale well
-  // with intra-op threads (dnnl's convolutions: 1.9-2x at 2 threads): they run alone with the whole
-  // budget, the light ones of the branches beside each other (googlenet's 3x3 convolution of an
-  // inception block alone took longer at 1 thread than the whole block at 2).
-  constexpr int64_t kHeavy = 1;
-  std::vector<int64_t> macs(order->size());
-  int64_t total = 0;
-  for (size_t i = 0; i < order->size(); ++i)
-    total += macs[i] = ir::EstimateNodeCost(*(*order)[i]).macs;
-  const int64_t mean = order->empty() ? 0 : total / static_cast<int64_t>(order->size());
-  const std::vector<bool> alone = wide_steps;
-  for (size_t i = 0; i < order->size(); ++i)
-    if (mean > 0 && macs[i] >= kHeavy * mean) wide_steps[i] = true;
-  PinLoneLightSteps(deps, alone, &wide_steps);
-}
-
-namespace {
-
 // Fills the slots of outer-scope refs (-2) by looking the value up in the ancestor plans.
 void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
   auto find = [&](const ir::Value* v, int depth) -> int {
@@ -404,54 +214,6 @@ void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
   ancestors.push_back(plan);
   for (auto& [g, sub] : plan->subplans) ResolveOuterSlots(sub.get(), ancestors);
   ancestors.pop_back();
-}
-
-// The parallel executor's view of a plan: a step waits for the producers of the slots it reads
-// (its subgraphs' reads of this graph included); a slot is freed by the last of its readers.
-void BuildDeps(Plan* plan) {
-  const size_t n = plan->steps.size();
-  plan->deps.Resize(n);
-  plan->reads.assign(n, {});
-  plan->readers.assign(static_cast<size_t>(plan->num_slots), 0);
-  std::vector<int> producer(static_cast<size_t>(plan->num_slots), -1);
-  std::vector<bool> kept(static_cast<size_t>(plan->num_slots), false);
-  for (const SlotRef& r : plan->outputs)
-    if (r.depth == 0 && r.slot >= 0) kept[static_cast<size_t>(r.slot)] = true;
-  for (size_t i = 0; i < n; ++i) {
-    const Step& step = plan->steps[i];
-    std::vector<int> read;
-    for (const SlotRef& r : step.inputs)
-      if (r.depth == 0 && r.slot >= 0) read.push_back(r.slot);
-    if (step.node->HasSubgraphs()) {
-      for (const ir::Value* v : step.node->OuterScopeInputs()) {
-        auto it = plan->slot_of.find(v);
-        if (v->owner() == plan->graph && it != plan->slot_of.end()) read.push_back(it->second);
-      }
-    }
-    std::sort(read.begin(), read.end());
-    read.erase(std::unique(read.begin(), read.end()), read.end());
-    std::vector<int> waits;
-    for (int s : read) {
-      if (producer[static_cast<size_t>(s)] >= 0) waits.push_back(producer[static_cast<size_t>(s)]);
-      if (kept[static_cast<size_t>(s)]) continue;
-      plan->reads[i].push_back(s);
-      ++plan->readers[static_cast<size_t>(s)];
-    }
-    std::sort(waits.begin(), waits.end());
-    waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
-    for (int w : waits) plan->deps.AddEdge(w, static_cast<int>(i));
-    for (int s : step.outputs)
-      if (s >= 0) producer[static_cast<size_t>(s)] = static_cast<int>(i);
-    if (step.wide) {
-      plan->deps.pinned.resize(n, false);
-      plan->deps.pinned[i] = true;
-    }
-  }
-  for (size_t i = 0; i < n; ++i) {
-    Step& step = plan->steps[i];
-    for (int s : plan->deps.successors[i])
-      step.release_team_after |= step.wide && !plan->steps[static_cast<size_t>(s)].wide;
-  }
 }
 
 }  // namespace
@@ -541,39 +303,6 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
 // The main graph on the executor threads: a step starts once its inputs' producers finished (the
 // scheduler's lock orders their slot writes before its reads); a slot is freed by the last of its
 // readers to finish. The first error stops the run (inter_op_pool.h).
-Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
-  std::vector<std::atomic<int>> readers(plan.readers.size());
-  for (size_t s = 0; s < readers.size(); ++s)
-    readers[s].store(plan.readers[s], std::memory_order_relaxed);
-  return inter_op->Run(
-      plan.deps,
-      [&](int i, int thread) -> Status {
-        const Step& step = plan.steps[static_cast<size_t>(i)];
-        if (profiler && thread > 0 && inter_op->openmp())  // an OpenMP worker of the light phase
-          profiler->NameThread(profiling::Profiler::CurrentThreadId(),
-                               "inter-op thread " + std::to_string(thread));
-        // This thread's allocations are the step's (its planned buffers); subgraphs' are not.
-        struct ThreadStep {
-          memory::SessionMemory* mem;
-          ThreadStep(memory::SessionMemory* m, int step) : mem(m) {
-            if (mem) mem->BeginStepOnThread(step);
-          }
-          ~ThreadStep() {
-            if (mem) mem->BeginStepOnThread(-1);
-          }
-        } on_thread(step.node->HasSubgraphs() ? nullptr : memory.get(), i);
-        OL_RETURN_IF_ERROR(RunStep(
-            plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
-        if (step.release_team_after && !inter_op->openmp()) wide_pool->ReleaseIdleOpenMpThreads();
-        for (int s : plan.reads[static_cast<size_t>(i)]) {
-          if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
-            frame->slots[static_cast<size_t>(s)] = RtValue();
-        }
-        return Status::Ok();
-      },
-      cancel);
-}
-
 const std::vector<std::string>& Session::Impl::StepLabels() {
   if (step_labels.empty()) {
     for (const Step& step : main->steps) step_labels.push_back(step.info->label);
