@@ -1,8 +1,9 @@
-// Main window.
+// Main window: the tabs, the document wiring, opening and reloading files, the status bar.
+// Menus: main_window_menus.cc; graph colourings: main_window_coloring.cc; Quantize tab:
+// main_window_quantize.cc; Help dialogs: main_window_help.cc.
 #include "widgets/main_window.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -15,7 +16,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -29,8 +29,6 @@
 #include <QVBoxLayout>
 #include <functional>
 
-#include "api/trace.h"
-#include "api/view_heat.h"
 #include "widgets/breadcrumb_bar.h"
 #include "widgets/compare_view.h"
 #include "widgets/document.h"
@@ -38,13 +36,11 @@
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/memory_view.h"
-#include "widgets/minimap.h"
 #include "widgets/model_loader.h"
 #include "widgets/model_summary_panel.h"
 #include "widgets/node_sidebar.h"
 #include "widgets/op_colors.h"
 #include "widgets/optimize_view.h"
-#include "widgets/pass_list_dialog.h"
 #include "widgets/pass_stepper.h"
 #include "widgets/preferences_dialog.h"
 #include "widgets/profile_view.h"
@@ -55,44 +51,10 @@
 #include "widgets/recent_files.h"
 #include "widgets/stage_text.h"
 #include "widgets/text_input.h"
-#include "widgets/theme.h"
 #include "widgets/timeline_widget.h"
 
 namespace onnxlens {
 namespace widgets {
-
-namespace {
-
-QWidget* makeWelcome(QWidget* parent, QAction* open) {
-  auto* w = new QWidget(parent);
-  auto* l = new QVBoxLayout(w);
-  l->addStretch(2);
-  auto* title = new QLabel(QStringLiteral("onnxlens"), w);
-  QFont f = title->font();
-  f.setPointSizeF(f.pointSizeF() * 2.5);
-  f.setBold(true);
-  title->setFont(f);
-  title->setAlignment(Qt::AlignCenter);
-  l->addWidget(title);
-  auto* hint = new QLabel(
-      QCoreApplication::translate("onnxlens::widgets::MainWindow",
-                                  "Drop an .onnx file here, or open one with File → Open."),
-      w);
-  hint->setAlignment(Qt::AlignCenter);
-  l->addWidget(hint);
-  auto* button = new QPushButton(
-      QCoreApplication::translate("onnxlens::widgets::MainWindow", "Open Model…"), w);
-  QObject::connect(button, &QPushButton::clicked, open, &QAction::trigger);
-  auto* row = new QHBoxLayout;
-  row->addStretch();
-  row->addWidget(button);
-  row->addStretch();
-  l->addLayout(row);
-  l->addStretch(3);
-  return w;
-}
-
-}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("onnxlens"));
@@ -302,171 +264,6 @@ void MainWindow::refreshSidebar() {
     m_sidebar->showItem(m_graph->snapshot(), m_graph->model(), m_graph->selectedItem());
 }
 
-void MainWindow::createActions() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
-  open->setShortcut(QKeySequence::Open);
-  m_recentMenu = file->addMenu(tr("Open &Recent"));
-  connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-  m_reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
-  m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
-  m_reloadAction->setEnabled(false);
-  m_exportAction = file->addAction(tr("&Export Graph…"), this, &MainWindow::showExportDialog);
-  m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-  m_exportAction->setEnabled(false);
-  m_exportModelAction =
-      file->addAction(tr("Export &Optimized Model…"), this, &MainWindow::showExportModelDialog);
-  m_exportModelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-  m_exportModelAction->setEnabled(false);
-  m_exportQuantAction =
-      file->addAction(tr("Export &Quantized Model…"), this, &MainWindow::showExportQuantizedDialog);
-  m_exportQuantAction->setEnabled(false);
-  file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
-
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(tr("&Find…"), this, [this] { m_find->activate(); })
-      ->setShortcut(QKeySequence::Find);
-  QAction* prefs = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
-  prefs->setShortcut(QKeySequence::Preferences);
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
-  // F1 here; "?" (as in most viewers) in eventFilter: a shortcut "?" does not match the
-  // Shift+? most keyboards send on every platform, and a text field must still type it.
-  keys->setShortcut(QKeySequence(Qt::Key_F1));
-  qApp->installEventFilter(this);
-  help->addAction(tr("Optimizer &Passes"), this, [this] {
-    PassListDialog dialog(this);
-    dialog.exec();
-  });
-  help->addAction(tr("&About onnxlens"), this, &MainWindow::showAbout);
-
-  m_welcome = makeWelcome(m_stack, open);
-  rebuildRecentMenu();
-}
-
-void MainWindow::createViewMenu() {
-  // Between Edit and Help, as everywhere else.
-  QMenu* view = new QMenu(tr("&View"), this);
-  menuBar()->insertMenu(menuBar()->actions().last(), view);
-  auto toggle = [this, view](const QString& text, const QKeySequence& key, bool on,
-                             bool api::GraphViewOptions::*field) {
-    QAction* a = view->addAction(text);
-    a->setCheckable(true);
-    a->setChecked(on);
-    a->setShortcut(key);
-    connect(a, &QAction::toggled, this, [this, field](bool checked) {
-      api::GraphViewOptions o = m_graph->options();
-      o.*field = checked;
-      m_graph->setOptions(o);
-    });
-  };
-  const api::GraphViewOptions o;
-  toggle(tr("Show &Attributes"), QKeySequence(Qt::CTRL | Qt::Key_D), o.attributes,
-         &api::GraphViewOptions::attributes);
-  toggle(tr("Show &Weights"), QKeySequence(Qt::CTRL | Qt::Key_I), o.weights,
-         &api::GraphViewOptions::weights);
-  toggle(tr("Show &Names"), QKeySequence(Qt::CTRL | Qt::Key_U), o.names,
-         &api::GraphViewOptions::names);
-  toggle(tr("&Horizontal Layout"), QKeySequence(Qt::CTRL | Qt::Key_K), o.horizontal,
-         &api::GraphViewOptions::horizontal);
-  toggle(tr("Fold &Constants into Their Consumers"), QKeySequence(), o.fold_constants,
-         &api::GraphViewOptions::fold_constants);
-  view->addSeparator();
-  view->addAction(tr("Zoom &In"), this, [this] { m_graph->zoomBy(1.25); })
-      ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus)});
-  view->addAction(tr("Zoom &Out"), this, [this] { m_graph->zoomBy(0.8); })
-      ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
-  view->addAction(tr("&Fit to Window"), this, [this] { m_graph->fitToView(); })
-      ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-  view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
-      ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
-  QAction* focus =
-      view->addAction(tr("&Zoom to Selection"), this, [this] { m_graph->zoomToSelection(); });
-  focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
-  focus->setToolTip(tr("Centre the selected node at a readable zoom (F in the graph)"));
-  QAction* minimap = view->addAction(tr("&Minimap"));
-  minimap->setCheckable(true);
-  minimap->setChecked(true);
-  minimap->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-  connect(minimap, &QAction::toggled, this,
-          [this](bool on) { m_graph->minimap()->setEnabledByUser(on); });
-  m_heatAction = view->addAction(tr("&Heat from Profile"));
-  m_heatAction->setCheckable(true);
-  m_heatAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
-  m_heatAction->setToolTip(tr("Colour the graph by each node's share of the profiled run time"));
-  connect(m_heatAction, &QAction::toggled, this, &MainWindow::setHeat);
-  m_providerAction = view->addAction(tr("Colour by &Provider"));
-  m_providerAction->setCheckable(true);
-  m_providerAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-  m_providerAction->setToolTip(
-      tr("Colour each node's border by the execution provider that runs it, on the Graph tab and "
-         "both panes of the Optimize tab"));
-  connect(m_providerAction, &QAction::toggled, this, &MainWindow::setProviderColoring);
-  m_sqnrAction = view->addAction(tr("Colour by &Quantization Error (SQNR)"));
-  m_sqnrAction->setCheckable(true);
-  m_sqnrAction->setEnabled(false);
-  m_sqnrAction->setToolTip(
-      tr("Colour each node by the SQNR of its output, float vs quantized (Quantize tab)"));
-  connect(m_sqnrAction, &QAction::toggled, this, &MainWindow::setQuantizeColoring);
-  // The theme where people look for it (also in Preferences).
-  QMenu* themes = view->addMenu(tr("&Theme"));
-  auto* group = new QActionGroup(themes);
-  const std::pair<QString, QString> choices[] = {{QStringLiteral("system"), tr("&System")},
-                                                 {QStringLiteral("light"), tr("&Light")},
-                                                 {QStringLiteral("dark"), tr("&Dark")}};
-  for (const auto& [name, label] : choices) {
-    QAction* a = themes->addAction(label);
-    a->setCheckable(true);
-    a->setData(name);
-    a->setChecked(themeSetting() == name);
-    group->addAction(a);
-    connect(a, &QAction::triggered, this, [name = name] {
-      setThemeSetting(name);
-      applyTheme(name);
-    });
-  }
-  connect(themes, &QMenu::aboutToShow, this, [group] {  // Preferences may have changed it
-    for (QAction* a : group->actions()) a->setChecked(a->data().toString() == themeSetting());
-  });
-  view->addSeparator();
-  view->addAction(tr("&Expand All Groups"), this, [this] { m_graph->expandAll(true); });
-  view->addAction(tr("&Collapse All Groups"), this, [this] { m_graph->expandAll(false); });
-}
-
-QStringList MainWindow::recentMenuTexts() {
-  rebuildRecentMenu();
-  QStringList out;
-  for (QAction* a : m_recentMenu->actions())
-    if (!a->isSeparator()) out << a->text();
-  return out;
-}
-
-void MainWindow::rebuildRecentMenu() {
-  m_recentMenu->clear();
-  const QStringList files = RecentFiles::list();
-  const QStringList labels = RecentFiles::labels(files);
-  for (int i = 0; i < files.size(); ++i) {
-    const QString& f = files[i];
-    // "&" in a name is not a mnemonic; 1-9 and 0 are, as in most editors.
-    QString text = labels[i];
-    text.replace(QLatin1Char('&'), QStringLiteral("&&"));
-    if (i < 10) text = QStringLiteral("&%1  %2").arg((i + 1) % 10).arg(text);
-    QAction* a = m_recentMenu->addAction(text);
-    a->setToolTip(f);
-    a->setStatusTip(f);
-    connect(a, &QAction::triggered, this, [this, f] { openFile(f); });
-  }
-  if (files.isEmpty()) {
-    m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-  } else {
-    m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("Clear List"), this, [] { RecentFiles::clear(); });
-  }
-}
-
 void MainWindow::showOpenDialog() {
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open Model"), m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath(),
@@ -526,117 +323,6 @@ bool MainWindow::showView(const QString& name) {
     return false;
   }
   return true;
-}
-
-void MainWindow::setHeat(bool on) {
-  if (on && m_profile->runCount() == 0) {
-    m_presentError(tr("No profile"), tr("Profile the model first (Profile tab → Profile…)."));
-    on = false;
-  }
-  m_heat = on;
-  {
-    QSignalBlocker block(m_heatAction);
-    m_heatAction->setChecked(on);
-  }
-  if (on && m_sqnr->isEnabled()) {
-    m_sqnr->setEnabled(false);
-    QSignalBlocker block(m_sqnrAction);
-    m_sqnrAction->setChecked(false);
-  }
-  applyHeat();
-  if (!on || !m_graph->snapshot()) return;
-  // Go to the hottest node: where the time goes is what the user turned heat on for.
-  const int hottest = viewHeat().hottest_item;
-  if (hottest >= 0) m_graph->revealItem(hottest);
-}
-
-void MainWindow::setProviderColoring(bool on) {
-  {
-    QSignalBlocker block(m_providerAction);
-    m_providerAction->setChecked(on);
-  }
-  m_providers->setEnabled(on);
-  m_optimize->setProviderColoring(on);
-}
-
-bool MainWindow::providerColoringShown() const { return m_providers->isEnabled(); }
-
-void MainWindow::updateProviderSource() {
-  ProviderColoring::Source source;
-  // The graph shows the file as loaded: the partition a session would make at level disabled.
-  if (!m_path.isEmpty()) source = ProviderColoring::fileSource(m_path);
-  m_providers->setSource(std::move(source));
-}
-
-QString MainWindow::heatLegend() const { return m_heatLegend->text(); }
-
-QString MainWindow::traceLabel(const api::SnapshotNode& n) {
-  return QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
-}
-
-void MainWindow::selectProfiledNode(const QString& node, const QStringList& origins) {
-  const auto snapshot = m_graph->snapshot();
-  if (!snapshot) return;
-  // The kernel's own node when the graph shown has it; a fused kernel's origins are linked too.
-  const auto& nodes = snapshot->graphs[m_graph->graphIndex()].nodes;
-  int own = -1;
-  std::vector<int> linked;
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    const int item = m_graph->model().item_of_node[n];
-    if (item < 0) continue;
-    const QString label = traceLabel(nodes[n]);
-    if (label == node) own = item;
-    if (origins.contains(label)) linked.push_back(item);
-  }
-  if (own >= 0 && linked.size() <= 1) {
-    m_graph->revealItem(own);
-  } else if (!linked.empty()) {
-    m_graph->showLinked(linked);
-    statusBar()->showMessage(tr("%1 was made from %n node(s) of this graph, shown selected",
-                                nullptr, static_cast<int>(linked.size()))
-                                 .arg(node),
-                             8000);
-  }
-}
-
-api::ViewHeat MainWindow::viewHeat() const {
-  return api::HeatOfView(m_graph->model(), m_graph->snapshot()->graphs[m_graph->graphIndex()],
-                         m_doc->heatShares());
-}
-
-void MainWindow::applyHeat() {
-  if (!m_heat || !m_graph->snapshot()) {
-    m_heatLegend->hide();
-    if (m_sqnr->apply()) return;
-    m_graph->setItemHalos({}, false);
-    m_graph->setGroupHalos({});
-    m_heatLegend->hide();
-    return;
-  }
-  const api::ViewHeat heat = viewHeat();
-  const double hottest = heat.hottest;
-  auto colour = [hottest](double share) {
-    return share >= 0 && hottest > 0 ? heatColor(share / hottest) : QColor();
-  };
-  std::vector<QColor> halos, groupHalos;
-  for (double share : heat.item_share) halos.push_back(colour(share));
-  // A closed group shows its hottest node's colour, so the heat leads into the groups.
-  for (double share : heat.group_share) groupHalos.push_back(colour(share));
-  m_graph->setItemHalos(halos, true);
-  m_graph->setGroupHalos(groupHalos);
-  const int coloured = hottest > 0 ? heat.profiled : 0;
-  const auto& nodes = m_graph->snapshot()->graphs[m_graph->graphIndex()].nodes;
-  QString scale;
-  for (int k = 0; k <= 4; ++k)
-    scale += QStringLiteral("<span style=\"color:%1\">■</span>").arg(heatColor(k / 4.0).name());
-  m_heatLegend->setText(
-      tr("Heat: share of the kernel time, 0% %1 %2% (hottest node; a closed group shows its "
-         "hottest node) · %3 of %4 nodes profiled")
-          .arg(scale)
-          .arg(hottest, 0, 'f', 1)
-          .arg(coloured)
-          .arg(nodes.size()));
-  m_heatLegend->show();
 }
 
 void MainWindow::showExportModelDialog() {
