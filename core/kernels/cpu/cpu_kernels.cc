@@ -207,18 +207,6 @@ void ConvEpilogue(OpKernelContext& ctx, float* Y, int64_t n, int64_t M, int64_t 
     channels(0, M);
 }
 
-// The 2-D geometry of 1-D geometry `g`: one row, kernel height 1, no vertical stride or pads.
-ConvGeometry AsOneRow(const ConvGeometry& g) {
-  ConvGeometry r = g;
-  r.in = {1, g.in[0]};
-  r.out = {1, g.out[0]};
-  r.kernel = {1, g.kernel[0]};
-  r.strides = {1, g.strides[0]};
-  r.dilations = {1, g.dilations[0]};
-  r.pads = {0, g.pads[0], 0, g.pads[1]};
-  return r;
-}
-
 // Conv, and FusedConv (com.microsoft) with `act` and Z (input 3) applied in the epilogue.
 Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
@@ -245,12 +233,10 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
       Z = z->data<float>();
     }
   }
-  if (G == C && M == C && (g.kernel.size() == 2 || g.kernel.size() == 1)) {
-    // A 1-D depthwise convolution is the 2-D one over a single row.
-    const ConvGeometry g2 = g.kernel.size() == 2 ? g : AsOneRow(g);
-    if (!WorkspaceFits(PhasePlaneFloats(g2)))
+  if (G == C && M == C && g.kernel.size() == 2) {
+    if (!WorkspaceFits(PhasePlaneFloats(g)))
       return ctx.Decline("the depthwise phase planes of this padding would not fit in memory");
-    Depthwise2D(X, W, b ? b->data<float>() : nullptr, g2, N, C, Y, ctx.pool());
+    Depthwise2D(X, W, b ? b->data<float>() : nullptr, g, N, C, Y, ctx.pool());
     for (int64_t n = 0; n < N; ++n) ConvEpilogue(ctx, Y, n, M, out_sp, nullptr, Z, act);
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();

@@ -19,14 +19,6 @@ namespace onnxlens::kernels::dnnl_ep {
 namespace {
 
 using dnnl::memory;
-
-/// Below this many multiply-adds a convolution costs oneDNN more in per-call overhead (primitive
-/// execution, the edge reorders, the OpenMP region: 5-10 us here) than the whole computation
-/// costs the cpu provider's direct / GEMM kernels. Measured on silero_vad_v4's 1-D convolutions
-/// at 1 thread: pointwise 258->16 over 24 steps (99k MACs) 16 us on dnnl, 4 us on cpu; depthwise
-/// k=5 over 258 channels (31k MACs) 76 us on dnnl, 3 us on cpu; the 1.6M-MAC STFT convolution
-/// stays faster on dnnl (40 us vs 82 us).
-constexpr double kSmallConvMacs = 256 * 1024;
 using ir::Tensor;
 
 struct ConvEntry {
@@ -39,13 +31,8 @@ struct ConvEntry {
 
 class DnnlConv final : public OpKernel {
  public:
-  DnnlConv(FusedActivation act, bool fused, std::optional<Tensor> constant_w, int threads,
-           bool small_to_cpu)
-      : act_(act),
-        fused_(fused),
-        constant_w_(std::move(constant_w)),
-        threads_(threads),
-        small_to_cpu_(small_to_cpu) {}
+  DnnlConv(FusedActivation act, bool fused, std::optional<Tensor> constant_w, int threads)
+      : act_(act), fused_(fused), constant_w_(std::move(constant_w)), threads_(threads) {}
 
   Status Compute(OpKernelContext& ctx) const override;
 
@@ -68,8 +55,7 @@ class DnnlConv final : public OpKernel {
   FusedActivation act_;
   bool fused_;
   std::optional<Tensor> constant_w_;
-  int threads_;        ///< oneDNN's team size (the session's intra-op count)
-  bool small_to_cpu_;  ///< the cpu provider is next: convolutions below kSmallConvMacs go to it
+  int threads_;  ///< oneDNN's team size (the session's intra-op count)
   mutable PrimitiveCache<ConvEntry> cache_;
 };
 
@@ -150,10 +136,6 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
   OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims(), b));
   const Tensor* z = fused_ ? ctx.tensor(3) : nullptr;
   if (x->numel() == 0 || w->numel() == 0) return ctx.Decline("empty tensors");
-  if (small_to_cpu_) {
-    const double macs = double(x->dims()[0]) * double(w->numel()) * double(g.OutSize());
-    if (macs < kSmallConvMacs) return ctx.Decline("too small to pay for oneDNN's call overhead");
-  }
   OL_ASSIGN_OR_RETURN(std::shared_ptr<ConvEntry> e, Entry(ctx, g, x->dims(), *w, b != nullptr, z));
   if (z && (z->dtype() != ir::DataType::kFloat || z->dims() != e->ydims))
     return ctx.Error("Z must be float32 with the output's shape " + ShapeString(e->ydims));
@@ -226,8 +208,7 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fu
   if (const ir::Value* w = info.node.input(1);
       w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
     constant_w = *w->initializer();
-  auto kernel =
-      std::make_unique<DnnlConv>(act, fused, constant_w, info.threads, info.fallback == "cpu");
+  auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w, info.threads);
   // Weights reordered at session creation when the input shape is known.
   if (constant_w) {
     if (auto x = KnownShape(info.node.input(0)); x && x->size() >= 3 && x->size() <= 5)

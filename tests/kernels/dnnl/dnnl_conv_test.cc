@@ -65,28 +65,6 @@ TEST(DnnlConv, MatchesReferenceWithConstantWeightsAtOneAndTwoThreads) {
   }
 }
 
-TEST(DnnlConv, SmallConvolutionsGoToTheCpuProviderWhenItIsNext) {
-  // Below 256k multiply-adds oneDNN's call overhead costs more than the cpu kernels' whole work:
-  // with cpu next in the order the dnnl kernel declines at run time (silero_vad_v4's 1-D
-  // convolutions); alone, or above the threshold, it runs them itself.
-  const std::vector<std::pair<Conv, bool>> cases = {
-      {{{1, 258, 24}, {258, 1, 5}, 258, {1}, {2, 2}, {1}, true}, true},  // depthwise 1-D
-      {{{1, 258, 24}, {16, 258, 1}, 1, {1}, {0, 0}, {1}, true}, true},   // pointwise 1-D
-      {{{1, 13, 13, 13}, {13, 1, 3, 3}, 13, {1, 1}, {1, 1, 1, 1}, {1, 1}, false}, true},  // 2-D
-      {{{1, 1, 1728}, {258, 1, 256}, 1, {64}, {0, 0}, {1}, false}, false},  // 1.6M MACs
-      {{{1, 64, 28, 28}, {64, 64, 3, 3}, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}, true}, false},  // 29M
-  };
-  uint32_t seed = 1200;
-  for (const auto& [c, small] : cases) {
-    std::vector<std::vector<int64_t>> shapes = {c.x, c.w};
-    if (c.bias) shapes.push_back({c.w[0]});
-    ExpectDnnlMatchesReference({"Conv", shapes, ConvAttrs(c), "", {1, 2}}, seed++, 1,
-                               {"dnnl", "cpu"}, small ? "cpu" : "dnnl");
-    ExpectDnnlMatchesReference({"Conv", shapes, ConvAttrs(c), "", {1, 2}}, seed++, 1, {"dnnl"},
-                               "dnnl");
-  }
-}
-
 TEST(DnnlConv, AutoPadSameUpperLowerAndValid) {
   uint32_t seed = 1200;
   for (const char* pad : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
