@@ -89,6 +89,9 @@ struct KernelInfo {
   /// The session's intra-op thread count, for kernels whose library fixes its parallelism when a
   /// primitive is made (oneDNN); 1 outside a session.
   int threads = 1;
+  /// The provider a run-time Decline of this kernel hands the node to ("" when none: the
+  /// Decline is then an error), for kernels that decline what the next provider does faster.
+  std::string fallback;
 };
 
 using KernelFactory = std::function<Expected<std::unique_ptr<OpKernel>>(const KernelInfo&)>;

@@ -83,7 +83,8 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
   if (!placed || placed->provider.empty()) return Status::Ok();  // reported as unsupported
   const std::string domain = n.domain() == "ai.onnx" ? "" : n.domain();
   const int64_t opset = model->OpsetVersion(domain);
-  auto make = [&](const std::string& name, const providers::ExecutionProvider** ep,
+  auto make = [&](const std::string& name, const std::string& fallback,
+                  const providers::ExecutionProvider** ep,
                   std::unique_ptr<OpKernel>* kernel) -> Status {
     *ep = Provider(name);
     const kernels::KernelDef* def = *ep ? (*ep)->registry().Find(n, opset, name) : nullptr;
@@ -91,13 +92,13 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
     const int threads = step->wide ? wide_pool->threads() : pool->threads();
-    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads}));
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads, fallback}));
     return Status::Ok();
   };
-  OL_RETURN_IF_ERROR(make(placed->provider, &step->ep, &step->kernel));
+  OL_RETURN_IF_ERROR(make(placed->provider, placed->fallback, &step->ep, &step->kernel));
   step->provider = placed->provider;
   if (!placed->fallback.empty())
-    OL_RETURN_IF_ERROR(make(placed->fallback, &step->fallback_ep, &step->fallback));
+    OL_RETURN_IF_ERROR(make(placed->fallback, "", &step->fallback_ep, &step->fallback));
   return Status::Ok();
 }
 

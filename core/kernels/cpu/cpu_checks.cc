@@ -110,6 +110,22 @@ Capability BatchNorm(const KernelInfo& info) {
   return Capability::Accept();
 }
 
+Capability ConvTranspose(const KernelInfo& info) {
+  const ir::Node& n = info.node;
+  for (size_t i : {1, 2}) {
+    if (Capability c = NeedFloatInput(n, i); !c.accepted()) return c;
+  }
+  const int64_t rank = KnownRank(n.input(0));
+  if (rank >= 0 && rank != 3 && rank != 4) {
+    return Capability::Decline(DeclineReason::kRank,
+                               "the cpu ConvTranspose kernel takes 1-D and 2-D (3-D or 4-D "
+                               "input), " +
+                                   Quote(n.input(0)->name()) + " is " + std::to_string(rank) +
+                                   "-D");
+  }
+  return Capability::Accept();
+}
+
 }  // namespace
 
 void RegisterCpuChecks(KernelRegistry& r) {
@@ -123,6 +139,7 @@ void RegisterCpuChecks(KernelRegistry& r) {
   r.SetCheck("com.microsoft", "LayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("com.microsoft", "SkipLayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("", "BatchNormalization", kCpuProvider, BatchNorm);
+  r.SetCheck("", "ConvTranspose", kCpuProvider, ConvTranspose);
   // GridSample's grid and STFT's window: float32 like X / the signal.
   r.SetCheck("", "GridSample", kCpuProvider,
              [](const KernelInfo& i) { return NeedFloatInput(i.node, 1); });

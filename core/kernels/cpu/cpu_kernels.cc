@@ -284,6 +284,7 @@ void RegisterCpuQuantKernels(KernelRegistry& r);
 void RegisterCpuDynamicQuantKernel(KernelRegistry& r);
 void RegisterCpuGridSampleKernel(KernelRegistry& r);
 void RegisterCpuSpectralKernels(KernelRegistry& r);
+void RegisterCpuConvTransposeKernel(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
@@ -293,6 +294,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuDynamicQuantKernel(r);
   RegisterCpuGridSampleKernel(r);
   RegisterCpuSpectralKernels(r);
+  RegisterCpuConvTransposeKernel(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",

@@ -42,6 +42,32 @@ TEST(DnnlConvTranspose, MatchesReference) {
   }
 }
 
+TEST(DnnlConvTranspose, NarrowOnesGoToTheCpuProviderWhenItIsNext) {
+  // Fewer than 128 input channels per group: with cpu next in the order the dnnl kernel declines
+  // at run time and the cpu kernel runs it (ppocr_det's 2x2 / stride 2 upsampling); alone, or
+  // with 128 or more, dnnl runs it.
+  const std::vector<std::pair<Deconv, bool>> cases = {
+      {{{1, 24, 16, 16}, {24, 24, 2, 2}, 1, {2, 2}, {0, 0, 0, 0}, {1, 1}, {0, 0}, true}, true},
+      {{{1, 24, 16, 16}, {24, 1, 2, 2}, 1, {2, 2}, {0, 0, 0, 0}, {1, 1}, {0, 0}, true}, true},
+      {{{1, 128, 5, 5}, {128, 13, 4, 4}, 1, {2, 2}, {1, 1, 1, 1}, {1, 1}, {0, 0}, true}, false},
+      {{{1, 256, 3, 3}, {256, 3, 3, 3}, 2, {1, 1}, {1, 1, 1, 1}, {1, 1}, {0, 0}, false}, false},
+  };
+  uint32_t seed = 4200;
+  for (const auto& [c, narrow] : cases) {
+    std::vector<std::vector<int64_t>> shapes = {c.x, c.w};
+    if (c.bias) shapes.push_back({c.w[1] * c.group});
+    auto make = [&] {
+      std::vector<Attribute> a;
+      a.push_back(Attribute::Int("group", c.group));
+      a.push_back(Attribute::Ints("strides", c.strides));
+      a.push_back(Attribute::Ints("pads", c.pads));
+      return DnnlCase{"ConvTranspose", shapes, std::move(a), "", {1, 2}};
+    };
+    ExpectDnnlMatchesReference(make(), seed++, 2, {"dnnl", "cpu"}, narrow ? "cpu" : "dnnl");
+    ExpectDnnlMatchesReference(make(), seed++, 2, {"dnnl"}, "dnnl");
+  }
+}
+
 TEST(DnnlConvTranspose, OutputShapeAndAutoPad) {
   uint32_t seed = 4100;
   std::vector<Attribute> a;

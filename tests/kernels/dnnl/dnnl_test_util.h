@@ -25,9 +25,12 @@ struct DnnlCase {
   std::map<size_t, ir::Tensor> fixed;  ///< inputs given as these initializers (scales, sizes)
 };
 
-/// Runs `c` on dnnl and on the reference provider; expects the dnnl kernel to run and the outputs
-/// to agree (rtol 1e-4, atol 1e-5, as the cpu kernel tests).
-inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 2) {
+/// Runs `c` on dnnl (then the other `providers`) and on the reference provider; expects the
+/// partition to give the node to dnnl, the kernel of provider `ran` to run it, and the outputs to
+/// agree (rtol 1e-4, atol 1e-5, as the cpu kernel tests).
+inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 2,
+                                       std::vector<std::string> providers = {"dnnl"},
+                                       const std::string& ran_on = "dnnl") {
   SCOPED_TRACE(c.op + " seed " + std::to_string(seed));
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
@@ -60,7 +63,7 @@ inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 
   for (auto& a : c.attrs) node->SetAttribute(std::move(a));
 
   runtime::SessionOptions dnnl, ref;
-  dnnl.providers = {"dnnl"};
+  dnnl.providers = std::move(providers);
   dnnl.intra_op_threads = threads;
   dnnl.enable_profiling = true;
   ref.providers = {"reference"};
@@ -76,7 +79,7 @@ inline void ExpectDnnlMatchesReference(DnnlCase c, uint32_t seed, int threads = 
   bool ran = false;
   for (const auto& e : (*sd)->profiler()->Events()) {
     if (e.cat == "Node" && !e.Arg("provider").empty()) {
-      EXPECT_EQ(e.Arg("provider"), "dnnl") << "the dnnl kernel declined at run time";
+      EXPECT_EQ(e.Arg("provider"), ran_on) << "not run by the " << ran_on << " kernel";
       ran = true;
     }
   }
