@@ -176,6 +176,17 @@ Expected<Tensor> Tensor::FromStrings(std::vector<int64_t> dims, std::vector<std:
   return t;
 }
 
+Expected<Tensor> Tensor::WithDims(std::vector<int64_t> dims) const {
+  OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
+  if (numel != numel_) {
+    return InvalidArgument("cannot view " + std::to_string(numel_) + " elements as " +
+                           DimsText(dims) + " (" + std::to_string(numel) + " elements)");
+  }
+  Tensor t = *this;
+  t.dims_ = std::move(dims);
+  return t;
+}
+
 void* Tensor::mutable_raw() {
   if (data_ && data_.use_count() > 1) {
     auto copy = AllocateAligned(nbytes_);

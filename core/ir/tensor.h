@@ -36,6 +36,9 @@ class Tensor {
   /// this tensor is its only holder.
   static Expected<Tensor> Adopt(DataType type, std::vector<int64_t> dims,
                                 std::shared_ptr<std::byte> data, size_t nbytes);
+  /// This tensor's data under another shape of the same element count, without a copy: the
+  /// storage is shared (copy on write), as Reshape, Flatten, Squeeze and Unsqueeze need.
+  Expected<Tensor> WithDims(std::vector<int64_t> dims) const;
   /// A string tensor.
   static Expected<Tensor> FromStrings(std::vector<int64_t> dims, std::vector<std::string> values);
 

@@ -43,6 +43,27 @@ TEST(TensorTest, CopiesShareStorageUntilWritten) {
   EXPECT_FALSE(a.SameContent(b));
 }
 
+TEST(TensorTest, WithDimsViewsTheSameStorageUntilEitherIsWritten) {
+  Tensor a = Tensor::FromVector<float>(DataType::kFloat, {2, 3}, {1, 2, 3, 4, 5, 6});
+  auto v = a.WithDims({3, 1, 2});
+  ASSERT_TRUE(v.ok()) << v.status().message();
+  EXPECT_EQ(v->dims(), (std::vector<int64_t>{3, 1, 2}));
+  EXPECT_EQ(v->raw(), a.raw());     // no copy
+  v->mutable_data<float>()[0] = 9;  // copy on write: the original keeps its value
+  EXPECT_EQ(a.data<float>()[0], 1);
+  EXPECT_EQ(v->data<float>()[0], 9);
+  EXPECT_NE(v->raw(), a.raw());
+  auto bad = a.WithDims({4, 2});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("cannot view 6 elements as [4,2]"), std::string::npos)
+      << bad.status().message();
+  auto s = Tensor::FromStrings({2}, {"x", "y"});
+  ASSERT_TRUE(s.ok());
+  auto sv = s->WithDims({1, 2});
+  ASSERT_TRUE(sv.ok());
+  EXPECT_EQ(sv->strings(), (std::vector<std::string>{"x", "y"}));
+}
+
 TEST(TensorTest, HashDependsOnTypeShapeAndContent) {
   Tensor a = Tensor::FromVector<int32_t>(DataType::kInt32, {2}, {1, 2});
   Tensor b = Tensor::FromVector<int32_t>(DataType::kInt32, {2}, {1, 2});

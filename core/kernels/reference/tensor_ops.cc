@@ -27,8 +27,7 @@ Expected<Tensor> Reshaped(const OpKernelContext& ctx, const Tensor& in, std::vec
                      std::to_string(in.numel()) + " elements) to " + ShapeString(dims) + " (" +
                      std::to_string(n) + " elements)");
   }
-  if (in.dtype() == DataType::kString) return Tensor::FromStrings(std::move(dims), in.strings());
-  return Tensor::FromRaw(in.dtype(), std::move(dims), in.raw(), in.nbytes());
+  return in.WithDims(std::move(dims));
 }
 
 Expected<std::vector<int64_t>> AxesFrom(const OpKernelContext& ctx, int64_t opset,
