@@ -41,6 +41,47 @@ void ForRange(OpKernelContext& ctx, int64_t n, int64_t cost_per_item, Fn&& fn) {
   pool->ParallelFor(n, [&](int64_t b, int64_t e) { fn(b, e); });
 }
 
+// Sum of p[0..n) in float, 8 lanes (two SSE registers) then the tail: the double-precision
+// scalar loops it replaces made LayerNormalization 2.5x slower than ONNX Runtime's on bert_tiny's
+// [128, 256] (62 us against 24).
+float SumRow(const float* p, int64_t n) {
+  int64_t i = 0;
+  float sum = 0;
+#if defined(__SSE2__)
+  __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+  for (; i + 8 <= n; i += 8) {
+    a = _mm_add_ps(a, _mm_loadu_ps(p + i));
+    b = _mm_add_ps(b, _mm_loadu_ps(p + i + 4));
+  }
+  float lanes[4];
+  _mm_storeu_ps(lanes, _mm_add_ps(a, b));
+  sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+#endif
+  for (; i < n; ++i) sum += p[i];
+  return sum;
+}
+
+// Sum of (p[i] - mean)^2, as SumRow.
+float SumSquaredDeviations(const float* p, int64_t n, float mean) {
+  int64_t i = 0;
+  float sum = 0;
+#if defined(__SSE2__)
+  const __m128 m = _mm_set1_ps(mean);
+  __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+  for (; i + 8 <= n; i += 8) {
+    const __m128 d0 = _mm_sub_ps(_mm_loadu_ps(p + i), m);
+    const __m128 d1 = _mm_sub_ps(_mm_loadu_ps(p + i + 4), m);
+    a = _mm_add_ps(a, _mm_mul_ps(d0, d0));
+    b = _mm_add_ps(b, _mm_mul_ps(d1, d1));
+  }
+  float lanes[4];
+  _mm_storeu_ps(lanes, _mm_add_ps(a, b));
+  sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+#endif
+  for (; i < n; ++i) sum += (p[i] - mean) * (p[i] - mean);
+  return sum;
+}
+
 Status LayerNorm(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* scale, ctx.RequireTensor(1));
@@ -66,12 +107,9 @@ Status LayerNorm(OpKernelContext& ctx) {
     for (int64_t o = b; o < e; ++o) {
       const float* p = X + o * inner;
       float* q = Y + o * inner;
-      double sum = 0;
-      for (int64_t i = 0; i < inner; ++i) sum += p[i];
-      const float mean = static_cast<float>(sum / inner);
-      double sq = 0;
-      for (int64_t i = 0; i < inner; ++i) sq += double(p[i] - mean) * (p[i] - mean);
-      const float inv = 1.f / std::sqrt(static_cast<float>(sq / inner) + eps);
+      const float mean = SumRow(p, inner) / static_cast<float>(inner);
+      const float var = SumSquaredDeviations(p, inner, mean) / static_cast<float>(inner);
+      const float inv = 1.f / std::sqrt(var + eps);
       if (B) {
         for (int64_t i = 0; i < inner; ++i) q[i] = (p[i] - mean) * inv * S[i] + B[i];
       } else {
@@ -194,15 +232,14 @@ Status SkipLayerNorm(OpKernelContext& ctx) {
     std::vector<float> row(static_cast<size_t>(H));
     for (int64_t r = b; r < e; ++r) {
       const int64_t o = r * H;
-      double mean = 0;
-      for (int64_t i = 0; i < H; ++i) {
-        row[i] = X[o + i] + S[o + i] + (Bi ? Bi[i] : 0.f);
-        mean += row[i];
+      if (Bi) {
+        for (int64_t i = 0; i < H; ++i) row[i] = X[o + i] + S[o + i] + Bi[i];
+      } else {
+        for (int64_t i = 0; i < H; ++i) row[i] = X[o + i] + S[o + i];
       }
-      const float m = static_cast<float>(mean / H);
-      double var = 0;
-      for (int64_t i = 0; i < H; ++i) var += double(row[i] - m) * (row[i] - m);
-      const float inv = 1.f / std::sqrt(static_cast<float>(var / H) + eps);
+      const float m = SumRow(row.data(), H) / static_cast<float>(H);
+      const float var = SumSquaredDeviations(row.data(), H, m) / static_cast<float>(H);
+      const float inv = 1.f / std::sqrt(var + eps);
       for (int64_t i = 0; i < H; ++i) Y[o + i] = (row[i] - m) * inv * G[i] + (Bt ? Bt[i] : 0.f);
       if (Sum) std::copy(row.begin(), row.end(), Sum + o);
     }
@@ -210,6 +247,41 @@ Status SkipLayerNorm(OpKernelContext& ctx) {
   ctx.SetOutput(0, std::move(y));
   if (want_sum) ctx.SetOutput(3, std::move(sum_out));
   return Status::Ok();
+}
+
+// row = softmax(row + mask), 4 lanes at a time: the scalar exp of bert_tiny's 4 x 128 x 128
+// scores per layer was a third of its Attention kernel.
+void MaskedSoftmaxRow(float* row, const float* mask, int64_t n) {
+  int64_t j = 0;
+  float mx = -INFINITY;
+#if defined(__SSE2__)
+  __m128 vmx = _mm_set1_ps(-INFINITY);
+  for (; j + 4 <= n; j += 4) {
+    const __m128 v = _mm_add_ps(_mm_loadu_ps(row + j), _mm_loadu_ps(mask + j));
+    _mm_storeu_ps(row + j, v);
+    vmx = _mm_max_ps(vmx, v);
+  }
+  float lanes[4];
+  _mm_storeu_ps(lanes, vmx);
+  for (float l : lanes) mx = std::max(mx, l);
+#endif
+  for (; j < n; ++j) mx = std::max(mx, row[j] += mask[j]);
+  float sum = 0;
+  j = 0;
+#if defined(__SSE2__)
+  const __m128 vm = _mm_set1_ps(mx);
+  __m128 vsum = _mm_setzero_ps();
+  for (; j + 4 <= n; j += 4) {
+    const __m128 e = vec::ExpNeg4(_mm_sub_ps(_mm_loadu_ps(row + j), vm));
+    _mm_storeu_ps(row + j, e);
+    vsum = _mm_add_ps(vsum, e);
+  }
+  _mm_storeu_ps(lanes, vsum);
+  sum = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
+#endif
+  for (; j < n; ++j) sum += (row[j] = vec::ExpNeg(row[j] - mx));
+  const float inv = 1.f / sum;
+  for (j = 0; j < n; ++j) row[j] *= inv;
 }
 
 Status Attention(OpKernelContext& ctx) {
@@ -238,14 +310,8 @@ Status Attention(OpKernelContext& ctx) {
       const float* V = base + 2 * s.hidden + h * hs;
       ParallelSgemm(nullptr, false, true, S, S, hs, s.scale, Q, H3, K, H3, 0.f, scores.data(), S);
       for (int64_t i = 0; i < S; ++i) {
-        float* row = scores.data() + i * S;
         AttentionMaskRow(s, b, i, mask.data());
-        float mx = -INFINITY;
-        for (int64_t j = 0; j < S; ++j) mx = std::max(mx, row[j] += mask[j]);
-        float sum = 0;
-        for (int64_t j = 0; j < S; ++j) sum += (row[j] = vec::ExpNeg(row[j] - mx));
-        const float inv = 1.f / sum;
-        for (int64_t j = 0; j < S; ++j) row[j] *= inv;
+        MaskedSoftmaxRow(scores.data() + i * S, mask.data(), S);
       }
       ParallelSgemm(nullptr, false, false, S, hs, S, 1.f, scores.data(), S, V, H3, 0.f,
                     Y + b * S * s.hidden + h * hs, s.hidden);

@@ -57,7 +57,7 @@ ir::Tensor IntTensor(std::vector<int64_t> dims, std::vector<int32_t> values) {
 }
 
 TEST(TransformerCpu, LayerNormalization) {
-  for (int64_t inner : {1, 7, 256}) {
+  for (int64_t inner : {1, 7, 13, 127, 256}) {
     for (int threads : {1, 2}) {
       Check("", "LayerNormalization",
             {RandomTensor({3, 5, inner}, 1, -3, 3), RandomTensor({inner}, 2),
@@ -87,7 +87,7 @@ TEST(TransformerCpu, FastGeluWithAndWithoutBias) {
 }
 
 TEST(TransformerCpu, SkipLayerNormalization) {
-  for (int64_t h : {1, 8, 256}) {
+  for (int64_t h : {1, 8, 13, 127, 256}) {
     for (int threads : {1, 2}) {
       Check("com.microsoft", "SkipLayerNormalization",
             {RandomTensor({2, 9, h}, 12, -3, 3), RandomTensor({2, 9, h}, 13), RandomTensor({h}, 14),
@@ -115,7 +115,8 @@ TEST(TransformerCpu, AttentionMasksAndShapes) {
   struct Shape {
     int64_t batch, seq, in_hidden, heads, head_size;
   };
-  for (Shape s : {Shape{1, 1, 8, 2, 4}, Shape{2, 7, 12, 3, 4}, Shape{2, 33, 16, 2, 8}}) {
+  for (Shape s : {Shape{1, 1, 8, 2, 4}, Shape{2, 7, 12, 3, 4}, Shape{2, 33, 16, 2, 8},
+                  Shape{1, 127, 16, 2, 8}, Shape{1, 13, 16, 1, 16}}) {
     const int64_t hidden = s.heads * s.head_size;
     auto inputs = [&](uint32_t seed) {
       return std::vector<ir::Tensor>{RandomTensor({s.batch, s.seq, s.in_hidden}, seed),
