@@ -436,7 +436,7 @@ Status EmbedLayerNorm(OpKernelContext& ctx) {
 Status Attention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(AttentionShape s, CheckAttention(ctx));
   const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq, S = s.seq, hs = s.head_size;
-  if (!WorkspaceFits(SaturatingMul(S, S)))
+  if (!WorkspaceFits(SaturatingMul(2, SaturatingMul(S, S))))  // scores and mask rows
     return ctx.Decline("the " + std::to_string(S) + " x " + std::to_string(S) +
                        " score matrix would not fit in memory");
   const float* X = ctx.tensor(0)->data<float>();
@@ -453,18 +453,23 @@ Status Attention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {s.batch, S, s.hidden}));
   float* Y = y.mutable_data<float>();
   ForRange(ctx, s.batch * s.heads, S * S * hs, [&](int64_t begin, int64_t end) {
-    std::vector<float> scores(static_cast<size_t>(S * S)), mask(static_cast<size_t>(S));
+    // The mask rows of batch b, made once for all its heads (made per head and row they were 4%
+    // of bert_tiny's run): tasks go batch-major, so a thread remakes them when b changes.
+    std::vector<float> scores(static_cast<size_t>(S * S)), mask(static_cast<size_t>(S * S));
+    int64_t mask_batch = -1;
     for (int64_t t = begin; t < end; ++t) {
       const int64_t b = t / s.heads, h = t % s.heads;
+      if (b != mask_batch) {
+        for (int64_t i = 0; i < S; ++i) AttentionMaskRow(s, b, i, mask.data() + i * S);
+        mask_batch = b;
+      }
       const float* base = qkv + b * S * H3;
       const float* Q = base + h * hs;
       const float* K = base + s.hidden + h * hs;
       const float* V = base + 2 * s.hidden + h * hs;
       ParallelSgemm(nullptr, false, true, S, S, hs, s.scale, Q, H3, K, H3, 0.f, scores.data(), S);
-      for (int64_t i = 0; i < S; ++i) {
-        AttentionMaskRow(s, b, i, mask.data());
-        MaskedSoftmaxRow(scores.data() + i * S, mask.data(), S);
-      }
+      for (int64_t i = 0; i < S; ++i)
+        MaskedSoftmaxRow(scores.data() + i * S, mask.data() + i * S, S);
       ParallelSgemm(nullptr, false, false, S, hs, S, 1.f, scores.data(), S, V, H3, 0.f,
                     Y + b * S * s.hidden + h * hs, s.hidden);
     }
