@@ -3,6 +3,8 @@
 // keeps a bounded number of prepared primitives.
 #include <gtest/gtest.h>
 
+#include "api/internal/compare.h"
+#include "kernels/tensor_util.h"
 #include "providers/partitioner.h"
 #include "providers/provider_factory.h"
 #include "runtime/model_builder.h"
@@ -75,6 +77,41 @@ TEST(DnnlProviderTest, DeclinesAConvOfRankTwoAndAPoolOfRankSix) {
   EXPECT_EQ(DnnlDecline(pool).reason, DeclineReason::kRank);
 }
 
+TEST(DnnlProviderTest, LeavesASmall1dConvWithKnownShapesToTheCpuKernel) {
+  // silero_vad's 258-channel depthwise 1-D convolution: 258 x 24 outputs x 5 taps.
+  auto small = MakeNodeModel("Conv", {FloatType({1, 258, 24}), FloatType({258, 1, 5})}, 1);
+  small.node->SetAttribute(ir::Attribute::Int("group", 258));
+  small.node->SetAttribute(ir::Attribute::Ints("pads", {2, 2}));
+  small.node->output(0)->set_type(FloatType({1, 258, 24}));
+  auto d = DnnlDecline(small);
+  EXPECT_EQ(d.reason, DeclineReason::kSizeThreshold);
+  EXPECT_NE(d.sentence.find("this one: 30960"), std::string::npos) << d.sentence;
+  auto p = PartitionOn(*small.model, {"dnnl", "cpu", "reference"});
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->nodes[0].provider, "cpu");
+}
+
+TEST(DnnlProviderTest, TakesA1dConvOfManyMultiplyAddsOrOfUnknownOutputShape) {
+  // silero_vad's STFT convolution (1.6M multiply-adds) is 2x faster on dnnl.
+  auto big = MakeNodeModel("Conv", {FloatType({1, 1, 1728}), FloatType({258, 1, 256})}, 1);
+  big.node->SetAttribute(ir::Attribute::Ints("strides", {64}));
+  big.node->output(0)->set_type(FloatType({1, 258, 24}));
+  auto p = PartitionOn(*big.model, {"dnnl", "cpu", "reference"});
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->nodes[0].provider, "dnnl");
+  // A 2-D convolution as small as the 1-D one stays on dnnl (its blocked chains pay off).
+  auto small2d = MakeNodeModel("Conv", {FloatType({1, 3, 4, 4}), FloatType({4, 3, 1, 1})}, 1);
+  small2d.node->output(0)->set_type(FloatType({1, 4, 4, 4}));
+  auto p2 = PartitionOn(*small2d.model, {"dnnl", "cpu", "reference"});
+  ASSERT_TRUE(p2.ok());
+  EXPECT_EQ(p2->nodes[0].provider, "dnnl");
+  // Without the output's shape the convolution stays on dnnl.
+  auto unknown = MakeNodeModel("Conv", {FloatType({1, 4, 24}), FloatType({4, 4, 1})}, 1);
+  auto p3 = PartitionOn(*unknown.model, {"dnnl", "cpu", "reference"});
+  ASSERT_TRUE(p3.ok());
+  EXPECT_EQ(p3->nodes[0].provider, "dnnl");
+}
+
 TEST(DnnlProviderTest, DeclinesMaxPoolIndicesAndGemmScaling) {
   auto pool = MakeNodeModel("MaxPool", {FloatType({1, 2, 4, 4})}, 2);
   pool.node->SetAttribute(ir::Attribute::Ints("kernel_shape", {2, 2}));
@@ -123,6 +160,42 @@ TEST(DnnlProviderTest, ARunTimeDeclineRunsTheFallbackKernel) {
   for (const auto& e : (*s)->profiler()->Events())
     if (e.cat == "Node") fell_back = e.Arg("provider") == "cpu";
   EXPECT_TRUE(fell_back) << "the cpu kernel should have run the declined case";
+}
+
+TEST(DnnlProviderTest, ASmall1dConvOfShapesKnownOnlyAtRunTimeRunsOnTheCpuKernel) {
+  // As inside silero_vad's If branches: no shapes at creation, so the size rule applies at run
+  // time; the cpu kernel runs the node and agrees with the reference kernel. A large 1-D
+  // convolution of the same session stays on dnnl.
+  const ir::TypeInfo unknown = ir::TypeInfo::TensorUnknownRank(ir::DataType::kFloat);
+  auto m = MakeNodeModel("Conv", {unknown, unknown}, 1);
+  m.node->SetAttribute(ir::Attribute::Ints("pads", {2, 2}));
+  runtime::SessionOptions o, ref;
+  o.providers = {"dnnl", "cpu"};
+  o.enable_profiling = true;
+  ref.providers = {"reference"};
+  auto s = runtime::Session::Create(m.model, o);
+  auto sr = runtime::Session::Create(m.model, ref);
+  ASSERT_TRUE(s.ok() && sr.ok());
+  EXPECT_EQ((*s)->partition().nodes[0].provider, "dnnl");
+  struct Shape {
+    std::vector<int64_t> x, w;
+    const char* provider;
+  };
+  for (const Shape& sh :
+       {Shape{{1, 16, 24}, {32, 16, 5}, "cpu"}, Shape{{1, 64, 300}, {64, 64, 5}, "dnnl"}}) {
+    (*s)->profiler()->Clear();
+    const std::map<std::string, RtValue> in = {{"in0", RtValue::FromTensor(RandomTensor(sh.x, 3))},
+                                               {"in1", RtValue::FromTensor(RandomTensor(sh.w, 4))}};
+    auto r = (*s)->Run(in);
+    auto rr = (*sr)->Run(in);
+    ASSERT_TRUE(r.ok() && rr.ok());
+    const auto cmp = api::CompareValues((*r)[0].second, (*rr)[0].second, 1e-4, 1e-5);
+    EXPECT_TRUE(cmp.ok) << cmp.reason;
+    std::string ran;
+    for (const auto& e : (*s)->profiler()->Events())
+      if (e.cat == "Node") ran = e.Arg("provider");
+    EXPECT_EQ(ran, sh.provider) << kernels::ShapeString(sh.x);
+  }
 }
 
 TEST(DnnlProviderTest, ConvTransposeOutputPaddingPastThePadsRunsOnTheFallback) {

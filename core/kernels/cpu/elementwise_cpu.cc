@@ -420,8 +420,10 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
-// ReduceMean / ReduceSum over the trailing axes (keepdims or not): the LayerNorm pattern.
-Status ReduceTrailing(OpKernelContext& ctx, int64_t opset, bool mean) {
+// ReduceMean / ReduceSum over one contiguous run of axes (keepdims or not): the trailing axes of
+// the LayerNorm pattern, or a middle axis as silero_vad's mean over [1, 129, 24]'s channels (15 us
+// on the reference kernel, ~1 us here). The input is viewed as [outer, red, inner].
+Status ReduceContiguous(OpKernelContext& ctx, int64_t opset, bool mean) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
@@ -440,35 +442,61 @@ Status ReduceTrailing(OpKernelContext& ctx, int64_t opset, bool mean) {
     OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeDimAxis(ctx, a, rank));
     red[ax] = true;
   }
-  int64_t first = rank;
-  for (int64_t d = rank - 1; d >= 0 && red[d]; --d) first = d;
-  for (int64_t d = 0; d < first; ++d) {
-    if (red[d]) return ctx.Decline("reduced axes are not trailing");
+  int64_t first = 0;
+  while (!red[first]) ++first;
+  int64_t last = first;
+  while (last + 1 < rank && red[last + 1]) ++last;
+  for (int64_t d = last + 1; d < rank; ++d) {
+    if (red[d]) return ctx.Decline("reduced axes are not one contiguous run");
   }
   const bool keep = ctx.node().GetInt("keepdims", 1) != 0;
   std::vector<int64_t> dims;
-  int64_t outer = 1, inner = 1;
+  int64_t outer = 1, count = 1, inner = 1;
   for (int64_t d = 0; d < rank; ++d) {
+    const int64_t n = x->dims()[d];
     if (d < first) {
-      dims.push_back(x->dims()[d]);
-      outer *= x->dims()[d];
+      outer *= n;
+    } else if (d <= last) {
+      count *= n;
     } else {
-      inner *= x->dims()[d];
-      if (keep) dims.push_back(1);
+      inner *= n;
+    }
+    if (d < first || d > last) {
+      dims.push_back(n);
+    } else if (keep) {
+      dims.push_back(1);
     }
   }
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
   const float* X = x->data<float>();
   float* Y = y.mutable_data<float>();
-  Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)),
-           [&](int64_t s, int64_t e) {
-             for (int64_t o = s; o < e; ++o) {
-               double acc = 0;
-               const float* p = X + o * inner;
-               for (int64_t i = 0; i < inner; ++i) acc += p[i];
-               Y[o] = static_cast<float>(mean ? (inner ? acc / double(inner) : std::nan("")) : acc);
-             }
-           });
+  auto finish = [mean, count](double acc) {
+    return static_cast<float>(mean ? (count ? acc / double(count) : std::nan("")) : acc);
+  };
+  if (inner == 1) {
+    Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(count, 1)),
+             [&](int64_t s, int64_t e) {
+               for (int64_t o = s; o < e; ++o) {
+                 double acc = 0;
+                 const float* p = X + o * count;
+                 for (int64_t i = 0; i < count; ++i) acc += p[i];
+                 Y[o] = finish(acc);
+               }
+             });
+  } else {
+    // Column sums: each reduced row is added into `inner` accumulators, contiguous reads.
+    Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(count * inner, 1)),
+             [&](int64_t s, int64_t e) {
+               std::vector<double> acc(static_cast<size_t>(inner));
+               for (int64_t o = s; o < e; ++o) {
+                 std::fill(acc.begin(), acc.end(), 0.0);
+                 const float* p = X + o * count * inner;
+                 for (int64_t r = 0; r < count; ++r, p += inner)
+                   for (int64_t i = 0; i < inner; ++i) acc[i] += p[i];
+                 for (int64_t i = 0; i < inner; ++i) Y[o * inner + i] = finish(acc[i]);
+               }
+             });
+  }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
@@ -511,9 +539,9 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
     return UnaryVec(c, vec::Erf, [](auto v) { return vec::Erf4(v); });
   });
   AddCpu(r, "ReduceMean", 1,
-         [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, true); });
+         [](OpKernelContext& c, int64_t o) { return ReduceContiguous(c, o, true); });
   AddCpu(r, "ReduceSum", 1,
-         [](OpKernelContext& c, int64_t o) { return ReduceTrailing(c, o, false); });
+         [](OpKernelContext& c, int64_t o) { return ReduceContiguous(c, o, false); });
   AddCpu(r, "Sqrt", 6, [](OpKernelContext& c, int64_t) {
     return Unary(c, [](float v) { return std::sqrt(v); });
   });

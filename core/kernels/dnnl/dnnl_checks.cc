@@ -7,6 +7,7 @@
 #include "common/strings.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/tensor_util.h"
 
 namespace onnxlens::kernels::dnnl_ep {
 
@@ -47,6 +48,17 @@ Capability NeedRank(const ir::Node& n, int64_t lo, int64_t hi, const char* what)
                                  Quote(n.input(0)->name()) + " is " + std::to_string(rank) + "-D");
 }
 
+/// Multiply-adds of a Conv whose output and weight shapes the graph knows, else -1.
+int64_t KnownConvMacs(const ir::Node& n) {
+  auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0));
+  auto w = KnownShape(n.input(1));
+  if (!y || !w || y->empty() || w->empty()) return -1;
+  int64_t macs = 1;
+  for (int64_t d : *y) macs = SaturatingMul(macs, d);
+  for (size_t i = 1; i < w->size(); ++i) macs = SaturatingMul(macs, (*w)[i]);
+  return macs;
+}
+
 Capability Conv(const KernelInfo& info) {
   const ir::Node& n = info.node;
   const bool fused = n.op_type() == "FusedConv";
@@ -54,6 +66,17 @@ Capability Conv(const KernelInfo& info) {
     return c;
   if (Capability c = NeedRank(n, 3, 5, "1-D to 3-D convolutions (3-D to 5-D input)"); !c.accepted())
     return c;
+  // A small 1-D convolution costs oneDNN more in reorders and dispatch than the work.
+  if (n.op_type() != "ConvTranspose" && KnownRank(n.input(0)) == 3) {
+    const int64_t macs = KnownConvMacs(n);
+    if (macs >= 0 && macs < kSmallConv1dMacs) {
+      return Capability::Decline(DeclineReason::kSizeThreshold,
+                                 "the dnnl " + OpName(n) + " kernel leaves 1-D convolutions of " +
+                                     "fewer than " + std::to_string(kSmallConv1dMacs) +
+                                     " multiply-adds (this one: " + std::to_string(macs) +
+                                     ") to a kernel without reorders");
+    }
+  }
   if (fused) {
     auto act = FusedActivation::FromNode(n);
     dnnl::post_ops ops;

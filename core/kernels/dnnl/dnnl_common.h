@@ -18,6 +18,13 @@ namespace onnxlens::kernels::dnnl_ep {
 
 constexpr const char* kDnnlProvider = "dnnl";
 
+/// Below this many multiply-adds a 1-D convolution is left to the next provider (creation-time
+/// check when the graph knows the shapes, else a run-time decline): oneDNN's reorders and dispatch
+/// cost more than the work. silero_vad: its 258-channel depthwise one (31k MACs) took 75 us on
+/// dnnl and 5 us on the cpu kernel, its 1x1 ones (6k-100k MACs) 7-16 us against 1-4 us; its
+/// 1.6M-MAC STFT convolution is 2x faster on dnnl.
+inline constexpr int64_t kSmallConv1dMacs = int64_t{1} << 18;
+
 /// The process's oneDNN CPU engine (made once, never destroyed).
 const dnnl::engine& Engine();
 

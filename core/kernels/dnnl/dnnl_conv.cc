@@ -136,6 +136,14 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
   OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x->dims(), w->dims(), b));
   const Tensor* z = fused_ ? ctx.tensor(3) : nullptr;
   if (x->numel() == 0 || w->numel() == 0) return ctx.Decline("empty tensors");
+  if (g.kernel.size() == 1) {
+    // Inside a subgraph the shapes are often unknown at creation: the same size rule as the
+    // creation-time check (kSmallConv1dMacs), on the real shapes.
+    const int64_t macs = SaturatingMul(SaturatingMul(x->dims()[0], g.OutSize()), w->numel());
+    if (macs < kSmallConv1dMacs)
+      return ctx.Decline("1-D convolution of " + std::to_string(macs) +
+                         " multiply-adds: faster without oneDNN's reorders");
+  }
   OL_ASSIGN_OR_RETURN(std::shared_ptr<ConvEntry> e, Entry(ctx, g, x->dims(), *w, b != nullptr, z));
   if (z && (z->dtype() != ir::DataType::kFloat || z->dims() != e->ydims))
     return ctx.Error("Z must be float32 with the output's shape " + ShapeString(e->ydims));

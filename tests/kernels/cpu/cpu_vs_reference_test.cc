@@ -100,6 +100,9 @@ TEST(CpuVsReference, ConvGeometries) {
       {{1, 2, 7, 7}, {3, 2, 7, 7}, 1, 3, 0, 1, false},       // kernel as wide as the input
       {{1, 3, 1, 1}, {13, 3, 1, 1}, 1, 1, 0, 1, true},       // 1x1 image
       {{2, 5, 127}, {3, 5, 7}, 1, 3, 3, 1, true},            // 1-D
+      {{1, 13, 24}, {13, 1, 5}, 13, 1, 2, 1, true},          // 1-D depthwise (silero_vad's)
+      {{2, 7, 127}, {7, 1, 3}, 7, 2, 1, 2, false},           // 1-D depthwise strided, dilated
+      {{1, 3, 1}, {3, 1, 5}, 3, 1, 2, 1, true},              // 1-D depthwise, pads wider
       {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, 1, 1, 1, true},  // 3-D
   };
   uint32_t seed = 200;

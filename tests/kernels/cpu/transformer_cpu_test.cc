@@ -57,7 +57,7 @@ ir::Tensor IntTensor(std::vector<int64_t> dims, std::vector<int32_t> values) {
 }
 
 TEST(TransformerCpu, LayerNormalization) {
-  for (int64_t inner : {1, 7, 256}) {
+  for (int64_t inner : {1, 7, 13, 127, 256}) {
     for (int threads : {1, 2}) {
       Check("", "LayerNormalization",
             {RandomTensor({3, 5, inner}, 1, -3, 3), RandomTensor({inner}, 2),
@@ -76,6 +76,10 @@ TEST(TransformerCpu, GeluAndBiasGelu) {
     Check("com.microsoft", "Gelu", {RandomTensor({n}, 6, -6, 6)}, {});
     Check("com.microsoft", "BiasGelu", {RandomTensor({n, 3}, 7, -6, 6), RandomTensor({3}, 8)}, {});
   }
+  // Rows wide enough for the 8-lane path, with tails (127 = 15 x 8 + 7).
+  for (int64_t cols : {8, 127, 1027})
+    Check("com.microsoft", "BiasGelu",
+          {RandomTensor({13, cols}, 9, -6, 6), RandomTensor({cols}, 10, -2, 2)}, {});
 }
 
 TEST(TransformerCpu, FastGeluWithAndWithoutBias) {
@@ -87,7 +91,7 @@ TEST(TransformerCpu, FastGeluWithAndWithoutBias) {
 }
 
 TEST(TransformerCpu, SkipLayerNormalization) {
-  for (int64_t h : {1, 8, 256}) {
+  for (int64_t h : {1, 8, 13, 127, 256}) {
     for (int threads : {1, 2}) {
       Check("com.microsoft", "SkipLayerNormalization",
             {RandomTensor({2, 9, h}, 12, -3, 3), RandomTensor({2, 9, h}, 13), RandomTensor({h}, 14),
@@ -115,7 +119,8 @@ TEST(TransformerCpu, AttentionMasksAndShapes) {
   struct Shape {
     int64_t batch, seq, in_hidden, heads, head_size;
   };
-  for (Shape s : {Shape{1, 1, 8, 2, 4}, Shape{2, 7, 12, 3, 4}, Shape{2, 33, 16, 2, 8}}) {
+  for (Shape s : {Shape{1, 1, 8, 2, 4}, Shape{2, 7, 12, 3, 4}, Shape{2, 33, 16, 2, 8},
+                  Shape{1, 127, 16, 2, 8}, Shape{1, 13, 16, 1, 16}}) {
     const int64_t hidden = s.heads * s.head_size;
     auto inputs = [&](uint32_t seed) {
       return std::vector<ir::Tensor>{RandomTensor({s.batch, s.seq, s.in_hidden}, seed),
@@ -141,6 +146,63 @@ TEST(TransformerCpu, AttentionMasksAndShapes) {
                 ir::Attribute::Float("scale", 0.3f)),
           1);
   }
+}
+
+TEST(TransformerCpu, EmbedLayerNormalizationWithAndWithoutSegmentsAndPositionIds) {
+  const int64_t B = 2, S = 13, H = 127, vocab = 50;
+  std::vector<int32_t> ids(B * S), segs(B * S), pos(S);
+  for (int64_t i = 0; i < B * S; ++i) {
+    ids[i] = static_cast<int32_t>((i * 7) % vocab);
+    segs[i] = static_cast<int32_t>(i % 2);
+  }
+  for (int64_t s = 0; s < S; ++s) pos[s] = static_cast<int32_t>(S - 1 - s);
+  auto eps = [] { return ir::Attribute::Float("epsilon", 1e-5f); };
+  for (int threads : {1, 2}) {
+    // With segments.
+    Check("com.microsoft", "EmbedLayerNormalization",
+          {IntTensor({B, S}, ids), IntTensor({B, S}, segs), RandomTensor({vocab, H}, 40),
+           RandomTensor({S + 3, H}, 41), RandomTensor({2, H}, 42), RandomTensor({H}, 43),
+           RandomTensor({H}, 44)},
+          Attrs(eps()), threads);
+  }
+  // Without segments (empty optional inputs are left out by position: ids, -, word, pos, -,
+  // gamma): a 1 x 1 batch and hidden 1, no beta.
+  auto m = MakeNodeModel("EmbedLayerNormalization",
+                         {ir::TypeInfo::Tensor(ir::DataType::kInt32, ir::DimsFromSizes({1, 1})),
+                          FloatType({vocab, 1}), FloatType({4, 1}), FloatType({1})},
+                         1, 12);
+  m.node->set_domain("com.microsoft");
+  m.model->SetOpsetVersion("com.microsoft", 1);
+  {
+    // Rewire as ids, (none), word, pos, (none), gamma.
+    std::vector<ir::Value*> in(m.node->inputs().begin(), m.node->inputs().end());
+    m.node->ClearInputs();
+    for (ir::Value* v : {in[0], static_cast<ir::Value*>(nullptr), in[1], in[2],
+                         static_cast<ir::Value*>(nullptr), in[3]})
+      m.node->AddInput(v);
+  }
+  std::map<std::string, RtValue> feeds = {
+      {"in0", RtValue::FromTensor(IntTensor({1, 1}, {7}))},
+      {"in1", RtValue::FromTensor(RandomTensor({vocab, 1}, 45))},
+      {"in2", RtValue::FromTensor(RandomTensor({4, 1}, 46))},
+      {"in3", RtValue::FromTensor(RandomTensor({1}, 47))}};
+  SessionOptions cpu, ref;
+  cpu.providers = {"cpu"};
+  ref.providers = {"reference"};
+  auto sc = Session::Create(m.model, cpu);
+  auto sr = Session::Create(m.model, ref);
+  ASSERT_TRUE(sc.ok() && sr.ok());
+  EXPECT_EQ((*sc)->partition().nodes[0].provider, "cpu");
+  auto rc = (*sc)->Run(feeds);
+  auto rr = (*sr)->Run(feeds);
+  ASSERT_TRUE(rc.ok() && rr.ok());
+  EXPECT_TRUE(api::CompareValues((*rc)[0].second, (*rr)[0].second, 1e-4, 1e-5).ok);
+  // An id outside the word table: the reference kernel's error (the cpu kernel declines).
+  feeds["in0"] = RtValue::FromTensor(IntTensor({1, 1}, {vocab}));
+  auto bad = (*sc)->Run(feeds);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("outside its embedding table"), std::string::npos)
+      << bad.status().message();
 }
 
 TEST(TransformerCpu, AttentionRejectsBadInputsWithTheNodeName) {
