@@ -150,6 +150,29 @@ bool MatMulUnit(ir::Node& mm, PassContext&) {
   return true;
 }
 
+// DQ(x) -> MaxPool -> Q with the DQ's per-tensor parameters  =>  MaxPool on x (ONNX's MaxPool
+// takes uint8 / int8 from opset 12). Exact: with a positive scale the dequantization is monotonic,
+// so the maximum picks the same element, and Q(DQ(v)) = v for equal parameters.
+bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
+  if (!IsOp(&mp, "MaxPool") || ctx.Opset("") < 12) return false;
+  ir::Node* dq = InputProducer(&mp, 0, "DequantizeLinear");
+  if (!dq) return false;
+  ir::Node* q = SoleQ(&mp);
+  if (!q || q->GetInt("saturate", 1) != 1) return false;
+  const ir::DataType t = InputType(dq);
+  auto dp = ScalarParams(dq, t);
+  auto qp = ScalarParams(q, t);
+  if (!dp || !qp || !(dp->scale->data<float>()[0] > 0.0f)) return false;
+  if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
+    return false;
+  std::vector<ir::Node*> pattern = {dq, &mp, q};
+  ir::Node* f = AddFusedNodeFor(*mp.owner(), "MaxPool", "", pattern);
+  f->AddInput(dq->input(0));
+  CopyAttributes(mp, f);
+  ReplacePattern(q, f, pattern);
+  return true;
+}
+
 // Q(DQ(x)) with identical parameters  =>  x.
 bool DqQPair(ir::Node& q, PassContext&) {
   if (!IsOp(&q, "QuantizeLinear") || q.output(0)->is_graph_output()) return false;
@@ -174,9 +197,10 @@ void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out) {
   out.push_back(std::make_unique<RulePass>(
       "qdq-node-units",
       "QDQ node units (DequantizeLinear -> Conv / MatMul -> QuantizeLinear) become QLinearConv / "
-      "QLinearMatMul; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
+      "QLinearMatMul, DequantizeLinear -> MaxPool -> QuantizeLinear with equal parameters a "
+      "uint8 / int8 MaxPool; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
       Level::kExtended, [](ir::Node& n, PassContext& ctx) {
-        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || DqQPair(n, ctx);
+        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || MaxPoolUnit(n, ctx) || DqQPair(n, ctx);
       }));
 }
 

@@ -202,6 +202,43 @@ TEST(QdqNodeUnits, EqualDqQPairVanishesOthersStay) {
   }
 }
 
+// x -> Q/DQ -> MaxPool 3x3/2 -> Q(`ys`)/DQ -> y, in a model of `opset`.
+std::shared_ptr<ir::Model> MaxPoolUnitModel(float ys, int64_t opset = 17) {
+  GraphBuilder b(opset);
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 9, 9}), kXs, 128, "x");
+  ir::Node* mp =
+      b.Op("MaxPool", {x},
+           Attrs(ir::Attribute::Ints("kernel_shape", {3, 3}),
+                 ir::Attribute::Ints("strides", {2, 2}), ir::Attribute::Ints("pads", {1, 1, 1, 1})),
+           {1, 3, 5, 5});
+  b.Out(QdqNode(b, mp->output(0), ys, 128, "y"));
+  return b.model();
+}
+
+TEST(QdqNodeUnits, MaxPoolBetweenEqualParametersRunsOnUint8) {
+  auto m = MaxPoolUnitModel(kXs);
+  auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*opt, "MaxPool"), 1);
+  // Left: the input's Q and the output's DQ; the MaxPool reads the uint8 tensor.
+  EXPECT_EQ(CountOps(*opt, "QuantizeLinear"), 1);
+  EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), 1);
+  for (const ir::Node* n : opt->graph->nodes())
+    if (n->op_type() == "MaxPool") {
+      ASSERT_NE(n->input(0)->producer(), nullptr);
+      EXPECT_EQ(n->input(0)->producer()->op_type(), "QuantizeLinear");
+      EXPECT_EQ(n->GetInts("strides"), (std::vector<int64_t>{2, 2}));
+    }
+  // Exact: the maximum of the dequantized values is the dequantized maximum.
+  testing::ExpectSameOutputs(m, opt);
+}
+
+TEST(QdqNodeUnits, MaxPoolWithOtherParametersOrOldOpsetStaysFloat) {
+  auto other = Optimized(*MaxPoolUnitModel(2 * kXs), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*other, "QuantizeLinear"), 2);
+  auto old = Optimized(*MaxPoolUnitModel(kXs, 11), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*old, "QuantizeLinear"), 2);  // MaxPool takes uint8 from opset 12
+}
+
 TEST(QdqNodeUnits, ListedAtExtended) {
   bool found = false;
   for (const auto& p : ListPasses())

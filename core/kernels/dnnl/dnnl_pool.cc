@@ -1,6 +1,7 @@
 // MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on oneDNN's pooling_v2 (dilations),
 // 1-D to 3-D, plain layout in and out; ceil_mode becomes extra right padding (declined for an
-// average that counts padding: ONNX counts only the explicit pads).
+// average that counts padding: ONNX counts only the explicit pads). MaxPool also takes uint8 /
+// int8 (opset 12; what qdq-node-units makes of DQ -> MaxPool -> Q): a quarter of the bytes.
 #include "ir/nchwc.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
@@ -20,19 +21,26 @@ enum class PoolKind { kMax, kAverage, kGlobalMax, kGlobalAverage };
 struct PoolEntry {
   dnnl::pooling_v2_forward prim;
   memory::desc src, dst;
+  /// uint8 / int8: the tensors' plain layout; the pooling runs channels-last between reorders
+  /// (oneDNN's int8 pooling on NCHW is its slow reference loop: 45 ms for resnet18's MaxPool).
+  memory::desc src_user, dst_user;
+  bool reorder = false;
   std::vector<int64_t> ydims;
 };
 
 class DnnlPool final : public OpKernel {
  public:
   /// `block` > 0: com.microsoft.nchwc pooling, input and output in NCHWc with that block.
-  DnnlPool(PoolKind kind, int threads, int64_t block = 0)
-      : kind_(kind), threads_(threads), block_(block) {}
+  DnnlPool(PoolKind kind, int threads, int64_t block = 0, ir::DataType type = ir::DataType::kFloat)
+      : kind_(kind), threads_(threads), block_(block), type_(type) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-    if (x->dtype() != ir::DataType::kFloat)
-      return ctx.Decline("the dnnl pooling kernels take float32");
+    const bool quantized = x->dtype() == ir::DataType::kUint8 || x->dtype() == ir::DataType::kInt8;
+    if (x->dtype() != type_) return ctx.Decline("X's element type changed since creation");
+    if (x->dtype() != ir::DataType::kFloat &&
+        !(quantized && kind_ == PoolKind::kMax && block_ == 0))
+      return ctx.Decline("the dnnl pooling kernels take float32 (MaxPool also uint8 / int8)");
     if (x->dims().size() < 3 || x->dims().size() > 5)
       return ctx.Decline("the dnnl pooling kernels take 1-D to 3-D pooling");
     if (x->numel() == 0) return ctx.Decline("empty input");
@@ -41,10 +49,20 @@ class DnnlPool final : public OpKernel {
                        std::to_string(block_) + ", got " + ShapeString(x->dims()));
     OL_ASSIGN_OR_RETURN(std::shared_ptr<PoolEntry> e,
                         cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
-    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), e->ydims));
     try {
       dnnl::stream& s = PrepareThreads(threads_);
-      e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+      if (e->reorder) {
+        OL_ASSIGN_OR_RETURN(Tensor src_buf, Scratch(ctx, e->src.get_size()));
+        OL_ASSIGN_OR_RETURN(Tensor dst_buf, Scratch(ctx, e->dst.get_size()));
+        memory user_src = Wrap(e->src_user, *x), src = Wrap(e->src, src_buf);
+        memory dst = Wrap(e->dst, dst_buf), user_dst = Wrap(e->dst_user, y);
+        Reorder(s, user_src, src);
+        e->prim.execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+        Reorder(s, dst, user_dst);
+      } else {
+        e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+      }
       s.wait();
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
@@ -91,8 +109,17 @@ class DnnlPool final : public OpKernel {
       e->src = BlockedDesc(x, block_);
       e->dst = BlockedDesc(e->ydims, block_);
     } else {
-      e->src = PlainDesc(x);
-      e->dst = PlainDesc(e->ydims);
+      e->src = TypedDesc(x);
+      e->dst = TypedDesc(e->ydims);
+      if (type_ != ir::DataType::kFloat && x.size() == 4) {
+        const auto t = e->src.data_type();
+        e->src_user = e->src;
+        e->dst_user = e->dst;
+        e->src = memory::desc(memory::dims(x.begin(), x.end()), t, memory::format_tag::nhwc);
+        e->dst = memory::desc(memory::dims(e->ydims.begin(), e->ydims.end()), t,
+                              memory::format_tag::nhwc);
+        e->reorder = true;
+      }
     }
     dnnl::algorithm alg = dnnl::algorithm::pooling_max;
     if (kind_ == PoolKind::kGlobalAverage) alg = dnnl::algorithm::pooling_avg_exclude_padding;
@@ -111,9 +138,19 @@ class DnnlPool final : public OpKernel {
     return e;
   }
 
+  // The plain descriptor of `dims` in the kernel's element type.
+  memory::desc TypedDesc(const std::vector<int64_t>& dims) const {
+    if (type_ == ir::DataType::kFloat) return PlainDesc(dims);
+    return memory::desc(
+        memory::dims(dims.begin(), dims.end()),
+        type_ == ir::DataType::kInt8 ? memory::data_type::s8 : memory::data_type::u8,
+        RowMajorStrides(dims));
+  }
+
   PoolKind kind_;
   int threads_;  ///< oneDNN's team size (the session's intra-op count)
   int64_t block_;
+  ir::DataType type_;  ///< the input's element type the kernel was made for
   mutable PrimitiveCache<PoolEntry> cache_;
 };
 
@@ -139,6 +176,19 @@ void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
               [kind](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 return std::unique_ptr<OpKernel>(std::make_unique<DnnlPool>(kind, info.threads));
               }});
+  if (kind != PoolKind::kMax) return;
+  for (ir::DataType t : {ir::DataType::kUint8, ir::DataType::kInt8}) {
+    r.Register({"",
+                op,
+                12,
+                1000,
+                kDnnlProvider,
+                {t},
+                [kind, t](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                  return std::unique_ptr<OpKernel>(
+                      std::make_unique<DnnlPool>(kind, info.threads, 0, t));
+                }});
+  }
 }
 
 }  // namespace
