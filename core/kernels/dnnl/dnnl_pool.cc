@@ -1,7 +1,8 @@
 // MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on oneDNN's pooling_v2 (dilations),
 // 1-D to 3-D, plain layout in and out; ceil_mode becomes extra right padding (declined for an
 // average that counts padding: ONNX counts only the explicit pads). MaxPool also takes uint8 /
-// int8 (opset 12; what qdq-node-units makes of DQ -> MaxPool -> Q): a quarter of the bytes.
+// int8 (opset 12; what qdq-node-units makes of DQ -> MaxPool -> Q): a quarter of the bytes;
+// com.onnxlens MaxPool (made by qlinear-nhwc inside int8 convolution chains) pools NHWC directly.
 #include "ir/nchwc.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
@@ -31,8 +32,10 @@ struct PoolEntry {
 class DnnlPool final : public OpKernel {
  public:
   /// `block` > 0: com.microsoft.nchwc pooling, input and output in NCHWc with that block.
-  DnnlPool(PoolKind kind, int threads, int64_t block = 0, ir::DataType type = ir::DataType::kFloat)
-      : kind_(kind), threads_(threads), block_(block), type_(type) {}
+  /// `channels_last`: com.onnxlens MaxPool (passes/qlinear_nhwc.h), X and Y NHWC.
+  DnnlPool(PoolKind kind, int threads, int64_t block = 0, ir::DataType type = ir::DataType::kFloat,
+           bool channels_last = false)
+      : kind_(kind), threads_(threads), block_(block), type_(type), nhwc_(channels_last) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
@@ -47,9 +50,15 @@ class DnnlPool final : public OpKernel {
     if (block_ > 0 && (x->dims().size() != 4 || x->dims()[1] % block_ != 0))
       return ctx.Error("X must be an NCHWc tensor [N, C, H, W] with C a multiple of " +
                        std::to_string(block_) + ", got " + ShapeString(x->dims()));
+    if (nhwc_ && x->dims().size() != 4)
+      return ctx.Error("a channels-last MaxPool takes a 4-D NHWC X, got " + ShapeString(x->dims()));
+    std::vector<int64_t> dims = x->dims();  // logical NCHW
+    if (nhwc_) dims = {dims[0], dims[3], dims[1], dims[2]};
     OL_ASSIGN_OR_RETURN(std::shared_ptr<PoolEntry> e,
-                        cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
-    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), e->ydims));
+                        cache_.GetOrMake(dims, [&] { return Make(ctx, dims); }));
+    std::vector<int64_t> ydims = e->ydims;
+    if (nhwc_) ydims = {ydims[0], ydims[2], ydims[3], ydims[1]};
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), ydims));
     try {
       dnnl::stream& s = PrepareThreads(threads_);
       if (e->reorder) {
@@ -111,7 +120,12 @@ class DnnlPool final : public OpKernel {
     } else {
       e->src = TypedDesc(x);
       e->dst = TypedDesc(e->ydims);
-      if (type_ != ir::DataType::kFloat && x.size() == 4) {
+      if (nhwc_) {
+        e->src = memory::desc(memory::dims(x.begin(), x.end()), e->src.data_type(),
+                              memory::format_tag::nhwc);
+        e->dst = memory::desc(memory::dims(e->ydims.begin(), e->ydims.end()), e->src.data_type(),
+                              memory::format_tag::nhwc);
+      } else if (type_ != ir::DataType::kFloat && x.size() == 4) {
         const auto t = e->src.data_type();
         e->src_user = e->src;
         e->dst_user = e->dst;
@@ -151,6 +165,7 @@ class DnnlPool final : public OpKernel {
   int threads_;  ///< oneDNN's team size (the session's intra-op count)
   int64_t block_;
   ir::DataType type_;  ///< the input's element type the kernel was made for
+  bool nhwc_;
   mutable PrimitiveCache<PoolEntry> cache_;
 };
 
@@ -178,6 +193,16 @@ void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
               }});
   if (kind != PoolKind::kMax) return;
   for (ir::DataType t : {ir::DataType::kUint8, ir::DataType::kInt8}) {
+    r.Register({"com.onnxlens",
+                op,
+                1,
+                1000,
+                kDnnlProvider,
+                {t},
+                [kind, t](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                  return std::unique_ptr<OpKernel>(
+                      std::make_unique<DnnlPool>(kind, info.threads, 0, t, true));
+                }});
     r.Register({"",
                 op,
                 12,

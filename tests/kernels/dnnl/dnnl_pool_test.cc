@@ -72,16 +72,19 @@ TEST(DnnlPool, GlobalPoolsMatchReference) {
 // One uint8 / int8 MaxPool node on `provider` (profiled), its output and the provider that ran it.
 std::pair<ir::Tensor, std::string> RunIntMaxPool(ir::DataType type, std::vector<int64_t> dims,
                                                  std::vector<int64_t> kernel, int64_t stride,
-                                                 bool pad, const std::string& provider) {
+                                                 bool pad, const std::string& provider,
+                                                 bool channels_last = false) {
   std::vector<Attribute> attrs;
   attrs.push_back(Attribute::Ints("kernel_shape", kernel));
   attrs.push_back(Attribute::Ints("strides", std::vector<int64_t>(kernel.size(), stride)));
   if (pad) attrs.push_back(Attribute::Ints("pads", std::vector<int64_t>(2 * kernel.size(), 1)));
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
+  if (channels_last) model->opset_imports.push_back({"com.onnxlens", 1});
   model->graph = std::make_unique<ir::Graph>("test");
   ir::Graph& g = *model->graph;
-  ir::Node* node = g.AddNode("MaxPool", "", "pool");
+  ir::Node* node = g.AddNode("MaxPool", channels_last ? "com.onnxlens" : "", "pool");
+  if (channels_last) node->SetAttribute(Attribute::Int("channels_last", 1));
   ir::Value* x = g.CreateValue("x");
   x->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
   g.AddInput(x);
@@ -128,6 +131,20 @@ TEST(DnnlPool, IntegerMaxPoolEqualsReference) {
   EXPECT_EQ(dp, "dnnl");
   ASSERT_EQ(d.dims(), r.dims());
   EXPECT_EQ(std::memcmp(d.raw(), r.raw(), d.nbytes()), 0);
+}
+
+TEST(DnnlPool, ChannelsLastIntegerMaxPoolEqualsReference) {
+  // com.onnxlens MaxPool (qlinear-nhwc): X [N, H, W, C] and Y NHWC.
+  for (ir::DataType type : {ir::DataType::kUint8, ir::DataType::kInt8}) {
+    for (int64_t s : {1, 2}) {
+      auto [d, dp] = RunIntMaxPool(type, {2, 13, 11, 19}, {3, 3}, s, true, "dnnl", true);
+      auto [r, rp] = RunIntMaxPool(type, {2, 13, 11, 19}, {3, 3}, s, true, "reference", true);
+      EXPECT_EQ(dp, "dnnl") << "the dnnl kernel did not run";
+      ASSERT_EQ(d.dims(), r.dims());
+      EXPECT_EQ(d.dims(), (std::vector<int64_t>{2, s == 1 ? 13 : 7, s == 1 ? 11 : 6, 19}));
+      EXPECT_EQ(std::memcmp(d.raw(), r.raw(), d.nbytes()), 0) << "stride " << s;
+    }
+  }
 }
 
 }  // namespace
