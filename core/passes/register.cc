@@ -12,6 +12,7 @@
 #include "passes/nchwc_transform.h"
 #include "passes/op_rewrites.h"
 #include "passes/pass.h"
+#include "passes/qdq_fake_quant.h"
 #include "passes/qdq_integer_gemm.h"
 #include "passes/qdq_node_units.h"
 #include "passes/qdq_weight_folding.h"
@@ -52,6 +53,8 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   out.push_back(CreateQdqIntegerGemm());
   out.push_back(CreateQdqWeightFolding());
   out.push_back(CreateQLinearNhwcTransformer());
+  // After qlinear-nhwc, which moves the separate Q / DQ of conv chains to channels-last.
+  out.push_back(CreateQdqFakeQuantFusion());
   out.push_back(CreateNchwcTransformer());
   return out;
 }
