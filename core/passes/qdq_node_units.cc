@@ -108,7 +108,9 @@ bool ConvUnit(ir::Node& conv, PassContext&) {
   pattern.push_back(&conv);
   pattern.push_back(q);
   ir::Graph& g = *conv.owner();
-  ir::Node* f = AddFusedNodeFor(g, "QLinearConv", "", pattern);
+  // Named after the Conv: a DQ(x) shared by two units (resnet's block input read by conv1 and
+  // the downsample) would give both the DQ's name, which ONNX Runtime refuses in an export.
+  ir::Node* f = AddFusedNodeFor(g, "QLinearConv", "", pattern, conv.name());
   for (ir::Value* v : {dx->input(0), dx->input(1), dx->input(2), dw->input(0), dw->input(1),
                        dw->input(2), q->input(1), q->input(2)})
     f->AddInput(v);
@@ -142,7 +144,7 @@ bool MatMulUnit(ir::Node& mm, PassContext&) {
   if (!ScalarParams(q, ConstantOf(q->input(2))->dtype()) || q->GetInt("saturate", 1) != 1)
     return false;
   std::vector<ir::Node*> pattern = {da, dbn, &mm, q};
-  ir::Node* f = AddFusedNodeFor(*mm.owner(), "QLinearMatMul", "", pattern);
+  ir::Node* f = AddFusedNodeFor(*mm.owner(), "QLinearMatMul", "", pattern, mm.name());
   for (ir::Value* v : {da->input(0), da->input(1), da->input(2), dbn->input(0), dbn->input(1),
                        dbn->input(2), q->input(1), q->input(2)})
     f->AddInput(v);
@@ -166,7 +168,7 @@ bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
   if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
     return false;
   std::vector<ir::Node*> pattern = {dq, &mp, q};
-  ir::Node* f = AddFusedNodeFor(*mp.owner(), "MaxPool", "", pattern);
+  ir::Node* f = AddFusedNodeFor(*mp.owner(), "MaxPool", "", pattern, mp.name());
   f->AddInput(dq->input(0));
   CopyAttributes(mp, f);
   ReplacePattern(q, f, pattern);

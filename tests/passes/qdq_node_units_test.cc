@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "passes/graph_util.h"
 #include "passes/pass_test_util.h"
@@ -237,6 +238,24 @@ TEST(QdqNodeUnits, MaxPoolWithOtherParametersOrOldOpsetStaysFloat) {
   EXPECT_EQ(CountOps(*other, "QuantizeLinear"), 2);
   auto old = Optimized(*MaxPoolUnitModel(kXs, 11), Level::kExtended, {"qdq-node-units"});
   EXPECT_EQ(CountOps(*old, "QuantizeLinear"), 2);  // MaxPool takes uint8 from opset 12
+}
+
+TEST(QdqNodeUnits, UnitsSharingAnInputDqGetDistinctNames) {
+  // One DQ(x) read by two Conv units (resnet's block input: conv1 and the downsample): ONNX
+  // Runtime refuses an export with two nodes of one name.
+  GraphBuilder b;
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 7, 7}), kXs, 128, "x");
+  for (int i = 0; i < 2; ++i) {
+    const std::vector<float> ws = {0.004f, 0.002f, 0.003f, 0.005f};
+    ir::Value* w = Weight(b, {4, 3, 3, 3}, ws, 0, static_cast<uint32_t>(7 + i));
+    ir::Node* conv = b.Op("Conv", {x, w}, {}, {1, 4, 5, 5});
+    b.Out(QdqNode(b, conv->output(0), kYs, 100, "y" + std::to_string(i)));
+  }
+  auto opt = Optimized(*b.model(), Level::kExtended, {"qdq-node-units"});
+  std::set<std::string> names;
+  for (const ir::Node* n : opt->graph->nodes())
+    if (n->op_type() == "QLinearConv") names.insert(n->name());
+  EXPECT_EQ(names.size(), 2u);
 }
 
 TEST(QdqNodeUnits, ListedAtExtended) {
