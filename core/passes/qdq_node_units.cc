@@ -108,7 +108,9 @@ bool ConvUnit(ir::Node& conv, PassContext&) {
   pattern.push_back(&conv);
   pattern.push_back(q);
   ir::Graph& g = *conv.owner();
-  ir::Node* f = AddFusedNodeFor(g, "QLinearConv", "", pattern);
+  // Named after the Conv: a DQ(x) shared by two units (resnet's block input read by conv1 and
+  // the downsample) would give both the DQ's name, which ONNX Runtime refuses in an export.
+  ir::Node* f = AddFusedNodeFor(g, "QLinearConv", "", pattern, conv.name());
   for (ir::Value* v : {dx->input(0), dx->input(1), dx->input(2), dw->input(0), dw->input(1),
                        dw->input(2), q->input(1), q->input(2)})
     f->AddInput(v);
@@ -142,10 +144,33 @@ bool MatMulUnit(ir::Node& mm, PassContext&) {
   if (!ScalarParams(q, ConstantOf(q->input(2))->dtype()) || q->GetInt("saturate", 1) != 1)
     return false;
   std::vector<ir::Node*> pattern = {da, dbn, &mm, q};
-  ir::Node* f = AddFusedNodeFor(*mm.owner(), "QLinearMatMul", "", pattern);
+  ir::Node* f = AddFusedNodeFor(*mm.owner(), "QLinearMatMul", "", pattern, mm.name());
   for (ir::Value* v : {da->input(0), da->input(1), da->input(2), dbn->input(0), dbn->input(1),
                        dbn->input(2), q->input(1), q->input(2)})
     f->AddInput(v);
+  ReplacePattern(q, f, pattern);
+  return true;
+}
+
+// DQ(x) -> MaxPool -> Q with the DQ's per-tensor parameters  =>  MaxPool on x (ONNX's MaxPool
+// takes uint8 / int8 from opset 12). Exact: with a positive scale the dequantization is monotonic,
+// so the maximum picks the same element, and Q(DQ(v)) = v for equal parameters.
+bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
+  if (!IsOp(&mp, "MaxPool") || ctx.Opset("") < 12) return false;
+  ir::Node* dq = InputProducer(&mp, 0, "DequantizeLinear");
+  if (!dq) return false;
+  ir::Node* q = SoleQ(&mp);
+  if (!q || q->GetInt("saturate", 1) != 1) return false;
+  const ir::DataType t = InputType(dq);
+  auto dp = ScalarParams(dq, t);
+  auto qp = ScalarParams(q, t);
+  if (!dp || !qp || !(dp->scale->data<float>()[0] > 0.0f)) return false;
+  if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
+    return false;
+  std::vector<ir::Node*> pattern = {dq, &mp, q};
+  ir::Node* f = AddFusedNodeFor(*mp.owner(), "MaxPool", "", pattern, mp.name());
+  f->AddInput(dq->input(0));
+  CopyAttributes(mp, f);
   ReplacePattern(q, f, pattern);
   return true;
 }
@@ -174,9 +199,10 @@ void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out) {
   out.push_back(std::make_unique<RulePass>(
       "qdq-node-units",
       "QDQ node units (DequantizeLinear -> Conv / MatMul -> QuantizeLinear) become QLinearConv / "
-      "QLinearMatMul; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
+      "QLinearMatMul, DequantizeLinear -> MaxPool -> QuantizeLinear with equal parameters a "
+      "uint8 / int8 MaxPool; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
       Level::kExtended, [](ir::Node& n, PassContext& ctx) {
-        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || DqQPair(n, ctx);
+        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || MaxPoolUnit(n, ctx) || DqQPair(n, ctx);
       }));
 }
 

@@ -2,6 +2,8 @@
 // - DQ(x) + DQ(W const) [+ DQ(B const int32)] -> Conv -> Q(y)  =>  QLinearConv,
 // - DQ(a) + DQ(B const) -> MatMul -> Q(y)  =>  QLinearMatMul (a product of two activations
 //   stays float),
+// - DQ(x) -> MaxPool -> Q(y) with the same per-tensor parameters (scale > 0)  =>  MaxPool on the
+//   uint8 / int8 x (opset 12 or later),
 // - Q(DQ(x)) with the same type, scale, zero point and axis  =>  x.
 // A unit is rewritten only when the result is the same integer computation: constant scales and
 // zero points (per tensor for activations; per output channel for W), uint8 / int8 tensors with

@@ -25,6 +25,16 @@ bool PerTensorConst(const Value* v) {
   return t && t->numel() == 1;
 }
 
+// A uint8 / int8 MaxPool (qdq-node-units' DQ -> MaxPool -> Q) without Indices: it becomes
+// com.onnxlens MaxPool with channels_last = 1 when its input and output go NHWC.
+bool IsChannelsLastPool(const Node& n) {
+  if (!IsOp(&n, "MaxPool") || n.outputs().size() != 1 || !Rank4(n.input(0)) ||
+      n.GetInt("storage_order", 0) != 0)
+    return false;
+  const ir::DataType t = n.input(0)->type().elem_type;
+  return t == ir::DataType::kUint8 || t == ir::DataType::kInt8;
+}
+
 // The element-wise nodes whose output can be NHWC when their data inputs are; the number of data
 // inputs (0: not such a node).
 size_t ElementwiseInputs(const Node& n) {
@@ -35,15 +45,16 @@ size_t ElementwiseInputs(const Node& n) {
     return 1;
   }
   if (IsOp(&n, "Relu")) return 1;
+  if (IsChannelsLastPool(n)) return 1;
   if (IsOp(&n, "Clip")) {
     for (size_t i = 1; i < n.inputs().size(); ++i)
       if (n.input(i) && !PerTensorConst(n.input(i))) return 0;
     return 1;
   }
   if (IsOp(&n, "Add") || IsOp(&n, "Mul") || IsOp(&n, "Sub")) {
+    // Same shape (a symbolic batch named alike on both sides is the same size): no broadcast,
+    // so the sum is the same in either layout.
     if (n.inputs().size() != 2 || !SameShape(n.input(0), n.input(1))) return 0;
-    const auto dims = KnownDims(n.input(0));
-    if (!dims) return 0;
     return 2;
   }
   return 0;
@@ -90,7 +101,12 @@ class Transformer {
       std::vector<ir::Dim> d = *v->type().shape;
       v->set_type(ir::TypeInfo::Tensor(v->type().elem_type, {d[0], d[2], d[3], d[1]}));
     }
+    std::vector<Node*> pools;
+    for (Node* n : *order)
+      if (n->owner() == &g_ && IsChannelsLastPool(*n) && nhwc_.count(n->output(0)))
+        pools.push_back(n);
     for (Node* n : convs) Rewrite(n);
+    for (Node* n : pools) RewritePool(n);
     return true;
   }
 
@@ -125,6 +141,17 @@ class Transformer {
     n->SetOutput(0, nullptr);
     g_.RemoveNode(n);
     c->AddOutput(y);
+  }
+
+  void RewritePool(Node* n) {
+    Node* p = AddFusedNode(g_, "MaxPool", kOnnxlensDomain, {n}, n->name());
+    CopyAttributes(*n, p);
+    p->SetAttribute(ir::Attribute::Int("channels_last", 1));
+    p->AddInput(n->input(0));
+    Value* y = n->output(0);
+    n->SetOutput(0, nullptr);
+    g_.RemoveNode(n);
+    p->AddOutput(y);
   }
 
   ir::Graph& g_;

@@ -6,10 +6,12 @@
 // every reader of the value is such a node (a QLinearConv reading it as x). Those values get NHWC
 // shapes; each QLinearConv touching one becomes com.onnxlens QLinearConv with `x_channels_last` /
 // `y_channels_last` saying which side is NHWC (the kernel reorders the other side itself, so no
-// transpose node is added). The element-wise nodes compute the same numbers in either layout.
-// Runs only when the session's providers include dnnl (PassOptions::nchwc_block set), and only
-// for a session's own graph (PassOptions::session_only_ops): ONNX Runtime cannot load the
-// com.onnxlens op, so optimize / export never write it.
+// transpose node is added). A uint8 / int8 MaxPool (qdq-node-units' DQ -> MaxPool -> Q) inside
+// the chain becomes com.onnxlens MaxPool with `channels_last` = 1 (NHWC in and out). The
+// element-wise nodes compute the same numbers in either layout. Runs only when the session's
+// providers include dnnl (PassOptions::nchwc_block set), and only for a session's own graph
+// (PassOptions::session_only_ops): ONNX Runtime cannot load the com.onnxlens op, so optimize /
+// export never write it.
 #pragma once
 
 #include <memory>

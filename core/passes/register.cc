@@ -12,7 +12,10 @@
 #include "passes/nchwc_transform.h"
 #include "passes/op_rewrites.h"
 #include "passes/pass.h"
+#include "passes/qdq_fake_quant.h"
+#include "passes/qdq_integer_gemm.h"
 #include "passes/qdq_node_units.h"
+#include "passes/qdq_weight_folding.h"
 #include "passes/qlinear_nhwc.h"
 #include "passes/redundancy.h"
 #include "passes/redundant_op_elimination.h"
@@ -46,7 +49,12 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddFusedMatMulPasses(out);
   // layout
   AddLayoutPasses(out);
+  // Before qdq-weight-folding, which would turn the int8 weights they read into float ones.
+  out.push_back(CreateQdqIntegerGemm());
+  out.push_back(CreateQdqWeightFolding());
   out.push_back(CreateQLinearNhwcTransformer());
+  // After qlinear-nhwc, which moves the separate Q / DQ of conv chains to channels-last.
+  out.push_back(CreateQdqFakeQuantFusion());
   out.push_back(CreateNchwcTransformer());
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "passes/graph_util.h"
 #include "passes/pass_test_util.h"
@@ -200,6 +201,61 @@ TEST(QdqNodeUnits, EqualDqQPairVanishesOthersStay) {
     EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), second == kXs ? 1 : 2);
     testing::ExpectSameOutputs(b.model(), opt);
   }
+}
+
+// x -> Q/DQ -> MaxPool 3x3/2 -> Q(`ys`)/DQ -> y, in a model of `opset`.
+std::shared_ptr<ir::Model> MaxPoolUnitModel(float ys, int64_t opset = 17) {
+  GraphBuilder b(opset);
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 9, 9}), kXs, 128, "x");
+  ir::Node* mp =
+      b.Op("MaxPool", {x},
+           Attrs(ir::Attribute::Ints("kernel_shape", {3, 3}),
+                 ir::Attribute::Ints("strides", {2, 2}), ir::Attribute::Ints("pads", {1, 1, 1, 1})),
+           {1, 3, 5, 5});
+  b.Out(QdqNode(b, mp->output(0), ys, 128, "y"));
+  return b.model();
+}
+
+TEST(QdqNodeUnits, MaxPoolBetweenEqualParametersRunsOnUint8) {
+  auto m = MaxPoolUnitModel(kXs);
+  auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*opt, "MaxPool"), 1);
+  // Left: the input's Q and the output's DQ; the MaxPool reads the uint8 tensor.
+  EXPECT_EQ(CountOps(*opt, "QuantizeLinear"), 1);
+  EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), 1);
+  for (const ir::Node* n : opt->graph->nodes())
+    if (n->op_type() == "MaxPool") {
+      ASSERT_NE(n->input(0)->producer(), nullptr);
+      EXPECT_EQ(n->input(0)->producer()->op_type(), "QuantizeLinear");
+      EXPECT_EQ(n->GetInts("strides"), (std::vector<int64_t>{2, 2}));
+    }
+  // Exact: the maximum of the dequantized values is the dequantized maximum.
+  testing::ExpectSameOutputs(m, opt);
+}
+
+TEST(QdqNodeUnits, MaxPoolWithOtherParametersOrOldOpsetStaysFloat) {
+  auto other = Optimized(*MaxPoolUnitModel(2 * kXs), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*other, "QuantizeLinear"), 2);
+  auto old = Optimized(*MaxPoolUnitModel(kXs, 11), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*old, "QuantizeLinear"), 2);  // MaxPool takes uint8 from opset 12
+}
+
+TEST(QdqNodeUnits, UnitsSharingAnInputDqGetDistinctNames) {
+  // One DQ(x) read by two Conv units (resnet's block input: conv1 and the downsample): ONNX
+  // Runtime refuses an export with two nodes of one name.
+  GraphBuilder b;
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 7, 7}), kXs, 128, "x");
+  for (int i = 0; i < 2; ++i) {
+    const std::vector<float> ws = {0.004f, 0.002f, 0.003f, 0.005f};
+    ir::Value* w = Weight(b, {4, 3, 3, 3}, ws, 0, static_cast<uint32_t>(7 + i));
+    ir::Node* conv = b.Op("Conv", {x, w}, {}, {1, 4, 5, 5});
+    b.Out(QdqNode(b, conv->output(0), kYs, 100, "y" + std::to_string(i)));
+  }
+  auto opt = Optimized(*b.model(), Level::kExtended, {"qdq-node-units"});
+  std::set<std::string> names;
+  for (const ir::Node* n : opt->graph->nodes())
+    if (n->op_type() == "QLinearConv") names.insert(n->name());
+  EXPECT_EQ(names.size(), 2u);
 }
 
 TEST(QdqNodeUnits, ListedAtExtended) {

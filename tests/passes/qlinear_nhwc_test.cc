@@ -256,6 +256,80 @@ TEST(QLinearNhwc, ComputesExactlyWhatTheExtendedGraphDoes) {
   }
 }
 
+// x -> QDQ -> conv a -> DQ -> MaxPool 3x3/1 -> Q/DQ (a's parameters) -> conv r -> Add(pooled, r)
+// -> QDQ -> conv -> y: resnet's stem and first block in small.
+std::shared_ptr<ir::Model> PoolChainModel() {
+  GraphBuilder b;
+  const int64_t c = 16, hw = 6;
+  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
+  ir::Value* pooled = b.Op("MaxPool", {a},
+                           Attrs(ir::Attribute::Ints("kernel_shape", {3, 3}),
+                                 ir::Attribute::Ints("pads", {1, 1, 1, 1})),
+                           {1, c, hw, hw})
+                          ->output(0);
+  ir::Value* p = Qdq(b, pooled, 0.05f, 128);
+  ir::Value* r = ConvUnit(b, p, c, hw, 0.05f, 2);
+  ir::Value* sum = b.Op("Add", {p, r}, {}, {1, c, hw, hw})->output(0);
+  b.g().AddOutput(ConvUnit(b, Qdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
+  return b.model();
+}
+
+TEST(QLinearNhwc, AnInt8MaxPoolInTheChainPoolsChannelsLast) {
+  auto m = PoolChainModel();
+  auto ext = At(*m, Level::kExtended);
+  EXPECT_EQ(CountOps(*ext, "MaxPool"), 1);  // qdq-node-units: on the uint8 tensor
+  auto lay = At(*m, Level::kLayout);
+  int pools = 0;
+  for (const ir::Node* n : lay->graph->nodes()) {
+    if (n->op_type() != "MaxPool") continue;
+    ++pools;
+    EXPECT_EQ(n->domain(), kOnnxlensDomain);
+    EXPECT_EQ(n->GetInt("channels_last", 0), 1);
+    EXPECT_EQ(KnownDims(n->input(0)), (std::vector<int64_t>{1, 6, 6, 16}));
+    EXPECT_EQ(KnownDims(n->output(0)), (std::vector<int64_t>{1, 6, 6, 16}));
+  }
+  EXPECT_EQ(pools, 1);
+  ExpectEqual(RunOn(ext, "reference"), RunOn(lay, "reference"));
+  if (ir::NchwcBlockSize() > 0) ExpectEqual(RunOn(ext, "dnnl"), RunOn(lay, "dnnl"));
+}
+
+TEST(QLinearNhwc, AFloatMaxPoolStaysPlain) {
+  // Different parameters after the pool: the MaxPool stays float between DQ and Q, and the
+  // values around it NCHW.
+  GraphBuilder b;
+  ir::Value* x = Qdq(b, b.Input("x", {1, 16, 6, 6}), 0.016f, 128);
+  ir::Value* a = ConvUnit(b, x, 16, 6, 0.016f, 1);
+  ir::Value* pooled =
+      b.Op("MaxPool", {a}, Attrs(ir::Attribute::Ints("kernel_shape", {1, 1})), {1, 16, 6, 6})
+          ->output(0);
+  b.g().AddOutput(ConvUnit(b, Qdq(b, pooled, 0.07f, 128), 16, 6, 0.07f, 2));
+  auto lay = At(*b.model(), Level::kLayout);
+  for (const ir::Node* n : lay->graph->nodes())
+    if (n->op_type() == "MaxPool") EXPECT_EQ(n->domain(), "");
+}
+
+TEST(QLinearNhwc, ASymbolicBatchNamedAlikeKeepsTheResidualAddChannelsLast) {
+  auto m = ChainModel(false);
+  for (ir::Value* v : m->graph->values())
+    if (v->type().shape && v->type().shape->size() == 4) {
+      std::vector<ir::Dim> d = *v->type().shape;
+      d[0] = ir::Dim::Symbolic("batch");
+      v->set_type(ir::TypeInfo::Tensor(v->type().elem_type, d));
+    }
+  auto o = At(*m, Level::kLayout);
+  int adds = 0;
+  for (const ir::Node* n : o->graph->nodes()) {
+    if (n->op_type() != "Add") continue;
+    ++adds;
+    const auto& d = *n->output(0)->type().shape;
+    ASSERT_EQ(d.size(), 4u);
+    EXPECT_EQ(d[3].value, 16) << "the Add's output is NHWC";
+  }
+  EXPECT_EQ(adds, 1);
+  EXPECT_EQ(NhwcConvs(*o).size(), 3u);
+}
+
 // The graph's nodes as text (initializers left out: a second optimization prunes the bias scales
 // the first left unread).
 std::string NodesText(const ir::Model& m) {

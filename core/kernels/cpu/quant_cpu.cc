@@ -4,7 +4,7 @@
 // vectorizes (and, where the CPU has AVX2, in explicit AVX2 loops computing the same numbers: the
 // build's baseline is SSE2 at -O2, where GCC left these loops scalar), split over the intra-op
 // pool. Per-axis parameters and other types are declined
-// (the reference kernel runs them).
+// (the reference kernel runs them). com.onnxlens QuantizeDequantizeLinear is the two in one pass.
 #include <algorithm>
 #include <cstdint>
 
@@ -169,6 +169,44 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// com.onnxlens QuantizeDequantizeLinear (passes/qdq_fake_quant.h): QuantizeRange then
+// DequantizeRange through a small buffer, so the numbers are the two kernels' bit for bit, with
+// one pass over memory and one kernel launch instead of two.
+template <typename T>
+void QuantizeDequantizeRange(const float* x, float* y, float scale, int zp, int64_t b, int64_t e) {
+  constexpr int64_t kChunk = 2048;
+  T buf[kChunk];
+  for (int64_t c = b; c < e; c += kChunk) {
+    const int64_t n = std::min(kChunk, e - c);
+    QuantizeRange(x + c, buf, scale, zp, 0, n);
+    DequantizeRange(buf, y + c, scale, zp, 0, n);
+  }
+}
+
+Status QuantizeDequantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  const Tensor* zp = nullptr;
+  OL_RETURN_IF_ERROR(PerTensor(ctx, zp));
+  if (!zp || (zp->dtype() != DataType::kUint8 && zp->dtype() != DataType::kInt8))
+    return ctx.Decline("the cpu QuantizeDequantizeLinear kernel takes a uint8 / int8 zero point");
+  const float scale = ctx.tensor(1)->data<float>()[0];
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
+  const float* xv = x->data<float>();
+  float* yv = y.mutable_data<float>();
+  if (zp->dtype() == DataType::kUint8) {
+    const int z = zp->data<uint8_t>()[0];
+    Split(ctx, x->numel(),
+          [&](int64_t b, int64_t e) { QuantizeDequantizeRange<uint8_t>(xv, yv, scale, z, b, e); });
+  } else {
+    const int z = zp->data<int8_t>()[0];
+    Split(ctx, x->numel(),
+          [&](int64_t b, int64_t e) { QuantizeDequantizeRange<int8_t>(xv, yv, scale, z, b, e); });
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
 template <typename Fn>
 void Add(KernelRegistry& r, const char* op, std::vector<DataType> types, Fn fn) {
   r.Register({"", op, 10, 1000, kCpuProvider, std::move(types), [fn](const KernelInfo& info) {
@@ -198,6 +236,16 @@ Capability PerTensorCheck(const KernelInfo& info) {
 void RegisterCpuQuantKernels(KernelRegistry& r) {
   Add(r, "QuantizeLinear", {DataType::kFloat}, Quantize);
   Add(r, "DequantizeLinear", {DataType::kUint8, DataType::kInt8}, Dequantize);
+  r.Register({"com.onnxlens",
+              "QuantizeDequantizeLinear",
+              1,
+              1000,
+              kCpuProvider,
+              {DataType::kFloat},
+              [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+                    [](OpKernelContext& ctx) { return QuantizeDequantize(ctx, 1); }));
+              }});
   r.SetCheck("", "QuantizeLinear", kCpuProvider, PerTensorCheck);
   r.SetCheck("", "DequantizeLinear", kCpuProvider, PerTensorCheck);
 }

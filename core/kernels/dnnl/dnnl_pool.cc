@@ -1,6 +1,8 @@
 // MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on oneDNN's pooling_v2 (dilations),
 // 1-D to 3-D, plain layout in and out; ceil_mode becomes extra right padding (declined for an
-// average that counts padding: ONNX counts only the explicit pads).
+// average that counts padding: ONNX counts only the explicit pads). MaxPool also takes uint8 /
+// int8 (opset 12; what qdq-node-units makes of DQ -> MaxPool -> Q): a quarter of the bytes;
+// com.onnxlens MaxPool (made by qlinear-nhwc inside int8 convolution chains) pools NHWC directly.
 #include "ir/nchwc.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
@@ -20,31 +22,56 @@ enum class PoolKind { kMax, kAverage, kGlobalMax, kGlobalAverage };
 struct PoolEntry {
   dnnl::pooling_v2_forward prim;
   memory::desc src, dst;
+  /// uint8 / int8: the tensors' plain layout; the pooling runs channels-last between reorders
+  /// (oneDNN's int8 pooling on NCHW is its slow reference loop: 45 ms for resnet18's MaxPool).
+  memory::desc src_user, dst_user;
+  bool reorder = false;
   std::vector<int64_t> ydims;
 };
 
 class DnnlPool final : public OpKernel {
  public:
   /// `block` > 0: com.microsoft.nchwc pooling, input and output in NCHWc with that block.
-  DnnlPool(PoolKind kind, int threads, int64_t block = 0)
-      : kind_(kind), threads_(threads), block_(block) {}
+  /// `channels_last`: com.onnxlens MaxPool (passes/qlinear_nhwc.h), X and Y NHWC.
+  DnnlPool(PoolKind kind, int threads, int64_t block = 0, ir::DataType type = ir::DataType::kFloat,
+           bool channels_last = false)
+      : kind_(kind), threads_(threads), block_(block), type_(type), nhwc_(channels_last) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-    if (x->dtype() != ir::DataType::kFloat)
-      return ctx.Decline("the dnnl pooling kernels take float32");
+    const bool quantized = x->dtype() == ir::DataType::kUint8 || x->dtype() == ir::DataType::kInt8;
+    if (x->dtype() != type_) return ctx.Decline("X's element type changed since creation");
+    if (x->dtype() != ir::DataType::kFloat &&
+        !(quantized && kind_ == PoolKind::kMax && block_ == 0))
+      return ctx.Decline("the dnnl pooling kernels take float32 (MaxPool also uint8 / int8)");
     if (x->dims().size() < 3 || x->dims().size() > 5)
       return ctx.Decline("the dnnl pooling kernels take 1-D to 3-D pooling");
     if (x->numel() == 0) return ctx.Decline("empty input");
     if (block_ > 0 && (x->dims().size() != 4 || x->dims()[1] % block_ != 0))
       return ctx.Error("X must be an NCHWc tensor [N, C, H, W] with C a multiple of " +
                        std::to_string(block_) + ", got " + ShapeString(x->dims()));
+    if (nhwc_ && x->dims().size() != 4)
+      return ctx.Error("a channels-last MaxPool takes a 4-D NHWC X, got " + ShapeString(x->dims()));
+    std::vector<int64_t> dims = x->dims();  // logical NCHW
+    if (nhwc_) dims = {dims[0], dims[3], dims[1], dims[2]};
     OL_ASSIGN_OR_RETURN(std::shared_ptr<PoolEntry> e,
-                        cache_.GetOrMake(x->dims(), [&] { return Make(ctx, x->dims()); }));
-    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+                        cache_.GetOrMake(dims, [&] { return Make(ctx, dims); }));
+    std::vector<int64_t> ydims = e->ydims;
+    if (nhwc_) ydims = {ydims[0], ydims[2], ydims[3], ydims[1]};
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), ydims));
     try {
       dnnl::stream& s = PrepareThreads(threads_);
-      e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+      if (e->reorder) {
+        OL_ASSIGN_OR_RETURN(Tensor src_buf, Scratch(ctx, e->src.get_size()));
+        OL_ASSIGN_OR_RETURN(Tensor dst_buf, Scratch(ctx, e->dst.get_size()));
+        memory user_src = Wrap(e->src_user, *x), src = Wrap(e->src, src_buf);
+        memory dst = Wrap(e->dst, dst_buf), user_dst = Wrap(e->dst_user, y);
+        Reorder(s, user_src, src);
+        e->prim.execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+        Reorder(s, dst, user_dst);
+      } else {
+        e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+      }
       s.wait();
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
@@ -91,8 +118,22 @@ class DnnlPool final : public OpKernel {
       e->src = BlockedDesc(x, block_);
       e->dst = BlockedDesc(e->ydims, block_);
     } else {
-      e->src = PlainDesc(x);
-      e->dst = PlainDesc(e->ydims);
+      e->src = TypedDesc(x);
+      e->dst = TypedDesc(e->ydims);
+      if (nhwc_) {
+        e->src = memory::desc(memory::dims(x.begin(), x.end()), e->src.data_type(),
+                              memory::format_tag::nhwc);
+        e->dst = memory::desc(memory::dims(e->ydims.begin(), e->ydims.end()), e->src.data_type(),
+                              memory::format_tag::nhwc);
+      } else if (type_ != ir::DataType::kFloat && x.size() == 4) {
+        const auto t = e->src.data_type();
+        e->src_user = e->src;
+        e->dst_user = e->dst;
+        e->src = memory::desc(memory::dims(x.begin(), x.end()), t, memory::format_tag::nhwc);
+        e->dst = memory::desc(memory::dims(e->ydims.begin(), e->ydims.end()), t,
+                              memory::format_tag::nhwc);
+        e->reorder = true;
+      }
     }
     dnnl::algorithm alg = dnnl::algorithm::pooling_max;
     if (kind_ == PoolKind::kGlobalAverage) alg = dnnl::algorithm::pooling_avg_exclude_padding;
@@ -111,9 +152,20 @@ class DnnlPool final : public OpKernel {
     return e;
   }
 
+  // The plain descriptor of `dims` in the kernel's element type.
+  memory::desc TypedDesc(const std::vector<int64_t>& dims) const {
+    if (type_ == ir::DataType::kFloat) return PlainDesc(dims);
+    return memory::desc(
+        memory::dims(dims.begin(), dims.end()),
+        type_ == ir::DataType::kInt8 ? memory::data_type::s8 : memory::data_type::u8,
+        RowMajorStrides(dims));
+  }
+
   PoolKind kind_;
   int threads_;  ///< oneDNN's team size (the session's intra-op count)
   int64_t block_;
+  ir::DataType type_;  ///< the input's element type the kernel was made for
+  bool nhwc_;
   mutable PrimitiveCache<PoolEntry> cache_;
 };
 
@@ -139,6 +191,29 @@ void AddPool(KernelRegistry& r, const char* op, PoolKind kind) {
               [kind](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 return std::unique_ptr<OpKernel>(std::make_unique<DnnlPool>(kind, info.threads));
               }});
+  if (kind != PoolKind::kMax) return;
+  for (ir::DataType t : {ir::DataType::kUint8, ir::DataType::kInt8}) {
+    r.Register({"com.onnxlens",
+                op,
+                1,
+                1000,
+                kDnnlProvider,
+                {t},
+                [kind, t](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                  return std::unique_ptr<OpKernel>(
+                      std::make_unique<DnnlPool>(kind, info.threads, 0, t, true));
+                }});
+    r.Register({"",
+                op,
+                12,
+                1000,
+                kDnnlProvider,
+                {t},
+                [kind, t](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
+                  return std::unique_ptr<OpKernel>(
+                      std::make_unique<DnnlPool>(kind, info.threads, 0, t));
+                }});
+  }
 }
 
 }  // namespace

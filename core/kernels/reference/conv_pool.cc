@@ -396,8 +396,14 @@ void PoolT(const Tensor& x, const ConvGeometry& g, PoolKind kind, bool count_inc
   }
 }
 
-Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
+// `channels_last`: com.onnxlens MaxPool (passes/qlinear_nhwc.h), X and Y NHWC uint8 / int8.
+Status Pool(OpKernelContext& ctx, PoolKind kind, bool global, bool channels_last = false) {
   OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
+  Tensor nchw;
+  if (channels_last) {
+    OL_ASSIGN_OR_RETURN(nchw, PermuteBytes4(ctx, *tx, false));
+    tx = &nchw;
+  }
   const DataType orig = tx->dtype();
   const Tensor x = ToFloat(*tx);
   if (x.dims().size() < 3)
@@ -429,6 +435,12 @@ Status Pool(OpKernelContext& ctx, PoolKind kind, bool global) {
     PoolT<int8_t>(x, g, kind, cip, p, so, &y, want_idx ? &indices : nullptr);
   } else {
     return ctx.Error("unsupported element type " + std::string(DataTypeName(x.dtype())));
+  }
+  if (channels_last) {
+    if (want_idx) return ctx.Error("a channels-last MaxPool has no Indices output");
+    OL_ASSIGN_OR_RETURN(Tensor t, PermuteBytes4(ctx, y, true));
+    ctx.SetOutput(0, std::move(t));
+    return Status::Ok();
   }
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(y, orig) : std::move(y));
   if (want_idx) ctx.SetOutput(1, std::move(indices));
@@ -462,6 +474,8 @@ void RegisterConvPoolKernels(KernelRegistry& r) {
   AddKernel(r, "com.onnxlens", "QLinearConv", 1, QLinearConvChannelsLast);
   AddKernel(r, "", "MaxPool", 1,
             [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false); });
+  AddKernel(r, "com.onnxlens", "MaxPool", 1,
+            [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kMax, false, true); });
   AddKernel(r, "", "AveragePool", 1,
             [](OpKernelContext& c, int64_t) { return Pool(c, PoolKind::kAverage, false); });
   AddKernel(r, "", "LpPool", 1,

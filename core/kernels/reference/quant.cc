@@ -360,9 +360,43 @@ Status DynamicQuantizeMatMul(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
+// com.onnxlens QuantizeDequantizeLinear (passes/qdq_fake_quant.h): DequantizeLinear(
+// QuantizeLinear(x)) with one per-tensor float32 scale and uint8 / int8 zero point, in the
+// arithmetic of the two kernels above.
+template <typename T>
+Status QuantizeDequantizeT(OpKernelContext& ctx, const Tensor& x, float s, int z) {
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x.dims()));
+  const float* xv = x.data<float>();
+  float* out = y.mutable_data<float>();
+  constexpr float lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const float q = std::nearbyint(xv[i] / s) + static_cast<float>(z);
+    const T t = static_cast<T>(q >= lo ? (q <= hi ? q : hi) : lo);  // NaN -> lo
+    out[i] = static_cast<float>(static_cast<int64_t>(t) - z) * s;
+  }
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
+}
+
+Status QuantizeDequantize(OpKernelContext& ctx, int64_t) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(1));
+  OL_ASSIGN_OR_RETURN(const Tensor* zp, ctx.RequireTensor(2));
+  if (x->dtype() != DataType::kFloat || s->dtype() != DataType::kFloat || s->numel() != 1 ||
+      zp->numel() != 1)
+    return ctx.Error("takes a float32 x, one float32 scale and one zero point");
+  const float sc = s->data<float>()[0];
+  if (zp->dtype() == DataType::kUint8)
+    return QuantizeDequantizeT<uint8_t>(ctx, *x, sc, zp->data<uint8_t>()[0]);
+  if (zp->dtype() == DataType::kInt8)
+    return QuantizeDequantizeT<int8_t>(ctx, *x, sc, zp->data<int8_t>()[0]);
+  return ctx.Error("the zero point must be uint8 or int8");
+}
+
 }  // namespace
 
 void RegisterQuantKernels(KernelRegistry& r) {
+  AddKernel(r, "com.onnxlens", "QuantizeDequantizeLinear", 1, QuantizeDequantize);
   AddKernel(r, "com.microsoft", "DynamicQuantizeMatMul", 1, DynamicQuantizeMatMul);
   AddKernel(r, "", "QuantizeLinear", 10, Quantize);
   AddKernel(r, "", "DequantizeLinear", 10, Dequantize);
