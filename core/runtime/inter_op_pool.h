@@ -21,6 +21,7 @@
 // threads, each thread's intra-op pool, OpenBLAS and oneDNN's OpenMP teams never oversubscribe.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -90,6 +91,9 @@ class InterOpPool {
   /// Runs `step` (taken off its queue) and queues its ready successors; false when the job failed.
   bool RunOne(Job* job, int step, int thread, bool exclusive, std::unique_lock<std::mutex>& lock);
   Status RunOpenMp(Job* job);
+  /// Waits (spinning, then asleep) until go() holds; `lock` held on entry and return.
+  template <typename Pred>
+  void SpinUntil(Pred go, std::unique_lock<std::mutex>& lock);
 
   int threads_ = 1;
   bool openmp_ = false;
@@ -102,6 +106,7 @@ class InterOpPool {
   uint64_t generation_ = 0;
   int in_job_ = 0;  ///< workers inside the current job
   bool stop_ = false;
+  std::atomic<uint64_t> changes_{0};  ///< bumped (under mu_) whenever a step has finished
 };
 
 }  // namespace onnxlens::runtime
