@@ -69,6 +69,7 @@ int ResolveInterOpThreads(int inter_op, int budget) {
 
 struct InterOpPool::Job {
   const StepGraph* graph;
+  const std::vector<bool>* pinned;  ///< graph->pinned or the run's own
   const std::function<Status(int, int)>* run;
   const CancelToken* cancel;
   std::vector<int> waiting;  ///< predecessors not finished, per step
@@ -107,7 +108,7 @@ InterOpPool::~InterOpPool() {
 bool InterOpPool::RunOne(Job* job, int step, int thread, bool exclusive,
                          std::unique_lock<std::mutex>& lock) {
   const size_t n = job->graph->size();
-  const std::vector<bool>& pinned = job->graph->pinned;
+  const std::vector<bool>& pinned = *job->pinned;
   auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
   if (job->cancel && job->cancel->cancelled()) {
     job->failed = true;
@@ -250,13 +251,14 @@ Status InterOpPool::RunOpenMp(Job* job) {
 }
 
 Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
-                        const CancelToken* cancel) {
+                        const CancelToken* cancel, const std::vector<bool>* pinned_steps) {
   if (graph.size() == 0) return Status::Ok();
-  Job job{&graph, &run,  cancel, graph.predecessors, {}, {}, 0, 0,
-          false,  false, false,  Status::Ok()};
+  const std::vector<bool>& pins = pinned_steps ? *pinned_steps : graph.pinned;
+  Job job{&graph, &pins, &run,  cancel, graph.predecessors, {}, {}, 0,
+          0,      false, false, false,  Status::Ok()};
   for (size_t i = 0; i < graph.size(); ++i) {
     if (job.waiting[i] != 0) continue;
-    const bool pinned = !graph.pinned.empty() && graph.pinned[i];
+    const bool pinned = !pins.empty() && pins[i];
     (pinned ? job.ready_pinned : job.ready).push(static_cast<int>(i));
   }
   if (openmp_) return RunOpenMp(&job);

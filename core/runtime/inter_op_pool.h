@@ -79,9 +79,9 @@ class InterOpPool {
   const std::vector<int64_t>& worker_tids() const { return worker_tids_; }
 
   /// Runs every step of `graph`: run(step, thread) with thread in [0, threads()) (0 = the caller).
-  /// One Run at a time.
+  /// One Run at a time. `pinned` (optional) replaces graph.pinned for this run.
   Status Run(const StepGraph& graph, const std::function<Status(int step, int thread)>& run,
-             const CancelToken* cancel = nullptr);
+             const CancelToken* cancel = nullptr, const std::vector<bool>* pinned = nullptr);
 
  private:
   struct Job;

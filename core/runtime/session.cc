@@ -78,11 +78,12 @@ const providers::ExecutionProvider* Session::Impl::Provider(const std::string& n
 }
 
 // The partition's provider (and fallback) for `n`, their kernels made.
-Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
+Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step, bool in_region) {
   const providers::NodePlacement* placed = partition.Find(n.id());
   if (!placed || placed->provider.empty()) return Status::Ok();  // reported as unsupported
   const std::string domain = n.domain() == "ai.onnx" ? "" : n.domain();
   const int64_t opset = model->OpsetVersion(domain);
+  bool wide = false;  // making the wide kernels
   auto make = [&](const std::string& name, const providers::ExecutionProvider** ep,
                   std::unique_ptr<OpKernel>* kernel) -> Status {
     *ep = Provider(name);
@@ -90,7 +91,7 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
     if (!def)
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
-    const int threads = step->wide ? wide_pool->threads() : pool->threads();
+    const int threads = step->wide || wide ? wide_pool->threads() : pool->threads();
     OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads}));
     return Status::Ok();
   };
@@ -98,6 +99,13 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
   step->provider = placed->provider;
   if (!placed->fallback.empty())
     OL_RETURN_IF_ERROR(make(placed->fallback, &step->fallback_ep, &step->fallback));
+  if (in_region && !step->wide && wide_pool && wide_pool->threads() != pool->threads()) {
+    wide = true;
+    const providers::ExecutionProvider* ep = nullptr;
+    OL_RETURN_IF_ERROR(make(placed->provider, &ep, &step->wide_kernel));
+    if (!placed->fallback.empty())
+      OL_RETURN_IF_ERROR(make(placed->fallback, &ep, &step->wide_fallback));
+  }
   return Status::Ok();
 }
 
@@ -120,7 +128,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
     Step step;
     step.node = n;
     step.wide = &g == model->graph.get() && i < wide_steps.size() && wide_steps[i];
-    OL_RETURN_IF_ERROR(ResolveKernels(*n, &step));
+    const bool in_region = &g == model->graph.get() && i < serial_pinned.size() && serial_pinned[i];
+    OL_RETURN_IF_ERROR(ResolveKernels(*n, &step, in_region));
     for (const ir::Value* v : n->inputs()) {
       if (!v) {
         step.inputs.push_back({0, -1});
@@ -278,13 +287,17 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
   bool fell_back = false;
   Status st;
   {
+    // A light step of a region run one step after another has the whole budget: its wide kernels.
+    const bool wide = step.wide_kernel && wide_pool && intra == wide_pool.get();
+    kernels::OpKernel* kernel = wide ? step.wide_kernel.get() : step.kernel.get();
+    kernels::OpKernel* fallback = wide ? step.wide_fallback.get() : step.fallback.get();
     ir::BufferAllocatorScope buffers(&step.ep->allocator());
-    st = step.kernel->Compute(ctx);
-    if (st.code() == StatusCode::kUnsupported && step.fallback) {
+    st = kernel->Compute(ctx);
+    if (st.code() == StatusCode::kUnsupported && fallback) {
       // A case only run time could tell (input shapes): the next provider runs it.
       outs.assign(step.outputs.size(), RtValue());
       ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
-      st = step.fallback->Compute(ctx);
+      st = fallback->Compute(ctx);
       fell_back = true;
     }
   }
@@ -462,7 +475,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
       impl->pools.push_back(impl->extra_pools.back().get());
     }
     impl->FindWideSteps();
-    if (std::find(impl->wide_steps.begin(), impl->wide_steps.end(), true) != impl->wide_steps.end())
+    if (std::find(impl->wide_steps.begin(), impl->wide_steps.end(), true) !=
+            impl->wide_steps.end() ||
+        !impl->regions.empty())
       impl->wide_pool = std::make_unique<ThreadPool>(options.intra_op_threads, openmp);
     else
       impl->wide_steps.clear();
@@ -562,7 +577,8 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
   impl_->cancel = cancel;
-  impl_->memory->BeginRun(ShapeSignature(g, feed), impl_->StepLabels(), impl_->WeightsBytes());
+  impl_->signature = ShapeSignature(g, feed);
+  impl_->memory->BeginRun(impl_->signature, impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->memory->EndRun(executed.ok());
   impl_->cancel = nullptr;
@@ -591,6 +607,26 @@ const providers::Partition& Session::partition() const { return impl_->partition
 int Session::threads() const { return impl_->pool->threads(); }
 
 int Session::inter_op_threads() const { return static_cast<int>(impl_->pools.size()); }
+
+ParallelRegions Session::parallel_regions() const {
+  ParallelRegions r;
+  r.regions = static_cast<int>(impl_->regions.size());
+  if (r.regions == 0) return r;
+  r.calibration_runs = RegionChooser(impl_->regions.size()).calibration_runs();
+  if (const Impl::RegionState* st = impl_->last_regions) {
+    r.decided = st->chooser.decided();
+    r.side_by_side = r.decided ? st->chooser.side_by_side() : 0;
+    for (size_t k = 0; r.decided && k < impl_->regions.size(); ++k) {
+      ParallelRegions::Region d;
+      d.first_step = impl_->main->steps[static_cast<size_t>(impl_->regions[k].first)].info->label;
+      d.side_by_side_us = st->chooser.median_side_by_side()[k];
+      d.one_after_another_us = st->chooser.median_one_after_another()[k];
+      d.side_by_side = st->chooser.modes()[k] == RegionMode::kSideBySide;
+      r.detail.push_back(std::move(d));
+    }
+  }
+  return r;
+}
 
 uint64_t Session::max_memory_bytes() const {
   return ResolveMemoryBudget(impl_->options.max_memory_bytes);
