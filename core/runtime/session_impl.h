@@ -124,6 +124,7 @@ struct Session::Impl {
   Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra,
                  memory::SessionMemory* mem = nullptr, int index = -1);
   Status RunParallel(const Plan& plan, Frame* frame);
+  bool AnySideBySide();
   double BeginNode(const Step& step, ThreadPool* intra);
   /// The main graph's node labels in execution order and its initializers' bytes (memory plans).
   const std::vector<std::string>& StepLabels();
