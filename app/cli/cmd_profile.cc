@@ -17,6 +17,9 @@ int RunProfile(const ProfileArgs& args) {
     return kExitFailure;
   }
   PrintChosenDims(result->chosen_dims);
+  if (!result->parallel_regions.empty())
+    std::printf("parallel regions: %s\n", result->parallel_regions.c_str());
+  for (const std::string& line : result->parallel_region_lines) std::printf("  %s\n", line.c_str());
   if (!args.trace.empty()) {
     Status st = api::WriteTraceFile(args.trace, result->events, result->metadata);
     if (!st.ok()) {

@@ -218,6 +218,11 @@ void NoteMemory(const runtime::Session& session, BenchResult& r) {
     r.planned_naive_bytes = plan->naive_sum;
   }
   r.arena_high_water_bytes = st.planned_arena_bytes + st.dynamic.high_water_bytes;
+  const runtime::ParallelRegions regions = session.parallel_regions();
+  r.parallel_regions = regions.regions;
+  r.regions_side_by_side = regions.side_by_side;
+  r.regions_decided = regions.decided;
+  r.region_timing_runs = regions.calibration_runs;
 }
 
 void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1) {
@@ -475,37 +480,52 @@ Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& m
   return std::make_pair(std::move(pa.result), std::move(pb.result));
 }
 
+std::string FormatParallelRegions(int regions, int side_by_side, bool decided, int timing_runs) {
+  if (regions <= 0) return "";
+  const std::string runs = std::to_string(timing_runs);
+  if (!decided)
+    return std::to_string(regions) + ", still being timed both ways (the first " + runs +
+           " runs of these input shapes)";
+  return std::to_string(side_by_side) + " of " + std::to_string(regions) + " run side by side, " +
+         std::to_string(regions - side_by_side) +
+         " one after another (each timed both ways over the first " + runs +
+         " runs of these input shapes)";
+}
+
 std::string FormatBenchResult(const BenchResult& r) {
   const LatencyStats& s = r.stats;
   std::string out = r.model + "  (" + r.config.ToString() + ", " + std::to_string(r.threads) +
                     " thread(s) resolved)\n";
-  out += Table(
-      {
-          {"model load", Ms(r.load_ms) + " ms"},
-          {"session creation", Ms(r.session_ms) + " ms"},
-          {"first inference", Ms(r.first_run_ms) + " ms"},
-          {"warm-up runs", std::to_string(r.warmup) + " (not counted)"},
-          {"counted runs", std::to_string(s.count)},
-          {"min", Ms(s.min) + " ms"},
-          {"max", Ms(s.max) + " ms"},
-          {"mean", Ms(s.mean) + " ms"},
-          {"stddev", Ms(s.stddev) + " ms"},
-          {"P50", Ms(s.p50) + " ms"},
-          {"P90", Ms(s.p90) + " ms"},
-          {"P95", Ms(s.p95) + " ms"},
-          {"P99", Ms(s.p99) + " ms"},
-          {"P99.9", Ms(s.p999) + " ms"},
-          {"throughput", Ms(r.throughput) + " inferences/s"},
-          {"peak RSS", FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes))},
-          {"planned peak", r.planned_peak_bytes
-                               ? FormatBytes(r.planned_peak_bytes) + " (naive sum " +
-                                     FormatBytes(r.planned_naive_bytes) + ")"
-                               : std::string("none (memory patterns off)")},
-          {"arena high-water", FormatBytes(r.arena_high_water_bytes)},
-          {"CPU", Fixed1(r.cpu_percent) + " % of one core (user " + Ms(r.cpu_user_s) +
-                      " s, system " + Ms(r.cpu_system_s) + " s)"},
-      },
-      2);
+  std::vector<std::vector<std::string>> rows = {
+      {"model load", Ms(r.load_ms) + " ms"},
+      {"session creation", Ms(r.session_ms) + " ms"},
+      {"first inference", Ms(r.first_run_ms) + " ms"},
+      {"warm-up runs", std::to_string(r.warmup) + " (not counted)"},
+      {"counted runs", std::to_string(s.count)},
+      {"min", Ms(s.min) + " ms"},
+      {"max", Ms(s.max) + " ms"},
+      {"mean", Ms(s.mean) + " ms"},
+      {"stddev", Ms(s.stddev) + " ms"},
+      {"P50", Ms(s.p50) + " ms"},
+      {"P90", Ms(s.p90) + " ms"},
+      {"P95", Ms(s.p95) + " ms"},
+      {"P99", Ms(s.p99) + " ms"},
+      {"P99.9", Ms(s.p999) + " ms"},
+      {"throughput", Ms(r.throughput) + " inferences/s"},
+      {"peak RSS", FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes))},
+      {"planned peak", r.planned_peak_bytes ? FormatBytes(r.planned_peak_bytes) + " (naive sum " +
+                                                  FormatBytes(r.planned_naive_bytes) + ")"
+                                            : std::string("none (memory patterns off)")},
+      {"arena high-water", FormatBytes(r.arena_high_water_bytes)},
+      {"CPU", Fixed1(r.cpu_percent) + " % of one core (user " + Ms(r.cpu_user_s) + " s, system " +
+                  Ms(r.cpu_system_s) + " s)"},
+  };
+  if (r.parallel_regions > 0) {
+    rows.push_back(
+        {"parallel regions", FormatParallelRegions(r.parallel_regions, r.regions_side_by_side,
+                                                   r.regions_decided, r.region_timing_runs)});
+  }
+  out += Table(rows, 2);
   return out;
 }
 
@@ -649,6 +669,12 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"planned_peak_bytes", r.planned_peak_bytes},
          {"planned_naive_bytes", r.planned_naive_bytes},
          {"arena_high_water_bytes", r.arena_high_water_bytes}});
+    if (r.parallel_regions > 0) {
+      j["results"].back()["parallel_regions"] = {{"regions", r.parallel_regions},
+                                                 {"side_by_side", r.regions_side_by_side},
+                                                 {"decided", r.regions_decided},
+                                                 {"timing_runs", r.region_timing_runs}};
+    }
     if (!r.chosen_dims.empty()) j["results"].back()["chosen_dims"] = r.chosen_dims;
   }
   if (alternating && results.size() == 2) {

@@ -109,6 +109,11 @@ struct BenchResult {
   /// The most the session's arenas held at once: the plan's arena plus the dynamic arena's
   /// high-water mark (live and cached buffers).
   uint64_t arena_high_water_bytes = 0;
+  /// The parallel executor's wide regions (runtime/region_choice.h) after the runs: how many,
+  /// how many run side by side, whether the choice was made (timed over the first
+  /// region_timing_runs runs of the input shapes); 0 regions for the sequential executor.
+  int parallel_regions = 0, regions_side_by_side = 0, region_timing_runs = 0;
+  bool regions_decided = false;
   /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
   DimOverrides chosen_dims;
   int64_t items = 1;       ///< config.Items(): what one run handles (a batch of 8: 8)
@@ -116,6 +121,10 @@ struct BenchResult {
   double ms_per_item = 0;  ///< P50 / items
   bool knee = false;       ///< MarkKnees: the knee of its throughput curve
 };
+
+/// "5 of 9 run side by side, 4 one after another (...)": what the parallel executor chose for its
+/// wide regions (bench and profile print it); empty without regions.
+std::string FormatParallelRegions(int regions, int side_by_side, bool decided, int timing_runs);
 
 /// Marks the knee of each throughput curve of a sweep over free dimensions: among results that
 /// differ only in their dimensions (same level, threads, profile) and span at least three item

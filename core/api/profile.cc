@@ -2,8 +2,10 @@
 #include "api/profile.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
+#include "api/bench.h"
 #include "api/internal/inputs.h"
 #include "api/run.h"
 #include "common/strings.h"
@@ -98,6 +100,18 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   if (session->inter_op_threads() > 1) {
     result.metadata.emplace_back("executor", "parallel");
     result.metadata.emplace_back("inter_op_threads", std::to_string(session->inter_op_threads()));
+    const runtime::ParallelRegions regions = session->parallel_regions();
+    result.parallel_regions = FormatParallelRegions(regions.regions, regions.side_by_side,
+                                                    regions.decided, regions.calibration_runs);
+    if (!result.parallel_regions.empty())
+      result.metadata.emplace_back("parallel_regions", result.parallel_regions);
+    for (const auto& d : regions.detail) {
+      char line[160];
+      std::snprintf(line, sizeof line, "side by side %.0f us, one after another %.0f us: %s",
+                    d.side_by_side_us, d.one_after_another_us,
+                    d.side_by_side ? "side by side" : "one after another");
+      result.parallel_region_lines.push_back(d.first_step + " ...: " + line);
+    }
   }
   // The order the session used (the reference fallback appended), so that a saved trace says
   // which providers made it and Compare Runs can name them.

@@ -44,6 +44,11 @@ struct ProfileResult {
   profiling::TraceSummary summary;
   /// Free dimensions onnxlens chose for the random inputs (no --dim given for them).
   DimOverrides chosen_dims;
+  /// The parallel executor's choice for its wide regions (FormatParallelRegions in bench.h;
+  /// empty for the sequential executor or a graph without parallel branches).
+  std::string parallel_regions;
+  /// Once decided, a line per region: its first step, the median time of each way, the choice.
+  std::vector<std::string> parallel_region_lines;
 };
 
 /// One op type of two profiles side by side, per run (a trace without model runs: its totals).

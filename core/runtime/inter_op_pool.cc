@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <functional>
 #include <queue>
 
@@ -68,6 +69,7 @@ int ResolveInterOpThreads(int inter_op, int budget) {
 
 struct InterOpPool::Job {
   const StepGraph* graph;
+  const std::vector<bool>* pinned;  ///< graph->pinned or the run's own
   const std::function<Status(int, int)>* run;
   const CancelToken* cancel;
   std::vector<int> waiting;  ///< predecessors not finished, per step
@@ -106,11 +108,12 @@ InterOpPool::~InterOpPool() {
 bool InterOpPool::RunOne(Job* job, int step, int thread, bool exclusive,
                          std::unique_lock<std::mutex>& lock) {
   const size_t n = job->graph->size();
-  const std::vector<bool>& pinned = job->graph->pinned;
+  const std::vector<bool>& pinned = *job->pinned;
   auto is_pinned = [&](int s) { return !pinned.empty() && pinned[static_cast<size_t>(s)]; };
   if (job->cancel && job->cancel->cancelled()) {
     job->failed = true;
     job->error = Cancelled("the run was cancelled");
+    changes_.fetch_add(1, std::memory_order_release);
     cv_.notify_all();
     return false;
   }
@@ -119,6 +122,7 @@ bool InterOpPool::RunOne(Job* job, int step, int thread, bool exclusive,
   lock.unlock();
   Status st = (*job->run)(step, thread);
   lock.lock();
+  changes_.fetch_add(1, std::memory_order_release);
   --job->running;
   job->exclusive = false;
   if (!st.ok()) {
@@ -154,6 +158,34 @@ bool InterOpPool::RunOne(Job* job, int step, int thread, bool exclusive,
   return true;
 }
 
+// In a phase, a thread with nothing to take spins (lock released) until a step finishes, for at
+// most kPhaseSpin, before it sleeps on cv_: the other thread of the team is running a light step,
+// its core is this one's, and waking a sleeping thread costs ~45 us on this machine (measured on
+// googlenet: the gap between an inception block's last light step and the next step was 45 us,
+// 9 blocks a run). Called and returns with `lock` held.
+template <typename Pred>
+void InterOpPool::SpinUntil(Pred go, std::unique_lock<std::mutex>& lock) {
+  constexpr auto kPhaseSpin = std::chrono::microseconds(2000);
+  const auto until = std::chrono::steady_clock::now() + kPhaseSpin;
+  while (!go()) {
+    const uint64_t seen = changes_.load(std::memory_order_relaxed);
+    lock.unlock();
+    bool changed = false;
+    for (int i = 0; !changed; ++i) {
+      changed = changes_.load(std::memory_order_acquire) != seen;
+      if (!changed && (i & 255) == 255 && std::chrono::steady_clock::now() >= until) break;
+#if defined(__x86_64__) || defined(__i386__)
+      if (!changed) __builtin_ia32_pause();
+#endif
+    }
+    lock.lock();
+    if (!changed) {
+      cv_.wait(lock, go);
+      return;
+    }
+  }
+}
+
 // Takes ready steps until the job is finished or failed; called and returns with `lock` held.
 // Light steps first, on any thread; a pinned step only on the caller once no step runs, and no step
 // starts beside it. So the light steps of parallel branches run beside each other, and the pinned
@@ -166,11 +198,16 @@ void InterOpPool::Work(Job* job, int thread, std::unique_lock<std::mutex>& lock,
     return !phase && thread == 0 && job->running == 0 && !job->ready_pinned.empty();
   };
   auto phase_over = [&] { return phase && job->ready.empty() && job->running == 0; };
+  auto go = [&] {
+    return job->failed || job->finished == n || can_take_light() || can_take_pinned() ||
+           phase_over();
+  };
   while (true) {
-    cv_.wait(lock, [&] {
-      return job->failed || job->finished == n || can_take_light() || can_take_pinned() ||
-             phase_over();
-    });
+    if (phase) {
+      SpinUntil(go, lock);
+    } else {
+      cv_.wait(lock, go);
+    }
     if (job->failed || job->finished == n) return;
     if (!can_take_light() && !can_take_pinned()) return;  // the phase is over
     const bool exclusive = !can_take_light();
@@ -214,13 +251,14 @@ Status InterOpPool::RunOpenMp(Job* job) {
 }
 
 Status InterOpPool::Run(const StepGraph& graph, const std::function<Status(int, int)>& run,
-                        const CancelToken* cancel) {
+                        const CancelToken* cancel, const std::vector<bool>* pinned_steps) {
   if (graph.size() == 0) return Status::Ok();
-  Job job{&graph, &run,  cancel, graph.predecessors, {}, {}, 0, 0,
-          false,  false, false,  Status::Ok()};
+  const std::vector<bool>& pins = pinned_steps ? *pinned_steps : graph.pinned;
+  Job job{&graph, &pins, &run,  cancel, graph.predecessors, {}, {}, 0,
+          0,      false, false, false,  Status::Ok()};
   for (size_t i = 0; i < graph.size(); ++i) {
     if (job.waiting[i] != 0) continue;
-    const bool pinned = !graph.pinned.empty() && graph.pinned[i];
+    const bool pinned = !pins.empty() && pins[i];
     (pinned ? job.ready_pinned : job.ready).push(static_cast<int>(i));
   }
   if (openmp_) return RunOpenMp(&job);

@@ -21,6 +21,7 @@
 // threads, each thread's intra-op pool, OpenBLAS and oneDNN's OpenMP teams never oversubscribe.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -78,9 +79,9 @@ class InterOpPool {
   const std::vector<int64_t>& worker_tids() const { return worker_tids_; }
 
   /// Runs every step of `graph`: run(step, thread) with thread in [0, threads()) (0 = the caller).
-  /// One Run at a time.
+  /// One Run at a time. `pinned` (optional) replaces graph.pinned for this run.
   Status Run(const StepGraph& graph, const std::function<Status(int step, int thread)>& run,
-             const CancelToken* cancel = nullptr);
+             const CancelToken* cancel = nullptr, const std::vector<bool>* pinned = nullptr);
 
  private:
   struct Job;
@@ -90,6 +91,9 @@ class InterOpPool {
   /// Runs `step` (taken off its queue) and queues its ready successors; false when the job failed.
   bool RunOne(Job* job, int step, int thread, bool exclusive, std::unique_lock<std::mutex>& lock);
   Status RunOpenMp(Job* job);
+  /// Waits (spinning, then asleep) until go() holds; `lock` held on entry and return.
+  template <typename Pred>
+  void SpinUntil(Pred go, std::unique_lock<std::mutex>& lock);
 
   int threads_ = 1;
   bool openmp_ = false;
@@ -102,6 +106,7 @@ class InterOpPool {
   uint64_t generation_ = 0;
   int in_job_ = 0;  ///< workers inside the current job
   bool stop_ = false;
+  std::atomic<uint64_t> changes_{0};  ///< bumped (under mu_) whenever a step has finished
 };
 
 }  // namespace onnxlens::runtime

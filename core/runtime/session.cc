@@ -78,11 +78,12 @@ const providers::ExecutionProvider* Session::Impl::Provider(const std::string& n
 }
 
 // The partition's provider (and fallback) for `n`, their kernels made.
-Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
+Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step, bool in_region) {
   const providers::NodePlacement* placed = partition.Find(n.id());
   if (!placed || placed->provider.empty()) return Status::Ok();  // reported as unsupported
   const std::string domain = n.domain() == "ai.onnx" ? "" : n.domain();
   const int64_t opset = model->OpsetVersion(domain);
+  bool wide = false;  // making the wide kernels
   auto make = [&](const std::string& name, const std::string& fallback,
                   const providers::ExecutionProvider** ep,
                   std::unique_ptr<OpKernel>* kernel) -> Status {
@@ -91,7 +92,7 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
     if (!def)
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
-    const int threads = step->wide ? wide_pool->threads() : pool->threads();
+    const int threads = step->wide || wide ? wide_pool->threads() : pool->threads();
     OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads, fallback}));
     return Status::Ok();
   };
@@ -99,6 +100,13 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step) {
   step->provider = placed->provider;
   if (!placed->fallback.empty())
     OL_RETURN_IF_ERROR(make(placed->fallback, "", &step->fallback_ep, &step->fallback));
+  if (in_region && !step->wide && wide_pool && wide_pool->threads() != pool->threads()) {
+    wide = true;
+    const providers::ExecutionProvider* ep = nullptr;
+    OL_RETURN_IF_ERROR(make(placed->provider, placed->fallback, &ep, &step->wide_kernel));
+    if (!placed->fallback.empty())
+      OL_RETURN_IF_ERROR(make(placed->fallback, "", &ep, &step->wide_fallback));
+  }
   return Status::Ok();
 }
 
@@ -121,7 +129,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
     Step step;
     step.node = n;
     step.wide = &g == model->graph.get() && i < wide_steps.size() && wide_steps[i];
-    OL_RETURN_IF_ERROR(ResolveKernels(*n, &step));
+    const bool in_region = &g == model->graph.get() && i < serial_pinned.size() && serial_pinned[i];
+    OL_RETURN_IF_ERROR(ResolveKernels(*n, &step, in_region));
     for (const ir::Value* v : n->inputs()) {
       if (!v) {
         step.inputs.push_back({0, -1});
@@ -235,7 +244,7 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   // belong to their step. The parallel executor runs a signature's recording run sequentially
   // (its steps with the pools they have in parallel), and then serves the plan to its threads.
   memory::SessionMemory* mem = parent ? nullptr : memory.get();
-  if (inter_op && parent == nullptr && !mem->recording()) {
+  if (inter_op && parent == nullptr && !mem->recording() && AnySideBySide()) {
     OL_RETURN_IF_ERROR(RunParallel(plan, &frame));
   } else {
     for (size_t si = 0; si < plan.steps.size(); ++si) {
@@ -246,7 +255,11 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       const bool planned = mem && !step.node->HasSubgraphs();
       if (mem) mem->BeginStep(planned ? static_cast<int>(si) : -1);
       if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
-      ThreadPool* step_pool = parent || !inter_op ? intra : step.wide ? wide_pool.get() : intra;
+      // The parallel executor's steps that run alone, and those of regions run one after
+      // another (wide kernels), have the whole budget here too.
+      ThreadPool* step_pool = parent || !inter_op             ? intra
+                              : step.wide || step.wide_kernel ? wide_pool.get()
+                                                              : intra;
       OL_RETURN_IF_ERROR(
           RunStep(plan, step, &frame, step_pool, planned ? mem : nullptr, static_cast<int>(si)));
       if (mem && !planned) mem->BeginStep(static_cast<int>(si));
@@ -279,13 +292,17 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
   bool fell_back = false;
   Status st;
   {
+    // A light step of a region run one step after another has the whole budget: its wide kernels.
+    const bool wide = step.wide_kernel && wide_pool && intra == wide_pool.get();
+    kernels::OpKernel* kernel = wide ? step.wide_kernel.get() : step.kernel.get();
+    kernels::OpKernel* fallback = wide ? step.wide_fallback.get() : step.fallback.get();
     ir::BufferAllocatorScope buffers(&step.ep->allocator());
-    st = step.kernel->Compute(ctx);
-    if (st.code() == StatusCode::kUnsupported && step.fallback) {
+    st = kernel->Compute(ctx);
+    if (st.code() == StatusCode::kUnsupported && fallback) {
       // A case only run time could tell (input shapes): the next provider runs it.
       outs.assign(step.outputs.size(), RtValue());
       ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
-      st = step.fallback->Compute(ctx);
+      st = fallback->Compute(ctx);
       fell_back = true;
     }
   }
@@ -463,7 +480,9 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
       impl->pools.push_back(impl->extra_pools.back().get());
     }
     impl->FindWideSteps();
-    if (std::find(impl->wide_steps.begin(), impl->wide_steps.end(), true) != impl->wide_steps.end())
+    if (std::find(impl->wide_steps.begin(), impl->wide_steps.end(), true) !=
+            impl->wide_steps.end() ||
+        !impl->regions.empty())
       impl->wide_pool = std::make_unique<ThreadPool>(options.intra_op_threads, openmp);
     else
       impl->wide_steps.clear();
@@ -563,7 +582,8 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
   impl_->cancel = cancel;
-  impl_->memory->BeginRun(ShapeSignature(g, feed), impl_->StepLabels(), impl_->WeightsBytes());
+  impl_->signature = ShapeSignature(g, feed);
+  impl_->memory->BeginRun(impl_->signature, impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->memory->EndRun(executed.ok());
   impl_->cancel = nullptr;
@@ -592,6 +612,38 @@ const providers::Partition& Session::partition() const { return impl_->partition
 int Session::threads() const { return impl_->pool->threads(); }
 
 int Session::inter_op_threads() const { return static_cast<int>(impl_->pools.size()); }
+
+// Whether the parallel executor's scheduling pays this run: some region runs side by side, or
+// is still being timed. Without (a chain such as resnet18: every step pinned; or every region
+// decided one after another) the main graph runs in the sequential loop with the same pools and
+// kernels, without the scheduler's per-step cost (~1% of resnet18 at 2 threads).
+bool Session::Impl::AnySideBySide() {
+  if (regions.empty()) return false;
+  auto it = region_states.find(signature);
+  last_regions = it == region_states.end() ? nullptr : &it->second;
+  return it == region_states.end() || !it->second.chooser.decided() ||
+         it->second.chooser.side_by_side() > 0;
+}
+
+ParallelRegions Session::parallel_regions() const {
+  ParallelRegions r;
+  r.regions = static_cast<int>(impl_->regions.size());
+  if (r.regions == 0) return r;
+  r.calibration_runs = RegionChooser(impl_->regions.size()).calibration_runs();
+  if (const Impl::RegionState* st = impl_->last_regions) {
+    r.decided = st->chooser.decided();
+    r.side_by_side = r.decided ? st->chooser.side_by_side() : 0;
+    for (size_t k = 0; r.decided && k < impl_->regions.size(); ++k) {
+      ParallelRegions::Region d;
+      d.first_step = impl_->main->steps[static_cast<size_t>(impl_->regions[k].first)].info->label;
+      d.side_by_side_us = st->chooser.median_side_by_side()[k];
+      d.one_after_another_us = st->chooser.median_one_after_another()[k];
+      d.side_by_side = st->chooser.modes()[k] == RegionMode::kSideBySide;
+      r.detail.push_back(std::move(d));
+    }
+  }
+  return r;
+}
 
 uint64_t Session::max_memory_bytes() const {
   return ResolveMemoryBudget(impl_->options.max_memory_bytes);

@@ -78,6 +78,22 @@ Expected<std::shared_ptr<const ir::Model>> PrepareModel(std::shared_ptr<const ir
                                                         const std::string& optimization_level,
                                                         const std::vector<std::string>& providers);
 
+/// What the parallel executor chose for the wide regions of the main graph (region_choice.h):
+/// sections between steps that run alone, whose light steps may run beside each other.
+struct ParallelRegions {
+  int regions = 0;           ///< 0: the sequential executor, or no parallel branches
+  int side_by_side = 0;      ///< regions whose light steps run beside each other (decided)
+  bool decided = false;      ///< false: the last run's input shapes are still being timed
+  int calibration_runs = 0;  ///< runs of an input-shape signature the timing takes
+  /// Decided: per region, its first step's label and the median times of both ways.
+  struct Region {
+    std::string first_step;
+    double side_by_side_us = 0, one_after_another_us = 0;
+    bool side_by_side = false;
+  };
+  std::vector<Region> detail;
+};
+
 class Session {
  public:
   ~Session();
@@ -108,6 +124,8 @@ class Session {
   int threads() const;
   /// Executor threads: 1 for the sequential executor.
   int inter_op_threads() const;
+  /// The parallel executor's per-region choice for the last run's input shapes.
+  ParallelRegions parallel_regions() const;
   /// The memory budget in force (SessionOptions::max_memory_bytes resolved).
   uint64_t max_memory_bytes() const;
   /// The session's profiler, or null when profiling is off. Callers may add their own events

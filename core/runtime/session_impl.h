@@ -2,6 +2,7 @@
 // session executes (steps with their kernels and slots, frames of values) and Session::Impl.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 #include "providers/provider_factory.h"
 #include "runtime/inter_op_pool.h"
 #include "runtime/memory/session_memory.h"
+#include "runtime/region_choice.h"
 #include "runtime/session.h"
 #include "runtime/thread_pool.h"
 
@@ -43,9 +45,10 @@ struct Step {
   std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
   /// Parallel executor: a main-graph step that runs alone gets the whole thread budget.
   bool wide = false;
-  /// A wide step that light steps follow: its OpenMP workers are let go after it (they would
-  /// spin on a core the executor threads need; ThreadPool::ReleaseIdleOpenMpThreads).
-  bool release_team_after = false;
+  /// A light step of a wide region (region_choice.h): its kernels made for the whole budget, for
+  /// the runs where its region runs one step after another (kernels fix their thread count when
+  /// made); null when the budget is the light steps' share.
+  std::unique_ptr<kernels::OpKernel> wide_kernel, wide_fallback;
 };
 
 struct Plan {
@@ -92,6 +95,17 @@ struct Session::Impl {
   /// The whole budget, for the steps that run alone (`wide_steps`, by main-graph order).
   std::unique_ptr<ThreadPool> wide_pool;
   std::vector<bool> wide_steps;
+  /// The wide regions (region_choice.h), the pins that run them all one step after another, and
+  /// per input-shape signature the way each region runs (timed during its first runs).
+  std::vector<WideRegion> regions;
+  std::vector<bool> serial_pinned;
+  struct RegionState {
+    RegionChooser chooser;
+    std::vector<bool> pinned;  ///< decided: wide_steps plus the regions run one after another
+  };
+  std::map<std::string, RegionState> region_states;
+  std::string signature;  ///< of the run in progress (or the last one)
+  const RegionState* last_regions = nullptr;
   std::unique_ptr<Plan> main;
   const CancelToken* cancel = nullptr;  ///< of the run in progress
   std::shared_ptr<profiling::Profiler> profiler;
@@ -100,7 +114,8 @@ struct Session::Impl {
   std::unordered_map<ir::NodeId, std::string> original_labels;
 
   const providers::ExecutionProvider* Provider(const std::string& name) const;
-  Status ResolveKernels(const ir::Node& n, Step* step);
+  /// `in_region`: a main-graph step of a wide region (its wide kernels are made too).
+  Status ResolveKernels(const ir::Node& n, Step* step, bool in_region = false);
   void FindWideSteps();
   Status BuildPlan(const ir::Graph& g, Plan* plan);
   Expected<std::vector<RtValue>> Execute(const Plan& plan, Frame* parent,
@@ -109,6 +124,7 @@ struct Session::Impl {
   Status RunStep(const Plan& plan, const Step& step, Frame* frame, ThreadPool* intra,
                  memory::SessionMemory* mem = nullptr, int index = -1);
   Status RunParallel(const Plan& plan, Frame* frame);
+  bool AnySideBySide();
   double BeginNode(const Step& step, ThreadPool* intra);
   /// The main graph's node labels in execution order and its initializers' bytes (memory plans).
   const std::vector<std::string>& StepLabels();

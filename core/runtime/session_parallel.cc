@@ -3,6 +3,7 @@
 // inter-op pool (RunParallel).
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <unordered_map>
 
 #include "ir/cost.h"
@@ -108,6 +109,12 @@ void Session::Impl::FindWideSteps() {
   for (size_t i = 0; i < order->size(); ++i)
     if (mean > 0 && macs[i] >= kHeavy * mean) wide_steps[i] = true;
   PinLoneLightSteps(deps, alone, &wide_steps);
+  // The sections whose light steps may run side by side, and the pins that run them one step
+  // after another instead (region_choice.h: which way is measured per input-shape signature).
+  regions = FindWideRegions(alone, wide_steps);
+  serial_pinned = wide_steps;
+  for (const WideRegion& r : regions)
+    for (int i = r.first; i < r.last; ++i) serial_pinned[static_cast<size_t>(i)] = true;
 }
 
 // The parallel executor's view of a plan: a step waits for the producers of the slots it reads
@@ -151,24 +158,43 @@ void BuildDeps(Plan* plan) {
       plan->deps.pinned[i] = true;
     }
   }
-  for (size_t i = 0; i < n; ++i) {
-    Step& step = plan->steps[i];
-    for (int s : plan->deps.successors[i])
-      step.release_team_after |= step.wide && !plan->steps[static_cast<size_t>(s)].wide;
-  }
 }
 
+// The pins of this run: every region side by side (plan.deps.pinned, the heavy steps pinned),
+// or one step after another (serial_pinned), while the signature's regions are being timed; then
+// the way chosen per region. `state` is the signature's entry, null without regions.
 Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
+  RegionState* state = nullptr;
+  const std::vector<bool>* pinned = &plan.deps.pinned;
+  if (!regions.empty()) {
+    constexpr size_t kMaxSignatures = 64;  // dynamic shapes: time again rather than grow
+    if (region_states.size() >= kMaxSignatures && !region_states.count(signature))
+      region_states.clear();
+    state = &region_states.try_emplace(signature, RegionState{RegionChooser(regions.size()), {}})
+                 .first->second;
+    if (state->chooser.decided())
+      pinned = &state->pinned;
+    else if (state->chooser.NextMode() == RegionMode::kOneAfterAnother)
+      pinned = &serial_pinned;
+  }
+  last_regions = state;
+  auto is_pinned = [&](size_t i) { return i < pinned->size() && (*pinned)[i]; };
+  const bool timing = state && !state->chooser.decided();
+  using Clock = std::chrono::steady_clock;
+  std::vector<Clock::time_point> began(timing ? plan.steps.size() : 0),
+      ended(timing ? plan.steps.size() : 0);
   std::vector<std::atomic<int>> readers(plan.readers.size());
   for (size_t s = 0; s < readers.size(); ++s)
     readers[s].store(plan.readers[s], std::memory_order_relaxed);
-  return inter_op->Run(
+  Status st = inter_op->Run(
       plan.deps,
       [&](int i, int thread) -> Status {
-        const Step& step = plan.steps[static_cast<size_t>(i)];
+        const size_t si = static_cast<size_t>(i);
+        const Step& step = plan.steps[si];
         if (profiler && thread > 0 && inter_op->openmp())  // an OpenMP worker of the light phase
           profiler->NameThread(profiling::Profiler::CurrentThreadId(),
                                "inter-op thread " + std::to_string(thread));
+        if (timing) began[si] = Clock::now();
         // This thread's allocations are the step's (its planned buffers); subgraphs' are not.
         struct ThreadStep {
           memory::SessionMemory* mem;
@@ -179,16 +205,47 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
             if (mem) mem->BeginStepOnThread(-1);
           }
         } on_thread(step.node->HasSubgraphs() ? nullptr : memory.get(), i);
-        OL_RETURN_IF_ERROR(RunStep(
-            plan, step, frame, step.wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
-        if (step.release_team_after && !inter_op->openmp()) wide_pool->ReleaseIdleOpenMpThreads();
-        for (int s : plan.reads[static_cast<size_t>(i)]) {
+        const bool wide = is_pinned(si);
+        OL_RETURN_IF_ERROR(RunStep(plan, step, frame,
+                                   wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));
+        // Without OpenMP mode, a pinned step that light steps follow lets its OpenMP workers go
+        // (they would spin on a core the executor threads need).
+        if (wide && !inter_op->openmp()) {
+          bool light_next = false;
+          for (int s : plan.deps.successors[si]) light_next |= !is_pinned(static_cast<size_t>(s));
+          if (light_next) wide_pool->ReleaseIdleOpenMpThreads();
+        }
+        for (int s : plan.reads[si]) {
           if (readers[static_cast<size_t>(s)].fetch_sub(1, std::memory_order_acq_rel) == 1)
             frame->slots[static_cast<size_t>(s)] = RtValue();
         }
+        if (timing) ended[si] = Clock::now();
         return Status::Ok();
       },
-      cancel);
+      cancel, pinned);
+  if (timing && st.ok()) {
+    // Regions are separated by steps that run alone: a region's span is its own time.
+    std::vector<double> region_us;
+    for (const WideRegion& r : regions) {
+      Clock::time_point from = Clock::time_point::max(), to = Clock::time_point::min();
+      for (int i = r.first; i < r.last; ++i) {
+        from = std::min(from, began[static_cast<size_t>(i)]);
+        to = std::max(to, ended[static_cast<size_t>(i)]);
+      }
+      region_us.push_back(std::chrono::duration<double, std::micro>(to - from).count());
+    }
+    state->chooser.Record(region_us);
+    if (state->chooser.decided()) {
+      state->pinned = plan.deps.pinned;
+      state->pinned.resize(plan.steps.size(), false);
+      for (size_t r = 0; r < regions.size(); ++r) {
+        if (state->chooser.modes()[r] != RegionMode::kOneAfterAnother) continue;
+        for (int i = regions[r].first; i < regions[r].last; ++i)
+          state->pinned[static_cast<size_t>(i)] = true;
+      }
+    }
+  }
+  return st;
 }
 
 }  // namespace onnxlens::runtime

@@ -86,11 +86,17 @@ TEST(SessionParallelTest, DiamondMatchesSequentialAndUsesBothThreads) {
   EXPECT_EQ((*par)->threads(), 1);  // a budget of 2 split over 2 executor threads
   auto want = (*seq)->Run(XInput());
   ASSERT_TRUE(want.ok()) << want.status().message();
+  // The four unary steps are one wide region: its first runs time it side by side and one step
+  // after another (region_choice.h); every run gives the sequential executor's bits.
   for (int i = 0; i < 50; ++i) {
     auto got = (*par)->Run(XInput());
     ASSERT_TRUE(got.ok()) << got.status().message();
-    ExpectSameOutputs(*want, *got, "diamond");
+    ExpectSameOutputs(*want, *got, "diamond run " + std::to_string(i));
+    const ParallelRegions regions = (*par)->parallel_regions();
+    EXPECT_EQ(regions.regions, 1);
+    EXPECT_EQ(regions.decided, i >= regions.calibration_runs) << i;  // run 0 records memory
   }
+  EXPECT_EQ((*seq)->parallel_regions().regions, 0);
   // Node events carry the thread that ran them; the executor's own thread is named.
   std::set<int64_t> node_tids;
   bool named = false;
