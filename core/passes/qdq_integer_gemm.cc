@@ -58,7 +58,11 @@ Value* NewValue(ir::Graph& g, const std::string& base, DataType t, const Value* 
 
 bool IntegerGemm(Node& op, PassContext& ctx) {
   const bool gemm = IsOp(&op, "Gemm");
-  if ((!gemm && !IsOp(&op, "MatMul")) || !ctx.options.session_only_ops || ctx.Opset("") < 10)
+  // Only where the dnnl provider (its u8 x s8 matmul) will run the MatMulInteger: the session
+  // sets nchwc_block when dnnl is in the order. Elsewhere MatMulInteger is the reference kernel's,
+  // far slower than the float GEMM it would replace.
+  if ((!gemm && !IsOp(&op, "MatMul")) || !ctx.options.session_only_ops ||
+      ctx.options.nchwc_block <= 0 || ctx.Opset("") < 10)
     return false;
   if (op.outputs().size() != 1 || op.inputs().size() < 2) return false;
   bool trans_b = false;

@@ -15,7 +15,9 @@ using ir::Value;
 bool Rank4(const Value* v) { return v && v->type().shape && v->type().shape->size() == 4; }
 
 bool IsPlainQLinearConv(const Node& n) {
-  if (!IsOp(&n, "QLinearConv") || n.outputs().size() != 1 || !Rank4(n.input(0))) return false;
+  if (!IsOp(&n, "QLinearConv") || n.outputs().size() != 1 || !Rank4(n.input(0)) ||
+      !Rank4(n.output(0)))
+    return false;
   const ir::Tensor* w = n.inputs().size() > 3 ? ConstantOf(n.input(3)) : nullptr;
   return w && w->dims().size() == 4;
 }
@@ -29,7 +31,7 @@ bool PerTensorConst(const Value* v) {
 // com.onnxlens MaxPool with channels_last = 1 when its input and output go NHWC.
 bool IsChannelsLastPool(const Node& n) {
   if (!IsOp(&n, "MaxPool") || n.outputs().size() != 1 || !Rank4(n.input(0)) ||
-      n.GetInt("storage_order", 0) != 0)
+      !Rank4(n.output(0)) || n.GetInt("storage_order", 0) != 0)
     return false;
   const ir::DataType t = n.input(0)->type().elem_type;
   return t == ir::DataType::kUint8 || t == ir::DataType::kInt8;
@@ -38,7 +40,8 @@ bool IsChannelsLastPool(const Node& n) {
 // The element-wise nodes whose output can be NHWC when their data inputs are; the number of data
 // inputs (0: not such a node).
 size_t ElementwiseInputs(const Node& n) {
-  if (n.outputs().size() != 1 || !Rank4(n.input(0))) return 0;
+  // Shapes from the file are untrusted: the output's type is rewritten, so it must be 4-D too.
+  if (n.outputs().size() != 1 || !Rank4(n.input(0)) || !Rank4(n.output(0))) return 0;
   if (IsOp(&n, "DequantizeLinear") || IsOp(&n, "QuantizeLinear")) {
     if (n.inputs().size() < 2 || !PerTensorConst(n.input(1))) return 0;
     if (n.inputs().size() > 2 && n.input(2) && !PerTensorConst(n.input(2))) return 0;

@@ -77,13 +77,15 @@ std::shared_ptr<ir::Model> GemmModel(size_t scales, int8_t wzp = 0, bool bias = 
   return b.model();
 }
 
-// `m` at layout with only `passes`, as a session (session_only_ops) or as an export.
+// `m` at layout with only `passes`, as a session (session_only_ops) or as an export; `dnnl`:
+// the session's order has the dnnl provider (it sets nchwc_block).
 std::shared_ptr<ir::Model> AtLayout(const ir::Model& m, bool session,
-                                    std::vector<std::string> passes) {
+                                    std::vector<std::string> passes, bool dnnl = true) {
   std::shared_ptr<ir::Model> copy = m.Clone();
   OptimizeOptions o = testing::OptionsAt(Level::kLayout);
   o.verify_each = true;
   o.pass_options.session_only_ops = session;
+  o.pass_options.nchwc_block = dnnl ? 16 : 0;
   for (const auto& p : ListPasses())
     if (std::find(passes.begin(), passes.end(), p.name) == passes.end()) o.disabled.insert(p.name);
   auto r = Optimize(*copy, o);
@@ -160,6 +162,9 @@ TEST(QdqIntegerGemm, MatMulWithConstantWeightRunsOnMatMulInteger) {
 TEST(QdqIntegerGemm, ExportsAndWeightsItCannotTakeStay) {
   // Not a session's graph: the file keeps its QDQ form.
   EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1), false, {"qdq-integer-gemm"}), "Gemm"), 1);
+  // A session without dnnl: MatMulInteger would run on the reference kernel, slower than the
+  // float Gemm.
+  EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1), true, {"qdq-integer-gemm"}, false), "Gemm"), 1);
   // A weight zero point other than 0 (MatMulInteger's dnnl kernel has none).
   EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1, 3), true, {"qdq-integer-gemm"}), "Gemm"), 1);
   // Per-row scales of a transposed weight are per input feature, not per output column.

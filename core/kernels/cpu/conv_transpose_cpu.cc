@@ -23,6 +23,10 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
+int64_t pool_threads(const OpKernelContext& ctx) {
+  return ctx.pool() && ctx.pool()->threads() > 1 ? ctx.pool()->threads() : 1;
+}
+
 struct Plane {
   int64_t ih, iw, oh, ow, kh, kw, sh, sw, dh, dw, pt, pl;
 };
@@ -72,41 +76,46 @@ int64_t RowsPerBlock(int64_t rows, int64_t iw) {
 }
 
 // One image and group: y (Mg planes, holding the bias) += the transposed convolution of x (Cg
-// planes) with w (Cg x rows).
+// planes) with w (Cg x rows). `cols` holds `slots` buffers of ColumnFloats(p, Mg) floats, one per
+// thread of the pool (allocated by the caller from the session's budget).
+int64_t ColumnFloats(const Plane& p, int64_t Mg) {
+  const int64_t rows = Mg * p.kh * p.kw;
+  return rows * RowsPerBlock(rows, p.iw) * p.iw;
+}
+
 void ConvTransposeGroup(const Plane& p, const float* x, const float* w, int64_t Cg, int64_t Mg,
-                        float* y, ParallelRunner* pool) {
+                        float* y, float* cols, int64_t slots, ParallelRunner* pool) {
   const int64_t k_sp = p.kh * p.kw, rows = Mg * k_sp, in_sp = p.ih * p.iw, out_sp = p.oh * p.ow;
   const int64_t rpb = RowsPerBlock(rows, p.iw), blocks = (p.ih + rpb - 1) / rpb;
+  const int64_t slot_floats = ColumnFloats(p, Mg);
   // One block's columns: cols[rows, nb] = w^T (Cg x rows) * x's rows [iy0, iy1) (Cg x nb), then
   // every output channel's taps added in.
-  auto block = [&](int64_t b, float* cols, ParallelRunner* gemm_pool, ParallelRunner* ch_pool) {
+  auto block = [&](int64_t b, float* c, ParallelRunner* gemm_pool, ParallelRunner* ch_pool) {
     const int64_t iy0 = b * rpb, iy1 = std::min(p.ih, iy0 + rpb), nb = (iy1 - iy0) * p.iw;
-    ParallelSgemm(gemm_pool, true, false, rows, nb, Cg, 1.f, w, rows, x + iy0 * p.iw, in_sp, 0.f,
-                  cols, nb);
+    ParallelSgemm(gemm_pool, true, false, rows, nb, Cg, 1.f, w, rows, x + iy0 * p.iw, in_sp, 0.f, c,
+                  nb);
     auto channels = [&](int64_t begin, int64_t end) {
-      for (int64_t m = begin; m < end; ++m)
-        Col2Im(p, cols + m * k_sp * nb, iy0, iy1, y + m * out_sp);
+      for (int64_t m = begin; m < end; ++m) Col2Im(p, c + m * k_sp * nb, iy0, iy1, y + m * out_sp);
     };
     if (ch_pool && Mg > 1)
       ch_pool->ParallelFor(Mg, channels);
     else
       channels(0, Mg);
   };
-  const size_t cols_floats = static_cast<size_t>(rows * rpb * p.iw);
   // Blocks write disjoint output rows when a tap's reach (the dilated kernel height) is at most
-  // the stride: then the threads take whole blocks. Otherwise blocks run one after another, each
-  // split over the pool.
+  // the stride: then each thread's slot takes every slots-th block. Otherwise blocks run one
+  // after another, each split over the pool.
   const int64_t reach = (p.kh - 1) * p.dh + 1;
-  if (pool && pool->threads() > 1 && blocks > 1 && reach <= p.sh) {
-    pool->ParallelFor(blocks, [&](int64_t begin, int64_t end) {
-      std::unique_ptr<float[]> cols(new float[cols_floats]);
-      for (int64_t b = begin; b < end; ++b) block(b, cols.get(), nullptr, nullptr);
+  if (pool && slots > 1 && blocks > 1 && reach <= p.sh) {
+    pool->ParallelFor(slots, [&](int64_t begin, int64_t end) {
+      for (int64_t t = begin; t < end; ++t)
+        for (int64_t b = t; b < blocks; b += slots)
+          block(b, cols + t * slot_floats, nullptr, nullptr);
     });
     return;
   }
-  std::unique_ptr<float[]> cols(new float[cols_floats]);
   const bool split = pool && pool->threads() > 1;
-  for (int64_t b = 0; b < blocks; ++b) block(b, cols.get(), pool, split ? pool : nullptr);
+  for (int64_t b = 0; b < blocks; ++b) block(b, cols, pool, split ? pool : nullptr);
 }
 
 Status ConvTranspose(OpKernelContext& ctx, int64_t) {
@@ -125,10 +134,11 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
   const Plane p = PlaneOf(g);
   const int64_t in_sp = p.ih * p.iw, out_sp = p.oh * p.ow, rows = SaturatingMul(Mg, p.kh * p.kw);
-  // per thread: one block of columns, at least one input row (RowsPerBlock)
-  const int64_t block_floats = std::max<int64_t>(64 * 1024, SaturatingMul(rows, p.iw));
-  if (!WorkspaceFits(SaturatingMul(2, block_floats)))
+  // One block of columns (at least one input row) per thread, from the session's budget.
+  const int64_t slots = pool_threads(ctx);
+  if (!WorkspaceFits(SaturatingMul(slots, std::max<int64_t>(64 * 1024, SaturatingMul(rows, p.iw)))))
     return ctx.Decline("the column buffer would not fit in memory");
+  OL_ASSIGN_OR_RETURN(Tensor cols, NewTensor(ctx, DataType::kFloat, {slots, ColumnFloats(p, Mg)}));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, ydims));
   float* Y = y.mutable_data<float>();
   const float* B = b ? b->data<float>() : nullptr;
@@ -145,7 +155,7 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
     for (int64_t grp = 0; grp < G; ++grp)
       ConvTransposeGroup(p, x->data<float>() + (n * C + grp * Cg) * in_sp,
                          w->data<float>() + grp * Cg * rows, Cg, Mg,
-                         Y + (n * M + grp * Mg) * out_sp, pool);
+                         Y + (n * M + grp * Mg) * out_sp, cols.mutable_data<float>(), slots, pool);
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

@@ -140,6 +140,12 @@ void RegisterCpuChecks(KernelRegistry& r) {
   r.SetCheck("com.microsoft", "SkipLayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("", "BatchNormalization", kCpuProvider, BatchNorm);
   r.SetCheck("", "ConvTranspose", kCpuProvider, ConvTranspose);
+  r.SetCheck("com.microsoft", "EmbedLayerNormalization", kCpuProvider, [](const KernelInfo& i) {
+    if (!OutputWanted(i.node, 2)) return Capability::Accept();
+    return Capability::Decline(DeclineReason::kOutputs,
+                               "the cpu EmbedLayerNormalization kernel does not produce the "
+                               "embedding_sum output");
+  });
   // GridSample's grid and STFT's window: float32 like X / the signal.
   r.SetCheck("", "GridSample", kCpuProvider,
              [](const KernelInfo& i) { return NeedFloatInput(i.node, 1); });

@@ -372,6 +372,8 @@ Status EmbedLayerNorm(OpKernelContext& ctx) {
   auto checks = [&ctx] {
     return ctx.Decline("left to the reference kernel, which checks these inputs");
   };
+  if (ctx.output_wanted(2))  // embedding_sum (the sum before the normalization): reference only
+    return ctx.Decline("the cpu EmbedLayerNormalization kernel does not produce embedding_sum");
   if (!ids || !word || !pos || !gamma || !is_int(ids) || ids->dims().size() != 2) return checks();
   const int64_t B = ids->dims()[0], S = ids->dims()[1];
   if (word->dims().size() != 2 || pos->dims().size() != 2 || pos->dims()[1] != word->dims()[1])

@@ -52,7 +52,8 @@ class DnnlConvTranspose final : public OpKernel {
     OL_ASSIGN_OR_RETURN(ConvGeometry g,
                         ConvGeometry::ForConvTranspose(ctx, x->dims(), w->dims(), b));
     if (x->numel() == 0 || w->numel() == 0) return ctx.Decline("empty tensors");
-    if (narrow_to_cpu_ && x->dims()[1] / g.group < kWideDeconvChannels)
+    // Only what the cpu kernel takes (1-D and 2-D; a fallback's decline would be an error).
+    if (narrow_to_cpu_ && x->dims().size() <= 4 && x->dims()[1] / g.group < kWideDeconvChannels)
       return ctx.Decline("fewer than 128 input channels per group: faster on the cpu kernel");
     const bool constant = constant_w_ && constant_w_->data<float>() == w->data<float>() &&
                           constant_w_->dims() == w->dims();

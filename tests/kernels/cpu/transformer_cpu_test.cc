@@ -205,6 +205,51 @@ TEST(TransformerCpu, EmbedLayerNormalizationWithAndWithoutSegmentsAndPositionIds
       << bad.status().message();
 }
 
+TEST(TransformerCpu, EmbedLayerNormalizationWithEmbeddingSumRunsOnTheReferenceKernel) {
+  // The third output (the sum before the normalization) is the reference kernel's alone: the cpu
+  // check declines the node when it is wanted, so all three outputs are there and right.
+  const int64_t S = 5, H = 13, vocab = 11;
+  std::vector<int32_t> ids(S);
+  for (int64_t i = 0; i < S; ++i) ids[i] = static_cast<int32_t>((i * 3) % vocab);
+  auto m = MakeNodeModel(
+      "EmbedLayerNormalization",
+      {ir::TypeInfo::Tensor(ir::DataType::kInt32, ir::DimsFromSizes({1, S})),
+       ir::TypeInfo::Tensor(ir::DataType::kInt32, ir::DimsFromSizes({1, S})), FloatType({vocab, H}),
+       FloatType({S, H}), FloatType({2, H}), FloatType({H}), FloatType({H})},
+      3, 12, "com.microsoft");
+  std::map<std::string, RtValue> feeds = {
+      {"in0", RtValue::FromTensor(IntTensor({1, S}, ids))},
+      {"in1", RtValue::FromTensor(IntTensor({1, S}, {0, 1, 0, 1, 1}))},
+      {"in2", RtValue::FromTensor(RandomTensor({vocab, H}, 50))},
+      {"in3", RtValue::FromTensor(RandomTensor({S, H}, 51))},
+      {"in4", RtValue::FromTensor(RandomTensor({2, H}, 52))},
+      {"in5", RtValue::FromTensor(RandomTensor({H}, 53))},
+      {"in6", RtValue::FromTensor(RandomTensor({H}, 54))}};
+  SessionOptions cpu;
+  cpu.providers = {"cpu", "reference"};
+  auto sc = Session::Create(m.model, cpu);
+  ASSERT_TRUE(sc.ok()) << sc.status().message();
+  const auto& placed = (*sc)->partition().nodes[0];
+  EXPECT_EQ(placed.provider, "reference");
+  ASSERT_FALSE(placed.declined.empty());
+  EXPECT_NE(placed.declined[0].sentence.find("embedding_sum"), std::string::npos)
+      << placed.declined[0].sentence;
+  auto rc = (*sc)->Run(feeds);
+  ASSERT_TRUE(rc.ok()) << rc.status().message();
+  ASSERT_EQ(rc->size(), 3u);
+  const ir::Tensor& sum = (*rc)[2].second.tensor;
+  ASSERT_EQ(sum.dims(), (std::vector<int64_t>{1, S, H}));
+  // embedding_sum = word[id] + position[s] + segment[seg]
+  const float* w = feeds["in2"].tensor.data<float>();
+  const float* p = feeds["in3"].tensor.data<float>();
+  const float* g = feeds["in4"].tensor.data<float>();
+  const int seg[S] = {0, 1, 0, 1, 1};
+  for (int64_t s = 0; s < S; ++s)
+    for (int64_t h = 0; h < H; ++h)
+      EXPECT_NEAR(sum.data<float>()[s * H + h],
+                  w[ids[s] * H + h] + p[s * H + h] + g[seg[s] * H + h], 1e-5);
+}
+
 TEST(TransformerCpu, AttentionRejectsBadInputsWithTheNodeName) {
   auto m = MakeNodeModel("Attention", {FloatType({1, 4, 8}), FloatType({8, 24}), FloatType({24})},
                          1, 12);
