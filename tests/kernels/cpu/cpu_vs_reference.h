@@ -10,6 +10,7 @@
 #include "api/internal/compare.h"
 #include "kernels/hostile_model.h"
 #include "kernels/parallel.h"
+#include "runtime/blas_threads.h"
 
 namespace onnxlens::testing {
 
@@ -32,6 +33,9 @@ class TwoThreads : public kernels::ParallelRunner {
 /// The kernel of `provider` (only: no fallback) on r's inputs.
 inline Expected<kernels::RtValue> RunKernel(const std::string& provider, const HostileRun& r,
                                             kernels::ParallelRunner* pool) {
+  // OpenBLAS single-threaded, as every session sets it: the kernels split GEMMs over the pool.
+  // (OpenBLAS's own threads synchronize in ways ThreadSanitizer cannot see.)
+  runtime::SetBlasThreads(1);
   auto model = HostileModel(r.op, r.inputs, r.attrs, 1, r.opset, r.domain);
   kernels::KernelRegistry registry;
   kernels::RegisterCpuKernels(registry);
