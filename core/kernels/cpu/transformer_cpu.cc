@@ -15,6 +15,7 @@
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/cpu/vec_math.h"
+#include "kernels/cpu/vec_math_avx2.h"
 #include "kernels/parallel.h"
 #include "kernels/registry.h"
 #include "kernels/tensor_util.h"
@@ -125,54 +126,24 @@ Status LayerNorm(OpKernelContext& ctx) {
   return Status::Ok();
 }
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(OL_VEC_AVX2)
 #define OL_HAVE_AVX2_GELU 1
-// The erf GELU of GeluRange 8 lanes wide with FMA (the same formulas as vec::Erf4 and
-// vec::ExpNeg4): bert_tiny's BiasGelu over [128, 1024] took 285 us 4 lanes wide, ONNX Runtime
-// 112. y[i] = gelu(x[i] + bias[i]) for i < n (bias may be null); returns how many it did (a
-// multiple of 8).
+// The erf GELU of GeluRange 8 lanes wide with FMA (vec::Erf8, the formulas of vec::Erf4):
+// bert_tiny's BiasGelu over [128, 1024] took 285 us 4 lanes wide, ONNX Runtime 112.
+// y[i] = gelu(x[i] + bias[i]) for i < n (bias may be null); returns how many it did (a multiple
+// of 8).
 __attribute__((target("avx2,fma"))) int64_t GeluAvx2(const float* x, const float* bias, float* y,
                                                      int64_t n) {
   const __m256 half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.f),
-               inv_sqrt2 = _mm256_set1_ps(0.70710678118654752f), sign = _mm256_set1_ps(-0.f);
+               inv_sqrt2 = _mm256_set1_ps(0.70710678118654752f);
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     __m256 v = _mm256_loadu_ps(x + i);
     if (bias) v = _mm256_add_ps(v, _mm256_loadu_ps(bias + i));
-    const __m256 z = _mm256_mul_ps(v, inv_sqrt2);
-    const __m256 a = _mm256_min_ps(_mm256_andnot_ps(sign, z), _mm256_set1_ps(4.f));
-    const __m256 t = _mm256_div_ps(one, _mm256_fmadd_ps(_mm256_set1_ps(0.3275911f), a, one));
-    __m256 p = _mm256_set1_ps(1.061405429f);
-    p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(-1.453152027f));
-    p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(1.421413741f));
-    p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(-0.284496736f));
-    p = _mm256_fmadd_ps(p, t, _mm256_set1_ps(0.254829592f));
-    p = _mm256_mul_ps(p, t);
-    // exp(-a^2), a^2 <= 16: 2^n * q(r) as vec::ExpNeg4 (its clamp to -87 never applies here).
-    const __m256 e = _mm256_sub_ps(_mm256_setzero_ps(), _mm256_mul_ps(a, a));
-    const __m256 nf = _mm256_round_ps(_mm256_mul_ps(e, _mm256_set1_ps(1.44269504f)),
-                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    const __m256 r = _mm256_fnmadd_ps(nf, _mm256_set1_ps(1.428606765330187e-06f),
-                                      _mm256_fnmadd_ps(nf, _mm256_set1_ps(0.693145751953125f), e));
-    __m256 q = _mm256_set1_ps(1.f / 720);
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(1.f / 120));
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(1.f / 24));
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(1.f / 6));
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(0.5f));
-    q = _mm256_fmadd_ps(q, r, one);
-    q = _mm256_fmadd_ps(q, r, one);
-    const __m256i bits =
-        _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(nf), _mm256_set1_epi32(127)), 23);
-    const __m256 ex = _mm256_mul_ps(q, _mm256_castsi256_ps(bits));
-    const __m256 erf = _mm256_or_ps(_mm256_fnmadd_ps(p, ex, one), _mm256_and_ps(z, sign));
+    const __m256 erf = vec::Erf8(_mm256_mul_ps(v, inv_sqrt2));
     _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_mul_ps(half, v), _mm256_add_ps(one, erf)));
   }
   return i;
-}
-
-bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
 }
 #endif
 
@@ -181,7 +152,7 @@ void GeluRange(const float* x, const float* bias, int64_t n_bias, float* y, int6
                int64_t end) {
   int64_t i = begin;
 #if defined(OL_HAVE_AVX2_GELU)
-  if (!bias && HasAvx2()) i += GeluAvx2(x + i, nullptr, y + i, end - i);
+  if (!bias && vec::HasAvx2Fma()) i += GeluAvx2(x + i, nullptr, y + i, end - i);
 #endif
 #if defined(__SSE2__)
   if (!bias) {
@@ -229,7 +200,7 @@ Status Gelu(OpKernelContext& ctx, bool with_bias) {
         const float* in = X + r * cols;
         int64_t c = 0;
 #if defined(OL_HAVE_AVX2_GELU)
-        if (HasAvx2()) c = GeluAvx2(in, Bv, row, cols);
+        if (vec::HasAvx2Fma()) c = GeluAvx2(in, Bv, row, cols);
 #endif
         for (int64_t k = c; k < cols; ++k) row[k] = in[k] + Bv[k];
         GeluRange(row, nullptr, 1, row, c, cols);
