@@ -143,6 +143,25 @@ std::map<std::string, OpDoc> MakeDocs() {
           {Attr("axis", "INT", "the first normalized axis"),
            Attr("epsilon", "FLOAT", "added to the variance"),
            Attr("stash_type", "INT", "the type of the mean and variance")}));
+  for (const bool is_add : {true, false}) {
+    OpDoc d = Doc(is_add ? "QLinearAdd" : "QLinearMul",
+                  is_add ? "`C = quantize(dequantize(A) + dequantize(B))` with numpy broadcasting, "
+                           "per-tensor scales and zero points; the optimizer makes it of a "
+                           "DequantizeLinear -> Add -> QuantizeLinear unit, rounding as ONNX "
+                           "Runtime does."
+                         : "`C = quantize(dequantize(A) * dequantize(B))` with numpy broadcasting, "
+                           "per-tensor scales and zero points; the optimizer makes it of a "
+                           "DequantizeLinear -> Mul -> QuantizeLinear unit, rounding as ONNX "
+                           "Runtime does.",
+                  {In("A", "the first input"), In("A_scale", "A's scale (float)"),
+                   In("A_zero_point", "A's zero point", true), In("B", "the second input"),
+                   In("B_scale", "B's scale (float)"), In("B_zero_point", "B's zero point", true),
+                   In("C_scale", "the output's scale (float)"),
+                   In("C_zero_point", "the output's zero point", true)},
+                  {In("C", "the quantized result")}, {});
+    d.type_constraints = {{"T", {"tensor(uint8)", "tensor(int8)"}, "quantized tensors"}};
+    add(std::move(d));
+  }
   return m;
 }
 

@@ -175,6 +175,57 @@ bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
   return true;
 }
 
+// The Q that ends a binary unit: `op`'s sole reader, or (Add only) that of a Relu reading it when
+// the Q's zero point is its type's minimum, so that the Q's saturation already clips at 0.
+ir::Node* BinaryUnitEnd(ir::Node* op, ir::Node** relu) {
+  *relu = nullptr;
+  if (ir::Node* q = SoleQ(op)) return q;
+  ir::Node* r = IsOp(op, "Add") ? SoleConsumer(op->output(0)) : nullptr;
+  if (!IsOp(r, "Relu") || r->input(0) != op->output(0)) return nullptr;
+  ir::Node* q = SoleQ(r);
+  const ir::Tensor* z =
+      q && q->inputs().size() > 2 && q->input(2) ? ConstantOf(q->input(2)) : nullptr;
+  if (!z || z->numel() != 1) return nullptr;
+  const bool at_min = (z->dtype() == ir::DataType::kUint8 && z->data<uint8_t>()[0] == 0) ||
+                      (z->dtype() == ir::DataType::kInt8 && z->data<int8_t>()[0] == -128);
+  if (!at_min) return nullptr;
+  *relu = r;
+  return q;
+}
+
+// DQ(a) + DQ(b) -> Add / Mul [-> Relu] -> Q, all of one quantized type with per-tensor
+// parameters  =>  com.microsoft QLinearAdd / QLinearMul, the ops ONNX Runtime makes of the same
+// units (its rounding: kernels/qlinear_binary.h).
+bool BinaryUnit(ir::Node& op, PassContext& ctx) {
+  const bool add = IsOp(&op, "Add");
+  if ((!add && !IsOp(&op, "Mul")) || op.inputs().size() != 2) return false;
+  ir::Node* da = InputProducer(&op, 0, "DequantizeLinear");
+  ir::Node* db = InputProducer(&op, 1, "DequantizeLinear");
+  if (!da || !db) return false;
+  ir::Node* relu = nullptr;
+  ir::Node* q = BinaryUnitEnd(&op, &relu);
+  if (!q || q->GetInt("saturate", 1) != 1 || !q->input(2)) return false;
+  const ir::DataType t = InputType(da);
+  if (InputType(db) != t || !ScalarParams(da, t) || !ScalarParams(db, t) || !ScalarParams(q, t))
+    return false;
+  // Scales from the file: the kernels divide by the output's.
+  for (const ir::Node* n : {da, db, q}) {
+    const float s = ConstantOf(n->input(1))->data<float>()[0];
+    if (!(std::isfinite(s) && s > 0.0f)) return false;
+  }
+  std::vector<ir::Node*> pattern = {da, db, &op};
+  if (relu) pattern.push_back(relu);
+  pattern.push_back(q);
+  ir::Node* f = AddFusedNodeFor(*op.owner(), add ? "QLinearAdd" : "QLinearMul", "com.microsoft",
+                                pattern, op.name());
+  for (ir::Value* v : {da->input(0), da->input(1), da->input(2), db->input(0), db->input(1),
+                       db->input(2), q->input(1), q->input(2)})
+    f->AddInput(v);
+  ReplacePattern(q, f, pattern);
+  if (ctx.Opset("com.microsoft") < 1) ctx.model->SetOpsetVersion("com.microsoft", 1);
+  return true;
+}
+
 // Q(DQ(x)) with identical parameters  =>  x.
 bool DqQPair(ir::Node& q, PassContext&) {
   if (!IsOp(&q, "QuantizeLinear") || q.output(0)->is_graph_output()) return false;
@@ -199,10 +250,13 @@ void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out) {
   out.push_back(std::make_unique<RulePass>(
       "qdq-node-units",
       "QDQ node units (DequantizeLinear -> Conv / MatMul -> QuantizeLinear) become QLinearConv / "
-      "QLinearMatMul, DequantizeLinear -> MaxPool -> QuantizeLinear with equal parameters a "
-      "uint8 / int8 MaxPool; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
+      "QLinearMatMul, DequantizeLinear -> Add / Mul [-> Relu] -> QuantizeLinear com.microsoft "
+      "QLinearAdd / QLinearMul, DequantizeLinear -> MaxPool -> QuantizeLinear with equal "
+      "parameters a uint8 / int8 MaxPool; QuantizeLinear(DequantizeLinear(x)) with equal "
+      "parameters becomes x",
       Level::kExtended, [](ir::Node& n, PassContext& ctx) {
-        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || MaxPoolUnit(n, ctx) || DqQPair(n, ctx);
+        return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || BinaryUnit(n, ctx) ||
+               MaxPoolUnit(n, ctx) || DqQPair(n, ctx);
       }));
 }
 

@@ -2,6 +2,9 @@
 // - DQ(x) + DQ(W const) [+ DQ(B const int32)] -> Conv -> Q(y)  =>  QLinearConv,
 // - DQ(a) + DQ(B const) -> MatMul -> Q(y)  =>  QLinearMatMul (a product of two activations
 //   stays float),
+// - DQ(a) + DQ(b) -> Add / Mul -> Q(y), one quantized type, per-tensor parameters (an Add may
+//   have a Relu before the Q when the Q's zero point is its type's minimum)  =>  com.microsoft
+//   QLinearAdd / QLinearMul, as ONNX Runtime makes them (with its rounding),
 // - DQ(x) -> MaxPool -> Q(y) with the same per-tensor parameters (scale > 0)  =>  MaxPool on the
 //   uint8 / int8 x (opset 12 or later),
 // - Q(DQ(x)) with the same type, scale, zero point and axis  =>  x.

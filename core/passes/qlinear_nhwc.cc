@@ -1,5 +1,6 @@
 #include "passes/qlinear_nhwc.h"
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -37,30 +38,42 @@ bool IsChannelsLastPool(const Node& n) {
   return t == ir::DataType::kUint8 || t == ir::DataType::kInt8;
 }
 
-// The element-wise nodes whose output can be NHWC when their data inputs are; the number of data
-// inputs (0: not such a node).
-size_t ElementwiseInputs(const Node& n) {
+bool IsMsQLinearBinary(const Node& n) {
+  return n.domain() == "com.microsoft" &&
+         (n.op_type() == "QLinearAdd" || n.op_type() == "QLinearMul");
+}
+
+// The element-wise nodes whose output can be NHWC when their data inputs are: the indices of
+// those data inputs (empty: not such a node).
+std::vector<size_t> DataInputs(const Node& n) {
   // Shapes from the file are untrusted: the output's type is rewritten, so it must be 4-D too.
-  if (n.outputs().size() != 1 || !Rank4(n.input(0)) || !Rank4(n.output(0))) return 0;
+  if (n.outputs().size() != 1 || !Rank4(n.input(0)) || !Rank4(n.output(0))) return {};
   if (IsOp(&n, "DequantizeLinear") || IsOp(&n, "QuantizeLinear")) {
-    if (n.inputs().size() < 2 || !PerTensorConst(n.input(1))) return 0;
-    if (n.inputs().size() > 2 && n.input(2) && !PerTensorConst(n.input(2))) return 0;
-    return 1;
+    if (n.inputs().size() < 2 || !PerTensorConst(n.input(1))) return {};
+    if (n.inputs().size() > 2 && n.input(2) && !PerTensorConst(n.input(2))) return {};
+    return {0};
   }
-  if (IsOp(&n, "Relu")) return 1;
-  if (IsChannelsLastPool(n)) return 1;
+  if (IsOp(&n, "Relu")) return {0};
+  if (IsChannelsLastPool(n)) return {0};
   if (IsOp(&n, "Clip")) {
     for (size_t i = 1; i < n.inputs().size(); ++i)
-      if (n.input(i) && !PerTensorConst(n.input(i))) return 0;
-    return 1;
+      if (n.input(i) && !PerTensorConst(n.input(i))) return {};
+    return {0};
   }
   if (IsOp(&n, "Add") || IsOp(&n, "Mul") || IsOp(&n, "Sub")) {
     // Same shape (a symbolic batch named alike on both sides is the same size): no broadcast,
     // so the sum is the same in either layout.
-    if (n.inputs().size() != 2 || !SameShape(n.input(0), n.input(1))) return 0;
-    return 2;
+    if (n.inputs().size() != 2 || !SameShape(n.input(0), n.input(1))) return {};
+    return {0, 1};
   }
-  return 0;
+  if (IsMsQLinearBinary(n)) {
+    // com.microsoft QLinearAdd / QLinearMul (qdq-node-units): A and B at 0 and 3, per tensor.
+    if (n.inputs().size() < 7 || !SameShape(n.input(0), n.input(3))) return {};
+    for (size_t i : {1, 2, 4, 5, 6, 7})
+      if (i < n.inputs().size() && n.input(i) && !PerTensorConst(n.input(i))) return {};
+    return {0, 3};
+  }
+  return {};
 }
 
 class Transformer {
@@ -74,7 +87,7 @@ class Transformer {
     // reader that needs NCHW or (element-wise producers) a data input that stays NCHW.
     for (Node* n : *order) {
       if (n->owner() != &g_) continue;
-      if (IsPlainQLinearConv(*n) || ElementwiseInputs(*n) > 0) {
+      if (IsPlainQLinearConv(*n) || !DataInputs(*n).empty()) {
         if (!n->output(0)->is_graph_output()) nhwc_.insert(n->output(0));
       }
     }
@@ -116,10 +129,8 @@ class Transformer {
  private:
   bool Keep(Value* v) const {
     const Node* p = v->producer();
-    if (const size_t k = ElementwiseInputs(*p); k > 0) {
-      for (size_t i = 0; i < k; ++i)
-        if (!nhwc_.count(p->input(i))) return false;
-    }
+    for (size_t i : DataInputs(*p))
+      if (!nhwc_.count(p->input(i))) return false;
     if (v->uses().empty()) return false;
     for (const ir::Use& u : v->uses()) {
       const Node& r = *u.node;
@@ -128,8 +139,10 @@ class Transformer {
         if (u.index != 0) return false;
         continue;
       }
-      const size_t k = ElementwiseInputs(r);
-      if (k == 0 || static_cast<size_t>(u.index) >= k || !nhwc_.count(r.output(0))) return false;
+      const std::vector<size_t> data = DataInputs(r);
+      if (std::find(data.begin(), data.end(), static_cast<size_t>(u.index)) == data.end() ||
+          !nhwc_.count(r.output(0)))
+        return false;
     }
     return true;
   }

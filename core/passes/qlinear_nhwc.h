@@ -2,7 +2,8 @@
 // want NHWC activations; a plain QLinearConv reorders its input NCHW -> NHWC and its output back
 // on every run, which costs more than the convolution itself on mobilenet_v2. This pass finds the
 // values that can live in NHWC: outputs of QLinearConv, and of per-tensor DequantizeLinear /
-// QuantizeLinear, Relu, Clip and same-shape Add / Mul / Sub whose data inputs are NHWC too, when
+// QuantizeLinear, Relu, Clip, same-shape Add / Mul / Sub and com.microsoft QLinearAdd /
+// QLinearMul (qdq-node-units) whose data inputs are NHWC too, when
 // every reader of the value is such a node (a QLinearConv reading it as x). Those values get NHWC
 // shapes; each QLinearConv touching one becomes com.onnxlens QLinearConv with `x_channels_last` /
 // `y_channels_last` saying which side is NHWC (the kernel reorders the other side itself, so no

@@ -1,5 +1,6 @@
-// qdq-node-units: QDQ Conv / MatMul units become QLinearConv / QLinearMatMul, equal DQ -> Q pairs
-// vanish, and the integer model's outputs stay within one quantization step of the QDQ model
+// qdq-node-units: QDQ Conv / MatMul units become QLinearConv / QLinearMatMul, Add / Mul units
+// (an Add with a Relu the Q makes redundant) com.microsoft QLinearAdd / QLinearMul, equal DQ -> Q
+// pairs vanish, and the integer model's outputs stay within one quantization step of the QDQ model
 // run unfused (the float emulation rounds the same products in float instead of exactly).
 #include <gtest/gtest.h>
 
@@ -256,6 +257,65 @@ TEST(QdqNodeUnits, UnitsSharingAnInputDqGetDistinctNames) {
   for (const ir::Node* n : opt->graph->nodes())
     if (n->op_type() == "QLinearConv") names.insert(n->name());
   EXPECT_EQ(names.size(), 2u);
+}
+
+// x, y -> Q/DQ each (y of `ydims`, or plain float) -> `op` [-> Relu] -> Q(zero point `zq`)/DQ.
+std::shared_ptr<ir::Model> BinaryUnitModel(const char* op, bool relu, uint8_t zq,
+                                           std::vector<int64_t> ydims = {1, 3, 4, 5},
+                                           bool quantized_y = true) {
+  GraphBuilder b;
+  const std::vector<int64_t> dims = {1, 3, 4, 5};
+  ir::Value* x = Qdq(b, b.Input("x", dims), kXs, 128, "x");
+  ir::Value* y = b.Input("y", ydims);
+  if (quantized_y) y = Qdq(b, y, 0.02f, 120, "yy");
+  ir::Value* s = b.Op(op, {x, y}, {}, dims)->output(0);
+  if (relu) s = b.Op("Relu", {s}, {}, dims)->output(0);
+  b.Out(QdqNode(b, s, kYs, zq, "o"));
+  return b.model();
+}
+
+int CountDomainOps(const ir::Model& m, const std::string& domain, const std::string& op) {
+  int n = 0;
+  for (const ir::Node* node : m.graph->nodes())
+    n += node->domain() == domain && node->op_type() == op ? 1 : 0;
+  return n;
+}
+
+TEST(QdqNodeUnits, AddAndMulUnitsBecomeComMicrosoftQLinearOps) {
+  for (const char* op : {"Add", "Mul"})
+    for (const std::vector<int64_t>& ydims : {std::vector<int64_t>{1, 3, 4, 5}, {5}}) {
+      auto m = BinaryUnitModel(op, false, 100, ydims);
+      auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+      const std::string fused = std::string("QLinear") + op;
+      EXPECT_EQ(CountDomainOps(*opt, "com.microsoft", fused), 1) << op;
+      EXPECT_EQ(CountOps(*opt, op), 0) << op;
+      for (const ir::Node* n : opt->graph->nodes())
+        if (n->op_type() == fused) EXPECT_EQ(n->inputs().size(), 8u);
+      EXPECT_EQ(opt->OpsetVersion("com.microsoft"), 1);
+      // ONNX Runtime's rounding in float against the float emulation: within one output step.
+      ExpectWithin(m, opt, kYs * 1.001f);
+    }
+}
+
+TEST(QdqNodeUnits, AReluBetweenAddAndQFusesOnlyWhenTheQClipsAtZero) {
+  auto clips = Optimized(*BinaryUnitModel("Add", true, 0), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountDomainOps(*clips, "com.microsoft", "QLinearAdd"), 1);
+  EXPECT_EQ(CountOps(*clips, "Relu"), 0);
+  ExpectWithin(BinaryUnitModel("Add", true, 0), clips, kYs * 1.001f);
+  // Zero point 100: the Q keeps negative values, so the Relu matters and the unit stays float.
+  auto keeps = Optimized(*BinaryUnitModel("Add", true, 100), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*keeps, "QLinearAdd"), 0);
+  EXPECT_EQ(CountOps(*keeps, "Relu"), 1);
+  // Only after an Add.
+  auto mul = Optimized(*BinaryUnitModel("Mul", true, 0), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*mul, "QLinearMul"), 0);
+}
+
+TEST(QdqNodeUnits, ABinaryUnitWithAFloatInputStays) {
+  auto opt = Optimized(*BinaryUnitModel("Add", false, 100, {1, 3, 4, 5}, false), Level::kExtended,
+                       {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*opt, "QLinearAdd"), 0);
+  EXPECT_EQ(CountOps(*opt, "Add"), 1);
 }
 
 TEST(QdqNodeUnits, ListedAtExtended) {

@@ -216,8 +216,10 @@ TEST(QLinearNhwc, AValueASubgraphReadsStaysNchw) {
   out->set_type(a->type());
   iff->AddOutput(out);
   g.AddOutput(out);
-  const std::string a_name = a->name();
-  // Without the If (the same graph otherwise, the same names) `a` goes channels-last.
+  // `a` is the first unit's DQ output; the uint8 value it dequantizes is the QLinearConv's output
+  // (the residual Add, a QLinearAdd then, reads that value directly).
+  const std::string a_name = a->producer()->input(0)->name();
+  // Without the If (the same graph otherwise, the same names) that value goes channels-last.
   auto plain = At(*ChainModel(false), Level::kLayout);
   int seen = 0;
   for (const ir::Value* v : plain->graph->values()) {
@@ -305,8 +307,11 @@ TEST(QLinearNhwc, AFloatMaxPoolStaysPlain) {
           ->output(0);
   b.g().AddOutput(ConvUnit(b, Qdq(b, pooled, 0.07f, 128), 16, 6, 0.07f, 2));
   auto lay = At(*b.model(), Level::kLayout);
-  for (const ir::Node* n : lay->graph->nodes())
-    if (n->op_type() == "MaxPool") EXPECT_EQ(n->domain(), "");
+  for (const ir::Node* n : lay->graph->nodes()) {
+    if (n->op_type() == "MaxPool") {
+      EXPECT_EQ(n->domain(), "");
+    }
+  }
 }
 
 TEST(QLinearNhwc, ASymbolicBatchNamedAlikeKeepsTheResidualAddChannelsLast) {
@@ -320,11 +325,12 @@ TEST(QLinearNhwc, ASymbolicBatchNamedAlikeKeepsTheResidualAddChannelsLast) {
   auto o = At(*m, Level::kLayout);
   int adds = 0;
   for (const ir::Node* n : o->graph->nodes()) {
-    if (n->op_type() != "Add") continue;
+    if (n->op_type() != "QLinearAdd") continue;  // qdq-node-units' DQ -> Add -> Q
+    EXPECT_EQ(n->domain(), "com.microsoft");
     ++adds;
     const auto& d = *n->output(0)->type().shape;
     ASSERT_EQ(d.size(), 4u);
-    EXPECT_EQ(d[3].value, 16) << "the Add's output is NHWC";
+    EXPECT_EQ(d[3].value, 16) << "the QLinearAdd's output is NHWC";
   }
   EXPECT_EQ(adds, 1);
   EXPECT_EQ(NhwcConvs(*o).size(), 3u);

@@ -298,6 +298,8 @@ void RegisterCpuTransformerKernels(KernelRegistry& r);
 void RegisterCpuChecks(KernelRegistry& r);
 void RegisterCpuQuantKernels(KernelRegistry& r);
 void RegisterCpuDynamicQuantKernel(KernelRegistry& r);
+void RegisterCpuQLinearBinaryKernels(KernelRegistry& r);
+void RegisterCpuGatherKernel(KernelRegistry& r);
 void RegisterCpuGridSampleKernel(KernelRegistry& r);
 void RegisterCpuSpectralKernels(KernelRegistry& r);
 void RegisterCpuConvTransposeKernel(KernelRegistry& r);
@@ -309,6 +311,8 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuTransformerKernels(r);
   RegisterCpuQuantKernels(r);
   RegisterCpuDynamicQuantKernel(r);
+  RegisterCpuQLinearBinaryKernels(r);
+  RegisterCpuGatherKernel(r);
   RegisterCpuGridSampleKernel(r);
   RegisterCpuSpectralKernels(r);
   RegisterCpuConvTransposeKernel(r);

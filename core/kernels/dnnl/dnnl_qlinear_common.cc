@@ -98,7 +98,7 @@ Capability QLinearCheck(const KernelInfo& info) {
 }
 
 Expected<QLinearParams> ReadQLinearParams(const ir::Node& n, int64_t channels) {
-  KernelInfo info{n, 10, 1};
+  KernelInfo info{n, 10, 1, {}};
   if (Capability c = QLinearCheck(info); !c.accepted()) return Unsupported(c.sentence);
   QLinearParams p;
   p.x_onnx_type = Const(n, 2)->dtype();
@@ -110,7 +110,7 @@ Expected<QLinearParams> ReadQLinearParams(const ir::Node& n, int64_t channels) {
   const float xs = Const(n, 1)->data<float>()[0], ys = Const(n, 6)->data<float>()[0];
   const ir::Tensor& ws = *Const(n, 4);
   for (int64_t i = 0; i < ws.numel(); ++i)
-    p.output_scales.push_back(static_cast<float>(double(xs) * ws.data<float>()[i] / ys));
+    p.output_scales.push_back(xs * ws.data<float>()[i] / ys);  // in float, as ONNX Runtime
   (void)channels;
   try {
     if (p.x_zero_point != 0) p.x_zp_mem = ZeroPointMemory(p.x_zero_point);
@@ -124,7 +124,17 @@ Expected<QLinearParams> ReadQLinearParams(const ir::Node& n, int64_t channels) {
 void SetQuantAttributes(const QLinearParams& p, dnnl::primitive_attr* attr) {
   attr->set_output_scales(p.output_scales.size() > 1 ? 1 << 1 : 0, p.output_scales);
   if (p.x_zero_point != 0) attr->set_zero_points(DNNL_ARG_SRC, 0, {DNNL_RUNTIME_S32_VAL});
-  if (p.y_zero_point != 0) attr->set_zero_points(DNNL_ARG_DST, 0, {DNNL_RUNTIME_S32_VAL});
+  if (p.y_zero_point != 0) {
+    attr->set_zero_points(DNNL_ARG_DST, 0, {DNNL_RUNTIME_S32_VAL});
+    // oneDNN adds the output zero point to the scaled float value and rounds the sum; ONNX's
+    // QLinearConv / QLinearMatMul (and ONNX Runtime) round the scaled value, then add the zero
+    // point. The float sum can round a value just below .5 up to the tie, so the two disagree by
+    // one step now and then. Rounding (half to even) before the zero point is added makes the
+    // sum an exact integer: the numbers are ONNX's.
+    dnnl::post_ops ops;
+    ops.append_eltwise(1.f, dnnl::algorithm::eltwise_round, 0.f, 0.f);
+    attr->set_post_ops(ops);
+  }
 }
 
 void AddZeroPointArgs(const QLinearParams& p, std::unordered_map<int, dnnl::memory>* args) {

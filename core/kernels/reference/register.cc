@@ -8,6 +8,7 @@ void RegisterNormKernels(KernelRegistry& r);
 void RegisterResizeKernels(KernelRegistry& r);
 void RegisterLossKernels(KernelRegistry& r);
 void RegisterQuantKernels(KernelRegistry& r);
+void RegisterQLinearBinaryKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterDetectionKernels(KernelRegistry& r);
 void RegisterIndexKernels(KernelRegistry& r);
@@ -40,6 +41,7 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterControlFlowKernels(r);
   RegisterLossKernels(r);
   RegisterQuantKernels(r);
+  RegisterQLinearBinaryKernels(r);
   RegisterMiscKernels(r);
   RegisterDetectionKernels(r);
   RegisterTrainingKernels(r);

@@ -232,5 +232,79 @@ TEST(DnnlQLinearMatMul, MatchesReference) {
       }
 }
 
+// ONNX Runtime's requantization: round(float(acc) * (x_scale * w_scale / y_scale)) half to even,
+// then + y_zero_point. With a multiplier of 0.5 every odd accumulator is a tie, and with an odd
+// zero point rounding after adding it (oneDNN's order without the round post-op) gives the other
+// neighbour at each tie. A QLinearMatMul [M, K] x [K, N] and the same product as a 1x1 QLinearConv.
+TEST(DnnlQLinear, RoundsBeforeAddingTheOutputZeroPoint) {
+  const int64_t m = 24, k = 32, n = 16;
+  const int xz = 131, yz = 127;
+  const Tensor a = RandomInts<uint8_t>(DataType::kUint8, {m, k}, 100, 160, 1);
+  const Tensor b = RandomInts<int8_t>(DataType::kInt8, {k, n}, -9, 9, 2);
+  std::vector<int8_t> wt(static_cast<size_t>(n * k));   // b as [N, K, 1, 1]
+  std::vector<uint8_t> xt(static_cast<size_t>(k * m));  // a as [1, K, M, 1]
+  for (int64_t i = 0; i < k; ++i) {
+    for (int64_t j = 0; j < n; ++j) wt[j * k + i] = b.data<int8_t>()[i * n + j];
+    for (int64_t r = 0; r < m; ++r) xt[i * m + r] = a.data<uint8_t>()[r * k + i];
+  }
+  int ties = 0;
+  std::vector<uint8_t> want(static_cast<size_t>(m * n));
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t j = 0; j < n; ++j) {
+      int32_t acc = 0;
+      for (int64_t i = 0; i < k; ++i)
+        acc += (a.data<uint8_t>()[r * k + i] - xz) * b.data<int8_t>()[i * n + j];
+      ties += acc % 2 != 0;
+      const float v = std::nearbyint(static_cast<float>(acc) * 0.5f) + yz;
+      want[r * n + j] = static_cast<uint8_t>(std::min(255.f, std::max(0.f, v)));
+    }
+  ASSERT_GT(ties, 50);
+  for (const bool conv : {false, true}) {
+    SCOPED_TRACE(conv ? "QLinearConv" : "QLinearMatMul");
+    auto model = std::make_shared<ir::Model>();
+    model->opset_imports.push_back({"", 17});
+    model->graph = std::make_unique<ir::Graph>("test");
+    ir::Graph& g = *model->graph;
+    ir::Node* node = g.AddNode(conv ? "QLinearConv" : "QLinearMatMul", "", "q");
+    ir::Value* x = g.CreateValue("x");
+    const std::vector<int64_t> xdims =
+        conv ? std::vector<int64_t>{1, k, m, 1} : std::vector<int64_t>{m, k};
+    x->set_type(ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes(xdims)));
+    g.AddInput(x);
+    node->AddInput(x);
+    const Tensor w = conv ? Tensor::FromVector<int8_t>(DataType::kInt8, {n, k, 1, 1}, wt) : b;
+    // 0.5 * 0.5 / 0.5: the multiplier is exactly 0.5.
+    for (const Tensor& p :
+         {Floats({0.5f}), ZeroPoint(DataType::kUint8, xz), w, Floats({0.5f}),
+          ZeroPoint(DataType::kInt8, 0), Floats({0.5f}), ZeroPoint(DataType::kUint8, yz)}) {
+      ir::Value* v = g.CreateValue("p" + std::to_string(node->inputs().size()));
+      v->set_type(ir::TypeInfo::Tensor(p.dtype(), ir::DimsFromSizes(p.dims())));
+      g.SetInitializer(v, p);
+      node->AddInput(v);
+    }
+    ir::Value* y = g.CreateValue("y");
+    node->AddOutput(y);
+    g.AddOutput(y);
+    runtime::SessionOptions o;
+    o.providers = {"dnnl", "reference"};
+    auto s = runtime::Session::Create(model, o);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    ASSERT_EQ((*s)->partition().nodes[0].provider, "dnnl");
+    const Tensor in = conv ? Tensor::FromVector<uint8_t>(DataType::kUint8, xdims, xt) : a;
+    auto r = (*s)->Run({{"x", kernels::RtValue::FromTensor(in)}});
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    const Tensor& got = (*r)[0].second.tensor;
+    ASSERT_EQ(got.numel(), m * n);
+    int off = 0;
+    for (int64_t r2 = 0; r2 < m; ++r2)
+      for (int64_t j = 0; j < n; ++j) {
+        // QLinearConv's y is [1, N, M, 1]; QLinearMatMul's [M, N].
+        const uint8_t v = got.data<uint8_t>()[conv ? j * m + r2 : r2 * n + j];
+        off += v != want[r2 * n + j];
+      }
+    EXPECT_EQ(off, 0) << off << " of " << m * n << " differ";
+  }
+}
+
 }  // namespace
 }  // namespace onnxlens::testing
