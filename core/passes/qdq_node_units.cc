@@ -226,6 +226,32 @@ bool BinaryUnit(ir::Node& op, PassContext& ctx) {
   return true;
 }
 
+// DQ(x) -> Reshape / Transpose / Squeeze / Unsqueeze / Flatten -> Q with equal per-tensor
+// parameters  =>  the op on the quantized x (ONNX Runtime drops such pairs too). Exact: moving
+// elements commutes with the element-wise dequantization, and Q(DQ(v)) = v for equal parameters.
+bool DataMovementUnit(ir::Node& op, PassContext&) {
+  if (!IsOp(&op, "Reshape") && !IsOp(&op, "Transpose") && !IsOp(&op, "Squeeze") &&
+      !IsOp(&op, "Unsqueeze") && !IsOp(&op, "Flatten"))
+    return false;
+  ir::Node* dq = InputProducer(&op, 0, "DequantizeLinear");
+  if (!dq || op.outputs().size() != 1) return false;
+  ir::Node* q = SoleQ(&op);
+  if (!q || q->GetInt("saturate", 1) != 1) return false;
+  const ir::DataType t = InputType(dq);
+  auto dp = ScalarParams(dq, t);
+  auto qp = ScalarParams(q, t);
+  if (!dp || !qp || !(dp->scale->data<float>()[0] > 0.0f)) return false;
+  if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
+    return false;
+  std::vector<ir::Node*> pattern = {dq, &op, q};
+  ir::Node* f = AddFusedNodeFor(*op.owner(), op.op_type(), "", pattern, op.name());
+  f->AddInput(dq->input(0));
+  for (size_t i = 1; i < op.inputs().size(); ++i) f->AddInput(op.input(i));
+  CopyAttributes(op, f);
+  ReplacePattern(q, f, pattern);
+  return true;
+}
+
 // Q(DQ(x)) with identical parameters  =>  x.
 bool DqQPair(ir::Node& q, PassContext&) {
   if (!IsOp(&q, "QuantizeLinear") || q.output(0)->is_graph_output()) return false;
@@ -252,11 +278,12 @@ void AddQdqNodeUnitPasses(std::vector<std::unique_ptr<Pass>>& out) {
       "QDQ node units (DequantizeLinear -> Conv / MatMul -> QuantizeLinear) become QLinearConv / "
       "QLinearMatMul, DequantizeLinear -> Add / Mul [-> Relu] -> QuantizeLinear com.microsoft "
       "QLinearAdd / QLinearMul, DequantizeLinear -> MaxPool -> QuantizeLinear with equal "
-      "parameters a uint8 / int8 MaxPool; QuantizeLinear(DequantizeLinear(x)) with equal "
-      "parameters becomes x",
+      "parameters a uint8 / int8 MaxPool, DequantizeLinear -> Reshape / Transpose / Squeeze / "
+      "Unsqueeze / Flatten -> QuantizeLinear with equal parameters the op on the quantized "
+      "tensor; QuantizeLinear(DequantizeLinear(x)) with equal parameters becomes x",
       Level::kExtended, [](ir::Node& n, PassContext& ctx) {
         return ConvUnit(n, ctx) || MatMulUnit(n, ctx) || BinaryUnit(n, ctx) ||
-               MaxPoolUnit(n, ctx) || DqQPair(n, ctx);
+               MaxPoolUnit(n, ctx) || DataMovementUnit(n, ctx) || DqQPair(n, ctx);
       }));
 }
 

@@ -7,6 +7,8 @@
 //   QLinearAdd / QLinearMul, as ONNX Runtime makes them (with its rounding),
 // - DQ(x) -> MaxPool -> Q(y) with the same per-tensor parameters (scale > 0)  =>  MaxPool on the
 //   uint8 / int8 x (opset 12 or later),
+// - DQ(x) -> Reshape / Transpose / Squeeze / Unsqueeze / Flatten -> Q(y) with the same per-tensor
+//   parameters (scale > 0)  =>  the op on the quantized x,
 // - Q(DQ(x)) with the same type, scale, zero point and axis  =>  x.
 // A unit is rewritten only when the result is the same integer computation: constant scales and
 // zero points (per tensor for activations; per output channel for W), uint8 / int8 tensors with

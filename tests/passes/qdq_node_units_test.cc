@@ -318,6 +318,36 @@ TEST(QdqNodeUnits, ABinaryUnitWithAFloatInputStays) {
   EXPECT_EQ(CountOps(*opt, "Add"), 1);
 }
 
+// x -> Q/DQ -> Reshape [1,3,20] -> Q(`s2`)/DQ -> Transpose -> Q(`s2`)/DQ -> y.
+std::shared_ptr<ir::Model> DataMovementModel(float s2) {
+  GraphBuilder b;
+  ir::Value* x = Qdq(b, b.Input("x", {1, 3, 4, 5}), kXs, 128, "x");
+  ir::Value* shape = Typed<int64_t>(b, "shape", ir::DataType::kInt64, {3}, {1, 3, 20});
+  ir::Value* r = b.Op("Reshape", {x, shape}, {}, {1, 3, 20})->output(0);
+  ir::Value* rq = Qdq(b, r, s2, 128, "r");
+  ir::Node* t = b.Op("Transpose", {rq}, Attrs(ir::Attribute::Ints("perm", {0, 2, 1})), {1, 20, 3});
+  b.Out(QdqNode(b, t->output(0), s2, 128, "t"));
+  return b.model();
+}
+
+TEST(QdqNodeUnits, ReshapeAndTransposeBetweenEqualParametersMoveUint8) {
+  auto m = DataMovementModel(kXs);
+  auto opt = Optimized(*m, Level::kExtended, {"qdq-node-units"});
+  // Left: x's Q and the output's DQ; Reshape and Transpose read uint8.
+  EXPECT_EQ(CountOps(*opt, "QuantizeLinear"), 1);
+  EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), 1);
+  for (const ir::Node* n : opt->graph->nodes()) {
+    const ir::Node* p = n->input(0) ? n->input(0)->producer() : nullptr;
+    if (n->op_type() == "Reshape") EXPECT_EQ(p ? p->op_type() : "", "QuantizeLinear");
+    if (n->op_type() == "Transpose") EXPECT_EQ(p ? p->op_type() : "", "Reshape");
+  }
+  testing::ExpectSameOutputs(m, opt);
+  // Other parameters after the Reshape: its unit stays, the Transpose's (s2 both sides) goes.
+  auto other = Optimized(*DataMovementModel(2 * kXs), Level::kExtended, {"qdq-node-units"});
+  EXPECT_EQ(CountOps(*other, "QuantizeLinear"), 2);
+  testing::ExpectSameOutputs(DataMovementModel(2 * kXs), other);
+}
+
 TEST(QdqNodeUnits, ListedAtExtended) {
   bool found = false;
   for (const auto& p : ListPasses())

@@ -432,9 +432,29 @@ void Transpose2DTile(const float* src, float* dst, int64_t R, int64_t C, int64_t
     for (int64_t c = c0; c < c1; ++c) dst[c * R + r] = src[r * C + c];
 }
 
+// Transpose of any fixed-size element (uint8 / int8 tensors of a QDQ transformer's attention,
+// int64 shapes): strided copies of `E`, the storage type of the element's size.
+template <typename E>
+void TransposeElements(const Tensor& x, Tensor& y, const std::vector<int64_t>& dims,
+                       const std::vector<int64_t>& pstr) {
+  const E* X = static_cast<const E*>(x.raw());
+  E* Y = static_cast<E*>(y.mutable_raw());
+  ForEachBroadcast(
+      dims, {pstr},
+      [&](int64_t o, const std::vector<int64_t>& off, int64_t n, const std::vector<int64_t>& in) {
+        const E* src = X + off[0];
+        if (in[0] == 1) {
+          std::memcpy(Y + o, src, sizeof(E) * n);
+        } else {
+          for (int64_t i = 0; i < n; ++i) Y[o + i] = src[i * in[0]];
+        }
+      });
+}
+
 Status Transpose(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
+  if (x->dtype() == DataType::kString)
+    return ctx.Decline("the cpu Transpose copies fixed-size types");
   const size_t rank = x->dims().size();
   std::vector<int64_t> perm = ctx.node().GetInts("perm");
   if (perm.empty())
@@ -445,6 +465,24 @@ Status Transpose(OpKernelContext& ctx, int64_t) {
   for (size_t i = 0; i < rank; ++i) {
     dims[i] = x->dims()[perm[i]];
     pstr[i] = in_str[perm[i]];
+  }
+  if (x->dtype() != DataType::kFloat) {
+    OL_ASSIGN_OR_RETURN(Tensor out, NewTensor(ctx, x->dtype(), dims));
+    if (out.numel() > 0) {
+      const size_t elem = x->nbytes() / static_cast<size_t>(x->numel());
+      if (elem == 1)
+        TransposeElements<uint8_t>(*x, out, dims, pstr);
+      else if (elem == 2)
+        TransposeElements<uint16_t>(*x, out, dims, pstr);
+      else if (elem == 4)
+        TransposeElements<uint32_t>(*x, out, dims, pstr);
+      else if (elem == 8)
+        TransposeElements<uint64_t>(*x, out, dims, pstr);
+      else
+        return ctx.Decline("the cpu Transpose copies elements of 1, 2, 4 or 8 bytes");
+    }
+    ctx.SetOutput(0, std::move(out));
+    return Status::Ok();
   }
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, dims));
   const float* X = x->data<float>();
@@ -647,6 +685,18 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
   AddCpu(r, "Softmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, false); });
   AddCpu(r, "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, true); });
   AddCpu(r, "Transpose", 1, Transpose);
+  r.Register(
+      {"",
+       "Transpose",
+       1,
+       1000,
+       kCpuProvider,
+       {DataType::kUint8, DataType::kInt8, DataType::kUint16, DataType::kInt16, DataType::kInt32,
+        DataType::kInt64, DataType::kBool, DataType::kFloat16, DataType::kDouble},
+       [](const KernelInfo&) {
+         return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
+             [](OpKernelContext& ctx) { return Transpose(ctx, 1); }));
+       }});
 }
 
 }  // namespace onnxlens::kernels

@@ -1,6 +1,8 @@
 // The cpu element-wise family's kernels called directly against the reference kernels (a
 // run-time decline fails here instead of falling back): ReduceMean / ReduceSum over one
-// contiguous run of axes, leading, middle or trailing, on odd shapes.
+// contiguous run of axes, leading, middle or trailing, on odd shapes; Transpose of uint8, int64
+// and float16 tensors (the quantized attention's), bit for bit.
+#include <random>
 #include <string>
 
 #include "kernels/cpu/cpu_vs_reference.h"
@@ -42,6 +44,26 @@ TEST(ElementwiseCpu, ReductionOverSeparatedAxesIsDeclined) {
   const HostileRun r{
       "ReduceMean", {RandomTensor({2, 3, 4}, 1)}, {AInts("axes", {0, 2})}, 1, 12, ""};
   EXPECT_FALSE(RunKernel(kernels::kCpuProvider, r, nullptr).ok());
+}
+
+TEST(ElementwiseCpu, TransposeOfOtherTypesMovesTheSameBytes) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> u(0, 255);
+  std::vector<uint8_t> bytes(1 * 13 * 4 * 7);
+  for (auto& b : bytes) b = static_cast<uint8_t>(u(rng));
+  const std::vector<int64_t> dims = {1, 13, 4, 7};
+  const ir::Tensor u8 = ir::Tensor::FromVector<uint8_t>(ir::DataType::kUint8, dims, bytes);
+  std::vector<int64_t> longs(bytes.begin(), bytes.end());
+  const ir::Tensor i64 = ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, dims, longs);
+  std::vector<uint16_t> halves(bytes.begin(), bytes.end());
+  const ir::Tensor f16 = ir::Tensor::FromVector<uint16_t>(ir::DataType::kFloat16, dims, halves);
+  for (const ir::Tensor* t : {&u8, &i64, &f16})
+    for (const std::vector<int64_t>& perm :
+         {std::vector<int64_t>{0, 2, 1, 3}, {0, 2, 3, 1}, {3, 2, 1, 0}, {0, 1, 2, 3}}) {
+      HostileRun r{"Transpose", {*t}, {AInts("perm", perm)}, 1, 13, ""};
+      ExpectCpuMatchesReference(
+          r, 0, 0, std::string(ir::DataTypeName(t->dtype())) + " " + ShapeString(perm));
+    }
 }
 
 }  // namespace
