@@ -19,6 +19,7 @@ enum class DeclineReason {
   kSizeThreshold,  ///< too small to pay for the provider's overhead
   kOutputs,        ///< an optional output the kernel does not produce
   kRunTime,        ///< the kernel declined at run time for these input shapes
+  kPreferred,      ///< another provider's kernel is as fast and computes ONNX Runtime's bits
 };
 
 /// "no-kernel", "data-type", ...: for JSON and logs.

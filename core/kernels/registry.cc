@@ -114,6 +114,8 @@ std::string_view DeclineReasonName(DeclineReason reason) {
       return "outputs";
     case DeclineReason::kRunTime:
       return "run-time";
+    case DeclineReason::kPreferred:
+      return "preferred";
   }
   return "";
 }

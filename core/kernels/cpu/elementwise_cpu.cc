@@ -268,6 +268,31 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
+  if (global && !is_max) {
+    // Summed as ONNX Runtime's global pooling kernel sums (MlasPoolGlobalKernel): four lanes
+    // over the plane, the lanes as (l0 + l2) + (l1 + l3), the rest one by one, divided by the
+    // plane's size. The same order gives the same bits, so a dynamically quantized model whose
+    // next DynamicQuantizeLinear would flip a step on a last-bit difference (ppocr_det's
+    // squeeze-and-excitation blocks) runs as it does there.
+    const int64_t plane = ih * iw;
+    const float size = static_cast<float>(plane);
+    Parallel(ctx, NC, std::max<int64_t>(1, kGrain / std::max<int64_t>(plane, 1)),
+             [&](int64_t s, int64_t e) {
+               for (int64_t nc = s; nc < e; ++nc) {
+                 const float* xp = X + nc * plane;
+                 __m128 acc = _mm_setzero_ps();
+                 int64_t i = 0;
+                 for (; i + 4 <= plane; i += 4) acc = _mm_add_ps(acc, _mm_loadu_ps(xp + i));
+                 acc = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(3, 2, 3, 2)));
+                 acc = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 1, 1, 1)));
+                 float sum = _mm_cvtss_f32(acc);
+                 for (; i < plane; ++i) sum += xp[i];
+                 Y[nc] = sum / size;
+               }
+             });
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   // Valid tap range [lo, hi) of one output coordinate along one axis (no bounds checks inside).
   auto taps = [](int64_t start, int64_t k, int64_t dil, int64_t limit, int64_t* lo, int64_t* hi) {
     *lo = start >= 0 ? 0 : (-start + dil - 1) / dil;

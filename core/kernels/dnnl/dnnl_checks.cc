@@ -95,6 +95,13 @@ Capability Pool(const KernelInfo& info) {
     return Capability::Decline(DeclineReason::kOutputs,
                                "the dnnl MaxPool kernel does not produce the Indices output");
   }
+  // A 2-D global average is a memory-bound sum: the cpu kernel is as fast and sums in ONNX
+  // Runtime's order, which a dynamically quantized model downstream can turn into whole steps.
+  if (n.op_type() == "GlobalAveragePool" && KnownRank(n.input(0)) == 4 &&
+      n.input(0)->type().elem_type == ir::DataType::kFloat)
+    return Capability::Decline(DeclineReason::kPreferred,
+                               "the cpu GlobalAveragePool sums a 2-D plane in ONNX Runtime's "
+                               "order at the same speed");
   return NeedRank(n, 3, 5, "1-D to 3-D pooling (3-D to 5-D input)");
 }
 

@@ -43,7 +43,7 @@ inline Expected<kernels::RtValue> RunKernel(const std::string& provider, const H
   const ir::Node& node = *model->graph->nodes()[0];
   const kernels::KernelDef* def = registry.Find(node, r.opset, provider);
   if (!def) return NotFound("no " + provider + " kernel for " + r.op);
-  OL_ASSIGN_OR_RETURN(auto kernel, def->factory(kernels::KernelInfo{node, r.opset}));
+  OL_ASSIGN_OR_RETURN(auto kernel, def->factory(kernels::KernelInfo{node, r.opset, 1, {}}));
   std::vector<kernels::RtValue> values;
   values.reserve(r.inputs.size());
   std::vector<const kernels::RtValue*> ins;

@@ -66,5 +66,37 @@ TEST(ElementwiseCpu, TransposeOfOtherTypesMovesTheSameBytes) {
     }
 }
 
+// ONNX Runtime's global pooling sums four lanes (element i into lane i % 4 while a whole group
+// of four remains), adds the lanes as (l0 + l2) + (l1 + l3), then the rest one by one, and divides
+// by the plane's size: the cpu kernel gives those bits.
+TEST(ElementwiseCpu, GlobalAveragePoolSumsInOnnxRuntimesOrder) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-3.f, 3.f);
+  for (const std::vector<int64_t>& dims : {std::vector<int64_t>{1, 5, 7, 9}, {2, 3, 160, 160}}) {
+    const int64_t plane = dims[2] * dims[3], nc = dims[0] * dims[1];
+    std::vector<float> x(static_cast<size_t>(nc * plane));
+    for (float& v : x) v = u(rng);
+    HostileRun r{"GlobalAveragePool",
+                 {ir::Tensor::FromVector<float>(ir::DataType::kFloat, dims, x)},
+                 {},
+                 1,
+                 13,
+                 ""};
+    auto y = RunKernel(kernels::kCpuProvider, r, nullptr);
+    ASSERT_TRUE(y.ok()) << y.status().message();
+    for (int64_t c = 0; c < nc; ++c) {
+      const float* p = x.data() + c * plane;
+      float lane[4] = {0, 0, 0, 0};
+      int64_t i = 0;
+      for (; i + 4 <= plane; i += 4)
+        for (int k = 0; k < 4; ++k) lane[k] += p[i + k];
+      float sum = (lane[0] + lane[2]) + (lane[1] + lane[3]);
+      for (; i < plane; ++i) sum += p[i];
+      const float want = sum / static_cast<float>(plane);
+      EXPECT_EQ(y->tensor.data<float>()[c], want) << "channel " << c << " of " << ShapeString(dims);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace onnxlens::testing

@@ -110,7 +110,7 @@ TEST(QLinearBinaryCpu, ValuesWorkedByHandAndSaturation) {
   Tensor a = Tensor::FromVector<uint8_t>(DataType::kUint8, {9}, {3, 3, 3, 3, 3, 3, 3, 3, 255});
   Tensor b =
       Tensor::FromVector<uint8_t>(DataType::kUint8, {9}, {10, 10, 10, 10, 10, 10, 10, 10, 255});
-  for (const std::string& provider : {kernels::kCpuProvider, kernels::kReferenceProvider}) {
+  for (const char* provider : {kernels::kCpuProvider, kernels::kReferenceProvider}) {
     auto y = RunKernel(provider, Case<uint8_t>("QLinearAdd", a, b, p), nullptr);
     ASSERT_TRUE(y.ok()) << y.status().message();
     for (int i = 0; i < 8; ++i) EXPECT_EQ(y->tensor.data<uint8_t>()[i], 16) << provider;
