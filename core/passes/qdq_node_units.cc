@@ -53,6 +53,12 @@ bool SameTensor(const ir::Tensor& a, const ir::Tensor& b) {
   return std::memcmp(a.raw(), b.raw(), a.nbytes()) == 0;
 }
 
+// A per-tensor scale for which Q(DQ(v)) = v: positive, and 255 steps of it finite.
+bool UsableScale(const ir::Tensor& scale) {
+  const float s = scale.data<float>()[0];
+  return s > 0.0f && std::isfinite(s * 255.0f);
+}
+
 // The Q reading `op`'s only output, when nothing else reads it.
 ir::Node* SoleQ(ir::Node* op) {
   ir::Node* q = SoleConsumer(op->output(0));
@@ -164,7 +170,7 @@ bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
   const ir::DataType t = InputType(dq);
   auto dp = ScalarParams(dq, t);
   auto qp = ScalarParams(q, t);
-  if (!dp || !qp || !(dp->scale->data<float>()[0] > 0.0f)) return false;
+  if (!dp || !qp || !UsableScale(*dp->scale)) return false;
   if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
     return false;
   std::vector<ir::Node*> pattern = {dq, &mp, q};
@@ -199,6 +205,8 @@ ir::Node* BinaryUnitEnd(ir::Node* op, ir::Node** relu) {
 bool BinaryUnit(ir::Node& op, PassContext& ctx) {
   const bool add = IsOp(&op, "Add");
   if ((!add && !IsOp(&op, "Mul")) || op.inputs().size() != 2) return false;
+  // com.microsoft ops: not in a standard-ONNX export (the rest of this pass writes ai.onnx ops).
+  if (ctx.options.format == Format::kStandard) return false;
   ir::Node* da = InputProducer(&op, 0, "DequantizeLinear");
   ir::Node* db = InputProducer(&op, 1, "DequantizeLinear");
   if (!da || !db) return false;
@@ -240,7 +248,8 @@ bool DataMovementUnit(ir::Node& op, PassContext&) {
   const ir::DataType t = InputType(dq);
   auto dp = ScalarParams(dq, t);
   auto qp = ScalarParams(q, t);
-  if (!dp || !qp || !(dp->scale->data<float>()[0] > 0.0f)) return false;
+  // A finite positive scale: with an infinite one the pair's NaN / saturated bytes are not x.
+  if (!dp || !qp || !UsableScale(*dp->scale)) return false;
   if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
     return false;
   std::vector<ir::Node*> pattern = {dq, &op, q};

@@ -297,6 +297,18 @@ TEST(QdqNodeUnits, AddAndMulUnitsBecomeComMicrosoftQLinearOps) {
     }
 }
 
+TEST(QdqNodeUnits, AStandardExportKeepsAddAndMulUnits) {
+  // com.microsoft ops are not standard ONNX: --format standard leaves the units as they are.
+  OptimizeOptions o = testing::OptionsAt(Level::kExtended);
+  o.pass_options.format = Format::kStandard;
+  std::shared_ptr<ir::Model> m = BinaryUnitModel("Add", false, 100);
+  std::shared_ptr<ir::Model> copy = m->Clone();
+  ASSERT_TRUE(Optimize(*copy, o).ok());
+  EXPECT_EQ(CountOps(*copy, "QLinearAdd"), 0);
+  EXPECT_EQ(CountOps(*copy, "Add"), 1);
+  EXPECT_LT(copy->OpsetVersion("com.microsoft"), 1);
+}
+
 TEST(QdqNodeUnits, AReluBetweenAddAndQFusesOnlyWhenTheQClipsAtZero) {
   auto clips = Optimized(*BinaryUnitModel("Add", true, 0), Level::kExtended, {"qdq-node-units"});
   EXPECT_EQ(CountDomainOps(*clips, "com.microsoft", "QLinearAdd"), 1);

@@ -31,11 +31,12 @@ Status Gather(OpKernelContext& ctx) {
   dims.insert(dims.end(), ind->dims().begin(), ind->dims().end());
   dims.insert(dims.end(), x->dims().begin() + axis + 1, x->dims().end());
   OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
-  int64_t outer = 1, inner = 1;
-  for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
-  for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), dims));
   if (y.numel() > 0) {
+    // Bounded now: a non-empty output means non-empty data, whose size fits.
+    int64_t outer = 1, inner = 1;
+    for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
+    for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
     const size_t elem = x->nbytes() / static_cast<size_t>(x->numel());
     const size_t block = static_cast<size_t>(inner) * elem;
     const auto* src = static_cast<const std::byte*>(x->raw());

@@ -171,9 +171,10 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   const std::vector<int64_t>& bd = b.dims();
   std::vector<int64_t> out;
   int64_t row = 0;  // > 0: B is one row of this length, repeated over A
-  // Which input is a single value decides the form, as in ONNX Runtime: A first.
-  if (a.numel() == 1 && ad.size() <= bd.size()) {
-    out = bd;
+  // Which input is a single value decides the form, as in ONNX Runtime: A first (the reference
+  // kernel's rule). Both single: the output is the higher rank's all-ones shape.
+  if (a.numel() == 1 && (ad.size() <= bd.size() || b.numel() == 1)) {
+    out = ad.size() <= bd.size() ? bd : ad;
     j.form = Form::kScalarA;
     j.single = a.data<T>()[0];
     j.fixed = qlinear::AddFixedWithScalar(j.single, j.ap.ra, j.ap.fixed);

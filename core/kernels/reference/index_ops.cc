@@ -32,14 +32,16 @@ Status Gather(OpKernelContext& ctx, int64_t) {
   dims.insert(dims.end(), ind->dims().begin(), ind->dims().end());
   dims.insert(dims.end(), x->dims().begin() + axis + 1, x->dims().end());
   OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
-  int64_t outer = 1, inner = 1;
-  for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
-  for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
   std::vector<int64_t> src;
-  src.reserve(static_cast<size_t>(outer * static_cast<int64_t>(idx.size()) * inner));
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i : idx)
-      for (int64_t k = 0; k < inner; ++k) src.push_back((o * d + i) * inner + k);
+  if (x->numel() > 0) {  // else the output is empty, and the products below need not fit
+    int64_t outer = 1, inner = 1;
+    for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
+    for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
+    src.reserve(static_cast<size_t>(outer * static_cast<int64_t>(idx.size()) * inner));
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i : idx)
+        for (int64_t k = 0; k < inner; ++k) src.push_back((o * d + i) * inner + k);
+  }
   OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();

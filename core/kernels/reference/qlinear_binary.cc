@@ -44,25 +44,30 @@ Status Run(OpKernelContext& ctx, const Tensor& a, const Tensor& b) {
   const T* av = a.data<T>();
   const T* bv = b.data<T>();
   T* yv = y.mutable_data<T>();
-  // Which input is a single value decides the form, as in ONNX Runtime: A first.
-  const bool scalar_a = a.numel() == 1, scalar_b = !scalar_a && b.numel() == 1;
   const qlinear::AddParams ap = qlinear::MakeAddParams(sa, za, sb, zb, sc, zc);
   const qlinear::MulParams mp = qlinear::MakeMulParams(sa, za, sb, zb, sc, zc);
-  // A single value is folded into the fixed part of the sum.
-  const float fixed_b = scalar_b ? qlinear::AddFixedWithScalar(bv[0], ap.rb, ap.fixed) : 0.0f;
-  const float fixed_a = scalar_a ? qlinear::AddFixedWithScalar(av[0], ap.ra, ap.fixed) : 0.0f;
+  // Which input is a single value decides the form, as in ONNX Runtime, whose broadcast loop
+  // takes an input that is constant over a run (the whole tensor, or one value repeated along the
+  // innermost axis) as a single value folded into the fixed part of the sum: A first.
   ForEachBroadcast(out, {BroadcastStrides(a.dims(), out), BroadcastStrides(b.dims(), out)},
                    [&](int64_t o, const std::vector<int64_t>& in, int64_t count,
                        const std::vector<int64_t>& step) {
+                     const bool scalar_a = a.numel() == 1 || (count > 1 && step[0] == 0);
+                     const bool scalar_b =
+                         !scalar_a && (b.numel() == 1 || (count > 1 && step[1] == 0));
+                     const float fixed_a =
+                         scalar_a ? qlinear::AddFixedWithScalar(av[in[0]], ap.ra, ap.fixed) : 0.0f;
+                     const float fixed_b =
+                         scalar_b ? qlinear::AddFixedWithScalar(bv[in[1]], ap.rb, ap.fixed) : 0.0f;
                      for (int64_t i = 0; i < count; ++i) {
                        const int32_t x = av[in[0] + i * step[0]], w = bv[in[1] + i * step[1]];
                        float v;
                        if (!kAdd)
                          v = qlinear::MulValue(x, w, mp);
-                       else if (scalar_b)
-                         v = qlinear::AddValueScalar(x, ap.ra, fixed_b);
                        else if (scalar_a)
                          v = qlinear::AddValueScalar(w, ap.rb, fixed_a);
+                       else if (scalar_b)
+                         v = qlinear::AddValueScalar(x, ap.ra, fixed_b);
                        else
                          v = qlinear::AddValue(x, w, ap);
                        yv[o + i] = qlinear::Saturate<T>(v);

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "kernels/cpu/cpu_vs_reference.h"
+#include "kernels/qlinear_binary.h"
 #include "kernels/tensor_util.h"
 
 namespace onnxlens::testing {
@@ -62,6 +63,7 @@ void CompareAllForms(const Params& p, uint32_t seed) {
       {{3, 41}, {}},                    // B a single value
       {{}, {3, 41}},                    // A a single value
       {{1, 1}, {2, 5, 19}},             // A a single value of rank 2
+      {{1, 1}, {}},                     // both single, A of the higher rank
       {{1, 96, 256}, {256}},            // a bias row
       {{1, 4, 33, 33}, {1, 1, 1, 33}},  // an attention mask
   };
@@ -101,6 +103,24 @@ TEST(QLinearBinaryReference, IsWithinOneStepOfTheDefinition) {
       off += got != want;
     }
     EXPECT_LE(off * 50, a.numel()) << "more than 2% a step off";
+  }
+}
+
+// A [2, 3, 4, 5] + B [3, 1, 1]: B is one value along each innermost run, which ONNX Runtime's
+// broadcast loop folds into the fixed part of the sum (its single-value form), not the form of
+// two varying inputs. The reference kernel (the cpu kernel declines this broadcast) does the same.
+TEST(QLinearBinaryReference, AValueRepeatedAlongARunIsASingleValue) {
+  const Tensor a = Random<uint8_t>({2, 3, 4, 5}, 21), b = Random<uint8_t>({3, 1, 1}, 22);
+  auto y = RunKernel(kernels::kReferenceProvider, Case<uint8_t>("QLinearAdd", a, b, kU8), nullptr);
+  ASSERT_TRUE(y.ok()) << y.status().message();
+  const kernels::qlinear::AddParams p =
+      kernels::qlinear::MakeAddParams(kU8.sa, kU8.za, kU8.sb, kU8.zb, kU8.sc, kU8.zc);
+  for (int64_t i = 0; i < a.numel(); ++i) {
+    const int32_t bv = b.data<uint8_t>()[(i / 20) % 3];
+    const float fixed = kernels::qlinear::AddFixedWithScalar(bv, p.rb, p.fixed);
+    const uint8_t want = kernels::qlinear::Saturate<uint8_t>(
+        kernels::qlinear::AddValueScalar(a.data<uint8_t>()[i], p.ra, fixed));
+    EXPECT_EQ(y->tensor.data<uint8_t>()[i], want) << "element " << i;
   }
 }
 
