@@ -30,7 +30,7 @@ struct QuantSearchRequest {
   /// Evaluation data (held out): test_data_set_N folders. Empty: the calibration data.
   std::filesystem::path eval_dir;
   int latency_runs = 20;                   ///< counted runs for each P50
-  std::string latency_level = "extended";  ///< the level the latencies are measured at
+  std::string latency_level = "all";  ///< the level the latencies are measured at
 };
 
 struct QuantSearchStep {
