@@ -158,14 +158,14 @@ bool MatMulUnit(ir::Node& mm, PassContext&) {
   return true;
 }
 
-// DQ(x) -> MaxPool -> Q with the DQ's per-tensor parameters  =>  MaxPool on x (ONNX's MaxPool
-// takes uint8 / int8 from opset 12). Exact: with a positive scale the dequantization is monotonic,
-// so the maximum picks the same element, and Q(DQ(v)) = v for equal parameters.
-bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
-  if (!IsOp(&mp, "MaxPool") || ctx.Opset("") < 12) return false;
-  ir::Node* dq = InputProducer(&mp, 0, "DequantizeLinear");
+// DQ -> `op` -> Q around a node that only moves or picks values (MaxPool, Reshape, ...): the DQ
+// feeding input 0 and the Q reading output 0 (the only one read), when both are per tensor with the
+// same type, scale and zero point, and 255 steps of the scale are finite (an infinite scale's NaN /
+// saturated bytes are not x), so Q(DQ(v)) = v; false otherwise.
+bool EqualParamsAround(ir::Node& op, ir::Node** dq_out, ir::Node** q_out) {
+  ir::Node* dq = InputProducer(&op, 0, "DequantizeLinear");
   if (!dq) return false;
-  ir::Node* q = SoleQ(&mp);
+  ir::Node* q = SoleQ(&op);  // also: no other output of `op` is read
   if (!q || q->GetInt("saturate", 1) != 1) return false;
   const ir::DataType t = InputType(dq);
   auto dp = ScalarParams(dq, t);
@@ -173,6 +173,18 @@ bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
   if (!dp || !qp || !UsableScale(*dp->scale)) return false;
   if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
     return false;
+  *dq_out = dq;
+  *q_out = q;
+  return true;
+}
+
+// DQ(x) -> MaxPool -> Q with the DQ's per-tensor parameters  =>  MaxPool on x (ONNX's MaxPool
+// takes uint8 / int8 from opset 12). Exact: with a positive scale the dequantization is monotonic,
+// so the maximum picks the same element, and Q(DQ(v)) = v for equal parameters.
+bool MaxPoolUnit(ir::Node& mp, PassContext& ctx) {
+  if (!IsOp(&mp, "MaxPool") || ctx.Opset("") < 12) return false;
+  ir::Node *dq = nullptr, *q = nullptr;
+  if (!EqualParamsAround(mp, &dq, &q)) return false;
   std::vector<ir::Node*> pattern = {dq, &mp, q};
   ir::Node* f = AddFusedNodeFor(*mp.owner(), "MaxPool", "", pattern, mp.name());
   f->AddInput(dq->input(0));
@@ -241,17 +253,8 @@ bool DataMovementUnit(ir::Node& op, PassContext&) {
   if (!IsOp(&op, "Reshape") && !IsOp(&op, "Transpose") && !IsOp(&op, "Squeeze") &&
       !IsOp(&op, "Unsqueeze") && !IsOp(&op, "Flatten"))
     return false;
-  ir::Node* dq = InputProducer(&op, 0, "DequantizeLinear");
-  if (!dq || op.outputs().size() != 1) return false;
-  ir::Node* q = SoleQ(&op);
-  if (!q || q->GetInt("saturate", 1) != 1) return false;
-  const ir::DataType t = InputType(dq);
-  auto dp = ScalarParams(dq, t);
-  auto qp = ScalarParams(q, t);
-  // A finite positive scale: with an infinite one the pair's NaN / saturated bytes are not x.
-  if (!dp || !qp || !UsableScale(*dp->scale)) return false;
-  if (!SameTensor(*dp->scale, *qp->scale) || !SameTensor(*dp->zero_point, *qp->zero_point))
-    return false;
+  ir::Node *dq = nullptr, *q = nullptr;
+  if (!EqualParamsAround(op, &dq, &q)) return false;
   std::vector<ir::Node*> pattern = {dq, &op, q};
   ir::Node* f = AddFusedNodeFor(*op.owner(), op.op_type(), "", pattern, op.name());
   f->AddInput(dq->input(0));

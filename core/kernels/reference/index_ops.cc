@@ -7,6 +7,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "kernels/gather_plan.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -20,29 +21,13 @@ using ir::Tensor;
 Status Gather(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
-  OL_RETURN_IF_ERROR(CheckMinRank(ctx, *x, 1, "data"));
-  const int64_t rank = static_cast<int64_t>(x->dims().size());
-  OL_ASSIGN_OR_RETURN(int64_t axis, NormalizeAxis(ctx, ctx.node().GetInt("axis", 0), rank));
-  OL_ASSIGN_OR_RETURN(std::vector<int64_t> idx, ReadInts(ctx, *ind, "indices"));
-  const int64_t d = x->dims()[axis];
-  for (int64_t& i : idx) {
-    OL_ASSIGN_OR_RETURN(i, WrapIndex(ctx, i, d, "index", axis));
-  }
-  std::vector<int64_t> dims(x->dims().begin(), x->dims().begin() + axis);
-  dims.insert(dims.end(), ind->dims().begin(), ind->dims().end());
-  dims.insert(dims.end(), x->dims().begin() + axis + 1, x->dims().end());
-  OL_RETURN_IF_ERROR(CheckOutputSize(ctx, dims, "the output").status());
+  OL_ASSIGN_OR_RETURN(GatherPlan p, PlanGather(ctx, *x, *ind));
   std::vector<int64_t> src;
-  if (x->numel() > 0) {  // else the output is empty, and the products below need not fit
-    int64_t outer = 1, inner = 1;
-    for (int64_t k = 0; k < axis; ++k) outer *= x->dims()[k];
-    for (int64_t k = axis + 1; k < rank; ++k) inner *= x->dims()[k];
-    src.reserve(static_cast<size_t>(outer * static_cast<int64_t>(idx.size()) * inner));
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i : idx)
-        for (int64_t k = 0; k < inner; ++k) src.push_back((o * d + i) * inner + k);
-  }
-  OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, dims, src));
+  src.reserve(static_cast<size_t>(p.outer * static_cast<int64_t>(p.indices.size()) * p.inner));
+  for (int64_t o = 0; o < p.outer; ++o)
+    for (int64_t i : p.indices)
+      for (int64_t k = 0; k < p.inner; ++k) src.push_back((o * p.axis_size + i) * p.inner + k);
+  OL_ASSIGN_OR_RETURN(Tensor y, GatherByIndex(ctx, *x, p.out_dims, src));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
