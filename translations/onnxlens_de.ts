@@ -2445,6 +2445,22 @@
         <source>The size is HxW, e.g. 224x224.</source>
         <translation>Die Größe ist HxB, z. B. 224x224.</translation>
     </message>
+    <message>
+        <source>Standard ONNX</source>
+        <translation>Standard-ONNX</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft ops)</source>
+        <translation>ONNX Runtime (com.microsoft-Operatoren)</translation>
+    </message>
+    <message>
+        <source>Dynamic quantization&apos;s operators. Standard ONNX: DynamicQuantizeLinear, MatMulInteger and ConvInteger (any ONNX runtime; LSTMs stay float). ONNX Runtime: its DynamicQuantizeMatMul and DynamicQuantizeLSTM as well.</source>
+        <translation>Die Operatoren der dynamischen Quantisierung. Standard-ONNX: DynamicQuantizeLinear, MatMulInteger und ConvInteger (jede ONNX-Laufzeit; LSTMs bleiben float). ONNX Runtime: zusätzlich dessen DynamicQuantizeMatMul und DynamicQuantizeLSTM.</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::QuantizeView</name>

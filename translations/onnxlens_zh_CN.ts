@@ -2416,6 +2416,22 @@
         <source>The size is HxW, e.g. 224x224.</source>
         <translation>尺寸格式为 HxW，例如 224x224。</translation>
     </message>
+    <message>
+        <source>Standard ONNX</source>
+        <translation>标准 ONNX</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime (com.microsoft ops)</source>
+        <translation>ONNX Runtime（com.microsoft 算子）</translation>
+    </message>
+    <message>
+        <source>Dynamic quantization&apos;s operators. Standard ONNX: DynamicQuantizeLinear, MatMulInteger and ConvInteger (any ONNX runtime; LSTMs stay float). ONNX Runtime: its DynamicQuantizeMatMul and DynamicQuantizeLSTM as well.</source>
+        <translation>动态量化使用的算子。标准 ONNX：DynamicQuantizeLinear、MatMulInteger 和 ConvInteger（任何 ONNX 运行时均可加载；LSTM 保持浮点）。ONNX Runtime：另外使用其 DynamicQuantizeMatMul 和 DynamicQuantizeLSTM。</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::QuantizeView</name>

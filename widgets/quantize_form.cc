@@ -30,6 +30,14 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
       tr("Static: weights and activations in int8, activation ranges calibrated on data. "
          "Dynamic: weights in int8, activations quantized at run time; no calibration."));
   form->addRow(tr("Mode:"), m_mode);
+  m_format = new QComboBox(this);
+  m_format->addItem(tr("Standard ONNX"), QStringLiteral("standard"));
+  m_format->addItem(tr("ONNX Runtime (com.microsoft ops)"), QStringLiteral("ort"));
+  m_format->setToolTip(
+      tr("Dynamic quantization's operators. Standard ONNX: DynamicQuantizeLinear, MatMulInteger "
+         "and ConvInteger (any ONNX runtime; LSTMs stay float). ONNX Runtime: its "
+         "DynamicQuantizeMatMul and DynamicQuantizeLSTM as well."));
+  form->addRow(tr("Format:"), m_format);
 
   m_source = new QComboBox(this);
   m_source->addItem(tr("Folder of input sets"));
@@ -127,6 +135,10 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
     fillOpTypes();
     updateEnabled();
   });
+  connect(m_format, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+    fillOpTypes();
+    emit changed();
+  });
   connect(m_source, qOverload<int>(&QComboBox::currentIndexChanged), this,
           &QuantizeForm::updateEnabled);
   connect(m_method, qOverload<int>(&QComboBox::currentIndexChanged), this,
@@ -140,7 +152,8 @@ void QuantizeForm::fillOpTypes() {
     if (m_opTypes->item(i)->checkState() == Qt::Checked) checked << m_opTypes->item(i)->text();
   m_opTypes->clear();
   for (const std::string& op :
-       api::QuantizableOpTypes(m_mode->currentData().toString().toStdString())) {
+       api::QuantizableOpTypes(m_mode->currentData().toString().toStdString(),
+                               m_format->currentData().toString().toStdString())) {
     auto* item = new QListWidgetItem(QString::fromStdString(op), m_opTypes);
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
     item->setCheckState(checked.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
@@ -151,6 +164,7 @@ void QuantizeForm::updateEnabled() {
   const bool isStatic = m_mode->currentData().toString() == QLatin1String("static");
   const bool random = m_source->currentIndex() == RandomSource;
   m_source->setEnabled(isStatic);
+  m_format->setEnabled(!isStatic);
   m_folderRow->setEnabled(isStatic && !random);
   m_imageRow->setEnabled(isStatic && m_source->currentIndex() == ImagesSource);
   m_folder->setPlaceholderText(m_source->currentIndex() == ImagesSource
@@ -214,6 +228,7 @@ bool QuantizeForm::request(api::QuantizeRequest* out, QString* error) const {
     r.symmetric = m_symmetric->isChecked();
     r.activation_type = m_activation->currentData().toString().toStdString();
   }
+  if (r.mode == "dynamic") r.format = m_format->currentData().toString().toStdString();
   r.per_channel = m_perChannel->isChecked();
   for (int i = 0; i < m_opTypes->count(); ++i)
     if (m_opTypes->item(i)->checkState() == Qt::Checked)
@@ -229,6 +244,7 @@ void QuantizeForm::setRequest(const api::QuantizeRequest& r) {
     if (i >= 0) box->setCurrentIndex(i);
   };
   pick(m_mode, r.mode);
+  pick(m_format, r.format);
   m_source->setCurrentIndex(!r.images.empty()     ? ImagesSource
                             : r.calib_dir.empty() ? RandomSource
                                                   : FolderSource);

@@ -41,6 +41,7 @@ class QuantizeForm : public QWidget {
   void clearExcluded();
 
   QComboBox* modeBox() const { return m_mode; }
+  QComboBox* formatBox() const { return m_format; }
   QComboBox* sourceBox() const { return m_source; }
   QLineEdit* folderEdit() const { return m_folder; }
   QSpinBox* randomSamples() const { return m_random; }
@@ -65,6 +66,7 @@ class QuantizeForm : public QWidget {
   void fillOpTypes();
 
   QComboBox* m_mode;
+  QComboBox* m_format;
   QComboBox* m_source;
   QLineEdit* m_folder;
   QWidget* m_folderRow;

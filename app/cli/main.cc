@@ -585,8 +585,8 @@ Verb AddQuantize(CLI::App& app) {
       ->delimiter(',')
       ->allow_extra_args(false);
   v->add_option("--format", r.format,
-                "dynamic: standard (MatMulInteger / ConvInteger) or ort (com.microsoft "
-                "DynamicQuantizeMatMul)")
+                "dynamic: standard (MatMulInteger / ConvInteger; LSTM stays float) or ort "
+                "(com.microsoft DynamicQuantizeMatMul, DynamicQuantizeLSTM)")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"standard", "ort"}))
       ->capture_default_str();

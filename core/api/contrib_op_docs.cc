@@ -162,6 +162,50 @@ std::map<std::string, OpDoc> MakeDocs() {
     d.type_constraints = {{"T", {"tensor(uint8)", "tensor(int8)"}, "quantized tensors"}};
     add(std::move(d));
   }
+  {
+    OpDoc d = Doc("DynamicQuantizeMatMul",
+                  "`Y = (quantize(A) - A_zero_point) * (B - b_zero_point) * A_scale * b_scale "
+                  "+ bias`: A quantized at run time as `DynamicQuantizeLinear` does (uint8, its "
+                  "range holding 0), B stored as 8-bit integers with per-tensor or per-column "
+                  "scales; what dynamic quantization writes for a MatMul or Gemm in ONNX "
+                  "Runtime's format.",
+                  {In("A", "the float input"), In("B", "the quantized weight, K x N"),
+                   In("b_scale", "B's scale, one or one per column"),
+                   In("b_zero_point", "B's zero point, like b_scale", true),
+                   In("bias", "added to the output, of length N", true)},
+                  {In("Y", "the float output")}, {});
+    add(std::move(d));
+  }
+  {
+    OpDoc d = Doc(
+        "DynamicQuantizeLSTM",
+        "An `LSTM` whose weights are stored as 8-bit integers: W as [num_directions, input_size, "
+        "4*hidden_size] and R as [num_directions, hidden_size, 4*hidden_size] (transposed from "
+        "LSTM's), with scales and zero points per direction or per gate row. X is quantized at "
+        "run time for the input projection of every step at once, the hidden state at each step "
+        "(uint8, as `DynamicQuantizeLinear` does); the integer products are scaled back to float "
+        "before the gates. What dynamic quantization writes for an LSTM in ONNX Runtime's "
+        "format.",
+        {In("X", "the input sequence, seq_length x batch_size x input_size"),
+         In("W", "the quantized input weights"), In("R", "the quantized recurrence weights"),
+         In("B", "the biases, as LSTM's", true),
+         In("sequence_lens", "the length of each batch entry's sequence", true),
+         In("initial_h", "the initial hidden state", true),
+         In("initial_c", "the initial cell state", true), In("P", "the peephole weights", true),
+         In("W_scale", "W's scales: [num_directions] or [num_directions, 4*hidden_size]"),
+         In("W_zero_point", "W's zero points, shaped like W_scale"),
+         In("R_scale", "R's scales, like W_scale"),
+         In("R_zero_point", "R's zero points, shaped like R_scale")},
+        {In("Y", "every step's hidden state", true), In("Y_h", "the last hidden state", true),
+         In("Y_c", "the last cell state", true)},
+        {Attr("activation_alpha", "FLOATS", "as LSTM's"),
+         Attr("activation_beta", "FLOATS", "as LSTM's"),
+         Attr("activations", "STRINGS", "as LSTM's"), Attr("clip", "FLOAT", "as LSTM's"),
+         Attr("direction", "STRING", "forward, reverse or bidirectional"),
+         Attr("hidden_size", "INT", "the number of hidden units"),
+         Attr("input_forget", "INT", "couple the input and forget gates")});
+    add(std::move(d));
+  }
   return m;
 }
 

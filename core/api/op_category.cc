@@ -88,7 +88,7 @@ const std::unordered_map<std::string, OpCategory>& Table() {
                               "ArgMin"});
     add(OpCategory::kQuantization,
         {"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "QLinearAdd", "QLinearMul",
-         "QLinearConcat", "DynamicQuantizeMatMul", "MatMulIntegerToFloat"});
+         "QLinearConcat", "DynamicQuantizeMatMul", "DynamicQuantizeLSTM", "MatMulIntegerToFloat"});
     add(OpCategory::kControl, {"If", "Loop", "Scan"});
     add(OpCategory::kAttention, {"Attention", "MultiHeadAttention", "GroupQueryAttention",
                                  "PackedAttention", "RotaryEmbedding", "DecoderAttention"});

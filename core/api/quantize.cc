@@ -2,6 +2,7 @@
 // save under the writers' rule.
 #include "api/quantize.h"
 
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -80,8 +81,11 @@ int64_t CountNodes(const ir::Model& m) {
 
 }  // namespace
 
-std::vector<std::string> QuantizableOpTypes(const std::string& mode) {
-  return mode == "dynamic" ? quant::DynamicOpTypes() : quant::QdqOpTypes();
+std::vector<std::string> QuantizableOpTypes(const std::string& mode, const std::string& format) {
+  if (mode != "dynamic") return quant::QdqOpTypes();
+  std::vector<std::string> ops = quant::DynamicOpTypes();
+  if (format != "ort") ops.erase(std::remove(ops.begin(), ops.end(), "LSTM"), ops.end());
+  return ops;
 }
 
 Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeRequest& r,

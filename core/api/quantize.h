@@ -62,8 +62,10 @@ struct QuantizeReport {
   std::string checker_message;
 };
 
-/// The op types `mode` ("static", "dynamic") quantizes, sorted.
-std::vector<std::string> QuantizableOpTypes(const std::string& mode);
+/// The op types `mode` ("static", "dynamic") quantizes in `format` ("standard", "ort": dynamic
+/// LSTMs only in ONNX Runtime's), sorted.
+std::vector<std::string> QuantizableOpTypes(const std::string& mode,
+                                            const std::string& format = "ort");
 
 /// Quantizes `model` as asked and writes `request.output`. Errors name the option: an unknown
 /// mode, method, type or format, --op-types naming an op the mode does not handle, --exclude /

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/strings.h"
+#include "passes/graph_util.h"
 
 namespace onnxlens::quant {
 
@@ -24,6 +25,7 @@ class DynamicRewriter {
   DynamicRewriter(ir::Graph& g, const DynamicQuantOptions& o) : g_(g), o_(o), names_(g) {}
 
   QuantStats stats;
+  int float_lstms = 0;  ///< LSTMs left float because the format is the standard one
 
   // Rewrites `n` or returns false (left as it is) when it does not fit.
   Expected<bool> Rewrite(ir::Node* n) {
@@ -31,6 +33,7 @@ class DynamicRewriter {
     if (op == "MatMul") return MatMul(n);
     if (op == "Gemm") return Gemm(n);
     if (op == "Conv") return Conv(n);
+    if (op == "LSTM") return Lstm(n);
     return false;
   }
 
@@ -269,6 +272,83 @@ class DynamicRewriter {
     return true;
   }
 
+  // W [dirs, 4H, K] quantized to int8, symmetric, as ONNX Runtime's LSTM quantizer does whatever
+  // the weight type (its kernel takes int8 weights only with zero points 0): one scale per gate
+  // row with per_channel, else one per direction; stored transposed, [dirs, K, 4H].
+  struct LstmWeight {
+    ir::Tensor data, scale, zero_point;
+  };
+  Expected<LstmWeight> LstmWeights(const ir::Tensor& w) {
+    const int64_t dirs = w.dims()[0], rows = w.dims()[1], k = w.dims()[2];
+    const int64_t groups = o_.per_channel ? dirs * rows : dirs;
+    OL_ASSIGN_OR_RETURN(ir::Tensor flat, ir::Tensor::FromRaw(ir::DataType::kFloat,
+                                                             {groups, dirs * rows * k / groups},
+                                                             w.raw(), w.nbytes()));
+    OL_ASSIGN_OR_RETURN(QuantizedTensor qt, QuantizeWeight(flat, QuantType::kInt8, true, 0));
+    ++stats.weights;
+    LstmWeight out;
+    OL_ASSIGN_OR_RETURN(out.data, ir::Tensor::Empty(ir::DataType::kInt8, {dirs, k, rows}));
+    const int8_t* src = qt.data.data<int8_t>();
+    int8_t* dst = out.data.mutable_data<int8_t>();
+    for (int64_t d = 0; d < dirs; ++d)
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t i = 0; i < k; ++i) dst[(d * k + i) * rows + r] = src[(d * rows + r) * k + i];
+    const std::vector<int64_t> dims =
+        o_.per_channel ? std::vector<int64_t>{dirs, rows} : std::vector<int64_t>{dirs};
+    const ir::Tensor s = ScaleTensor(qt.params);
+    const ir::Tensor z = ZeroPointTensor(qt.params, ir::DataType::kInt8);
+    OL_ASSIGN_OR_RETURN(out.scale,
+                        ir::Tensor::FromRaw(ir::DataType::kFloat, dims, s.raw(), s.nbytes()));
+    OL_ASSIGN_OR_RETURN(out.zero_point,
+                        ir::Tensor::FromRaw(ir::DataType::kInt8, dims, z.raw(), z.nbytes()));
+    return out;
+  }
+
+  // LSTM -> com.microsoft DynamicQuantizeLSTM (ONNX Runtime's format only: standard ONNX has no
+  // quantized LSTM). W and R constant, X float, time-major (the contrib op has no layout).
+  Expected<bool> Lstm(ir::Node* n) {
+    if (!o_.ort_format) {
+      ++float_lstms;
+      return false;
+    }
+    if (n->GetInt("layout", 0) != 0) return false;
+    ir::Value* x = n->input(0);
+    ir::Value* wv = n->input(1);
+    ir::Value* rv = n->input(2);
+    if (!FloatActivation(x) || !FloatConstant(wv, 3) || !FloatConstant(rv, 3)) return false;
+    const ir::Tensor& w = *wv->initializer();
+    const ir::Tensor& r = *rv->initializer();
+    const int64_t dirs = n->GetString("direction", "forward") == "bidirectional" ? 2 : 1;
+    const int64_t hidden = n->GetInt("hidden_size", w.dims()[1] / 4);
+    if (hidden <= 0 || w.dims() != std::vector<int64_t>{dirs, 4 * hidden, w.dims()[2]} ||
+        r.dims() != std::vector<int64_t>{dirs, 4 * hidden, hidden})
+      return false;
+    for (size_t i = 3; i < n->inputs().size(); ++i)
+      if (i != 4 && n->input(i) && !IsFloatTensor(n->input(i))) return false;
+    OL_ASSIGN_OR_RETURN(LstmWeight qw, LstmWeights(w));
+    OL_ASSIGN_OR_RETURN(LstmWeight qr, LstmWeights(r));
+    const std::string base = n->name().empty() ? wv->name() : n->name();
+    ir::Node* q = Node("DynamicQuantizeLSTM", base + "_quant", kMsDomain);
+    q->AddInput(x);
+    q->AddInput(Init(base + "_W_quantized", std::move(qw.data)));
+    q->AddInput(Init(base + "_R_quantized", std::move(qr.data)));
+    for (size_t i = 3; i < 8; ++i) q->AddInput(n->input(i));
+    q->AddInput(Init(base + "_W_scale", std::move(qw.scale)));
+    q->AddInput(Init(base + "_W_zero_point", std::move(qw.zero_point)));
+    q->AddInput(Init(base + "_R_scale", std::move(qr.scale)));
+    q->AddInput(Init(base + "_R_zero_point", std::move(qr.zero_point)));
+    passes::CopyAttributes(*n, q, {"layout"});
+    // ONNX Runtime's LSTM kernels require hidden_size; LSTM's own default is W's rows / 4.
+    if (!q->FindAttribute("hidden_size"))
+      q->SetAttribute(ir::Attribute::Int("hidden_size", hidden));
+    const std::vector<ir::Value*> outs = n->outputs();
+    g_.RemoveNode(n);
+    for (ir::Value* v : outs) q->AddOutput(v);
+    DropIfUnused(*wv->owner(), wv);
+    DropIfUnused(*rv->owner(), rv);
+    return true;
+  }
+
   ir::Graph& g_;
   const DynamicQuantOptions& o_;
   NodeNamer names_;
@@ -278,13 +358,17 @@ class DynamicRewriter {
 }  // namespace
 
 const std::vector<std::string>& DynamicOpTypes() {
-  static const std::vector<std::string> kOps = {"Conv", "Gemm", "MatMul"};
+  static const std::vector<std::string> kOps = {"Conv", "Gemm", "LSTM", "MatMul"};
   return kOps;
 }
 
 Expected<QuantStats> QuantizeDynamic(ir::Model& model, const DynamicQuantOptions& options) {
   OL_RETURN_IF_ERROR(CheckNotQuantized(model));
   OL_RETURN_IF_ERROR(CheckFilter(model, options.filter, DynamicOpTypes()));
+  if (!options.ort_format && options.filter.op_types.count("LSTM"))
+    return InvalidArgument(
+        "--op-types: LSTM is quantized only with --format ort (ONNX Runtime's com.microsoft "
+        "DynamicQuantizeLSTM); standard ONNX has no quantized LSTM");
   const int64_t opset = model.OpsetVersion("");
   if (opset < 11)
     return Unsupported("DynamicQuantizeLinear needs opset 11 or later; the model imports opset " +
@@ -295,6 +379,7 @@ Expected<QuantStats> QuantizeDynamic(ir::Model& model, const DynamicQuantOptions
     for (ir::Node* n : graphs[i]->nodes())
       for (ir::Graph* sub : n->Subgraphs()) graphs.push_back(sub);
   QuantStats stats;
+  int float_lstms = 0;
   for (ir::Graph* g : graphs) {
     DynamicRewriter rw(*g, options);
     OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g->TopologicalOrder());
@@ -308,8 +393,13 @@ Expected<QuantStats> QuantizeDynamic(ir::Model& model, const DynamicQuantOptions
     }
     stats.quantize_nodes += rw.stats.quantize_nodes;
     stats.weights += rw.stats.weights;
+    float_lstms += rw.float_lstms;
     OL_RETURN_IF_ERROR(g->SortNodes());
   }
+  if (float_lstms > 0)
+    stats.warnings.push_back(std::to_string(float_lstms) +
+                             " LSTM node(s) left float: standard ONNX has no quantized LSTM "
+                             "(--format ort writes ONNX Runtime's DynamicQuantizeLSTM)");
   if (options.ort_format && model.OpsetVersion(kMsDomain) < 1) model.SetOpsetVersion(kMsDomain, 1);
   return stats;
 }

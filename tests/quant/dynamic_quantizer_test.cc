@@ -1,5 +1,6 @@
 // Dynamic quantization: the standard form (DynamicQuantizeLinear + MatMulInteger / ConvInteger +
-// scale) and ONNX Runtime's (com.microsoft DynamicQuantizeMatMul), outputs close to float.
+// scale) and ONNX Runtime's (com.microsoft DynamicQuantizeMatMul, DynamicQuantizeLSTM), outputs
+// close to float.
 #include "quant/dynamic_quantizer.h"
 
 #include <gtest/gtest.h>
@@ -154,6 +155,90 @@ TEST(DynamicQuantizerTest, ConvBecomesConvIntegerWithBroadcastScaleAndBias) {
     }
     EXPECT_GT(OutputCosine(original, m), 0.999) << "per channel " << per_channel;
   }
+}
+
+// A bidirectional LSTM, X [6, 2, 5], hidden 4, with biases; Y is the graph output.
+std::shared_ptr<ir::Model> OneLstm() {
+  GraphBuilder b;
+  ir::Value* x = b.Input("x", {6, 2, 5});
+  ir::Node* l = b.Op(
+      "LSTM",
+      {x, b.Random("W", {2, 16, 5}, 11), b.Random("R", {2, 16, 4}, 12), b.Random("B", {2, 32}, 13)},
+      Attrs(ir::Attribute::Int("hidden_size", 4),
+            ir::Attribute::String("direction", "bidirectional")),
+      {6, 2, 2, 4});
+  b.Out(l);
+  return b.model();
+}
+
+TEST(DynamicQuantizerTest, OrtFormatLstmBecomesDynamicQuantizeLstmWithTransposedInt8Weights) {
+  for (bool per_channel : {false, true}) {
+    auto original = OneLstm();
+    std::shared_ptr<ir::Model> m = original->Clone();
+    DynamicQuantOptions o;
+    o.ort_format = true;
+    o.per_channel = per_channel;
+    o.weight_type = QuantType::kUint8;  // LSTM weights are int8 whatever the option says
+    auto s = Quantized(*m, o);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    EXPECT_EQ(s->quantized_by_op.at("LSTM"), 1);
+    EXPECT_EQ(CountOps(*m, "LSTM"), 0);
+    ASSERT_EQ(CountOps(*m, "DynamicQuantizeLSTM"), 1);
+    const ir::Node* q = nullptr;
+    for (const ir::Node* n : m->graph->nodes())
+      if (n->op_type() == "DynamicQuantizeLSTM") q = n;
+    ASSERT_EQ(q->domain(), "com.microsoft");
+    ASSERT_EQ(q->inputs().size(), 12u);
+    const std::vector<int64_t> scale_dims =
+        per_channel ? std::vector<int64_t>{2, 16} : std::vector<int64_t>{2};
+    EXPECT_EQ(q->input(1)->initializer()->dims(), (std::vector<int64_t>{2, 5, 16}));
+    EXPECT_EQ(q->input(1)->initializer()->dtype(), ir::DataType::kInt8);
+    EXPECT_EQ(q->input(2)->initializer()->dims(), (std::vector<int64_t>{2, 4, 16}));
+    for (size_t i : {8u, 10u}) EXPECT_EQ(q->input(i)->initializer()->dims(), scale_dims);
+    for (size_t i : {9u, 11u}) {
+      const ir::Tensor& zp = *q->input(i)->initializer();
+      EXPECT_EQ(zp.dtype(), ir::DataType::kInt8);
+      for (int64_t k = 0; k < zp.numel(); ++k) EXPECT_EQ(zp.data<int8_t>()[k], 0);
+    }
+    EXPECT_EQ(q->GetString("direction", ""), "bidirectional");
+    EXPECT_EQ(m->OpsetVersion("com.microsoft"), 1);
+    EXPECT_GT(OutputCosine(original, m), 0.999) << "per channel " << per_channel;
+  }
+}
+
+TEST(DynamicQuantizerTest, StandardFormatLeavesLstmFloatAndSaysSo) {
+  auto m = OneLstm();
+  auto s = Quantized(*m);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ(CountOps(*m, "LSTM"), 1);
+  EXPECT_EQ(s->quantized_by_op.count("LSTM"), 0u);
+  ASSERT_EQ(s->warnings.size(), 1u);
+  EXPECT_NE(s->warnings[0].find("1 LSTM node(s) left float"), std::string::npos);
+}
+
+TEST(DynamicQuantizerTest, LstmAskedForInTheStandardFormatIsAnError) {
+  auto m = OneLstm();
+  DynamicQuantOptions o;
+  o.filter.op_types = {"LSTM"};
+  auto s = QuantizeDynamic(*m, o);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.status().message().find("--op-types: LSTM is quantized only with --format ort"),
+            std::string::npos)
+      << s.status().message();
+}
+
+TEST(DynamicQuantizerTest, BatchMajorLstmStaysFloat) {
+  GraphBuilder b;
+  ir::Value* x = b.Input("x", {2, 6, 5});
+  b.Out(b.Op("LSTM", {x, b.Random("W", {1, 16, 5}, 11), b.Random("R", {1, 16, 4}, 12)},
+             Attrs(ir::Attribute::Int("hidden_size", 4), ir::Attribute::Int("layout", 1)),
+             {2, 6, 1, 4}));
+  auto m = b.model();
+  DynamicQuantOptions o;
+  o.ort_format = true;
+  ASSERT_TRUE(Quantized(*m, o).ok());
+  EXPECT_EQ(CountOps(*m, "LSTM"), 1);
+  EXPECT_EQ(CountOps(*m, "DynamicQuantizeLSTM"), 0);
 }
 
 TEST(DynamicQuantizerTest, MatMulOfTwoActivationsIsLeftAlone) {

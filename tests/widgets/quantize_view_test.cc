@@ -60,6 +60,7 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   f.folderEdit()->setText(dir.path());
   f.methodBox()->setCurrentIndex(f.methodBox()->findData(QStringLiteral("percentile")));
   EXPECT_TRUE(f.percentileBox()->isEnabled());
+  EXPECT_FALSE(f.formatBox()->isEnabled());  // the format is dynamic quantization's
   f.percentileBox()->setValue(99.9);
   f.perChannelBox()->setChecked(true);
   f.symmetricBox()->setChecked(true);
@@ -126,6 +127,25 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   EXPECT_EQ(r.random_samples, 0);
   EXPECT_TRUE(r.per_channel);
   EXPECT_EQ(r.exclude_nodes, std::vector<std::string>{"a"});
+  EXPECT_EQ(r.format, "standard");
+  EXPECT_TRUE(f.formatBox()->isEnabled());
+  EXPECT_TRUE(f.opTypeList()->findItems(QStringLiteral("LSTM"), Qt::MatchExactly).isEmpty());
+
+  // ONNX Runtime's format: LSTM can be quantized (DynamicQuantizeLSTM), and the format and the
+  // op type reach the request and come back from it.
+  f.formatBox()->setCurrentIndex(f.formatBox()->findData(QStringLiteral("ort")));
+  auto lstm = f.opTypeList()->findItems(QStringLiteral("LSTM"), Qt::MatchExactly);
+  ASSERT_EQ(lstm.size(), 1);
+  lstm[0]->setCheckState(Qt::Checked);
+  ASSERT_TRUE(f.request(&r, &error));
+  EXPECT_EQ(r.format, "ort");
+  EXPECT_EQ(r.op_types, std::vector<std::string>{"LSTM"});
+  QuantizeForm h;
+  h.setRequest(r);
+  EXPECT_EQ(h.formatBox()->currentData().toString(), QStringLiteral("ort"));
+  lstm = h.opTypeList()->findItems(QStringLiteral("LSTM"), Qt::MatchExactly);
+  ASSERT_EQ(lstm.size(), 1);
+  EXPECT_EQ(lstm[0]->checkState(), Qt::Checked);
 
   // A folder that does not exist is an error naming it.
   f.setRequest(api::QuantizeRequest{});

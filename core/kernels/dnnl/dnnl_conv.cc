@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_conv_util.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -64,22 +65,12 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
                                                     const std::vector<int64_t>& x,
                                                     const std::vector<int64_t>& w, bool bias,
                                                     bool z, const Tensor* constant_w) const {
-  const size_t r = g.kernel.size();
-  const int64_t M = w[0], G = g.group;
-  memory::dims strides(g.strides.begin(), g.strides.end()), dil(r), pl(r), pr(r);
-  for (size_t d = 0; d < r; ++d) {
-    dil[d] = g.dilations[d] - 1;
-    pl[d] = g.pads[d];
-    pr[d] = g.pads[d + r];
-  }
+  const DnnlConvShape c = ToDnnlConvShape(g, x, w);
+  const int64_t M = w[0];
   auto e = std::make_shared<ConvEntry>();
-  e->ydims = {x[0], M};
-  e->ydims.insert(e->ydims.end(), g.out.begin(), g.out.end());
-  std::vector<int64_t> wdims = w;
-  if (G > 1) {
-    wdims = {G, M / G};
-    wdims.insert(wdims.end(), w.begin() + 1, w.end());
-  }
+  e->ydims = c.ydims;
+  const std::vector<int64_t>& wdims = c.wdims;
+  const memory::dims &strides = c.strides, &dil = c.dilations, &pl = c.pad_l, &pr = c.pad_r;
   e->src_plain = PlainDesc(x);
   e->dst_plain = PlainDesc(e->ydims);
   e->w_plain = PlainDesc(wdims);

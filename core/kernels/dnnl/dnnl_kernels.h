@@ -29,6 +29,14 @@ void RegisterDnnlMatMulKernels(KernelRegistry& r);
 /// MatMulInteger and com.microsoft DynamicQuantizeMatMul with their checks
 /// (dnnl_matmul_integer.cc).
 void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r);
+/// Input 1 of `n` (`name`: "B" or "W") a constant non-empty int8 tensor of a rank in
+/// [min_rank, max_rank] whose zero point (input `zp_index`) is absent or all 0, and within +-64 on
+/// a CPU without VNNI (Int8PairsExact); else the decline naming what is not so.
+Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
+                           size_t max_rank);
+/// ConvInteger (1-D to 3-D, u8 / s8 x, int8 W with zero points 0) on oneDNN's int8 convolution
+/// with s32 output (dnnl_conv_integer.cc).
+void RegisterDnnlConvIntegerKernel(KernelRegistry& r);
 /// True when oneDNN's int8 matmul sums u8 x s8 products exactly for any s8 weights (the CPU has
 /// VNNI); without it pairs are summed in 16 bits and may saturate.
 bool Int8PairsExact();

@@ -35,35 +35,8 @@ Capability No(DeclineReason reason, const ir::Node& n, const std::string& what) 
   return Capability::Decline(reason, "the dnnl " + n.op_type() + " kernel " + what);
 }
 
-// B (input 1) a constant non-empty 2-D int8 matrix whose zero point (input `bzp`) is absent or
-// all 0, within +-64 on a CPU without VNNI.
 Capability CheckConstantB(const ir::Node& n, size_t bzp) {
-  const Tensor* b = Const(n, 1);
-  if (!b) return No(DeclineReason::kAttribute, n, "takes a constant B");
-  if (b->dtype() != DataType::kInt8)
-    return No(DeclineReason::kDataType, n,
-              "takes int8 B (oneDNN has no uint8 weights), " + Quote(n.input(1)->name()) + " is " +
-                  std::string(ir::DataTypeName(b->dtype())));
-  if (b->dims().size() != 2) return No(DeclineReason::kRank, n, "takes a 2-D B");
-  if (b->numel() == 0) return No(DeclineReason::kRank, n, "takes a non-empty B");
-  if (!Int8PairsExact()) {
-    const int8_t* v = b->data<int8_t>();
-    for (int64_t i = 0; i < b->numel(); ++i)
-      if (v[i] > 64 || v[i] < -64)
-        return No(DeclineReason::kAttribute, n,
-                  "on this CPU (no VNNI) sums u8 x s8 pairs in 16 bits, which B's values beyond "
-                  "+-64 can overflow (quantize with reduced-range weights)");
-  }
-  if (n.input(bzp)) {
-    const Tensor* z = Const(n, bzp);
-    if (!z || z->dtype() != DataType::kInt8)
-      return No(DeclineReason::kAttribute, n, "takes a constant int8 b_zero_point");
-    for (int64_t i = 0; i < z->numel(); ++i)
-      if (z->data<int8_t>()[i] != 0)
-        return No(DeclineReason::kAttribute, n,
-                  "takes b_zero_point 0 (oneDNN has no weight zero points)");
-  }
-  return Capability::Accept();
+  return CheckInt8Weight(n, bzp, "B", 2, 2);
 }
 
 Capability MatMulIntegerCheck(const KernelInfo& info) {
@@ -264,6 +237,42 @@ bool Int8PairsExact() {
            i == isa::avx2_vnni;
   }();
   return vnni;
+}
+
+Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
+                           size_t max_rank) {
+  const std::string w = name;
+  const Tensor* b = Const(n, 1);
+  if (!b) return No(DeclineReason::kAttribute, n, "takes a constant " + w);
+  if (b->dtype() != DataType::kInt8)
+    return No(DeclineReason::kDataType, n,
+              "takes int8 " + w + " (oneDNN has no uint8 weights), " + Quote(n.input(1)->name()) +
+                  " is " + std::string(ir::DataTypeName(b->dtype())));
+  if (b->dims().size() < min_rank || b->dims().size() > max_rank)
+    return No(DeclineReason::kRank, n,
+              min_rank == max_rank ? "takes a " + std::to_string(min_rank) + "-D " + w
+                                   : "takes a " + w + " of rank " + std::to_string(min_rank) +
+                                         " to " + std::to_string(max_rank));
+  if (b->numel() == 0) return No(DeclineReason::kRank, n, "takes a non-empty " + w);
+  if (!Int8PairsExact()) {
+    const int8_t* v = b->data<int8_t>();
+    for (int64_t i = 0; i < b->numel(); ++i)
+      if (v[i] > 64 || v[i] < -64)
+        return No(DeclineReason::kAttribute, n,
+                  "on this CPU (no VNNI) sums u8 x s8 pairs in 16 bits, which " + w +
+                      "'s values beyond +-64 can overflow (quantize with reduced-range weights)");
+  }
+  if (n.input(zp_index)) {
+    const std::string zp = w == "B" ? "b_zero_point" : "w_zero_point";
+    const Tensor* z = Const(n, zp_index);
+    if (!z || z->dtype() != DataType::kInt8)
+      return No(DeclineReason::kAttribute, n, "takes a constant int8 " + zp);
+    for (int64_t i = 0; i < z->numel(); ++i)
+      if (z->data<int8_t>()[i] != 0)
+        return No(DeclineReason::kAttribute, n,
+                  "takes " + zp + " 0 (oneDNN has no weight zero points)");
+  }
+  return Capability::Accept();
 }
 
 void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r) {

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_conv_util.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/dnnl/dnnl_qlinear.h"
 #include "kernels/reference/conv_util.h"
@@ -68,23 +69,10 @@ class DnnlQLinearConv final : public OpKernel {
 Expected<std::shared_ptr<QConvEntry>> DnnlQLinearConv::Make(const OpKernelContext& ctx,
                                                             const ConvGeometry& g,
                                                             const std::vector<int64_t>& x) const {
-  const size_t r = g.kernel.size();
-  const std::vector<int64_t>& w = w_.dims();
-  const int64_t M = w[0], G = g.group;
-  memory::dims strides(g.strides.begin(), g.strides.end()), dil(r), pl(r), pr(r);
-  for (size_t d = 0; d < r; ++d) {
-    dil[d] = g.dilations[d] - 1;
-    pl[d] = g.pads[d];
-    pr[d] = g.pads[d + r];
-  }
+  const DnnlConvShape c = ToDnnlConvShape(g, x, w_.dims());
+  const int64_t M = w_.dims()[0];
   auto e = std::make_shared<QConvEntry>();
-  e->ydims = {x[0], M};
-  e->ydims.insert(e->ydims.end(), g.out.begin(), g.out.end());
-  std::vector<int64_t> wdims = w;
-  if (G > 1) {
-    wdims = {G, M / G};
-    wdims.insert(wdims.end(), w.begin() + 1, w.end());
-  }
+  e->ydims = c.ydims;
   const auto nhwc = memory::format_tag::nhwc;
   e->src_plain = x_nhwc_ ? memory::desc(memory::dims(x.begin(), x.end()), p_.x_type, nhwc)
                          : TypedPlainDesc(x, p_.x_type);
@@ -93,19 +81,20 @@ Expected<std::shared_ptr<QConvEntry>> DnnlQLinearConv::Make(const OpKernelContex
                      : TypedPlainDesc(e->ydims, p_.y_type);
   e->y_shape = e->ydims;
   if (y_nhwc_) e->y_shape = {e->ydims[0], e->ydims[2], e->ydims[3], e->ydims[1]};
-  const memory::desc w_plain = TypedPlainDesc(wdims, memory::data_type::s8);
+  const memory::desc w_plain = TypedPlainDesc(c.wdims, memory::data_type::s8);
   const auto any = memory::format_tag::any;
   const memory::desc src_any(memory::dims(x.begin(), x.end()), p_.x_type, any);
   const memory::desc dst_any(memory::dims(e->ydims.begin(), e->ydims.end()), p_.y_type, any);
-  const memory::desc w_any(memory::dims(wdims.begin(), wdims.end()), memory::data_type::s8, any);
+  const memory::desc w_any(memory::dims(c.wdims.begin(), c.wdims.end()), memory::data_type::s8,
+                           any);
   try {
     using D = dnnl::convolution_forward::desc;
     const auto prop = dnnl::prop_kind::forward_inference;
     const auto alg = dnnl::algorithm::convolution_direct;
     D d = bias_ ? D(prop, alg, src_any, w_any,
                     memory::desc({M}, memory::data_type::s32, memory::format_tag::a), dst_any,
-                    strides, dil, pl, pr)
-                : D(prop, alg, src_any, w_any, dst_any, strides, dil, pl, pr);
+                    c.strides, c.dilations, c.pad_l, c.pad_r)
+                : D(prop, alg, src_any, w_any, dst_any, c.strides, c.dilations, c.pad_l, c.pad_r);
     dnnl::primitive_attr attr;
     SetQuantAttributes(p_, &attr);
     dnnl::stream& s = PrepareThreads(threads_);
@@ -138,35 +127,14 @@ Status DnnlQLinearConv::Compute(OpKernelContext& ctx) const {
   if (x->numel() == 0) return ctx.Decline("empty tensors");
   OL_ASSIGN_OR_RETURN(std::shared_ptr<QConvEntry> e, Entry(ctx, Logical(x->dims())));
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, p_.y_onnx_type, e->y_shape));
-  try {
-    dnnl::stream& s = PrepareThreads(threads_);
-    memory src = Wrap(e->src_plain, *x);
-    std::optional<Tensor> src_buf, dst_buf;
-    if (e->pd.src_desc() != e->src_plain) {
-      OL_ASSIGN_OR_RETURN(src_buf, Scratch(ctx, e->pd.src_desc().get_size()));
-      memory blocked = Wrap(e->pd.src_desc(), *src_buf);
-      Reorder(s, src, blocked);
-      src = blocked;
-    }
-    memory out = Wrap(e->dst_plain, y);
-    memory dst = out;
-    const bool blocked_dst = e->pd.dst_desc() != e->dst_plain;
-    if (blocked_dst) {
-      OL_ASSIGN_OR_RETURN(dst_buf, Scratch(ctx, e->pd.dst_desc().get_size()));
-      dst = Wrap(e->pd.dst_desc(), *dst_buf);
-    }
-    std::unordered_map<int, memory> args = {
-        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, e->weights}, {DNNL_ARG_DST, dst}};
-    AddZeroPointArgs(p_, &args);
-    if (bias_)
-      args[DNNL_ARG_BIAS] =
-          Wrap(memory::desc({e->ydims[1]}, memory::data_type::s32, memory::format_tag::a), *bias_);
-    e->prim.execute(s, args);
-    s.wait();
-    if (blocked_dst) Reorder(s, dst, out);
-  } catch (const dnnl::error& err) {
-    return ctx.Decline(DnnlWhat(err));
-  }
+  std::unordered_map<int, memory> args = {{DNNL_ARG_WEIGHTS, e->weights}};
+  AddZeroPointArgs(p_, &args);
+  if (bias_)
+    args[DNNL_ARG_BIAS] =
+        Wrap(memory::desc({e->ydims[1]}, memory::data_type::s32, memory::format_tag::a), *bias_);
+  OL_RETURN_IF_ERROR(ExecuteBetweenPlain(ctx, PrepareThreads(threads_), e->prim, e->pd.src_desc(),
+                                         e->pd.dst_desc(), e->src_plain, e->dst_plain, *x, y,
+                                         std::move(args)));
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

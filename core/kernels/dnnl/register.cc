@@ -12,6 +12,7 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlResizeKernel(r);
   RegisterDnnlMatMulKernels(r);
   RegisterDnnlMatMulIntegerKernels(r);
+  RegisterDnnlConvIntegerKernel(r);
   RegisterDnnlQLinearConvKernel(r);
   RegisterDnnlQLinearMatMulKernel(r);
   RegisterDnnlChecks(r);

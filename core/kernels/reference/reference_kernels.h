@@ -2,6 +2,9 @@
 // RegisterReferenceKernels.
 #pragma once
 
+#include <functional>
+#include <vector>
+
 #include "kernels/registry.h"
 
 namespace onnxlens::kernels {
@@ -30,6 +33,13 @@ struct RecurrentDims {
   std::vector<int64_t> lens;
 };
 Expected<RecurrentDims> CheckRecurrentInputs(const OpKernelContext& ctx, int64_t gates);
+
+/// A recurrent node's activation functions, `per_dir` (LSTM 3, GRU 2, RNN 1) per direction: the
+/// `activations` attribute (default Sigmoid, Tanh[, Tanh]) with `activation_alpha` /
+/// `activation_beta` and ONNX's defaults for them; an error for an unknown name or too few.
+using RecurrentActivation = std::function<double(double)>;
+Expected<std::vector<RecurrentActivation>> RecurrentActivations(const OpKernelContext& ctx,
+                                                                size_t per_dir, int64_t dirs);
 
 /// DFT's and STFT's (opset 17) run-time checks, shared by the reference and cpu kernels. A DFT
 /// of input x: `outer` x `inner` signals of `len` values (stride `inner`) along `axis`, each

@@ -8,6 +8,7 @@ void RegisterNormKernels(KernelRegistry& r);
 void RegisterResizeKernels(KernelRegistry& r);
 void RegisterLossKernels(KernelRegistry& r);
 void RegisterQuantKernels(KernelRegistry& r);
+void RegisterDynamicQuantizeLstmKernel(KernelRegistry& r);
 void RegisterQLinearBinaryKernels(KernelRegistry& r);
 void RegisterMiscKernels(KernelRegistry& r);
 void RegisterDetectionKernels(KernelRegistry& r);
@@ -41,6 +42,7 @@ void RegisterReferenceKernels(KernelRegistry& r) {
   RegisterControlFlowKernels(r);
   RegisterLossKernels(r);
   RegisterQuantKernels(r);
+  RegisterDynamicQuantizeLstmKernel(r);
   RegisterQLinearBinaryKernels(r);
   RegisterMiscKernels(r);
   RegisterDetectionKernels(r);

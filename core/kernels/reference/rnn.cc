@@ -56,7 +56,7 @@ namespace {
 
 using ir::DataType;
 using ir::Tensor;
-using Act = std::function<double(double)>;
+using Act = RecurrentActivation;
 
 Expected<Act> MakeActivation(const OpKernelContext& ctx, const std::string& name, float alpha,
                              float beta) {
@@ -76,6 +76,43 @@ Expected<Act> MakeActivation(const OpKernelContext& ctx, const std::string& name
   if (n == "Softplus") return Act([](double x) { return std::log1p(std::exp(x)); });
   return ctx.Error("unknown activation " + name);
 }
+
+}  // namespace
+
+Expected<std::vector<RecurrentActivation>> RecurrentActivations(const OpKernelContext& ctx,
+                                                                size_t per_dir, int64_t dirs) {
+  const ir::Node& node = ctx.node();
+  std::vector<std::string> names;
+  if (const ir::Attribute* a = node.FindAttribute("activations")) names = a->strings;
+  if (names.empty()) {
+    std::vector<std::string> d = per_dir == 3 ? std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"}
+                                 : per_dir == 2 ? std::vector<std::string>{"Sigmoid", "Tanh"}
+                                                : std::vector<std::string>{"Tanh"};
+    for (int64_t k = 0; k < dirs; ++k) names.insert(names.end(), d.begin(), d.end());
+  }
+  if (names.size() < per_dir * static_cast<size_t>(dirs))
+    return ctx.Error("needs " + std::to_string(per_dir * dirs) + " activations");
+  std::vector<float> alphas, betas;
+  if (const ir::Attribute* a = node.FindAttribute("activation_alpha")) alphas = a->floats;
+  if (const ir::Attribute* a = node.FindAttribute("activation_beta")) betas = a->floats;
+  std::vector<Act> acts;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string& nm = names[i];
+    float al = i < alphas.size() ? alphas[i]
+                                 : (nm == "LeakyRelu"     ? 0.01f
+                                    : nm == "HardSigmoid" ? 0.2f
+                                                          : 1.0f);
+    float be = i < betas.size() ? betas[i]
+                                : (nm == "HardSigmoid"  ? 0.5f
+                                   : nm == "ScaledTanh" ? 1.0f
+                                                        : 0.0f);
+    OL_ASSIGN_OR_RETURN(Act a, MakeActivation(ctx, nm, al, be));
+    acts.push_back(std::move(a));
+  }
+  return acts;
+}
+
+namespace {
 
 enum class Cell { kLstm, kGru, kRnn };
 
@@ -105,34 +142,7 @@ Status Recurrent(OpKernelContext& ctx, Cell cell) {
 
   // Activations: f, g, h per direction (LSTM 3, GRU 2, RNN 1).
   const size_t per_dir = cell == Cell::kLstm ? 3 : cell == Cell::kGru ? 2 : 1;
-  std::vector<std::string> names;
-  if (const ir::Attribute* a = node.FindAttribute("activations")) names = a->strings;
-  if (names.empty()) {
-    std::vector<std::string> d = cell == Cell::kLstm
-                                     ? std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"}
-                                 : cell == Cell::kGru ? std::vector<std::string>{"Sigmoid", "Tanh"}
-                                                      : std::vector<std::string>{"Tanh"};
-    for (int64_t k = 0; k < dirs; ++k) names.insert(names.end(), d.begin(), d.end());
-  }
-  if (names.size() < per_dir * dirs)
-    return ctx.Error("needs " + std::to_string(per_dir * dirs) + " activations");
-  std::vector<float> alphas, betas;
-  if (const ir::Attribute* a = node.FindAttribute("activation_alpha")) alphas = a->floats;
-  if (const ir::Attribute* a = node.FindAttribute("activation_beta")) betas = a->floats;
-  std::vector<Act> acts;
-  for (size_t i = 0; i < names.size(); ++i) {
-    const std::string& nm = names[i];
-    float al = i < alphas.size() ? alphas[i]
-                                 : (nm == "LeakyRelu"     ? 0.01f
-                                    : nm == "HardSigmoid" ? 0.2f
-                                                          : 1.0f);
-    float be = i < betas.size() ? betas[i]
-                                : (nm == "HardSigmoid"  ? 0.5f
-                                   : nm == "ScaledTanh" ? 1.0f
-                                                        : 0.0f);
-    OL_ASSIGN_OR_RETURN(Act a, MakeActivation(ctx, nm, al, be));
-    acts.push_back(std::move(a));
-  }
+  OL_ASSIGN_OR_RETURN(std::vector<Act> acts, RecurrentActivations(ctx, per_dir, dirs));
   auto clipf = [clip](double v) { return clip > 0 ? std::max(-clip, std::min(clip, v)) : v; };
 
   std::vector<double> Y(static_cast<size_t>(S * dirs * B * H), 0.0);

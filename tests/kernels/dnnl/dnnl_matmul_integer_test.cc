@@ -4,10 +4,13 @@
 // or absent, b_scale per tensor or per column, with and without a bias. The trace shows the dnnl
 // kernel ran. Full-range weights run on dnnl where the CPU has VNNI (exact 32-bit sums), else on
 // the reference kernel; reduced-range weights (+-64) run on dnnl everywhere. And the declines: u8
-// B, a B zero point that is not 0, a computed B, an empty B.
+// B, a B zero point that is not 0, a computed B, an empty B. The dnnl ConvInteger kernel likewise
+// (1-D to 3-D, grouped, depthwise, strided, dilated, padded; x's zero point at run time), bit for
+// bit, and its declines.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <random>
 
 #include "kernels/dnnl/dnnl_kernels.h"
@@ -53,13 +56,15 @@ struct Ran {
 };
 
 // One node `op` over `inputs` (absent ones as empty names) run on dnnl and on the reference.
-Ran RunBoth(const std::string& op, const std::string& domain, const std::vector<Input>& inputs) {
+Ran RunBoth(const std::string& op, const std::string& domain, const std::vector<Input>& inputs,
+            const std::function<void(ir::Node*)>& set_attributes = {}) {
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
   if (!domain.empty()) model->opset_imports.push_back({domain, 1});
   model->graph = std::make_unique<ir::Graph>("test");
   ir::Graph& g = *model->graph;
   ir::Node* node = g.AddNode(op, domain, "mm");
+  if (set_attributes) set_attributes(node);
   std::map<std::string, runtime::RtValue> feeds;
   for (const Input& in : inputs) {
     if (in.name.empty()) {
@@ -217,6 +222,82 @@ TEST(DnnlMatMulInteger, DeclinesWhatOneDnnCannotRunWithASentence) {
   ASSERT_EQ(empty.reference.numel(), 12);
   for (const Ran* r : {&u8b, &shifted, &computed, &empty}) {
     ASSERT_EQ(r->dnnl.numel(), r->reference.numel());
+    for (int64_t i = 0; i < r->dnnl.numel(); ++i)
+      EXPECT_EQ(r->dnnl.data<int32_t>()[i], r->reference.data<int32_t>()[i]);
+  }
+}
+
+TEST(DnnlConvInteger, MatchesReferenceBitForBitOnOddShapes) {
+  struct Case {
+    std::vector<int64_t> x, w;
+    int64_t group = 1;
+    std::vector<int64_t> strides, pads, dilations;
+  };
+  const std::vector<Case> cases = {
+      {{1, 3, 13, 13}, {5, 3, 3, 3}, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}},
+      {{2, 6, 9, 7}, {6, 3, 3, 3}, 2, {2, 2}, {0, 1, 1, 0}, {1, 1}},
+      {{1, 8, 11, 11}, {8, 1, 3, 3}, 8, {1, 1}, {2, 2, 2, 2}, {2, 2}},
+      {{1, 4, 127}, {7, 4, 5}, 1, {1}, {2, 2}, {1}},
+      {{1, 2, 5, 6, 7}, {3, 2, 3, 3, 3}, 1, {1, 2, 1}, {1, 0, 1, 1, 0, 1}, {1, 1, 1}},
+      {{1, 1, 1, 1}, {1, 1, 1, 1}, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}}};
+  uint32_t seed = 3100;
+  for (const Case& c : cases)
+    for (DataType xt : {DataType::kUint8, DataType::kInt8})
+      for (bool with_zp : {false, true}) {
+        SCOPED_TRACE("x " + std::to_string(c.x.size()) + "-D rank, C " + std::to_string(c.x[1]) +
+                     (xt == DataType::kInt8 ? " s8" : " u8") + (with_zp ? " zp" : ""));
+        const int lo = xt == DataType::kInt8 ? -128 : 0;
+        Tensor x = xt == DataType::kInt8 ? RandomInts<int8_t>(xt, c.x, lo, lo + 255, seed)
+                                         : RandomInts<uint8_t>(xt, c.x, lo, lo + 255, seed);
+        const bool reduced = (seed % 2) == 1;
+        const int wmax = reduced ? 64 : 127;
+        std::vector<Input> in = {
+            {"x", x, false},
+            {"w", RandomInts<int8_t>(DataType::kInt8, c.w, -wmax, wmax, seed + 1)}};
+        if (with_zp) {
+          in.push_back({"x_zp", ScalarZeroPoint(xt, lo + 131), false});
+          in.push_back({"w_zp", RandomInts<int8_t>(DataType::kInt8, {c.w[0]}, 0, 0, 0)});
+        }
+        Ran r = RunBoth("ConvInteger", "", in, [&](ir::Node* n) {
+          n->SetAttribute(ir::Attribute::Int("group", c.group));
+          n->SetAttribute(ir::Attribute::Ints("strides", c.strides));
+          n->SetAttribute(ir::Attribute::Ints("pads", c.pads));
+          n->SetAttribute(ir::Attribute::Ints("dilations", c.dilations));
+        });
+        ++seed;
+        EXPECT_EQ(r.provider, reduced || kernels::dnnl_ep::Int8PairsExact() ? "dnnl" : "reference")
+            << r.declined;
+        ASSERT_EQ(r.dnnl.numel(), r.reference.numel());
+        ASSERT_GT(r.dnnl.numel(), 0);
+        int64_t off = 0;
+        for (int64_t i = 0; i < r.dnnl.numel(); ++i)
+          off += r.dnnl.data<int32_t>()[i] != r.reference.data<int32_t>()[i];
+        EXPECT_EQ(off, 0) << off << " of " << r.dnnl.numel() << " int32 sums differ";
+      }
+}
+
+TEST(DnnlConvInteger, DeclinesWhatOneDnnCannotRunWithASentence) {
+  const Tensor x = RandomInts<uint8_t>(DataType::kUint8, {1, 2, 5, 5}, 0, 255, 1);
+  Ran u8w = RunBoth(
+      "ConvInteger", "",
+      {{"x", x, false}, {"w", RandomInts<uint8_t>(DataType::kUint8, {3, 2, 3, 3}, 0, 255, 2)}});
+  EXPECT_EQ(u8w.provider, "reference");
+  EXPECT_NE(u8w.declined.find("int8 W"), std::string::npos) << u8w.declined;
+  Ran shifted = RunBoth("ConvInteger", "",
+                        {{"x", x, false},
+                         {"w", RandomInts<int8_t>(DataType::kInt8, {3, 2, 3, 3}, -5, 5, 3)},
+                         {"", {}, true},
+                         {"w_zp", Tensor::FromVector<int8_t>(DataType::kInt8, {}, {3})}});
+  EXPECT_EQ(shifted.provider, "reference");
+  EXPECT_NE(shifted.declined.find("w_zero_point 0"), std::string::npos) << shifted.declined;
+  Ran computed = RunBoth(
+      "ConvInteger", "",
+      {{"x", x, false}, {"w", RandomInts<int8_t>(DataType::kInt8, {3, 2, 3, 3}, -5, 5, 4), false}});
+  EXPECT_EQ(computed.provider, "reference");
+  EXPECT_NE(computed.declined.find("constant W"), std::string::npos) << computed.declined;
+  for (const Ran* r : {&u8w, &shifted, &computed}) {
+    ASSERT_EQ(r->dnnl.numel(), r->reference.numel());
+    ASSERT_GT(r->dnnl.numel(), 0);
     for (int64_t i = 0; i < r->dnnl.numel(); ++i)
       EXPECT_EQ(r->dnnl.data<int32_t>()[i], r->reference.data<int32_t>()[i]);
   }
