@@ -150,6 +150,23 @@ TEST(QLinearBinaryCpu, ValuesWorkedByHandAndSaturation) {
   }
 }
 
+TEST(QLinearBinaryCpu, AddRoundsAsOnnxRuntimeWhereTheFixedPartsLastBitDecides) {
+  // mobilenet_v2's first residual Add (static, calibrated on smooth images): ONNX Runtime 1.30's
+  // bytes for the three (a, b) of 65536 whose rounding depends on the fixed part being
+  // zc - fma(ra, za, rb * zb) rather than zc - (ra * za + rb * zb) (that form gave 28, 89, 211).
+  const Params p = {
+      0.05253129079937935f, 0.05134023725986481f, 0.06310167163610458f, 104, 132, 120};
+  Tensor a = Tensor::FromVector<uint8_t>(DataType::kUint8, {3}, {41, 83, 167});
+  Tensor b = Tensor::FromVector<uint8_t>(DataType::kUint8, {3}, {84, 116, 180});
+  for (const char* provider : {kernels::kCpuProvider, kernels::kReferenceProvider}) {
+    auto y = RunKernel(provider, Case<uint8_t>("QLinearAdd", a, b, p), nullptr);
+    ASSERT_TRUE(y.ok()) << y.status().message();
+    EXPECT_EQ(y->tensor.data<uint8_t>()[0], 29) << provider;
+    EXPECT_EQ(y->tensor.data<uint8_t>()[1], 90) << provider;
+    EXPECT_EQ(y->tensor.data<uint8_t>()[2], 212) << provider;
+  }
+}
+
 TEST(QLinearBinaryCpu, OtherBroadcastsGoToTheReferenceKernel) {
   const auto r =
       Case<uint8_t>("QLinearAdd", Random<uint8_t>({2, 3}, 1), Random<uint8_t>({2, 1}, 2), kU8);
