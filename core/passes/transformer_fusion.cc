@@ -2,6 +2,7 @@
 #include "passes/transformer_fusion.h"
 
 #include <cmath>
+#include <optional>
 
 #include "passes/graph_util.h"
 #include "passes/rule_pass.h"
@@ -41,12 +42,12 @@ Node* ProducerAmongInputs(const Node* n, std::string_view op_type, Value** other
 }
 
 // A ReduceMean over the last axis only, keeping dims.
-bool IsMeanOverLastAxis(const Node* n, PassContext& ctx) {
+bool IsMeanOverLastAxis(const Node* n, int64_t opset) {
   if (!IsOp(n, "ReduceMean") || n->GetInt("keepdims", 1) != 1) return false;
   std::vector<int64_t> axes;
   if (n->FindAttribute("axes")) {
     axes = n->GetInts("axes");
-  } else if (ctx.Opset() >= 18 && n->input(1)) {
+  } else if (opset >= 18 && n->input(1)) {
     auto a = ConstantInts(n->input(1));
     if (!a) return false;
     axes = *a;
@@ -57,49 +58,61 @@ bool IsMeanOverLastAxis(const Node* n, PassContext& ctx) {
   return dims && axes[0] == static_cast<int64_t>(dims->size()) - 1;
 }
 
+struct LayerNormMatch {
+  std::vector<Node*> pattern;  // mean1, sub, pow, mean2, add_eps, sqrt, div, mul, add
+  Value *x = nullptr, *gamma = nullptr, *beta = nullptr;
+  double eps = 0;
+};
+
 // y = (x - mean(x)) / sqrt(mean((x - mean(x))^2) + eps) * gamma + beta, matched at the final Add.
-bool FuseLayerNorm(Node& add, PassContext& ctx, bool ort_form) {
-  if (!IsOp(&add, "Add")) return false;
-  if (!ort_form && ctx.Opset() < 17) return false;
-  Value* beta = nullptr;
-  Node* mul = ProducerAmongInputs(&add, "Mul", &beta);
-  if (!mul || !ConstantOf(beta)) return false;
-  Value* gamma = nullptr;
-  Node* div = ProducerAmongInputs(mul, "Div", &gamma);
-  if (!div || !ConstantOf(gamma)) return false;
+std::optional<LayerNormMatch> MatchLayerNorm(Node& add, int64_t opset) {
+  if (!IsOp(&add, "Add")) return std::nullopt;
+  LayerNormMatch m;
+  Node* mul = ProducerAmongInputs(&add, "Mul", &m.beta);
+  if (!mul || !ConstantOf(m.beta)) return std::nullopt;
+  Node* div = ProducerAmongInputs(mul, "Div", &m.gamma);
+  if (!div || !ConstantOf(m.gamma)) return std::nullopt;
   Node* sub = InputProducer(div, 0, "Sub");
   Node* sqrt = InputProducer(div, 1, "Sqrt");
-  if (!sub || !sqrt) return false;
+  if (!sub || !sqrt) return std::nullopt;
   Node* mean1 = InputProducer(sub, 1, "ReduceMean");
-  Value* x = sub->input(0);
-  if (!mean1 || mean1->input(0) != x || !IsMeanOverLastAxis(mean1, ctx)) return false;
+  m.x = sub->input(0);
+  if (!mean1 || mean1->input(0) != m.x || !IsMeanOverLastAxis(mean1, opset)) return std::nullopt;
   Node* add_eps = InputProducer(sqrt, 0, "Add");
-  if (!add_eps) return false;
+  if (!add_eps) return std::nullopt;
   Value* eps_v = nullptr;
   Node* mean2 = ProducerAmongInputs(add_eps, "ReduceMean", &eps_v);
   auto eps = ConstantScalar(eps_v);
-  if (!mean2 || !eps || *eps < 0 || !IsMeanOverLastAxis(mean2, ctx)) return false;
+  if (!mean2 || !eps || *eps < 0 || !IsMeanOverLastAxis(mean2, opset)) return std::nullopt;
   Node* pow = InputProducer(mean2, 0, "Pow");
   if (!pow || pow->input(0) != sub->output(0) || !Near(ConstantScalar(pow->input(1)), 2.0, 0))
-    return false;
-  const std::vector<Node*> pattern = {mean1, sub, pow, mean2, add_eps, sqrt, div, mul, &add};
+    return std::nullopt;
+  m.eps = *eps;
+  m.pattern = {mean1, sub, pow, mean2, add_eps, sqrt, div, mul, &add};
   // Every intermediate value feeds only the pattern (else fusing would duplicate work).
   for (const Node* n : {mean1, sub, pow, mean2, add_eps, sqrt, div, mul}) {
-    if (!UsedOnlyBy(n->output(0), pattern)) return false;
+    if (!UsedOnlyBy(n->output(0), m.pattern)) return std::nullopt;
   }
-  const ir::Tensor* g = ConstantOf(gamma);
-  const ir::Tensor* b = ConstantOf(beta);
-  if (g->dims().size() != 1 || b->dims() != g->dims() || !IsFloat(x) ||
+  const ir::Tensor* g = ConstantOf(m.gamma);
+  const ir::Tensor* b = ConstantOf(m.beta);
+  if (g->dims().size() != 1 || b->dims() != g->dims() || !IsFloat(m.x) ||
       g->dtype() != ir::DataType::kFloat || b->dtype() != ir::DataType::kFloat)
-    return false;
+    return std::nullopt;
+  return m;
+}
+
+bool FuseLayerNorm(Node& add, PassContext& ctx, bool ort_form) {
+  if (!ort_form && ctx.Opset() < 17) return false;
+  std::optional<LayerNormMatch> m = MatchLayerNorm(add, ctx.Opset());
+  if (!m) return false;
   ir::Graph& graph = *add.owner();
-  Node* ln = AddFusedNodeFor(graph, "LayerNormalization", "", pattern);
-  ln->AddInput(x);
-  ln->AddInput(gamma);
-  ln->AddInput(beta);
+  Node* ln = AddFusedNodeFor(graph, "LayerNormalization", "", m->pattern);
+  ln->AddInput(m->x);
+  ln->AddInput(m->gamma);
+  ln->AddInput(m->beta);
   ln->SetAttribute(ir::Attribute::Int("axis", -1));
-  ln->SetAttribute(ir::Attribute::Float("epsilon", static_cast<float>(*eps)));
-  ReplacePattern(&add, ln, pattern);
+  ln->SetAttribute(ir::Attribute::Float("epsilon", static_cast<float>(m->eps)));
+  ReplacePattern(&add, ln, m->pattern);
   return true;
 }
 
@@ -277,6 +290,11 @@ bool FuseSkipLayerNorm(Node& ln, PassContext& ctx) {
 
 bool FuseAttention(Node& n, PassContext& ctx);       // attention_fusion.cc
 bool FuseEmbedLayerNorm(Node& n, PassContext& ctx);  // embed_layer_norm_fusion.cc
+
+std::vector<ir::Node*> MatchLayerNormSubgraph(ir::Node& add, int64_t opset) {
+  std::optional<LayerNormMatch> m = MatchLayerNorm(add, opset);
+  return m ? m->pattern : std::vector<ir::Node*>{};
+}
 
 void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level level) {
   if (level == Level::kBasic) {

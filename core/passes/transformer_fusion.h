@@ -18,4 +18,10 @@ namespace onnxlens::passes {
 
 void AddTransformerFusionPasses(std::vector<std::unique_ptr<Pass>>& out, Level level);
 
+/// The nodes of the LayerNorm subgraph ending at the Add `add` (ReduceMean, Sub, Pow, ReduceMean,
+/// Add eps, Sqrt, Div, Mul gamma, Add beta over the last axis, the intermediates read only inside
+/// it), in that order, or none: what layer-norm-fusion fuses. The static quantizer leaves them
+/// float.
+std::vector<ir::Node*> MatchLayerNormSubgraph(ir::Node& add, int64_t opset);
+
 }  // namespace onnxlens::passes

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/strings.h"
+#include "passes/transformer_fusion.h"
 
 namespace onnxlens::quant {
 
@@ -160,8 +161,24 @@ Expected<QdqPlan> PlanQdq(const ir::Model& model, const StaticQuantOptions& opti
   }
   const ir::Graph& g = *model.graph;
   OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
+  // LayerNorm subgraphs stay float, as ONNX Runtime's transformer quantization leaves
+  // LayerNormalization: quantizing their Mul (gamma) and Add (beta) adds two roundings per norm
+  // and keeps a session from fusing them into one LayerNormalization.
+  std::set<ir::NodeId> layer_norm;
+  int layer_norms = 0;
+  for (ir::Node* n : order) {
+    if (n->op_type() != "Add") continue;
+    const std::vector<ir::Node*> ln = passes::MatchLayerNormSubgraph(*n, opset);
+    layer_norms += ln.empty() ? 0 : 1;
+    for (const ir::Node* m : ln) layer_norm.insert(m->id());
+  }
+  if (layer_norms > 0)
+    plan.warnings.push_back(
+        std::to_string(layer_norms) +
+        " LayerNorm subgraph(s) stay float (their Mul / Add are not quantized)");
   std::set<std::string> activations;
   for (const ir::Node* n : order) {
+    if (layer_norm.count(n->id())) continue;
     if (!Selected(*n, options.filter, QdqOpTypes())) continue;
     std::vector<SlotPlan> slots = SlotsFor(*n, plan.options.per_channel);
     if (slots.empty()) continue;

@@ -88,15 +88,16 @@ constexpr bool kSanitized = true;
 constexpr bool kSanitized = false;
 #endif
 
-// The best run's kernel events cover >= 95% of its model_run (best of 5: a run preempted by a
-// parallel test is noise, the recording's own overhead is not).
+// The best run's kernel events cover >= 95% of its model_run (best of 10: a run preempted by a
+// parallel test is noise, the recording's own overhead is not; best of 5 once gave bert_tiny
+// 0.949 beside the corpus tests of a -j2 run).
 TEST(Profile, NodeTimesCoverTheRun) {
   if (kSanitized) GTEST_SKIP() << "sanitizer builds time their own checks outside kernels";
   const auto dirs = ::onnxlens::testing::CorpusModels();
   if (dirs.empty()) GTEST_SKIP() << "../shared/corpus not found; corpus profiles skipped";
   for (const auto& d : dirs) {
     ProfileOptions o;
-    o.runs = 5;
+    o.runs = 10;
     o.threads = 1;
     o.inputs_dir = d / "test_data_set_0";
     auto r = ProfileModelFile(d / "model.onnx", o);

@@ -329,6 +329,53 @@ TEST(QdqQuantizerTest, ConvWithAComputedWeightIsLeftAlone) {
   EXPECT_TRUE(plan->slots.empty());
 }
 
+TEST(QdqQuantizerTest, LayerNormSubgraphsStayFloatAndOtherAddsAreQuantized) {
+  // x[1,2,6,6] -> LayerNorm over the last axis (ReduceMean, Sub, Pow, ReduceMean, Add eps, Sqrt,
+  // Div, Mul gamma, Add beta) -> MatMul W[6,4] -> Add c[4].
+  GraphBuilder b(13);
+  ir::Value* x = b.Input("x", {1, 2, 6, 6});
+  const std::vector<int64_t> d = {1, 2, 6, 6}, r = {1, 2, 6, 1};
+  auto axes = Attrs(ir::Attribute::Ints("axes", {-1}));
+  ir::Node* mean = b.Op("ReduceMean", {x}, std::move(axes), r);
+  ir::Node* sub = b.Op("Sub", {x, mean->output(0)}, {}, d);
+  ir::Node* pow = b.Op("Pow", {sub->output(0), b.Const("two", {}, {2.f})}, {}, d);
+  ir::Node* var = b.Op("ReduceMean", {pow->output(0)}, Attrs(ir::Attribute::Ints("axes", {-1})), r);
+  ir::Node* eps = b.Op("Add", {var->output(0), b.Const("eps", {}, {1e-5f})}, {}, r);
+  ir::Node* sq = b.Op("Sqrt", {eps->output(0)}, {}, r);
+  ir::Node* div = b.Op("Div", {sub->output(0), sq->output(0)}, {}, d);
+  ir::Node* mul = b.Op("Mul", {div->output(0), b.Random("gamma", {6}, 5)}, {}, d);
+  ir::Node* beta = b.Op("Add", {mul->output(0), b.Random("beta", {6}, 6)}, {}, d);
+  ir::Node* mm = b.Op("MatMul", {beta->output(0), b.Random("w", {6, 4}, 7)}, {}, {1, 2, 6, 4});
+  ir::Node* add = b.Op("Add", {mm->output(0), b.Random("c", {4}, 8)}, {}, {1, 2, 6, 4});
+  b.Out(add);
+  auto original = b.model();
+  std::shared_ptr<ir::Model> m = original->Clone();
+  auto plan = PlanQdq(*m, {});
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->warnings.size(), 1u);
+  EXPECT_NE(plan->warnings[0].find("1 LayerNorm subgraph(s) stay float"), std::string::npos);
+  const QuantStats s = Quantize(*m, {});
+  EXPECT_EQ(s.quantized_by_op.at("MatMul"), 1);
+  EXPECT_EQ(s.quantized_by_op.at("Add"), 1);  // the Add after the MatMul, not the norm's
+  EXPECT_EQ(s.quantized_by_op.count("Mul"), 0u);
+  const ir::Node* m_mul = m->graph->FindNode(mul->id());
+  const ir::Node* m_beta = m->graph->FindNode(beta->id());
+  const ir::Node* m_add = m->graph->FindNode(add->id());
+  ASSERT_TRUE(m_mul && m_beta && m_add);
+  EXPECT_EQ(Producer(m_mul, 0)->op_type(), "Div");
+  EXPECT_TRUE(m_mul->input(1)->is_initializer());  // gamma stays float
+  EXPECT_EQ(m_mul->input(1)->initializer()->dtype(), ir::DataType::kFloat);
+  EXPECT_EQ(Producer(m_beta, 0)->op_type(), "Mul");
+  EXPECT_EQ(Producer(m_add, 0)->op_type(), "DequantizeLinear");
+  EXPECT_EQ(Producer(m_add, 1)->op_type(), "DequantizeLinear");
+  // A session fuses the float norm (layer-norm-fusion-ort at extended) and stays close to float.
+  RandomSource src(1, 21);
+  const Sample in = src.One();
+  EXPECT_GT(Cosine(RunModel(original, in), RunModel(m, in)), 0.999);
+  auto fused = passes::testing::Optimized(*m, passes::Level::kExtended);
+  EXPECT_EQ(CountOps(*fused, "LayerNormalization"), 1);
+}
+
 TEST(QdqQuantizerTest, UnknownOpTypeIsAnErrorNamingTheOption) {
   Net n = MakeNet();
   StaticQuantOptions o;
