@@ -298,6 +298,7 @@ void RegisterCpuTransformerKernels(KernelRegistry& r);
 void RegisterCpuChecks(KernelRegistry& r);
 void RegisterCpuQuantKernels(KernelRegistry& r);
 void RegisterCpuDynamicQuantKernel(KernelRegistry& r);
+void RegisterCpuDynamicQuantizeLstmKernel(KernelRegistry& r);
 void RegisterCpuQLinearBinaryKernels(KernelRegistry& r);
 void RegisterCpuGatherKernel(KernelRegistry& r);
 void RegisterCpuGridSampleKernel(KernelRegistry& r);
@@ -311,6 +312,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuTransformerKernels(r);
   RegisterCpuQuantKernels(r);
   RegisterCpuDynamicQuantKernel(r);
+  RegisterCpuDynamicQuantizeLstmKernel(r);
   RegisterCpuQLinearBinaryKernels(r);
   RegisterCpuGatherKernel(r);
   RegisterCpuGridSampleKernel(r);

@@ -77,37 +77,49 @@ Expected<QWeight> ReadWeight(const OpKernelContext& ctx, const Tensor& w, const 
   return q;
 }
 
+// The plain integer product: acc[r * n + j] = sum_i (a[r * k + i] - zp) * w[i * n + j].
+void PlainIntProduct(const uint8_t* a, int32_t zp, int64_t rows, int64_t k, const int16_t* w,
+                     int64_t n, int32_t* acc) {
+  for (int64_t r = 0; r < rows; ++r) {
+    int32_t* out = acc + r * n;
+    std::fill(out, out + n, 0);
+    for (int64_t i = 0; i < k; ++i) {
+      const int32_t av = static_cast<int32_t>(a[r * k + i]) - zp;
+      if (av == 0) continue;
+      const int16_t* wr = w + i * n;
+      for (int64_t j = 0; j < n; ++j) out[j] += av * wr[j];
+    }
+  }
+}
+
 // out[r * n + j] (+)= float(sum_i (a_q[r, i] - a_zp) * w[i, j]) * (a_scale * w_scale[j]) for the
 // `rows` rows of `a` ([rows, k] float32), quantized together as DynamicQuantizeLinear does.
-void QuantizedProduct(const float* a, int64_t rows, int64_t k, const int16_t* w,
-                      const float* w_scale, int64_t n, bool accumulate, float* out) {
+void QuantizedProduct(LstmIntProduct int_product, const float* a, int64_t rows, int64_t k,
+                      const int16_t* w, const float* w_scale, int64_t n, bool accumulate,
+                      float* out, std::vector<uint8_t>& aq, std::vector<int32_t>& acc) {
   float lo = 0.f, hi = 0.f;
   DynamicRange(a, 0, rows * k, &lo, &hi);
   const DynamicQuantParams p = DynamicParamsOf(lo, hi);
-  std::vector<uint8_t> aq(static_cast<size_t>(rows * k));
+  aq.resize(static_cast<size_t>(rows * k));
   DynamicQuantizeRange(a, aq.data(), p, 0, rows * k);
   // ONNX Runtime's multiplier: the scale of A times each weight scale, in float32. A zero scale
   // (A all zeros) is 1 there; every a_q - a_zp is 0 either way.
   const float a_scale = p.scale == 0.f ? 1.0f : p.scale;
-  const int32_t zp = static_cast<int32_t>(p.zero_point);
-  std::vector<int32_t> acc(static_cast<size_t>(n));
+  acc.resize(static_cast<size_t>(rows * n));
+  int_product(aq.data(), static_cast<int32_t>(p.zero_point), rows, k, w, n, acc.data());
   for (int64_t r = 0; r < rows; ++r) {
-    std::fill(acc.begin(), acc.end(), 0);
-    for (int64_t i = 0; i < k; ++i) {
-      const int32_t av = static_cast<int32_t>(aq[r * k + i]) - zp;
-      if (av == 0) continue;
-      const int16_t* wr = w + i * n;
-      for (int64_t j = 0; j < n; ++j) acc[j] += av * wr[j];
-    }
     float* o = out + r * n;
+    const int32_t* sr = acc.data() + r * n;
     for (int64_t j = 0; j < n; ++j) {
-      const float v = static_cast<float>(acc[j]) * (a_scale * w_scale[j]);
+      const float v = static_cast<float>(sr[j]) * (a_scale * w_scale[j]);
       o[j] = accumulate ? o[j] + v : v;
     }
   }
 }
 
-Status DynamicQuantizeLstm(OpKernelContext& ctx, int64_t) {
+}  // namespace
+
+Status DynamicQuantizeLstmWith(OpKernelContext& ctx, LstmIntProduct int_product) {
   OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tw, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* tr, ctx.RequireTensor(2));
@@ -182,12 +194,14 @@ Status DynamicQuantizeLstm(OpKernelContext& ctx, int64_t) {
   std::vector<float> Y(static_cast<size_t>(ycount), 0.f);
   std::vector<float> Yh(static_cast<size_t>(D * B * H)), Yc(Yh.size());
   std::vector<float> xw(static_cast<size_t>(xw_count)), gates(static_cast<size_t>(B * G));
+  std::vector<uint8_t> aq;  // the quantized activations and their int32 products, reused
+  std::vector<int32_t> acc;
   const float* X = tx->data<float>();
   for (int64_t d = 0; d < D; ++d) {
     const bool reverse = direction == "reverse" || d == 1;
     // The input projection of every step and batch row at once ([S * B, I] x [I, 4H]).
-    QuantizedProduct(X, S * B, I, W.values.data() + d * I * G, W.scales.data() + d * G, G, false,
-                     xw.data());
+    QuantizedProduct(int_product, X, S * B, I, W.values.data() + d * I * G, W.scales.data() + d * G,
+                     G, false, xw.data(), aq, acc);
     std::vector<float> hs(h0.begin() + d * B * H, h0.begin() + (d + 1) * B * H);
     std::vector<float> cs(c0.begin() + d * B * H, c0.begin() + (d + 1) * B * H);
     const RecurrentActivation& f = acts[d * 3];
@@ -203,8 +217,8 @@ Status DynamicQuantizeLstm(OpKernelContext& ctx, int64_t) {
         std::copy(xw.begin() + (t * B + b) * G, xw.begin() + (t * B + b + 1) * G,
                   gates.begin() + b * G);
       }
-      QuantizedProduct(hs.data(), B, H, R.values.data() + d * H * G, R.scales.data() + d * G, G,
-                       true, gates.data());
+      QuantizedProduct(int_product, hs.data(), B, H, R.values.data() + d * H * G,
+                       R.scales.data() + d * G, G, true, gates.data(), aq, acc);
       for (int64_t b = 0; b < B; ++b) {
         if (step >= lens[b]) continue;
         const int64_t t = reverse ? lens[b] - 1 - step : step;
@@ -247,10 +261,10 @@ Status DynamicQuantizeLstm(OpKernelContext& ctx, int64_t) {
   return emit(2, Yc, {D, B, H});
 }
 
-}  // namespace
-
 void RegisterDynamicQuantizeLstmKernel(KernelRegistry& r) {
-  AddKernel(r, "com.microsoft", "DynamicQuantizeLSTM", 1, DynamicQuantizeLstm);
+  AddKernel(r, "com.microsoft", "DynamicQuantizeLSTM", 1, [](OpKernelContext& ctx, int64_t) {
+    return DynamicQuantizeLstmWith(ctx, PlainIntProduct);
+  });
 }
 
 }  // namespace onnxlens::kernels

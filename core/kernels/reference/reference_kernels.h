@@ -41,6 +41,15 @@ using RecurrentActivation = std::function<double(double)>;
 Expected<std::vector<RecurrentActivation>> RecurrentActivations(const OpKernelContext& ctx,
                                                                 size_t per_dir, int64_t dirs);
 
+/// com.microsoft DynamicQuantizeLSTM (reference/dynamic_quantize_lstm.cc) with its integer
+/// products made by `int_product`: acc[r * n + j] = sum_i (a[r * k + i] - a_zp) * w[i * n + j] for
+/// the `rows` rows of the uint8 `a` ([rows, k]) and the int16 `w` ([k, n], zero points subtracted,
+/// so |w| <= 255). The reference kernel passes plain loops, the cpu kernel AVX2 ones: the sums are
+/// exact either way, and the quantization, scaling and gates around them are this one function's.
+using LstmIntProduct = void (*)(const uint8_t* a, int32_t a_zp, int64_t rows, int64_t k,
+                                const int16_t* w, int64_t n, int32_t* acc);
+Status DynamicQuantizeLstmWith(OpKernelContext& ctx, LstmIntProduct int_product);
+
 /// DFT's and STFT's (opset 17) run-time checks, shared by the reference and cpu kernels. A DFT
 /// of input x: `outer` x `inner` signals of `len` values (stride `inner`) along `axis`, each
 /// zero-padded or truncated to dft_length `n`, giving `bins` values (n, or n / 2 + 1 onesided).
