@@ -2451,7 +2451,7 @@
     </message>
     <message>
         <source>ONNX Runtime (com.microsoft ops)</source>
-        <translation>ONNX Runtime (com.microsoft-Operatoren)</translation>
+        <translation>ONNX Runtime (com.microsoft)</translation>
     </message>
     <message>
         <source>Dynamic quantization&apos;s operators. Standard ONNX: DynamicQuantizeLinear, MatMulInteger and ConvInteger (any ONNX runtime; LSTMs stay float). ONNX Runtime: its DynamicQuantizeMatMul and DynamicQuantizeLSTM as well.</source>
