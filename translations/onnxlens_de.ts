@@ -2720,28 +2720,12 @@
         <translation>(alles quantisiert)</translation>
     </message>
     <message>
-        <source>kept in float</source>
-        <translation>in float belassen</translation>
-    </message>
-    <message>
-        <source>undone</source>
-        <translation>zurückgenommen</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
         <source>Op</source>
         <translation>Operator</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Cosine</source>
@@ -2758,6 +2742,22 @@
     <message>
         <source>In float</source>
         <translation>In float</translation>
+    </message>
+    <message>
+        <source>reached</source>
+        <translation>erreicht</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>nicht erreicht</translation>
+    </message>
+    <message>
+        <source>Least harmful in float</source>
+        <translation>Harmlosester in float</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
     </message>
 </context>
 <context>

@@ -2688,28 +2688,12 @@
         <translation>（全部量化）</translation>
     </message>
     <message>
-        <source>kept in float</source>
-        <translation>保持浮点</translation>
-    </message>
-    <message>
-        <source>undone</source>
-        <translation>已撤销</translation>
-    </message>
-    <message>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
         <source>Op</source>
         <translation>算子</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>结果</translation>
     </message>
     <message>
         <source>Cosine</source>
@@ -2726,6 +2710,22 @@
     <message>
         <source>In float</source>
         <translation>浮点节点数</translation>
+    </message>
+    <message>
+        <source>reached</source>
+        <translation>已达到</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>未达到</translation>
+    </message>
+    <message>
+        <source>Least harmful in float</source>
+        <translation>保留浮点中影响最小者</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
     </message>
 </context>
 <context>

@@ -197,7 +197,7 @@ QVariant SearchStepsModel::data(const QModelIndex& index, int role) const {
     case Op:
       return QString::fromStdString(s.op_type);
     case Kept:
-      return s.step == 0 ? QString() : s.accepted ? tr("kept in float") : tr("undone");
+      return s.reached ? tr("reached") : tr("not reached");
     case Cosine:
       return display ? QString::number(s.cosine, 'f', 6) : QVariant(s.cosine);
     case Sqnr:
@@ -216,11 +216,11 @@ QVariant SearchStepsModel::headerData(int section, Qt::Orientation orientation, 
     case Step:
       return tr("Step");
     case Node:
-      return tr("Node");
+      return tr("Least harmful in float");
     case Op:
       return tr("Op");
     case Kept:
-      return tr("Result");
+      return tr("Target");
     case Cosine:
       return tr("Cosine");
     case Sqnr:

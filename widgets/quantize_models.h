@@ -61,13 +61,14 @@ class LayerMetricsModel : public QAbstractTableModel {
   std::unordered_map<std::string, std::string> m_nodes;
 };
 
-/// The automatic search's steps as they come: step, node left in float, its op, accepted or
-/// undone, the worst output's cosine and SQNR, the quantized model's P50, nodes in float.
+/// The automatic search's trials as they come: step, how many of the most harmful nodes stay in
+/// float, whether the target held, the worst output's cosine and SQNR, the quantized model's P50,
+/// and the least harmful node in float with its op.
 class SearchStepsModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { Step, Node, Op, Kept, Cosine, Sqnr, P50, Excluded, ColumnCount };
+  enum Column { Step, Excluded, Kept, Cosine, Sqnr, P50, Node, Op, ColumnCount };
   explicit SearchStepsModel(QObject* parent = nullptr);
   void clear();
   void addStep(const api::QuantSearchStep& step);

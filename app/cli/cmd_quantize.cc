@@ -1,4 +1,5 @@
 // `onnxlens-cli quantize`: static QDQ or dynamic quantization of a model file (options: main.cc).
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -17,19 +18,27 @@ void PrintSearch(const api::QuantSearchReport& s) {
   std::printf("search: target %s %.10g on %s (%lld sample(s)); float P50 %.2f ms\n",
               s.metric.c_str(), s.target, s.eval_source.c_str(),
               static_cast<long long>(s.eval_samples), s.float_p50_ms);
-  std::printf("  %4s %9s %8s %8s %9s  %-20s %-14s %s\n", "step", "cosine", "SQNR dB", "P50 ms",
-              "added dB", "result", "op", "node left in float");
-  for (const api::QuantSearchStep& st : s.steps) {
-    if (st.step == 0) {
-      std::printf("  %4d %9.6f %8.2f %8.2f %9s  %-20s\n", 0, st.cosine, st.sqnr_db, st.p50_ms, "",
-                  "(all quantized)");
-      continue;
+  if (!s.sensitivity.empty()) {
+    constexpr size_t kShown = 10;
+    std::printf("  sensitivity, each node alone quantized (%zu node(s), the most harmful first):\n",
+                s.sensitivity.size());
+    std::printf("  %9s %8s  %-14s %s\n", "cosine", "SQNR dB", "op", "node");
+    for (size_t i = 0; i < std::min(kShown, s.sensitivity.size()); ++i) {
+      const api::QuantSensitivity& n = s.sensitivity[i];
+      std::printf("  %9.6f %8.2f  %-14s %s\n", n.cosine, n.sqnr_db, n.op_type.c_str(),
+                  n.node.c_str());
     }
-    std::printf("  %4d %9.6f %8.2f %8.2f %9.2f  %-20s %-14s %s\n", st.step, st.cosine, st.sqnr_db,
-                st.p50_ms, st.added_loss_db, st.accepted ? "kept in float" : "no gain, quantized",
-                st.op_type.c_str(), st.node.c_str());
+    if (s.sensitivity.size() > kShown)
+      std::printf("  ... %zu more (--json lists them all)\n", s.sensitivity.size() - kShown);
   }
-  std::printf("  %s: %zu node(s) left in float\n",
+  std::printf("  %4s %6s %7s %9s %8s %8s  %-11s %s\n", "step", "ranked", "islands", "cosine",
+              "SQNR dB", "P50 ms", "target", "the least harmful node in float");
+  for (const api::QuantSearchStep& st : s.steps)
+    std::printf("  %4d %6d %7d %9.6f %8.2f %8.2f  %-11s %s%s\n", st.step, st.ranked, st.islands,
+                st.cosine, st.sqnr_db, st.p50_ms, st.reached ? "reached" : "not reached",
+                st.step == 0 ? "(all quantized)" : st.node.c_str(),
+                st.step == s.chosen_step ? "  <- written" : "");
+  std::printf("  %s: %zu node(s) left in float (ranked + islands: int8 nodes between float ones)\n",
               s.reached ? "target reached" : "target NOT reached", s.excluded.size());
 }
 

@@ -592,8 +592,8 @@ Verb AddQuantize(CLI::App& app) {
       ->capture_default_str();
   CLI::Option* cosine =
       v->add_option("--target-cosine", a->target_cosine,
-                    "static: leave the nodes that lose most in float, one at a time, until the "
-                    "worst output's cosine reaches X")
+                    "static: leave in float the fewest of the nodes that cost the output most "
+                    "(each measured alone, then bisected) for the worst output's cosine to reach X")
           ->type_name("X")
           ->check(CLI::Range(1e-9, 1.0));
   v->add_option("--target-sqnr", a->target_sqnr,
@@ -601,7 +601,7 @@ Verb AddQuantize(CLI::App& app) {
       ->type_name("DB")
       ->check(CLI::Range(1e-9, 200.0))
       ->excludes(cosine);
-  v->add_option("--max-steps", a->max_steps, "the search's most exclusions tried")
+  v->add_option("--max-steps", a->max_steps, "the search's most bisection trials")
       ->type_name("N")
       ->transform(WholeNumber<int>(1, 1000))
       ->capture_default_str();

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "api/internal/agreement.h"
 #include "api/internal/data_sets.h"
 #include "api/internal/image_samples.h"
 #include "common/strings.h"
@@ -20,32 +21,6 @@ namespace fs = std::filesystem;
 namespace onnxlens::api {
 
 namespace {
-
-struct Accum {
-  double max_abs = 0, sum_abs = 0, dot = 0, aa = 0, bb = 0, ee = 0;
-  int64_t n = 0;
-  void Add(const float* a, const float* b, int64_t count) {
-    for (int64_t i = 0; i < count; ++i) {
-      const double x = a[i], y = b[i], e = x - y;
-      max_abs = std::max(max_abs, std::fabs(e));
-      sum_abs += std::fabs(e);
-      dot += x * y;
-      aa += x * x;
-      bb += y * y;
-      ee += e * e;
-    }
-    n += count;
-  }
-  Agreement Result() const {
-    Agreement r;
-    r.elements = n;
-    r.max_abs = max_abs;
-    r.mean_abs = n ? sum_abs / static_cast<double>(n) : 0;
-    r.cosine = aa > 0 && bb > 0 ? dot / std::sqrt(aa * bb) : (aa == bb ? 1.0 : 0.0);
-    r.sqnr_db = ee == 0 ? kExactSqnr : aa == 0 ? -kExactSqnr : 10 * std::log10(aa / ee);
-    return r;
-  }
-};
 
 // A layer's bounded histograms: the ranges are fixed by the first sample (see LayerHistograms).
 struct HistAccum {
@@ -86,7 +61,7 @@ struct HistAccum {
 };
 
 struct OutputAccum {
-  Accum stats;
+  AgreementAccum stats;
   int64_t rows = 0, top1 = 0, top5 = 0;
   bool classifier = false;
   std::string problem;
@@ -100,8 +75,8 @@ std::pair<int64_t, int64_t> ClassifierShape(const std::vector<int64_t>& d) {
 }
 
 // Compares one pair of values into `acc`; false (with `problem`) when they do not fit.
-bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, Accum& acc, std::string* problem,
-             HistAccum* hist = nullptr) {
+bool AddPair(const kernels::RtValue& a, const kernels::RtValue& b, AgreementAccum& acc,
+             std::string* problem, HistAccum* hist = nullptr) {
   if (!a.is_tensor() || !b.is_tensor()) {
     *problem = "not a tensor";
     return false;
@@ -281,7 +256,7 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   const auto b_inputs = FeedableInputs(b);
   std::vector<OutputAccum> outs(a_outputs.size());
-  std::vector<Accum> layers(pairs.size());
+  std::vector<AgreementAccum> layers(pairs.size());
   std::vector<HistAccum> hists(pairs.size());
   std::optional<quant::Sample> first;
   std::vector<bool> layer_ok(pairs.size(), true);

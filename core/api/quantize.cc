@@ -7,9 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "api/internal/data_sets.h"
-#include "api/internal/image_samples.h"
 #include "api/internal/optimize_options.h"
+#include "api/internal/quant_options.h"
 #include "api/internal/writers.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
@@ -30,36 +29,13 @@ double MillisSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-Expected<quant::QuantType> ParseType(const std::string& text, const std::string& option) {
-  if (text == "u8" || text == "uint8") return quant::QuantType::kUint8;
-  if (text == "s8" || text == "int8") return quant::QuantType::kInt8;
-  return InvalidArgument(option + ": the type is u8 or s8, got " + Quote(text));
-}
-
-Expected<quant::CalibrationMethod> ParseMethod(const std::string& text) {
-  if (text == "minmax") return quant::CalibrationMethod::kMinMax;
-  if (text == "entropy") return quant::CalibrationMethod::kEntropy;
-  if (text == "percentile") return quant::CalibrationMethod::kPercentile;
-  return InvalidArgument("--method: the method is minmax, entropy or percentile, got " +
-                         Quote(text));
-}
-
-quant::NodeFilter FilterOf(const QuantizeRequest& r) {
-  quant::NodeFilter f;
-  f.op_types.insert(r.op_types.begin(), r.op_types.end());
-  f.exclude_nodes.insert(r.exclude_nodes.begin(), r.exclude_nodes.end());
-  f.include_nodes.insert(r.include_nodes.begin(), r.include_nodes.end());
-  return f;
-}
-
 Status CheckRequest(const QuantizeRequest& r) {
   if (r.mode != "static" && r.mode != "dynamic")
     return InvalidArgument("--mode: the mode is static or dynamic, got " + Quote(r.mode));
   if (r.format != "standard" && r.format != "ort")
     return InvalidArgument("--format: the format is standard or ort, got " + Quote(r.format));
-  OL_RETURN_IF_ERROR(ParseType(r.activation_type, "--activation-type").status());
-  OL_RETURN_IF_ERROR(ParseType(r.weight_type, "--weight-type").status());
-  OL_RETURN_IF_ERROR(ParseMethod(r.method).status());
+  OL_RETURN_IF_ERROR(StaticOptionsOf(r).status());
+  OL_RETURN_IF_ERROR(CalibrationOptionsOf(r).status());
   if (!(r.percentile > 0 && r.percentile <= 100))
     return InvalidArgument("--percentile: must be in (0, 100], got " +
                            std::to_string(r.percentile));
@@ -116,54 +92,32 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   if (!job.Report(Stage::kOptimizing, 0.05)) return Cancelled("quantization was cancelled");
   OL_RETURN_IF_ERROR(passes::Optimize(*model, oo).status().WithContext(path.string()));
 
-  const quant::NodeFilter filter = FilterOf(r);
   quant::QuantStats stats;
   if (r.mode == "dynamic") {
     quant::DynamicQuantOptions o;
-    o.weight_type = ParseType(r.weight_type, "--weight-type").value();
+    o.weight_type = ParseQuantType(r.weight_type, "--weight-type").value();
     o.weight_symmetric = o.weight_type == quant::QuantType::kInt8;
     o.per_channel = r.per_channel;
     o.ort_format = r.format == "ort";
-    o.filter = filter;
+    o.filter = FilterOf(r);
     if (!job.Report(Stage::kQuantizing, 0.5)) return Cancelled("quantization was cancelled");
     OL_ASSIGN_OR_RETURN(stats, quant::QuantizeDynamic(*model, o));
   } else {
-    quant::StaticQuantOptions o;
-    o.activation_type = ParseType(r.activation_type, "--activation-type").value();
-    o.weight_type = ParseType(r.weight_type, "--weight-type").value();
-    o.activation_symmetric = r.symmetric;
-    o.weight_symmetric = o.weight_type == quant::QuantType::kInt8;
-    o.per_channel = r.per_channel;
-    o.filter = filter;
+    OL_ASSIGN_OR_RETURN(const quant::StaticQuantOptions o, StaticOptionsOf(r));
     OL_ASSIGN_OR_RETURN(quant::QdqPlan plan, quant::PlanQdq(*model, o));
-    quant::CalibrationOptions co;
-    co.method = ParseMethod(r.method).value();
-    co.moving_average = r.moving_average;
-    co.percentile = r.percentile;
-    co.symmetric = r.symmetric || co.method == quant::CalibrationMethod::kPercentile;
-    std::unique_ptr<quant::SampleSource> source;
-    if (!r.calib_dir.empty()) {
-      OL_ASSIGN_OR_RETURN(std::vector<fs::path> sets, ListDataSets(r.calib_dir, "--calib"));
-      source = std::make_unique<FolderSamples>(*model, std::move(sets));
-    } else if (!r.images.empty()) {
-      OL_ASSIGN_OR_RETURN(source, ImageSamples::Create(*model, r.images));
-    } else {
-      rep.random_calibration = true;
+    OL_ASSIGN_OR_RETURN(const quant::CalibrationOptions co, CalibrationOptionsOf(r));
+    OL_ASSIGN_OR_RETURN(std::unique_ptr<quant::SampleSource> source,
+                        CalibrationSamples(*model, r, &rep.random_calibration));
+    if (rep.random_calibration)
       rep.warnings.push_back(
           "CALIBRATED ON RANDOM DATA: ranges from random inputs are not representative of real "
           "data, and the quantized model may lose much accuracy; calibrate with --calib DIR");
-      OL_ASSIGN_OR_RETURN(const DimOverrides dims,
-                          RandomSampleDims(*model, r.dims, r.ranges, r.seed));
-      source = std::make_unique<RandomSamples>(*model, r.random_samples, r.seed, dims, r.ranges);
-    }
     const auto tc = Clock::now();
     auto cal =
         quant::Calibrate(*model, plan.calibrate, *source, co, r.threads, job.Slice(0.1, 0.9));
     if (!cal.ok()) {
       if (cal.status().code() == StatusCode::kCancelled) return cal.status();
-      return cal.status().WithContext(!r.calib_dir.empty() ? "--calib " + r.calib_dir.string()
-                                      : !r.images.empty()  ? "--images " + r.images.dir.string()
-                                                           : std::string("--random"));
+      return cal.status().WithContext(CalibrationOption(r));
     }
     rep.calibration_millis = MillisSince(tc);
     rep.calibration_samples = cal->samples;

@@ -107,6 +107,10 @@ std::vector<SlotPlan> SlotsFor(const ir::Node& n, bool per_channel) {
 
 }  // namespace
 
+bool FollowsInputQuantization(const std::string& op_type) {
+  return SharingOps().count(op_type) > 0 || op_type == "Relu" || op_type == "Clip";
+}
+
 const std::vector<std::string>& QdqOpTypes() {
   static const std::vector<std::string> kOps = [] {
     std::vector<std::string> v(SingleInputOps().begin(), SingleInputOps().end());
@@ -177,11 +181,19 @@ Expected<QdqPlan> PlanQdq(const ir::Model& model, const StaticQuantOptions& opti
         std::to_string(layer_norms) +
         " LayerNorm subgraph(s) stay float (their Mul / Add are not quantized)");
   std::set<std::string> activations;
+  std::set<ir::NodeId> planned;
   for (const ir::Node* n : order) {
     if (layer_norm.count(n->id())) continue;
     if (!Selected(*n, options.filter, QdqOpTypes())) continue;
+    if (FollowsInputQuantization(n->op_type())) {
+      // Quantized only behind a quantized producer (ONNX Runtime's input check): behind a node
+      // left in float its Q/DQ would be the only rounding there.
+      const ir::Value* x = n->input(0);
+      if (!x || !x->producer() || !planned.count(x->producer()->id())) continue;
+    }
     std::vector<SlotPlan> slots = SlotsFor(*n, plan.options.per_channel);
     if (slots.empty()) continue;
+    planned.insert(n->id());
     for (const SlotPlan& s : slots) {
       if (s.kind == Kind::kActivation) activations.insert(n->input(s.slot)->name());
       plan.slots.push_back(s);

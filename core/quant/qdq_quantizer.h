@@ -34,6 +34,11 @@ struct StaticQuantOptions {
 /// The op types the static quantizer handles, sorted.
 const std::vector<std::string>& QdqOpTypes();
 
+/// Ops the quantizer quantizes only when the tensor they read comes from a quantized node (ONNX
+/// Runtime's removable activations and direct 8-bit ops: Relu, Clip, MaxPool, Reshape, ...):
+/// they carry their input's range through, so leaving their producer in float leaves them too.
+bool FollowsInputQuantization(const std::string& op_type);
+
 /// How one input slot of a quantized node is quantized.
 struct SlotPlan {
   enum class Kind { kActivation, kWeight, kBias, kConstant };

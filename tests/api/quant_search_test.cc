@@ -1,5 +1,6 @@
-// The mixed-precision search: each accepted exclusion raises the metric, excluded nodes stay in
-// float in the written model, a reachable target stops at once, bad requests name the option.
+// The mixed-precision search: every quantized node's sensitivity measured alone, a bisection over
+// the most harmful ones, the chosen trial's nodes in float in the written model, a reachable
+// target stopping at once, bad requests naming the option.
 #include "api/quant_search.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "api/accuracy.h"
 #include "api/internal/value_files.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
@@ -56,40 +58,57 @@ bool LeftInFloat(const fs::path& path, const std::string& name) {
   return false;
 }
 
-TEST(QuantSearchTest, AcceptedExclusionsRaiseTheMetricAndStayInFloat) {
+TEST(QuantSearchTest, RanksEveryNodeBisectsAndWritesTheChosenTrial) {
   TempDir tmp;
   WriteSets(tmp.path() / "calib", 3, 5);
   WriteSets(tmp.path() / "eval", 2, 9);
-  QuantSearchRequest r = Search(tmp.path(), 0.9999999999, 3);
+  QuantSearchRequest r = Search(tmp.path(), 0.9999999999, 4);
   r.eval_dir = tmp.path() / "eval";
   std::vector<int> seen;
   auto rep = SearchQuantization(SampleModel(), r, {},
                                 [&](const QuantSearchStep& s) { seen.push_back(s.step); });
   ASSERT_TRUE(rep.ok()) << rep.status().message();
-  ASSERT_GE(rep->steps.size(), 2u);
-  ASSERT_EQ(seen.size(), rep->steps.size());
-  for (size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], static_cast<int>(i));
-  EXPECT_LE(rep->steps.size(), 4u);
-  EXPECT_EQ(rep->steps[0].step, 0);
   EXPECT_EQ(rep->eval_samples, 2);
   EXPECT_EQ(rep->eval_source, "--eval " + (tmp.path() / "eval").string());
   EXPECT_GT(rep->float_p50_ms, 0);
-  double best = rep->steps[0].cosine;
-  size_t accepted = 0;
+
+  // Step 0 missed the target: every rankable node was measured alone, the most harmful first.
+  ASSERT_FALSE(rep->steps.empty());
+  EXPECT_FALSE(rep->steps[0].reached);
+  ASSERT_GE(rep->sensitivity.size(), 2u);
+  for (size_t i = 1; i < rep->sensitivity.size(); ++i)
+    EXPECT_LE(rep->sensitivity[i - 1].cosine, rep->sensitivity[i].cosine);
+  for (const QuantSensitivity& s : rep->sensitivity) {
+    EXPECT_FALSE(s.node.empty());
+    EXPECT_LE(s.cosine, 1.0);
+  }
+
+  // The bisection: each trial keeps a prefix of the ranking in float; at most max_steps trials.
+  ASSERT_EQ(seen.size(), rep->steps.size());
+  for (size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], static_cast<int>(i));
+  EXPECT_LE(rep->steps.size(), 5u);
+  EXPECT_GE(rep->steps.size(), 2u);
   for (size_t i = 1; i < rep->steps.size(); ++i) {
     const QuantSearchStep& s = rep->steps[i];
-    EXPECT_FALSE(s.node.empty());
+    ASSERT_GE(s.ranked, 1);
+    ASSERT_LE(s.ranked, static_cast<int>(rep->sensitivity.size()));
+    EXPECT_EQ(s.excluded, s.ranked + s.islands);
+    EXPECT_EQ(s.node, rep->sensitivity[s.ranked - 1].node);
     EXPECT_GT(s.p50_ms, 0);
-    if (s.accepted) {
-      EXPECT_GT(s.cosine, best) << s.node;
-      best = s.cosine;
-      ++accepted;
-    }
-    EXPECT_EQ(s.excluded, static_cast<int>(accepted));
+    EXPECT_EQ(s.reached, s.cosine >= r.target);
   }
-  ASSERT_EQ(rep->excluded.size(), accepted);
-  for (const std::string& n : rep->excluded)
-    EXPECT_TRUE(LeftInFloat(tmp.path() / "q.onnx", n)) << n;
+  // With every rankable node in float the model is as exact as float can be made.
+  const QuantSearchStep& chosen = rep->steps[rep->chosen_step];
+  EXPECT_EQ(rep->reached, chosen.reached);
+  for (const QuantSearchStep& s : rep->steps)
+    if (!rep->reached) {
+      EXPECT_LE(s.cosine, chosen.cosine);
+    }
+  ASSERT_EQ(rep->excluded.size(), static_cast<size_t>(chosen.excluded));
+  for (size_t i = 0; i < rep->excluded.size(); ++i) {
+    if (static_cast<int>(i) < chosen.ranked) EXPECT_EQ(rep->excluded[i], rep->sensitivity[i].node);
+    EXPECT_TRUE(LeftInFloat(tmp.path() / "q.onnx", rep->excluded[i])) << rep->excluded[i];
+  }
   EXPECT_TRUE(rep->quantize.checker_passed);
   EXPECT_EQ(rep->quantize.model, SampleModel().string());
   if (!rep->reached) {
@@ -100,7 +119,28 @@ TEST(QuantSearchTest, AcceptedExclusionsRaiseTheMetricAndStayInFloat) {
   }
   const nlohmann::json j = ToJson(*rep);
   EXPECT_EQ(j["steps"].size(), rep->steps.size());
+  EXPECT_EQ(j["sensitivity"].size(), rep->sensitivity.size());
+  EXPECT_EQ(j["chosen_step"], rep->chosen_step);
   EXPECT_EQ(j["metric"], "cosine");
+}
+
+// A target only float reaches: the chosen trial leaves every ranked node in float (ranked or as
+// an island), so nothing is rounded and the written model matches the float one exactly.
+TEST(QuantSearchTest, AnExactTargetLeavesEveryRankedNodeInFloat) {
+  TempDir tmp;
+  WriteSets(tmp.path() / "calib", 2, 5);
+  QuantSearchRequest r = Search(tmp.path(), 1.0, 12);
+  r.metric = "sqnr";
+  r.target = 200;
+  auto rep = SearchQuantization(SampleModel(), r);
+  ASSERT_TRUE(rep.ok()) << rep.status().message();
+  ASSERT_FALSE(rep->sensitivity.empty());
+  EXPECT_TRUE(rep->reached);
+  const QuantSearchStep& chosen = rep->steps[rep->chosen_step];
+  EXPECT_EQ(chosen.sqnr_db, kExactSqnr);
+  EXPECT_EQ(chosen.excluded, static_cast<int>(rep->sensitivity.size()));
+  for (const QuantSensitivity& s : rep->sensitivity)
+    EXPECT_TRUE(LeftInFloat(tmp.path() / "q.onnx", s.node)) << s.node;
 }
 
 TEST(QuantSearchTest, AReachedTargetStopsAtStepZero) {

@@ -57,7 +57,12 @@ TEST(CmdQuantizeTest, ImagesAndTheSearchPrintTheirStepsAndJson) {
                        " --mode static --images " + Q(images) + " --target-sqnr 99 --max-steps 1");
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("(all quantized)"), std::string::npos) << text.out;
-  EXPECT_NE(text.err.find("was not reached"), std::string::npos) << text.err;
+  EXPECT_NE(text.out.find("sensitivity, each node alone quantized"), std::string::npos) << text.out;
+  // One bisection trial: half the ranked nodes in float (with their islands); 99 dB holds only
+  // when nothing is rounded, so either that trial is exact or the search says it was not reached.
+  const bool reached = text.out.find("target reached") != std::string::npos;
+  EXPECT_EQ(reached, text.err.find("was not reached") == std::string::npos) << text.out << text.err;
+  EXPECT_NE(text.out.find("<- written"), std::string::npos) << text.out;
   // Bad option values are usage errors naming the flag.
   CliRun size = RunCli("quantize " + Q(SampleModel()) + " -o " + Q(tmp.path() / "q3.onnx") +
                        " --mode static --images " + Q(images) + " --size 12");

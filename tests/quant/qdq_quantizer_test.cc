@@ -227,6 +227,28 @@ TEST(QdqQuantizerTest, ExcludedNodesAndOtherOpTypesStayFloat) {
   EXPECT_EQ(Producer(n.conv, 0), nullptr);
 }
 
+// ONNX Runtime's input check: Relu, MaxPool and Reshape carry their input's range through and are
+// quantized only behind a quantized producer; behind the excluded Conv they stay float, and the
+// Gemm's own input is the only rounding left.
+TEST(QdqQuantizerTest, RangeFollowersBehindAFloatNodeStayFloat) {
+  Net n = MakeNet();
+  StaticQuantOptions o;
+  o.filter.exclude_nodes = {n.conv->name()};
+  const QuantStats s = Quantize(*n.model, o);
+  EXPECT_EQ(s.quantized_by_op.count("Relu"), 0u);
+  EXPECT_EQ(s.quantized_by_op.count("MaxPool"), 0u);
+  EXPECT_EQ(s.quantized_by_op.count("Reshape"), 0u);
+  EXPECT_EQ(s.quantized_by_op.at("Gemm"), 1);
+  EXPECT_EQ(CountOps(*n.model, "Relu"), 1);
+  EXPECT_EQ(Producer(n.relu, 0), n.conv);
+  EXPECT_EQ(Producer(n.pool, 0), n.relu);
+  EXPECT_EQ(Producer(n.reshape, 0), n.pool);
+  ASSERT_EQ(Producer(n.gemm, 0)->op_type(), "DequantizeLinear");
+  EXPECT_EQ(Producer(n.gemm, 0)->input(0)->producer()->input(0), n.reshape->output(0));
+  EXPECT_TRUE(FollowsInputQuantization("Clip"));
+  EXPECT_FALSE(FollowsInputQuantization("Conv"));
+}
+
 TEST(QdqQuantizerTest, OnlyIncludedNodesAreQuantized) {
   Net n = MakeNet();
   StaticQuantOptions o;

@@ -2,6 +2,7 @@
 // ReorderInput / ReorderOutput (also the cpu provider's: plain loops split over the pool), and
 // Conv and the pools computed by the plain reference kernels on unblocked copies (a blocked
 // convolution is a plain one over the padded channels with the filter un-reordered).
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -17,6 +18,7 @@ namespace {
 using ir::Tensor;
 
 constexpr const char* kDomain = ir::kNchwcDomain;
+constexpr int64_t kTile = 32;  // spatial positions per reorder tile
 
 Expected<int64_t> Block(const OpKernelContext& ctx) {
   const int64_t b = ir::NchwcBlockSize();
@@ -63,11 +65,13 @@ Status ReorderInput(OpKernelContext& ctx, int64_t) {
       // One block: channels b*block .. +chans of image img, interleaved.
       float* d = dst + i * sp * block;
       const float* s = src + (img * c + b * block) * sp;
-      for (int64_t p = 0; p < sp; ++p) {
-        float* dp = d + p * block;
-        int64_t k = 0;
-        for (; k < chans; ++k) dp[k] = s[k * sp + p];
-        for (; k < block; ++k) dp[k] = 0.f;
+      // Tiles of kTile positions: the tile's block stays in L1 while each channel row is read.
+      for (int64_t p0 = 0; p0 < sp; p0 += kTile) {
+        const int64_t pe = std::min(sp, p0 + kTile);
+        for (int64_t k = 0; k < chans; ++k)
+          for (int64_t p = p0; p < pe; ++p) d[p * block + k] = s[k * sp + p];
+        for (int64_t k = chans; k < block; ++k)
+          for (int64_t p = p0; p < pe; ++p) d[p * block + k] = 0.f;
       }
     }
   });
@@ -97,8 +101,12 @@ Status ReorderOutput(OpKernelContext& ctx, int64_t) {
       const int64_t chans = std::min(block, c - b * block);
       const float* s = src + i * sp * block;
       float* d = dst + (img * c + b * block) * sp;
-      for (int64_t k = 0; k < chans; ++k)
-        for (int64_t p = 0; p < sp; ++p) d[k * sp + p] = s[p * block + k];
+      // Tiles of kTile positions (see ReorderInput): one pass over the block, not one per channel.
+      for (int64_t p0 = 0; p0 < sp; p0 += kTile) {
+        const int64_t pe = std::min(sp, p0 + kTile);
+        for (int64_t k = 0; k < chans; ++k)
+          for (int64_t p = p0; p < pe; ++p) d[k * sp + p] = s[p * block + k];
+      }
     }
   });
   ctx.SetOutput(0, std::move(y));
