@@ -2596,10 +2596,6 @@
         <translation>Suchen</translation>
     </message>
     <message>
-        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
-        <translation>Lässt nacheinander den Knoten mit dem größten zusätzlichen Fehler in float, bis die schlechteste Ausgabe das Ziel erreicht; jeder Schritt quantisiert neu und misst Genauigkeit und P50</translation>
-    </message>
-    <message>
         <source>Cannot search</source>
         <translation>Suche nicht möglich</translation>
     </message>
@@ -2620,6 +2616,22 @@
             <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
             <numerusform>Suche: Ziel %1 %2 nicht erreicht; %n Knoten in float</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Measures the error each node adds when it alone is quantized, then bisects on how many of the most harmful stay in float until the worst output reaches the target; each trial measures accuracy and P50</source>
+        <translation>Misst den Fehler, den jeder Knoten allein quantisiert hinzufügt, und halbiert dann, wie viele der schädlichsten in float bleiben, bis die schlechteste Ausgabe das Ziel erreicht; jeder Versuch misst Genauigkeit und P50</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Double-click a node to see it in the graph</source>
+        <translation>Doppelklick zeigt den Knoten im Graphen</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>Empfindlichkeit</translation>
     </message>
 </context>
 <context>
@@ -2758,6 +2770,37 @@
     <message>
         <source>Target</source>
         <translation>Ziel</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SensitivityModel</name>
+    <message>
+        <source>in float</source>
+        <translation>in float</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Cosine alone</source>
+        <translation>Kosinus allein</translation>
+    </message>
+    <message>
+        <source>SQNR dB alone</source>
+        <translation>SQNR dB allein</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>

@@ -2566,10 +2566,6 @@
         <translation>搜索</translation>
     </message>
     <message>
-        <source>Leaves in float, one at a time, the node adding the most error until the worst output reaches the target; each step re-quantizes, measures accuracy and P50</source>
-        <translation>逐个将引入误差最大的节点保持为浮点，直到最差输出达到目标；每一步都重新量化并测量精度和 P50</translation>
-    </message>
-    <message>
         <source>Cannot search</source>
         <translation>无法搜索</translation>
     </message>
@@ -2588,6 +2584,22 @@
         <translation>
             <numerusform>搜索：目标 %1 %2 未达成；%n 个节点保持浮点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Measures the error each node adds when it alone is quantized, then bisects on how many of the most harmful stay in float until the worst output reaches the target; each trial measures accuracy and P50</source>
+        <translation>测量每个节点单独量化时引入的误差，再二分查找需保留为浮点的最有害节点数，直到最差输出达到目标；每次试验测量精度和 P50</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <source>Double-click a node to see it in the graph</source>
+        <translation>双击节点可在图中查看</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感度</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2738,37 @@
     <message>
         <source>Target</source>
         <translation>目标</translation>
+    </message>
+</context>
+<context>
+    <name>onnxlens::widgets::SensitivityModel</name>
+    <message>
+        <source>in float</source>
+        <translation>浮点</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Cosine alone</source>
+        <translation>单独余弦</translation>
+    </message>
+    <message>
+        <source>SQNR dB alone</source>
+        <translation>单独 SQNR dB</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
     </message>
 </context>
 <context>

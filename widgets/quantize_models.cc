@@ -233,6 +233,77 @@ QVariant SearchStepsModel::headerData(int section, Qt::Orientation orientation, 
   return {};
 }
 
+SensitivityModel::SensitivityModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void SensitivityModel::setReport(std::shared_ptr<const api::QuantSearchReport> report) {
+  beginResetModel();
+  m_report = std::move(report);
+  m_inFloat.clear();
+  if (m_report)
+    for (const std::string& n : m_report->excluded) m_inFloat[n] = true;
+  endResetModel();
+}
+
+QString SensitivityModel::nodeAt(int row) const {
+  if (!m_report || row < 0 || row >= rowCount()) return {};
+  return QString::fromStdString(m_report->sensitivity[row].node);
+}
+
+int SensitivityModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() || !m_report ? 0 : static_cast<int>(m_report->sensitivity.size());
+}
+
+int SensitivityModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SensitivityModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount()) return {};
+  const api::QuantSensitivity& s = m_report->sensitivity[index.row()];
+  if (role == Qt::TextAlignmentRole)
+    return index.column() == Node || index.column() == Op || index.column() == InFloat
+               ? QVariant()
+               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+  if (role != Qt::DisplayRole && role != Qt::UserRole) return {};
+  const bool display = role == Qt::DisplayRole;
+  switch (index.column()) {
+    case Rank:
+      return index.row() + 1;
+    case Node:
+      return QString::fromStdString(s.node);
+    case Op:
+      return QString::fromStdString(s.op_type);
+    case Cosine:
+      return display ? QString::number(s.cosine, 'f', 6) : QVariant(s.cosine);
+    case Sqnr:
+      return display ? sqnrText(s.sqnr_db) : QVariant(s.sqnr_db);
+    case InFloat: {
+      const bool in_float = m_inFloat.count(s.node) > 0;
+      return display ? (in_float ? tr("in float") : QString()) : QVariant(in_float);
+    }
+  }
+  return {};
+}
+
+QVariant SensitivityModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case Rank:
+      return tr("#");
+    case Node:
+      return tr("Node");
+    case Op:
+      return tr("Op");
+    case Cosine:
+      return tr("Cosine alone");
+    case Sqnr:
+      return tr("SQNR dB alone");
+    case InFloat:
+      return tr("Result");
+  }
+  return {};
+}
+
 SqnrRange layerSqnrRange(const api::CompareModelsReport& report) {
   SqnrRange r;
   for (const api::LayerAgreement& l : report.layers) {

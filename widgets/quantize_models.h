@@ -63,12 +63,12 @@ class LayerMetricsModel : public QAbstractTableModel {
 
 /// The automatic search's trials as they come: step, how many of the most harmful nodes stay in
 /// float, whether the target held, the worst output's cosine and SQNR, the quantized model's P50,
-/// and the least harmful node in float with its op.
+/// and the op and name of the least harmful node in float (last: the column that stretches).
 class SearchStepsModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { Step, Excluded, Kept, Cosine, Sqnr, P50, Node, Op, ColumnCount };
+  enum Column { Step, Excluded, Kept, Cosine, Sqnr, P50, Op, Node, ColumnCount };
   explicit SearchStepsModel(QObject* parent = nullptr);
   void clear();
   void addStep(const api::QuantSearchStep& step);
@@ -81,6 +81,30 @@ class SearchStepsModel : public QAbstractTableModel {
 
  private:
   std::vector<api::QuantSearchStep> m_steps;
+};
+
+/// The search's sensitivity ranking, the most harmful node first: rank, the worst output's cosine
+/// and SQNR with only that node quantized, whether the written model leaves it in float, op and
+/// node (last: the column that stretches). Qt::DisplayRole is text; Qt::UserRole the number.
+class SensitivityModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { Rank, Cosine, Sqnr, InFloat, Op, Node, ColumnCount };
+  explicit SensitivityModel(QObject* parent = nullptr);
+  /// The report's ranking (nullptr clears).
+  void setReport(std::shared_ptr<const api::QuantSearchReport> report);
+  /// The node name of `row`, empty out of range.
+  QString nodeAt(int row) const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  std::shared_ptr<const api::QuantSearchReport> m_report;
+  std::unordered_map<std::string, bool> m_inFloat;
 };
 
 /// "12.34" or "exact".

@@ -1,6 +1,7 @@
 // The Quantize tab (see quantize_view.h).
 #include "widgets/quantize_view.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <QComboBox>
@@ -20,6 +21,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryFile>
 #include <QVBoxLayout>
@@ -107,18 +109,28 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_maxSteps->setPrefix(tr("steps "));
   m_search = new QPushButton(tr("Search"), searchBox);
   m_search->setToolTip(
-      tr("Leaves in float, one at a time, the node adding the most error until the worst "
-         "output reaches the target; each step re-quantizes, measures accuracy and P50"));
+      tr("Measures the error each node adds when it alone is quantized, then bisects on how many "
+         "of the most harmful stay in float until the worst output reaches the target; each "
+         "trial measures accuracy and P50"));
   searchRow->addWidget(m_metric);
   searchRow->addWidget(m_target);
   searchRow->addWidget(m_maxSteps);
   searchRow->addWidget(m_search);
   searchLayout->addLayout(searchRow);
+  m_searchTabs = new QTabWidget(searchBox);
   m_steps = new SearchStepsModel(this);
-  m_stepTable = makeTable(searchBox, m_steps);
-  m_stepTable->setMinimumHeight(90);
-  m_stepTable->setMaximumHeight(130);  // the options above keep most of the column
-  searchLayout->addWidget(m_stepTable);
+  m_stepTable = makeTable(m_searchTabs, m_steps);
+  m_searchTabs->addTab(m_stepTable, tr("Trials"));
+  m_sensitivity = new SensitivityModel(this);
+  m_sensitivityTable = makeTable(m_searchTabs, m_sensitivity);
+  m_sensitivityTable->setToolTip(tr("Double-click a node to see it in the graph"));
+  m_searchTabs->addTab(m_sensitivityTable, tr("Sensitivity"));
+  // Node names are long and end in what tells them apart ("/features.3/conv/conv.1/Conv").
+  m_stepTable->setTextElideMode(Qt::ElideLeft);
+  m_sensitivityTable->setTextElideMode(Qt::ElideLeft);
+  m_searchTabs->setMinimumHeight(120);
+  m_searchTabs->setMaximumHeight(170);  // the options above keep most of the column
+  searchLayout->addWidget(m_searchTabs);
   leftLayout->addWidget(searchBox);
   connect(m_metric, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
     m_target->setValue(m_metric->currentData().toString() == QLatin1String("sqnr") ? 20 : 0.999);
@@ -191,6 +203,10 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
           [this](const QModelIndex& current) {
             if (current.isValid() && current.row() != m_layer) showLayer(current.row());
           });
+  connect(m_sensitivityTable, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+    const QString label = nodeLabel(m_sensitivity->nodeAt(index.row()));
+    if (!label.isEmpty()) emit showInGraphRequested(label);
+  });
   connect(m_layerTable, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
     if (index.row() < m_layerNodes.size() && !m_layerNodes[index.row()].isEmpty())
       emit showInGraphRequested(m_layerNodes[index.row()]);
@@ -304,6 +320,8 @@ bool QuantizeView::search(const QString& metric, double target, int maxSteps) {
   sr.max_steps = maxSteps;
   sr.latency_runs = 5;
   m_steps->clear();
+  m_sensitivity->setReport(nullptr);
+  m_searchTabs->setCurrentWidget(m_stepTable);
   const quint64 generation = ++m_generation;
   QPointer<QuantizeView> self(this);
   // Steps arrive on the searching thread; each is listed on the UI thread while the run is
@@ -312,7 +330,10 @@ bool QuantizeView::search(const QString& metric, double target, int maxSteps) {
     QMetaObject::invokeMethod(
         self.data(),
         [self, generation, step] {
-          if (self && self->m_generation == generation) self->m_steps->addStep(step);
+          if (self && self->m_generation == generation) {
+            self->m_steps->addStep(step);
+            self->m_stepTable->resizeColumnsToContents();
+          }
         },
         Qt::QueuedConnection);
   };
@@ -434,6 +455,16 @@ void QuantizeView::showResult() {
     m_steps->clear();
     for (const api::QuantSearchStep& step : r->search->steps) m_steps->addStep(step);
   }
+  if (r->search) {
+    m_sensitivity->setReport(r->search);
+    m_stepTable->resizeColumnsToContents();
+    m_sensitivityTable->resizeColumnsToContents();
+    // The numbers first; the node column takes what is left, elided at its start.
+    for (QTableView* t : {m_stepTable, m_sensitivityTable}) {
+      const int last = t->model()->columnCount() - 1;
+      t->setColumnWidth(last, std::min(t->columnWidth(last), 260));
+    }
+  }
   auto report = r->compare;
   m_outputs->setReport(report);
   m_layers->setReport(report, std::move(names));
@@ -483,6 +514,16 @@ void QuantizeView::showResult() {
   }
   m_summary->setText(text);
   if (!c.layers.empty()) showLayer(0);
+}
+
+QString QuantizeView::nodeLabel(const QString& name) const {
+  const auto snapshot = m_doc ? m_doc->snapshot() : nullptr;
+  if (!snapshot || snapshot->graphs.empty() || name.isEmpty()) return {};
+  const std::string wanted = name.toStdString();
+  for (const api::SnapshotNode& n : snapshot->graphs[0].nodes)
+    if (n.name == wanted)
+      return QString::fromStdString(api::TraceNodeLabel(n.name, n.op_type, n.id));
+  return {};
 }
 
 void QuantizeView::showLayer(int layer) {

@@ -20,6 +20,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTableView;
 
 namespace onnxlens {
@@ -30,6 +31,7 @@ class LayerMetricsModel;
 class OutputMetricsModel;
 class QuantizeForm;
 class SearchStepsModel;
+class SensitivityModel;
 class SqnrChart;
 
 class QuantizeView : public QWidget {
@@ -53,12 +55,15 @@ class QuantizeView : public QWidget {
   /// the number of nodes added.
   int excludeWorstAndRerun(int n);
 
-  /// The automatic search (api::SearchQuantization) with the form's options: leaves in float,
-  /// one at a time, the node adding the most error until the worst output's `metric` ("cosine"
-  /// or "sqnr") reaches `target`; the steps fill steps() as they come. False with an error
+  /// The automatic search (api::SearchQuantization) with the form's options: ranks the nodes by
+  /// the error each adds alone, then bisects on how many of the most harmful stay in float until
+  /// the worst output's `metric` ("cosine" or "sqnr") reaches `target`; the trials fill steps()
+  /// as they come, the ranking fills sensitivity() at the end. False with an error
   /// reported when the options do not parse or the mode is not static.
   bool search(const QString& metric, double target, int maxSteps);
   SearchStepsModel* steps() const { return m_steps; }
+  /// The last search's sensitivity ranking (empty until a search ends).
+  SensitivityModel* sensitivity() const { return m_sensitivity; }
 
   /// Copies the quantized file to `path` (a temporary file, then a rename): never over the
   /// opened model, an existing file only when `ask` says yes. False with `error` set (empty when
@@ -96,6 +101,8 @@ class QuantizeView : public QWidget {
   void statusMessage(const QString& message);
 
  private:
+  /// The trace label of the float graph's node named `name` (empty when there is none).
+  QString nodeLabel(const QString& name) const;
   void onResult(Expected<QuantizeResult> result);
   void showResult();
   void setRunning(bool running);
@@ -123,6 +130,9 @@ class QuantizeView : public QWidget {
   QPushButton* m_search;
   SearchStepsModel* m_steps;
   QTableView* m_stepTable;
+  SensitivityModel* m_sensitivity;
+  QTableView* m_sensitivityTable;
+  QTabWidget* m_searchTabs;
   quint64 m_generation = 0;  ///< of the run whose steps are listed
   QPushButton* m_export;
   QLabel* m_summary;

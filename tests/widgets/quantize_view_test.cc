@@ -343,18 +343,37 @@ TEST(QuantizeView, TheSearchListsItsStepsAndItsExclusionsReachTheForm) {
   f->randomSamples()->setValue(3);
   QAbstractItemModelTester tester(q->steps(),
                                   QAbstractItemModelTester::FailureReportingMode::Fatal);
-  // A target no int8 model reaches: the search takes every step it is allowed.
+  // A target only float reaches: step 0 misses it, and the bisection tries what it is allowed.
   ASSERT_TRUE(q->search(QStringLiteral("cosine"), 1.0, 2));
   q->waitForRun();
   const auto result = w.document()->quantizeResult();
   ASSERT_TRUE(result);
   ASSERT_TRUE(result->search);
   EXPECT_EQ(q->steps()->rowCount(), static_cast<int>(result->search->steps.size()));
-  EXPECT_GE(q->steps()->rowCount(), 2);  // step 0 and at least one exclusion tried
+  EXPECT_GE(q->steps()->rowCount(), 2);  // step 0 and at least one trial
   EXPECT_EQ(q->steps()->data(q->steps()->index(0, SearchStepsModel::Step), Qt::DisplayRole), 0);
   for (const std::string& n : result->search->excluded)
     EXPECT_TRUE(f->excludedNodes().contains(QString::fromStdString(n)));
   EXPECT_TRUE(q->summaryText().contains(QStringLiteral("Search")));
+  // The ranking: every ranked node, the most harmful first, the ones written in float marked.
+  SensitivityModel* sens = q->sensitivity();
+  QAbstractItemModelTester sens_tester(sens, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_EQ(sens->rowCount(), static_cast<int>(result->search->sensitivity.size()));
+  ASSERT_GE(sens->rowCount(), 1);
+  int marked = 0;
+  for (int row = 0; row < sens->rowCount(); ++row) {
+    EXPECT_EQ(sens->data(sens->index(row, SensitivityModel::Rank), Qt::DisplayRole), row + 1);
+    EXPECT_EQ(sens->nodeAt(row).toStdString(), result->search->sensitivity[row].node);
+    if (row > 0)
+      EXPECT_LE(sens->data(sens->index(row - 1, SensitivityModel::Cosine), Qt::UserRole).toDouble(),
+                sens->data(sens->index(row, SensitivityModel::Cosine), Qt::UserRole).toDouble());
+    marked += sens->data(sens->index(row, SensitivityModel::InFloat), Qt::UserRole).toBool();
+  }
+  int ranked_in_float = 0;
+  for (const std::string& n : result->search->excluded)
+    for (const api::QuantSensitivity& s : result->search->sensitivity)
+      ranked_in_float += s.node == n;
+  EXPECT_EQ(marked, ranked_in_float);
   // Dynamic mode cannot search.
   f->modeBox()->setCurrentIndex(f->modeBox()->findData(QStringLiteral("dynamic")));
   QString error;
