@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 
+#include "ir/nchwc.h"
 #include "passes/graph_util.h"
 
 namespace onnxlens::passes {
@@ -192,10 +193,132 @@ class QLinearNhwcTransformer final : public Pass {
   }
 };
 
+// A QLinearConv reading x at slot 0 (ai.onnx, or com.onnxlens with x still NCHW).
+bool TakesNchwX(const ir::Use& u) {
+  const Node& n = *u.node;
+  if (u.index != 0) return false;
+  if (IsPlainQLinearConv(n)) return true;
+  return n.domain() == kOnnxlensDomain && n.op_type() == "QLinearConv" &&
+         n.GetInt("x_channels_last", 0) == 0;
+}
+
+bool IsReorder(const Node& n, const char* op) {
+  return n.domain() == ir::kNchwcDomain && n.op_type() == op && n.GetInt("channels_last", 0) == 0 &&
+         n.outputs().size() == 1;
+}
+
+// The single reader of `v` (null when it has none, several, or is a graph output).
+Node* OnlyReader(Value* v) {
+  if (!v || v->is_graph_output() || v->uses().size() != 1) return nullptr;
+  return v->uses()[0].node;
+}
+
+bool PerTensorQdq(const Node& n, const char* op) {
+  if (!IsOp(&n, op) || n.outputs().size() != 1 || n.inputs().size() < 2 || !Rank4(n.input(0)) ||
+      !Rank4(n.output(0)) || !PerTensorConst(n.input(1)))
+    return false;
+  return n.inputs().size() < 3 || !n.input(2) || PerTensorConst(n.input(2));
+}
+
+void ToNhwc(Value* v) {
+  std::vector<ir::Dim> d = *v->type().shape;
+  v->set_type(ir::TypeInfo::Tensor(v->type().elem_type, {d[0], d[2], d[3], d[1]}));
+}
+
+// `n` as com.onnxlens QLinearConv with `side` ("x_channels_last" / "y_channels_last") set.
+void SetConvSide(ir::Graph& g, Node* n, const char* side) {
+  if (n->domain() == kOnnxlensDomain) {
+    n->SetAttribute(ir::Attribute::Int(side, 1));
+    return;
+  }
+  Node* c = AddFusedNode(g, "QLinearConv", kOnnxlensDomain, {n}, n->name());
+  CopyAttributes(*n, c);
+  c->SetAttribute(ir::Attribute::Int("x_channels_last", 0));
+  c->SetAttribute(ir::Attribute::Int("y_channels_last", 0));
+  c->SetAttribute(ir::Attribute::Int(side, 1));
+  for (size_t i = 0; i < n->inputs().size(); ++i) c->AddInput(n->input(i));
+  Value* y = n->output(0);
+  n->SetOutput(0, nullptr);
+  g.RemoveNode(n);
+  c->AddOutput(y);
+}
+
+// Where a float NCHWc chain meets an int8 one (mixed precision): the float side's ReorderOutput
+// writes NHWC for the QuantizeLinear in front of a QLinearConv, and a QLinearConv's
+// DequantizeLinear hands NHWC to the ReorderInput behind it, so the int8 convolution reads and
+// writes the layout it computes in instead of reordering NCHW itself.
+class NchwcInt8Boundaries final : public Pass {
+ public:
+  std::string_view name() const override { return "nchwc-int8-boundaries"; }
+  std::string_view summary() const override {
+    return "where float NCHWc convolutions meet int8 ones, ReorderOutput / ReorderInput take "
+           "channels-last (NHWC) and the QuantizeLinear / DequantizeLinear between them pass it "
+           "on, so the QLinearConv does not reorder NCHW [com.onnxlens; sessions only]";
+  }
+  Level level() const override { return Level::kLayout; }
+  bool needs_contrib_ops() const override { return true; }
+  Expected<bool> Run(ir::Graph& g, PassContext& ctx) override {
+    if (ctx.options.nchwc_block <= 0 || !ctx.options.session_only_ops) return false;
+    bool changed = false;
+    // Chain starts first: their rewrites may replace QLinearConvs the chain ends then look at.
+    OL_ASSIGN_OR_RETURN(std::vector<Node*> order, g.TopologicalOrder());
+    std::set<Node*> removed;
+    for (Node* n : order) {
+      // ReorderOutput -> QuantizeLinear -> QLinearConv(s) reading x.
+      if (removed.count(n) || !IsReorder(*n, "ReorderOutput") || !Rank4(n->output(0))) continue;
+      Node* q = OnlyReader(n->output(0));
+      if (!q || !PerTensorQdq(*q, "QuantizeLinear") || q->output(0)->is_graph_output() ||
+          q->output(0)->uses().empty())
+        continue;
+      bool convs = true;
+      for (const ir::Use& u : q->output(0)->uses()) convs &= TakesNchwX(u);
+      if (!convs) continue;
+      std::vector<Node*> readers;
+      for (const ir::Use& u : q->output(0)->uses()) readers.push_back(u.node);
+      n->SetAttribute(ir::Attribute::Int("channels_last", 1));
+      ToNhwc(n->output(0));
+      ToNhwc(q->output(0));
+      for (Node* c : readers) {
+        if (c->domain() != kOnnxlensDomain) removed.insert(c);
+        SetConvSide(g, c, "x_channels_last");
+      }
+      changed = true;
+    }
+    OL_ASSIGN_OR_RETURN(order, g.TopologicalOrder());
+    for (Node* n : order) {
+      // QLinearConv -> DequantizeLinear -> ReorderInput(s).
+      const bool plain = IsPlainQLinearConv(*n);
+      const bool onnxlens = n->domain() == kOnnxlensDomain && n->op_type() == "QLinearConv" &&
+                            n->GetInt("y_channels_last", 0) == 0 && Rank4(n->output(0));
+      if (!plain && !onnxlens) continue;
+      Node* dq = OnlyReader(n->output(0));
+      if (!dq || !PerTensorQdq(*dq, "DequantizeLinear") || dq->output(0)->is_graph_output() ||
+          dq->output(0)->uses().empty())
+        continue;
+      bool reorders = true;
+      for (const ir::Use& u : dq->output(0)->uses())
+        reorders &= u.index == 0 && IsReorder(*u.node, "ReorderInput");
+      if (!reorders) continue;
+      for (const ir::Use& u : dq->output(0)->uses())
+        u.node->SetAttribute(ir::Attribute::Int("channels_last", 1));
+      ToNhwc(n->output(0));
+      ToNhwc(dq->output(0));
+      SetConvSide(g, n, "y_channels_last");  // may replace n: nothing after reads it
+      changed = true;
+    }
+    if (changed && ctx.Opset(kOnnxlensDomain) < 1) ctx.model->SetOpsetVersion(kOnnxlensDomain, 1);
+    return changed;
+  }
+};
+
 }  // namespace
 
 std::unique_ptr<Pass> CreateQLinearNhwcTransformer() {
   return std::make_unique<QLinearNhwcTransformer>();
+}
+
+std::unique_ptr<Pass> CreateNchwcInt8Boundaries() {
+  return std::make_unique<NchwcInt8Boundaries>();
 }
 
 }  // namespace onnxlens::passes

@@ -25,4 +25,11 @@ constexpr const char* kOnnxlensDomain = "com.onnxlens";
 
 std::unique_ptr<Pass> CreateQLinearNhwcTransformer();
 
+/// Level `layout`, after the NCHWc transformer (mixed-precision models, float and int8
+/// convolutions in one graph): a ReorderOutput whose only reader is a per-tensor QuantizeLinear
+/// feeding QLinearConvs as x gets `channels_last` = 1 (NHWC out), and the QLinearConvs read NHWC;
+/// a QLinearConv whose only reader is a per-tensor DequantizeLinear feeding ReorderInputs writes
+/// NHWC, and the ReorderInputs read it (`channels_last` = 1). Sessions only, with dnnl.
+std::unique_ptr<Pass> CreateNchwcInt8Boundaries();
+
 }  // namespace onnxlens::passes

@@ -56,6 +56,7 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   // After qlinear-nhwc, which moves the separate Q / DQ of conv chains to channels-last.
   out.push_back(CreateQdqFakeQuantFusion());
   out.push_back(CreateNchwcTransformer());
+  out.push_back(CreateNchwcInt8Boundaries());
   return out;
 }
 

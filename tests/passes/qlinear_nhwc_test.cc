@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "ir/nchwc.h"
 #include "ir/text_format.h"
@@ -92,9 +93,11 @@ std::shared_ptr<ir::Model> ChainModel(bool mid_output) {
 }
 
 std::shared_ptr<ir::Model> At(const ir::Model& m, Level level, int block = 8,
-                              Format format = Format::kOrt, bool session = true) {
+                              Format format = Format::kOrt, bool session = true,
+                              const std::set<std::string>& disabled = {}) {
   std::shared_ptr<ir::Model> copy = m.Clone();
   OptimizeOptions o = testing::OptionsAt(level);
+  o.disabled = disabled;
   o.verify_each = true;
   o.pass_options.nchwc_block = block;
   o.pass_options.format = format;
@@ -352,6 +355,54 @@ std::string NodesText(const ir::Model& m) {
 TEST(QLinearNhwc, RunningTwiceChangesNothing) {
   auto o = At(*ChainModel(false), Level::kLayout);
   EXPECT_EQ(NodesText(*At(*o, Level::kLayout)), NodesText(*o));
+}
+
+// x -> float Conv (3x3, 16 -> 16) -> QDQ -> int8 conv -> float Conv -> y: a mixed-precision
+// model, float convolutions on both sides of an int8 one.
+std::shared_ptr<ir::Model> MixedModel() {
+  GraphBuilder b;
+  const int64_t c = 16, hw = 6;
+  ir::Node* f1 = b.Op("Conv", {b.Input("x", {1, c, hw, hw}), b.Random("w1", {c, c, 3, 3}, 7)},
+                      Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1})), {1, c, hw, hw});
+  ir::Value* q = ConvUnit(b, Qdq(b, f1->output(0), 0.05f, 128), c, hw, 0.05f, 4);
+  ir::Node* f2 = b.Op("Conv", {q, b.Random("w2", {c, c, 3, 3}, 8)},
+                      Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1})), {1, c, hw, hw});
+  b.Out(f2);
+  return b.model();
+}
+
+TEST(NchwcInt8Boundaries, TheInt8ConvolutionBetweenFloatOnesReadsAndWritesChannelsLast) {
+  if (ir::NchwcBlockSize() <= 0) GTEST_SKIP() << "no NCHWc block size on this CPU";
+  auto m = MixedModel();
+  auto with = At(*m, Level::kLayout);
+  auto without = At(*m, Level::kLayout, 8, Format::kOrt, true, {"nchwc-int8-boundaries"});
+  int reorder_out = 0, reorder_in = 0;
+  for (const ir::Node* n : with->graph->nodes()) {
+    if (n->domain() != ir::kNchwcDomain) continue;
+    if (n->op_type() == "ReorderOutput") reorder_out += n->GetInt("channels_last", 0) == 1;
+    if (n->op_type() == "ReorderInput" && n->input(0)->producer())
+      reorder_in += n->GetInt("channels_last", 0) == 1;
+  }
+  EXPECT_EQ(reorder_out, 1);
+  EXPECT_EQ(reorder_in, 1);
+  const auto convs = NhwcConvs(*with);
+  ASSERT_EQ(convs.size(), 1u);
+  EXPECT_EQ(convs[0]->GetInt("x_channels_last", 0), 1);
+  EXPECT_EQ(convs[0]->GetInt("y_channels_last", 0), 1);
+  EXPECT_EQ(convs[0]->input(0)->type().shape->at(3).value, 16);  // [N, H, W, C]
+  // The layouts change, the numbers do not: the same on every provider the model runs on.
+  ExpectEqual(RunOn(without, "dnnl"), RunOn(with, "dnnl"));
+  ExpectEqual(RunOn(without, "cpu"), RunOn(with, "cpu"));
+  // Without a session (an export), and without dnnl's block, nothing changes.
+  auto file = At(*m, Level::kLayout, 8, Format::kOrt, false);
+  for (const ir::Node* n : file->graph->nodes()) EXPECT_EQ(n->GetInt("channels_last", 0), 0);
+  // A second run finds nothing left to do.
+  OptimizeOptions o = testing::OptionsAt(Level::kLayout);
+  o.pass_options.nchwc_block = 8;
+  o.pass_options.session_only_ops = true;
+  auto again = Optimize(*with, o);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  for (const Step& st : again->steps) EXPECT_NE(st.pass, "nchwc-int8-boundaries");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "ir/nchwc.h"
 #include "kernels/parallel.h"
@@ -46,18 +47,36 @@ void ForBlocks(OpKernelContext& ctx, int64_t count,
 Status ReorderInput(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const int64_t block, Block(ctx));
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
-  if (ctx.node().GetInt("channels_last", 0) != 0)
-    return ctx.Error("channels_last=1 (NHWC input) is not supported");
+  const bool nhwc = ctx.node().GetInt("channels_last", 0) != 0;
   if (x->dtype() != ir::DataType::kFloat || x->dims().size() != 4)
-    return ctx.Error("X must be a float32 tensor [N, C, H, W], got " +
+    return ctx.Error(std::string("X must be a float32 tensor ") +
+                     (nhwc ? "[N, H, W, C]" : "[N, C, H, W]") + ", got " +
                      std::string(DataTypeName(x->dtype())) + ShapeString(x->dims()));
-  const int64_t n = x->dims()[0], c = x->dims()[1], sp = x->dims()[2] * x->dims()[3];
+  const std::vector<int64_t>& xd = x->dims();
+  const int64_t n = xd[0], c = nhwc ? xd[3] : xd[1];
+  const int64_t h = nhwc ? xd[1] : xd[2], w = nhwc ? xd[2] : xd[3], sp = h * w;
   const int64_t cpad = ir::RoundUpToBlock(c, block);
-  OL_ASSIGN_OR_RETURN(Tensor y,
-                      NewTensor(ctx, ir::DataType::kFloat, {n, cpad, x->dims()[2], x->dims()[3]}));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, {n, cpad, h, w}));
   const float* src = x->data<float>();
   float* dst = y.mutable_data<float>();
   const int64_t cb = cpad / block;
+  if (nhwc) {
+    // Each position's channels are contiguous: a block is `block` of them, copied in a row.
+    ForBlocks(ctx, n * cb, [&](int64_t first, int64_t last) {
+      for (int64_t i = first; i < last; ++i) {
+        const int64_t img = i / cb, b = i % cb;
+        const int64_t chans = std::min(block, c - b * block);
+        float* d = dst + i * sp * block;
+        const float* s = src + img * sp * c + b * block;
+        for (int64_t p = 0; p < sp; ++p) {
+          std::memcpy(d + p * block, s + p * c, sizeof(float) * chans);
+          for (int64_t k = chans; k < block; ++k) d[p * block + k] = 0.f;
+        }
+      }
+    });
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   ForBlocks(ctx, n * cb, [&](int64_t first, int64_t last) {
     for (int64_t i = first; i < last; ++i) {
       const int64_t img = i / cb, b = i % cb;
@@ -83,18 +102,38 @@ Status ReorderOutput(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const int64_t block, Block(ctx));
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(CheckBlocked(ctx, *x, block, "X"));
-  if (ctx.node().GetInt("channels_last", 0) != 0)
-    return ctx.Error("channels_last=1 (NHWC output) is not supported");
+  const bool nhwc = ctx.node().GetInt("channels_last", 0) != 0;
   const int64_t n = x->dims()[0], cpad = x->dims()[1], sp = x->dims()[2] * x->dims()[3];
   const int64_t c = ctx.node().GetInt("channels", 0);
   if (c <= 0 || c > cpad)
     return ctx.Error("attribute channels must be in [1, " + std::to_string(cpad) + "], got " +
                      std::to_string(c));
-  OL_ASSIGN_OR_RETURN(Tensor y,
-                      NewTensor(ctx, ir::DataType::kFloat, {n, c, x->dims()[2], x->dims()[3]}));
+  const std::vector<int64_t> ydims = nhwc ? std::vector<int64_t>{n, x->dims()[2], x->dims()[3], c}
+                                          : std::vector<int64_t>{n, c, x->dims()[2], x->dims()[3]};
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, ydims));
   const float* src = x->data<float>();
   float* dst = y.mutable_data<float>();
   const int64_t cb = cpad / block;
+  if (nhwc) {
+    // Split by image and run of positions: each position's channels are written in one row.
+    const int64_t runs = (sp + kTile - 1) / kTile;
+    ForBlocks(ctx, n * runs, [&](int64_t first, int64_t last) {
+      for (int64_t i = first; i < last; ++i) {
+        const int64_t img = i / runs, p0 = (i % runs) * kTile, pe = std::min(sp, p0 + kTile);
+        for (int64_t p = p0; p < pe; ++p) {
+          float* d = dst + (img * sp + p) * c;
+          for (int64_t b = 0; b < cb; ++b) {
+            const int64_t chans = std::min(block, c - b * block);
+            if (chans <= 0) break;
+            std::memcpy(d + b * block, src + ((img * cb + b) * sp + p) * block,
+                        sizeof(float) * chans);
+          }
+        }
+      }
+    });
+    ctx.SetOutput(0, std::move(y));
+    return Status::Ok();
+  }
   ForBlocks(ctx, n * cb, [&](int64_t first, int64_t last) {
     for (int64_t i = first; i < last; ++i) {
       const int64_t img = i / cb, b = i % cb;
