@@ -2588,10 +2588,6 @@
         <translation>SQNR dB ≥</translation>
     </message>
     <message>
-        <source>steps </source>
-        <translation>Schritte </translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>Suchen</translation>
     </message>
@@ -2632,6 +2628,10 @@
     <message>
         <source>Sensitivity</source>
         <translation>Empfindlichkeit</translation>
+    </message>
+    <message>
+        <source>trials </source>
+        <translation>Versuche </translation>
     </message>
 </context>
 <context>

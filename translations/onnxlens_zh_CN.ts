@@ -2558,10 +2558,6 @@
         <translation>SQNR dB ≥</translation>
     </message>
     <message>
-        <source>steps </source>
-        <translation>步数 </translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -2600,6 +2596,10 @@
     <message>
         <source>Sensitivity</source>
         <translation>敏感度</translation>
+    </message>
+    <message>
+        <source>trials </source>
+        <translation>试验 </translation>
     </message>
 </context>
 <context>

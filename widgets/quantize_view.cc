@@ -106,7 +106,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_maxSteps = new QSpinBox(searchBox);
   m_maxSteps->setRange(1, 100);
   m_maxSteps->setValue(8);
-  m_maxSteps->setPrefix(tr("steps "));
+  m_maxSteps->setPrefix(tr("trials "));
   m_search = new QPushButton(tr("Search"), searchBox);
   m_search->setToolTip(
       tr("Measures the error each node adds when it alone is quantized, then bisects on how many "
