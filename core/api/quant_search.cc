@@ -446,8 +446,8 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   OL_ASSIGN_OR_RETURN(rep.float_p50_ms, p50(float_path, job.Slice(0.04, 0.06)));
 
   // One trial of the bisection (and step 0): quantized with the `k` most harmful nodes of
-  // `ranked` in float, measured, timed.
-  // With nodes in float, a quantized node between float ones (an island) goes to float too.
+  // `ranked` in float, and the islands they leave (quantized groups between float nodes that do
+  // not pay for their edges), measured, timed.
   std::vector<QuantSensitivity> ranked;
   std::map<int, std::vector<std::string>> islands;  // k -> the islands of that trial
   auto filter_for = [&](int k) -> Expected<quant::NodeFilter> {

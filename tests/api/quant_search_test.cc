@@ -106,7 +106,9 @@ TEST(QuantSearchTest, RanksEveryNodeBisectsAndWritesTheChosenTrial) {
     }
   ASSERT_EQ(rep->excluded.size(), static_cast<size_t>(chosen.excluded));
   for (size_t i = 0; i < rep->excluded.size(); ++i) {
-    if (static_cast<int>(i) < chosen.ranked) EXPECT_EQ(rep->excluded[i], rep->sensitivity[i].node);
+    if (static_cast<int>(i) < chosen.ranked) {
+      EXPECT_EQ(rep->excluded[i], rep->sensitivity[i].node);
+    }
     EXPECT_TRUE(LeftInFloat(tmp.path() / "q.onnx", rep->excluded[i])) << rep->excluded[i];
   }
   EXPECT_TRUE(rep->quantize.checker_passed);

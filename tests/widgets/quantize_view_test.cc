@@ -364,9 +364,10 @@ TEST(QuantizeView, TheSearchListsItsStepsAndItsExclusionsReachTheForm) {
   for (int row = 0; row < sens->rowCount(); ++row) {
     EXPECT_EQ(sens->data(sens->index(row, SensitivityModel::Rank), Qt::DisplayRole), row + 1);
     EXPECT_EQ(sens->nodeAt(row).toStdString(), result->search->sensitivity[row].node);
-    if (row > 0)
+    if (row > 0) {
       EXPECT_LE(sens->data(sens->index(row - 1, SensitivityModel::Cosine), Qt::UserRole).toDouble(),
                 sens->data(sens->index(row, SensitivityModel::Cosine), Qt::UserRole).toDouble());
+    }
     marked += sens->data(sens->index(row, SensitivityModel::InFloat), Qt::UserRole).toBool();
   }
   int ranked_in_float = 0;
