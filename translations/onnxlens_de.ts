@@ -2633,6 +2633,14 @@
         <source>trials </source>
         <translation>Versuche </translation>
     </message>
+    <message>
+        <source>cosine</source>
+        <translation>Kosinus</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

@@ -2601,6 +2601,14 @@
         <source>trials </source>
         <translation>试验 </translation>
     </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>SQNR dB</source>
+        <translation>SQNR dB</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

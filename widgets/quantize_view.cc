@@ -509,7 +509,7 @@ void QuantizeView::showResult() {
                              static_cast<int>(sr.excluded.size()))
                         : tr("Search: target %1 %2 not reached; %n node(s) in float", nullptr,
                              static_cast<int>(sr.excluded.size())))
-                .arg(QString::fromStdString(sr.metric))
+                .arg(sr.metric == "cosine" ? tr("cosine") : tr("SQNR dB"))
                 .arg(sr.target);
   }
   m_summary->setText(text);
