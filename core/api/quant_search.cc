@@ -19,6 +19,7 @@
 #include "api/internal/data_sets.h"
 #include "api/internal/optimize_options.h"
 #include "api/internal/quant_options.h"
+#include "api/internal/value_files.h"
 #include "api/internal/writers.h"
 #include "common/strings.h"
 #include "ir/cost.h"
@@ -430,6 +431,23 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   rep.eval_samples = static_cast<int64_t>(eval.samples.size());
   Trials trials(*model, r.quantize, options, calibration, eval);
 
+  // Latencies on the first evaluation sample (as `compare` times them): random inputs would take
+  // free dimensions (a detector's height and width) from their names, far from the real ones.
+  const fs::path timing_inputs = scratch.path() / "timing";
+  std::error_code mkdir_error;
+  fs::create_directories(timing_inputs, mkdir_error);
+  if (mkdir_error)
+    return Internal("could not create " + timing_inputs.string() + ": " + mkdir_error.message());
+  {
+    int index = 0;
+    for (const ir::Value* in : FeedableInputs(*model)) {
+      auto it = eval.samples[0].find(in->name());
+      if (it == eval.samples[0].end() || !it->second.is_tensor()) continue;
+      OL_RETURN_IF_ERROR(
+          WriteTensorPb(it->second.tensor, in->name(),
+                        timing_inputs / ("input_" + std::to_string(index++) + ".pb")));
+    }
+  }
   BenchConfig bc;
   bc.level = r.latency_level;
   bc.threads = r.quantize.threads;
@@ -437,8 +455,7 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   BenchOptions bo;
   bo.runs = r.latency_runs;
   bo.warmup = std::min(5, r.latency_runs);
-  bo.dims = r.quantize.dims;
-  bo.ranges = r.quantize.ranges;
+  bo.inputs_dir = timing_inputs;
   auto p50 = [&](const fs::path& m, const JobControl& j) -> Expected<double> {
     OL_ASSIGN_OR_RETURN(BenchResult b, BenchModelFile(m, bc, bo, j));
     return b.stats.p50;

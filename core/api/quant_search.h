@@ -32,7 +32,7 @@ struct QuantSearchRequest {
   int max_steps = 12;  ///< the most bisection trials (each with a latency measurement)
   /// Evaluation data (held out): test_data_set_N folders. Empty: the calibration data.
   std::filesystem::path eval_dir;
-  int latency_runs = 20;              ///< counted runs for each P50
+  int latency_runs = 20;              ///< counted runs for each P50, on the first evaluation sample
   std::string latency_level = "all";  ///< the level the latencies are measured at
 };
 
@@ -56,7 +56,7 @@ struct QuantSearchStep {
   bool reached = false;  ///< the target held
   double cosine = 0;     ///< the worst output's
   double sqnr_db = 0;
-  double p50_ms = 0;  ///< the quantized model's
+  double p50_ms = 0;  ///< the quantized model's, on the first evaluation sample
 };
 
 /// Called on the searching thread after every step (a GUI lists the steps as they come).
