@@ -1,7 +1,9 @@
 // cpu com.microsoft QLinearAdd / QLinearMul (uint8 / int8, per-tensor parameters): eight values
 // at a time with AVX2 + FMA, with the arithmetic of kernels/qlinear_binary.h (bit for bit the
-// reference kernel's). Shapes: equal, one input a single value, or B repeated along the leading
-// axes of A (a bias row, a mask); other broadcasts go to the reference kernel.
+// reference kernel's). Shapes: equal, one input a single value, B repeated along the leading
+// axes of A (a bias row, a mask), or one input constant along the other's last axes (a
+// per-channel scale [1, C, 1, 1] over [1, C, H, W], squeeze-and-excitation's); other broadcasts
+// go to the reference kernel.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -155,6 +157,23 @@ bool IsRowOf(const std::vector<int64_t>& bd, const std::vector<int64_t>& ad) {
                     ad.end() - static_cast<std::ptrdiff_t>(k));
 }
 
+// `s`, with leading 1s added to `l`'s rank, is `l`'s leading axes followed by 1s, and `l`'s last
+// axis is longer than 1 (a per-channel scale [1, C, 1, 1] over [1, C, H, W]): each value of `s`
+// is constant over a run of `l`. The run's length, or 0.
+int64_t ColumnRun(const std::vector<int64_t>& s, const std::vector<int64_t>& l) {
+  if (s.size() > l.size() || l.empty() || l.back() <= 1) return 0;
+  std::vector<int64_t> sp(l.size() - s.size(), 1);
+  sp.insert(sp.end(), s.begin(), s.end());
+  size_t k = sp.size();
+  while (k > 0 && sp[k - 1] == 1) --k;
+  int64_t run = 1;
+  for (size_t i = 0; i < l.size(); ++i) {
+    if (i < k && sp[i] != l[i]) return 0;
+    if (i >= k) run *= l[i];
+  }
+  return run;
+}
+
 template <typename T>
 Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   for (size_t i : {2, 5, 7})
@@ -170,7 +189,8 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   const std::vector<int64_t>& ad = a.dims();
   const std::vector<int64_t>& bd = b.dims();
   std::vector<int64_t> out;
-  int64_t row = 0;  // > 0: B is one row of this length, repeated over A
+  int64_t row = 0;     // > 0: B is one row of this length, repeated over A
+  int64_t column = 0;  // > 0: one input's values each constant over a run of this length
   // Which input is a single value decides the form, as in ONNX Runtime: A first (the reference
   // kernel's rule). Both single: the output is the higher rank's all-ones shape.
   if (a.numel() == 1 && (ad.size() <= bd.size() || b.numel() == 1)) {
@@ -188,6 +208,14 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   } else if (IsRowOf(bd, ad) && b.numel() > 0) {
     out = ad;
     row = b.numel();
+  } else if (const int64_t r = ColumnRun(bd, ad); r > 0 && b.numel() > 1) {
+    out = ad;
+    column = r;
+    j.form = Form::kScalarB;
+  } else if (const int64_t r = ColumnRun(ad, bd); r > 0 && a.numel() > 1) {
+    out = bd;
+    column = r;
+    j.form = Form::kScalarA;
   } else {
     return ctx.Decline("the cpu kernel takes equal shapes, a single value or B as A's last axes");
   }
@@ -196,10 +224,21 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   const T* bv = b.data<T>();
   T* yv = y.mutable_data<T>();
   const int64_t n = y.numel();
-  const int64_t unit = row > 0 ? row : 1;  // work splits at whole rows
+  const int64_t unit = row > 0 ? row : column > 0 ? column : 1;  // work splits at whole runs
   const int64_t units = n / std::max<int64_t>(unit, 1);
   auto part = [&](int64_t ub, int64_t ue) {
-    if (row > 0) {
+    if (column > 0) {
+      // Each run takes its single value as the scalar forms do (the reference's rule: a value
+      // constant over a run is folded into the fixed part).
+      const bool small_b = j.form == Form::kScalarB;
+      for (int64_t r = ub; r < ue; ++r) {
+        Job jr = j;
+        jr.single = small_b ? bv[r] : av[r];
+        jr.fixed = qlinear::AddFixedWithScalar(jr.single, small_b ? j.ap.rb : j.ap.ra, j.ap.fixed);
+        RunRange<T>(jr, small_b ? av + r * column : av, small_b ? bv : bv + r * column,
+                    yv + r * column, column);
+      }
+    } else if (row > 0) {
       for (int64_t r = ub; r < ue; ++r) RunRange<T>(j, av + r * row, bv, yv + r * row, row);
     } else {
       const T* ap = j.form == Form::kScalarA ? av : av + ub;

@@ -1,8 +1,9 @@
 // com.microsoft QLinearAdd / QLinearMul: the cpu kernel against the reference kernel bit for bit
-// (uint8 / int8; equal shapes, a single A or B, a bias row, a [1, 1, 1, S] mask; lengths that
-// leave a scalar tail; inline and on two threads), the reference against the definition (within
-// one step of dequantize -> op -> quantize computed in double), a few values worked by hand,
-// saturation, the cpu kernel's declines and the reference kernel's errors.
+// (uint8 / int8; equal shapes, a single A or B, a bias row, a [1, 1, 1, S] mask, per-channel
+// values over [N, C, H, W] on either side; lengths that leave a scalar tail; inline and on two
+// threads), the reference against the definition (within one step of dequantize -> op ->
+// quantize computed in double), a few values worked by hand, saturation, the cpu kernel's
+// declines and the reference kernel's errors.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -66,6 +67,10 @@ void CompareAllForms(const Params& p, uint32_t seed) {
       {{1, 1}, {}},                     // both single, A of the higher rank
       {{1, 96, 256}, {256}},            // a bias row
       {{1, 4, 33, 33}, {1, 1, 1, 33}},  // an attention mask
+      {{1, 16, 9, 9}, {1, 16, 1, 1}},   // B per channel (squeeze-and-excitation's scale)
+      {{1, 16, 1, 1}, {1, 16, 9, 9}},   // A per channel
+      {{2, 8, 5, 7}, {2, 8, 1, 1}},     // per image and channel
+      {{1, 8, 33}, {8, 1}},             // B of a lower rank, constant along the last axis
   };
   for (const char* op : {"QLinearAdd", "QLinearMul"})
     for (const auto& [ad, bd] : shapes) {
@@ -168,18 +173,18 @@ TEST(QLinearBinaryCpu, AddRoundsAsOnnxRuntimeWhereTheFixedPartsLastBitDecides) {
 }
 
 TEST(QLinearBinaryCpu, OtherBroadcastsGoToTheReferenceKernel) {
-  const auto r =
-      Case<uint8_t>("QLinearAdd", Random<uint8_t>({2, 3}, 1), Random<uint8_t>({2, 1}, 2), kU8);
+  const auto r = Case<uint8_t>("QLinearAdd", Random<uint8_t>({2, 1, 3}, 1),
+                               Random<uint8_t>({2, 4, 1}, 2), kU8);
   auto cpu = RunKernel(kernels::kCpuProvider, r, nullptr);
   ASSERT_FALSE(cpu.ok());
   EXPECT_NE(cpu.status().message().find("shapes"), std::string::npos) << cpu.status().message();
   auto ref = RunKernel(kernels::kReferenceProvider, r, nullptr);
   ASSERT_TRUE(ref.ok()) << ref.status().message();
-  EXPECT_EQ(ref->tensor.dims(), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(ref->tensor.dims(), (std::vector<int64_t>{2, 4, 3}));
   // And through a session: the run falls back and matches.
   auto run = RunOn(kernels::kCpuProvider, r);
   ASSERT_TRUE(run.ok()) << run.status().message();
-  EXPECT_EQ(std::memcmp((*run)[0].second.tensor.raw(), ref->tensor.raw(), 6), 0);
+  EXPECT_EQ(std::memcmp((*run)[0].second.tensor.raw(), ref->tensor.raw(), 24), 0);
 }
 
 TEST(QLinearBinaryReference, ErrorsNameTheInput) {
