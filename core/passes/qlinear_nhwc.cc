@@ -54,7 +54,10 @@ std::vector<size_t> DataInputs(const Node& n) {
     if (n.inputs().size() > 2 && n.input(2) && !PerTensorConst(n.input(2))) return {};
     return {0};
   }
-  if (IsOp(&n, "Relu")) return {0};
+  // Element-wise activations (float, between a DQ and a Q): the same numbers in either layout.
+  if (IsOp(&n, "Relu") || IsOp(&n, "HardSigmoid") || IsOp(&n, "HardSwish") || IsOp(&n, "Sigmoid") ||
+      IsOp(&n, "Tanh") || IsOp(&n, "LeakyRelu"))
+    return {0};
   if (IsChannelsLastPool(n)) return {0};
   if (IsOp(&n, "Clip")) {
     for (size_t i = 1; i < n.inputs().size(); ++i)
@@ -69,10 +72,14 @@ std::vector<size_t> DataInputs(const Node& n) {
   }
   if (IsMsQLinearBinary(n)) {
     // com.microsoft QLinearAdd / QLinearMul (qdq-node-units): A and B at 0 and 3, per tensor.
-    if (n.inputs().size() < 7 || !SameShape(n.input(0), n.input(3))) return {};
+    if (n.inputs().size() < 7) return {};
     for (size_t i : {1, 2, 4, 5, 6, 7})
       if (i < n.inputs().size() && n.input(i) && !PerTensorConst(n.input(i))) return {};
-    return {0, 3};
+    if (SameShape(n.input(0), n.input(3))) return {0, 3};
+    // B a constant single value (PP-LCNet's learnable affine scale and bias): A is the data,
+    // the same numbers in either layout.
+    if (PerTensorConst(n.input(3))) return {0};
+    return {};
   }
   return {};
 }

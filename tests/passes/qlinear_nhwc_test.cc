@@ -357,6 +357,43 @@ TEST(QLinearNhwc, RunningTwiceChangesNothing) {
   EXPECT_EQ(NodesText(*At(*o, Level::kLayout)), NodesText(*o));
 }
 
+// x -> QDQ -> conv -> Mul by a quantized constant 2 (com.microsoft QLinearMul with a single-value
+// B) -> QDQ -> HardSigmoid -> QDQ -> conv -> y: PP-LCNet's learnable affine block and activation
+// between two int8 convolutions.
+std::shared_ptr<ir::Model> AffineChainModel() {
+  GraphBuilder b;
+  const int64_t c = 16, hw = 6;
+  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
+  ir::Value* k = b.Op("DequantizeLinear", {Typed<uint8_t>(b, "k", ir::DataType::kUint8, {}, {200}),
+                                           Scale(b, 0.01f), U8(b, 0)})
+                     ->output(0);
+  k->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, std::vector<ir::Dim>{}));
+  ir::Value* m = b.Op("Mul", {a, k}, {}, {1, c, hw, hw})->output(0);
+  ir::Value* h = b.Op("HardSigmoid", {Qdq(b, m, 0.1f, 128)}, {}, {1, c, hw, hw})->output(0);
+  b.g().AddOutput(ConvUnit(b, Qdq(b, h, 1.0f / 255, 0), c, hw, 1.0f / 255, 2));
+  return b.model();
+}
+
+TEST(QLinearNhwc, AScalarQLinearMulAndAnActivationKeepTheChainChannelsLast) {
+  auto m = AffineChainModel();
+  auto ext = At(*m, Level::kExtended);
+  ASSERT_EQ(CountOps(*ext, "QLinearMul"), 1);
+  auto lay = At(*m, Level::kLayout);
+  const auto convs = NhwcConvs(*lay);
+  ASSERT_EQ(convs.size(), 2u);
+  // The first convolution writes NHWC through the Mul and the HardSigmoid to the second.
+  int y_last = 0, x_last = 0;
+  for (const ir::Node* n : convs) {
+    y_last += n->GetInt("y_channels_last", 0);
+    x_last += n->GetInt("x_channels_last", 0);
+  }
+  EXPECT_EQ(y_last, 1);
+  EXPECT_EQ(x_last, 1);
+  ExpectEqual(RunOn(ext, "reference"), RunOn(lay, "reference"));
+  if (ir::NchwcBlockSize() > 0) ExpectEqual(RunOn(ext, "dnnl"), RunOn(lay, "dnnl"));
+}
+
 // x -> float Conv (3x3, 16 -> 16) -> QDQ -> int8 conv -> float Conv -> y: a mixed-precision
 // model, float convolutions on both sides of an int8 one.
 std::shared_ptr<ir::Model> MixedModel() {
