@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "ir/nchwc.h"
@@ -84,6 +85,20 @@ std::vector<size_t> DataInputs(const Node& n) {
   return {};
 }
 
+// Replaces the ai.onnx QLinearConv `n` by com.onnxlens QLinearConv with the given layout flags
+// (same inputs, attributes and output value).
+void ToOnnxlensConv(ir::Graph& g, Node* n, bool x_channels_last, bool y_channels_last) {
+  Node* c = AddFusedNode(g, "QLinearConv", kOnnxlensDomain, {n}, n->name());
+  CopyAttributes(*n, c);
+  c->SetAttribute(ir::Attribute::Int("x_channels_last", x_channels_last ? 1 : 0));
+  c->SetAttribute(ir::Attribute::Int("y_channels_last", y_channels_last ? 1 : 0));
+  for (size_t i = 0; i < n->inputs().size(); ++i) c->AddInput(n->input(i));
+  Value* y = n->output(0);
+  n->SetOutput(0, nullptr);
+  g.RemoveNode(n);
+  c->AddOutput(y);
+}
+
 class Transformer {
  public:
   explicit Transformer(ir::Graph& g) : g_(g) {}
@@ -156,15 +171,7 @@ class Transformer {
   }
 
   void Rewrite(Node* n) {
-    Node* c = AddFusedNode(g_, "QLinearConv", kOnnxlensDomain, {n}, n->name());
-    CopyAttributes(*n, c);
-    c->SetAttribute(ir::Attribute::Int("x_channels_last", nhwc_.count(n->input(0)) ? 1 : 0));
-    c->SetAttribute(ir::Attribute::Int("y_channels_last", nhwc_.count(n->output(0)) ? 1 : 0));
-    for (size_t i = 0; i < n->inputs().size(); ++i) c->AddInput(n->input(i));
-    Value* y = n->output(0);
-    n->SetOutput(0, nullptr);
-    g_.RemoveNode(n);
-    c->AddOutput(y);
+    ToOnnxlensConv(g_, n, nhwc_.count(n->input(0)) > 0, nhwc_.count(n->output(0)) > 0);
   }
 
   void RewritePool(Node* n) {
@@ -238,16 +245,8 @@ void SetConvSide(ir::Graph& g, Node* n, const char* side) {
     n->SetAttribute(ir::Attribute::Int(side, 1));
     return;
   }
-  Node* c = AddFusedNode(g, "QLinearConv", kOnnxlensDomain, {n}, n->name());
-  CopyAttributes(*n, c);
-  c->SetAttribute(ir::Attribute::Int("x_channels_last", 0));
-  c->SetAttribute(ir::Attribute::Int("y_channels_last", 0));
-  c->SetAttribute(ir::Attribute::Int(side, 1));
-  for (size_t i = 0; i < n->inputs().size(); ++i) c->AddInput(n->input(i));
-  Value* y = n->output(0);
-  n->SetOutput(0, nullptr);
-  g.RemoveNode(n);
-  c->AddOutput(y);
+  const bool x_side = std::string_view(side) == "x_channels_last";
+  ToOnnxlensConv(g, n, x_side, !x_side);
 }
 
 // Where a float NCHWc chain meets an int8 one (mixed precision): the float side's ReorderOutput
