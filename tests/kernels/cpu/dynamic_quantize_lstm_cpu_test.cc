@@ -8,33 +8,13 @@
 #include <random>
 
 #include "kernels/cpu/cpu_vs_reference.h"
+#include "kernels/random_tensors.h"
 
 namespace onnxlens::testing {
 namespace {
 
 using ir::DataType;
 using ir::Tensor;
-
-template <typename T>
-Tensor Ints(DataType t, std::vector<int64_t> dims, int lo, int hi, uint32_t seed) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> u(lo, hi);
-  std::vector<T> v(static_cast<size_t>(n));
-  for (T& x : v) x = static_cast<T>(u(rng));
-  return Tensor::FromVector<T>(t, dims, v);
-}
-
-Tensor Floats(std::vector<int64_t> dims, float lo, float hi, uint32_t seed) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(lo, hi);
-  std::vector<float> v(static_cast<size_t>(n));
-  for (float& x : v) x = u(rng);
-  return Tensor::FromVector<float>(DataType::kFloat, dims, v);
-}
 
 TEST(DynamicQuantizeLstmCpu, MatchesTheReferenceBitForBit) {
   if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "the cpu kernel needs AVX2";
@@ -48,24 +28,25 @@ TEST(DynamicQuantizeLstmCpu, MatchesTheReferenceBitForBit) {
         const std::vector<int64_t> sd =
             per_row ? std::vector<int64_t>{D, G} : std::vector<int64_t>{D};
         auto weight = [&](int64_t k, uint32_t s) {
-          return u8 ? Ints<uint8_t>(DataType::kUint8, {D, k, G}, 0, 255, s)
-                    : Ints<int8_t>(DataType::kInt8, {D, k, G}, -127, 127, s);
+          return u8 ? RandomInts<uint8_t>(DataType::kUint8, {D, k, G}, 0, 255, s)
+                    : RandomInts<int8_t>(DataType::kInt8, {D, k, G}, -127, 127, s);
         };
         auto zero_point = [&](uint32_t s) {
-          return u8 ? Ints<uint8_t>(DataType::kUint8, sd, 100, 150, s)
-                    : Ints<int8_t>(DataType::kInt8, sd, 0, 0, s);
+          return u8 ? RandomInts<uint8_t>(DataType::kUint8, sd, 100, 150, s)
+                    : RandomInts<int8_t>(DataType::kInt8, sd, 0, 0, s);
         };
-        HostileRun r{"DynamicQuantizeLSTM",
-                     {Floats({S, B, input}, -1.5f, 2.f, seed), weight(input, seed + 1),
-                      weight(hidden, seed + 2), Floats({D, 2 * G}, -0.5f, 0.5f, seed + 3),
-                      Int32s({B}, {5, 3, 1}), Floats({D, B, hidden}, -1, 1, seed + 4),
-                      Floats({D, B, hidden}, -1, 1, seed + 5), std::nullopt,
-                      Floats(sd, 0.002f, 0.02f, seed + 6), zero_point(seed + 7),
-                      Floats(sd, 0.002f, 0.02f, seed + 8), zero_point(seed + 9)},
-                     {AInt("hidden_size", hidden), AString("direction", direction)},
-                     3,
-                     14,
-                     "com.microsoft"};
+        HostileRun r{
+            "DynamicQuantizeLSTM",
+            {RandomUniformFloats({S, B, input}, -1.5f, 2.f, seed), weight(input, seed + 1),
+             weight(hidden, seed + 2), RandomUniformFloats({D, 2 * G}, -0.5f, 0.5f, seed + 3),
+             Int32s({B}, {5, 3, 1}), RandomUniformFloats({D, B, hidden}, -1, 1, seed + 4),
+             RandomUniformFloats({D, B, hidden}, -1, 1, seed + 5), std::nullopt,
+             RandomUniformFloats(sd, 0.002f, 0.02f, seed + 6), zero_point(seed + 7),
+             RandomUniformFloats(sd, 0.002f, 0.02f, seed + 8), zero_point(seed + 9)},
+            {AInt("hidden_size", hidden), AString("direction", direction)},
+            3,
+            14,
+            "com.microsoft"};
         ++seed;
         ExpectCpuMatchesReference(r, 0, 0,
                                   "input " + std::to_string(input) + " hidden " +

@@ -14,6 +14,7 @@
 #include <random>
 
 #include "kernels/dnnl/dnnl_kernels.h"
+#include "kernels/random_tensors.h"
 #include "runtime/session.h"
 
 namespace onnxlens::testing {
@@ -21,17 +22,6 @@ namespace {
 
 using ir::DataType;
 using ir::Tensor;
-
-template <typename T>
-Tensor RandomInts(DataType type, std::vector<int64_t> dims, int lo, int hi, uint32_t seed) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> u(lo, hi);
-  std::vector<T> v(static_cast<size_t>(n));
-  for (auto& x : v) x = static_cast<T>(u(rng));
-  return Tensor::FromVector<T>(type, dims, v);
-}
 
 Tensor RandomFloats(std::vector<int64_t> dims, uint32_t seed) {
   int64_t n = 1;

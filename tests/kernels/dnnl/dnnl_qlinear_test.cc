@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "kernels/random_tensors.h"
 #include "runtime/session.h"
 
 namespace onnxlens::testing {
@@ -16,17 +17,6 @@ namespace {
 using ir::Attribute;
 using ir::DataType;
 using ir::Tensor;
-
-template <typename T>
-Tensor RandomInts(DataType type, std::vector<int64_t> dims, int lo, int hi, uint32_t seed) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> u(lo, hi);
-  std::vector<T> v(static_cast<size_t>(n));
-  for (auto& x : v) x = static_cast<T>(u(rng));
-  return Tensor::FromVector<T>(type, dims, v);
-}
 
 Tensor Floats(std::vector<float> v) {
   return Tensor::FromVector<float>(
