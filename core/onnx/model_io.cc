@@ -18,6 +18,7 @@
 #include "onnx/importer.h"
 #include "onnx/inference_guards.h"
 #include "onnx/node_validator.h"
+#include "onnx/tensor_data_check.h"
 
 namespace fs = std::filesystem;
 
@@ -156,6 +157,8 @@ Expected<LoadedModel> LoadImpl(std::string_view bytes, std::string* owned,
   }
   if (cancelled()) return fail(Cancelled("loading cancelled"));
 
+  // Before the checker and shape inference: libonnx reads tensor data without checking its size.
+  if (Status st = CheckModelTensorData(*proto); !st.ok()) return fail(st);
   if (Status st = ApplyDimOverrides(*proto->mutable_graph(), options.dim_overrides); !st.ok())
     return fail(st);
   const bool external = HasExternalData(proto->graph());

@@ -31,15 +31,14 @@ void CopyNarrow(const Repeated& src, ir::Tensor* t) {
 
 }  // namespace
 
-Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const ExternalReader& external,
-                                     std::string_view what) {
+Status CheckTensorProtoData(const onnx::TensorProto& tp, std::string_view what) {
   const auto dtype_opt = ir::DataTypeFromOnnx(tp.data_type());
   if (!dtype_opt) {
     return InvalidModel(std::string(what) + ": unsupported tensor data type " +
                         std::to_string(tp.data_type()));
   }
   const DataType dtype = *dtype_opt;
-  std::vector<int64_t> dims(tp.dims().begin(), tp.dims().end());
+  const std::vector<int64_t> dims(tp.dims().begin(), tp.dims().end());
   auto numel_or = ir::NumElements(dims);
   if (!numel_or.ok()) return numel_or.status().WithContext(what);
   const int64_t numel = *numel_or;
@@ -52,10 +51,7 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
     if (dtype == DataType::kString) {
       return InvalidModel(std::string(what) + ": string tensors cannot use external data");
     }
-    if (!external) {
-      return InvalidModel(std::string(what) + ": uses external data but no model directory");
-    }
-    return external(tp, dtype, std::move(dims), bytes, what);
+    return Status::Ok();  // the external reader checks the length against `bytes`
   }
 
   if (tp.has_raw_data()) {
@@ -67,12 +63,10 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
                           std::to_string(bytes) + " bytes but raw_data holds " +
                           std::to_string(tp.raw_data().size()));
     }
-    auto t = ir::Tensor::FromRaw(dtype, std::move(dims), tp.raw_data().data(), bytes);
-    if (!t.ok()) return t.status().WithContext(what);
-    return t;
+    return Status::Ok();
   }
 
-  // Typed repeated fields: the count must match before we allocate.
+  // Typed repeated fields: the count must match the shape.
   const int64_t per_elem =
       (dtype == DataType::kComplex64 || dtype == DataType::kComplex128) ? 2 : 1;
   auto check = [&](std::string_view field, int64_t have) -> Status {
@@ -85,35 +79,49 @@ Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const External
     }
     return Status::Ok();
   };
+  switch (dtype) {
+    case DataType::kString:
+      return check("string_data", tp.string_data_size());
+    case DataType::kFloat:
+    case DataType::kComplex64:
+      return check("float_data", tp.float_data_size());
+    case DataType::kDouble:
+    case DataType::kComplex128:
+      return check("double_data", tp.double_data_size());
+    case DataType::kInt64:
+      return check("int64_data", tp.int64_data_size());
+    case DataType::kUint32:
+    case DataType::kUint64:
+      return check("uint64_data", tp.uint64_data_size());
+    default:
+      return check("int32_data", tp.int32_data_size());
+  }
+}
+
+Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const ExternalReader& external,
+                                     std::string_view what) {
+  OL_RETURN_IF_ERROR(CheckTensorProtoData(tp, what));
+  const DataType dtype = *ir::DataTypeFromOnnx(tp.data_type());
+  std::vector<int64_t> dims(tp.dims().begin(), tp.dims().end());
+  const uint64_t bytes = *ir::ByteSize(dtype, *ir::NumElements(dims));
+
+  if (tp.data_location() == onnx::TensorProto::EXTERNAL) {
+    if (!external) {
+      return InvalidModel(std::string(what) + ": uses external data but no model directory");
+    }
+    return external(tp, dtype, std::move(dims), bytes, what);
+  }
+
+  if (tp.has_raw_data()) {
+    auto t = ir::Tensor::FromRaw(dtype, std::move(dims), tp.raw_data().data(), bytes);
+    if (!t.ok()) return t.status().WithContext(what);
+    return t;
+  }
 
   if (dtype == DataType::kString) {
-    OL_RETURN_IF_ERROR(check("string_data", tp.string_data_size()));
     std::vector<std::string> values(tp.string_data().begin(), tp.string_data().end());
     return ir::Tensor::FromStrings(std::move(dims), std::move(values));
   }
-
-  Status st;
-  switch (dtype) {
-    case DataType::kFloat:
-    case DataType::kComplex64:
-      st = check("float_data", tp.float_data_size());
-      break;
-    case DataType::kDouble:
-    case DataType::kComplex128:
-      st = check("double_data", tp.double_data_size());
-      break;
-    case DataType::kInt64:
-      st = check("int64_data", tp.int64_data_size());
-      break;
-    case DataType::kUint32:
-    case DataType::kUint64:
-      st = check("uint64_data", tp.uint64_data_size());
-      break;
-    default:
-      st = check("int32_data", tp.int32_data_size());
-      break;
-  }
-  OL_RETURN_IF_ERROR(st);
 
   auto made = ir::Tensor::Zeros(dtype, std::move(dims));
   if (!made.ok()) return made.status().WithContext(what);

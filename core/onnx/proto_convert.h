@@ -20,6 +20,12 @@ using ExternalReader =
     std::function<Expected<ir::Tensor>(const onnx::TensorProto&, ir::DataType, std::vector<int64_t>,
                                        uint64_t expected_bytes, std::string_view what)>;
 
+/// Checks, without allocating, that a TensorProto's data type is known, its dims are
+/// non-negative with a byte size that fits in 64 bits, and its raw_data or typed field holds
+/// exactly what the dims declare (external data is checked when it is read). `what` names the
+/// tensor in errors.
+Status CheckTensorProtoData(const onnx::TensorProto& tp, std::string_view what);
+
 /// Converts a TensorProto. `what` names the tensor in errors ("initializer 'w'").
 Expected<ir::Tensor> TensorFromProto(const onnx::TensorProto& tp, const ExternalReader& external,
                                      std::string_view what);
