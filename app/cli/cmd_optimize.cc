@@ -26,7 +26,9 @@ int RunOptimize(const OptimizeArgs& args) {
     return kExitOk;
   }
   const api::OptimizeRequest& req = args.request;
-  if (!req.output.empty() && OutputRefused(args.model, req.output, req.force)) return kExitFailure;
+  if (!req.output.empty() &&
+      OutputRefused(args.model, req.output, req.force, {{"--inputs", req.inputs_dir}}))
+    return kExitFailure;
   auto report = api::OptimizeModelFile(args.model, args.request);
   if (!report.ok()) {
     PrintError(report.status().message());

@@ -5,12 +5,15 @@
 #include "api/profile.h"
 #include "api/trace.h"
 #include "cli/commands.h"
+#include "common/file_util.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
 
 int RunProfile(const ProfileArgs& args) {
-  if (!args.trace.empty() && OutputRefused(args.model, args.trace, args.force)) return kExitFailure;
+  if (!args.trace.empty() &&
+      OutputRefused(args.model, args.trace, args.force, {{"--inputs", args.options.inputs_dir}}))
+    return kExitFailure;
   auto result = api::ProfileModelFile(args.model, args.options);
   if (!result.ok()) {
     PrintError(result.status().message());
@@ -21,7 +24,10 @@ int RunProfile(const ProfileArgs& args) {
     std::printf("parallel regions: %s\n", result->parallel_regions.c_str());
   for (const std::string& line : result->parallel_region_lines) std::printf("  %s\n", line.c_str());
   if (!args.trace.empty()) {
-    Status st = api::WriteTraceFile(args.trace, result->events, result->metadata);
+    WritePolicy policy = result->trace_policy;
+    policy.force = args.force;
+    Status st = CheckWritePolicy(args.trace, policy);
+    if (st.ok()) st = api::WriteTraceFile(args.trace, result->events, result->metadata);
     if (!st.ok()) {
       PrintError(st.message());
       return kExitFailure;

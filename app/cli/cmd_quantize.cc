@@ -46,7 +46,10 @@ void PrintSearch(const api::QuantSearchReport& s) {
 
 int RunQuantize(const QuantizeArgs& args) {
   const api::QuantizeRequest& req = args.request;
-  if (OutputRefused(args.model, req.output, req.force)) return kExitFailure;
+  if (OutputRefused(
+          args.model, req.output, req.force,
+          {{"--calib", req.calib_dir}, {"--images", req.images.dir}, {"--eval", args.eval_dir}}))
+    return kExitFailure;
   ProgressBar bar;
   JobControl job;
   job.progress = [&bar](const Progress& p) { bar.Update(p); };

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -126,8 +127,11 @@ void PrintChosenDims(const api::DimOverrides& dims);
 void PrintJson(const nlohmann::json& j);
 
 /// Checks `output` against the writers' rule (common/file_util.h: CheckWritePolicy) before a long
-/// job, so that a refusal comes first: prints the error and returns true when it is refused. The
+/// job, so that a refusal comes first: prints the error and returns true when it is refused. Never
+/// the model or a file of `input_folders` ({option, folder}; an empty folder is skipped). The
 /// api's writers check again, with the model's external data files too.
-bool OutputRefused(const std::string& model, const std::filesystem::path& output, bool force);
+bool OutputRefused(
+    const std::string& model, const std::filesystem::path& output, bool force,
+    const std::vector<std::pair<std::string, std::filesystem::path>>& input_folders = {});
 
 }  // namespace onnxlens::cli

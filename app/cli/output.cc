@@ -15,9 +15,12 @@ void PrintJson(const nlohmann::json& j) {
   std::printf("%s\n", text.c_str());
 }
 
-bool OutputRefused(const std::string& model, const std::filesystem::path& output, bool force) {
+bool OutputRefused(
+    const std::string& model, const std::filesystem::path& output, bool force,
+    const std::vector<std::pair<std::string, std::filesystem::path>>& input_folders) {
   WritePolicy policy;
   policy.read.push_back({model, "the model"});
+  for (const auto& [option, dir] : input_folders) AddInputFolder(&policy, dir, option);
   policy.force = force;
   const Status st = CheckWritePolicy(output, policy);
   if (!st.ok()) PrintError(st.message());

@@ -129,8 +129,10 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   if (!req.output.empty()) {
     onnx_io::SaveOptions so;
     so.external_data = req.external_data;
-    OL_RETURN_IF_ERROR(
-        SaveModelUnderPolicy(*optimized, req.output, so, PolicyForModel(path, loaded, req.force)));
+    // Never the model, its data, or a file of --inputs (also with --force).
+    WritePolicy policy = PolicyForModel(path, loaded, req.force);
+    AddInputFolder(&policy, req.inputs_dir, "--inputs");
+    OL_RETURN_IF_ERROR(SaveModelUnderPolicy(*optimized, req.output, so, policy));
     r.written = req.output.string();
     const Status check = onnx_io::CheckModelFile(req.output);
     r.checker_passed = check.ok();

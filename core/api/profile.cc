@@ -124,6 +124,10 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
     if (!dims.empty()) result.metadata.emplace_back("input_dims", FormatDimOverrides(dims));
   }
   result.summary = profiling::Summarize(result.events);
+  result.trace_policy.read.push_back({path, "the model"});
+  for (const auto& f : prepared.loaded.external_files)
+    result.trace_policy.read.push_back({f, "external data of the model"});
+  AddInputFolder(&result.trace_policy, options.inputs_dir, "--inputs");
   return result;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/input_spec.h"
+#include "common/file_util.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
@@ -49,6 +50,9 @@ struct ProfileResult {
   std::string parallel_regions;
   /// Once decided, a line per region: its first step, the median time of each way, the choice.
   std::vector<std::string> parallel_region_lines;
+  /// The writers' rule for a file of the result (the trace): every file the profile read (the
+  /// model, its external data, the files of `inputs_dir`) is never replaced; `force` is off.
+  WritePolicy trace_policy;
 };
 
 /// One op type of two profiles side by side, per run (a trace without model runs: its totals).

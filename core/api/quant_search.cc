@@ -380,10 +380,13 @@ Expected<QuantSearchReport> SearchQuantization(const fs::path& path, const Quant
   if (r.quantize.output.empty()) return InvalidArgument("-o: the output file is required");
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
                       onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.02)));
-  // The writers' rule of the model the user gave, checked before any work.
-  OL_RETURN_IF_ERROR(
-      CheckWritePolicy(r.quantize.output, PolicyForModel(path, loaded, r.quantize.force))
-          .WithContext("-o"));
+  // The writers' rule of the model the user gave and of every file the search reads (--eval too),
+  // checked before any work; the final write checks the calibration data again.
+  WritePolicy policy = PolicyForModel(path, loaded, r.quantize.force);
+  AddInputFolder(&policy, r.quantize.calib_dir, "--calib");
+  AddInputFolder(&policy, r.quantize.images.dir, "--images");
+  AddInputFolder(&policy, r.eval_dir, "--eval");
+  OL_RETURN_IF_ERROR(CheckWritePolicy(r.quantize.output, policy).WithContext("-o"));
   OL_RETURN_IF_ERROR(quant::CheckNotQuantized(*loaded.model).WithContext(path.string()));
   OL_ASSIGN_OR_RETURN(const quant::StaticQuantOptions options, StaticOptionsOf(r.quantize));
   OL_ASSIGN_OR_RETURN(const quant::CalibrationOptions calibration,

@@ -51,6 +51,15 @@ Status CheckRequest(const QuantizeRequest& r) {
   return Status::Ok();
 }
 
+// The writers' rule for -o: never the model, its data or a calibration file (also with --force).
+WritePolicy QuantizePolicy(const fs::path& path, const onnx_io::LoadedModel& loaded,
+                           const QuantizeRequest& r) {
+  WritePolicy policy = PolicyForModel(path, loaded, r.force);
+  AddInputFolder(&policy, r.calib_dir, "--calib");
+  AddInputFolder(&policy, r.images.dir, "--images");
+  return policy;
+}
+
 int64_t CountNodes(const ir::Model& m) {
   return static_cast<int64_t>(m.graph->NumNodesRecursive());
 }
@@ -70,7 +79,7 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   OL_RETURN_IF_ERROR(CheckRequest(r));
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
                       onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.05)));
-  const WritePolicy policy = PolicyForModel(path, loaded, r.force);
+  const WritePolicy policy = QuantizePolicy(path, loaded, r);
   OL_RETURN_IF_ERROR(CheckWritePolicy(r.output, policy).WithContext("-o"));
   OL_RETURN_IF_ERROR(quant::CheckNotQuantized(*loaded.model).WithContext(path.string()));
   OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));

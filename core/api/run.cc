@@ -28,12 +28,8 @@ namespace {
 WritePolicy RunPolicy(const fs::path& model, const onnx_io::LoadedModel& loaded,
                       const RunOptions& options) {
   WritePolicy policy = PolicyForModel(model, loaded, options.force);
-  if (options.inputs_dir.empty()) return policy;
   // The folder was read already (its errors reported then).
-  auto entries = ListFolder(options.inputs_dir);
-  if (entries.ok()) {
-    for (fs::path& p : *entries) policy.read.push_back({std::move(p), "an input"});
-  }
+  AddReadFolder(&policy, options.inputs_dir, "an input");
   return policy;
 }
 

@@ -165,13 +165,42 @@ bool SameFile(const fs::path& a, const fs::path& b) {
          sa.st_ino == sb.st_ino;
 }
 
+void AddReadFolder(WritePolicy* policy, const fs::path& dir, const std::string& role) {
+  if (dir.empty()) return;
+  constexpr int kDepth = 2;  // DIR/test_data_set_N/input_0.pb
+  std::vector<std::pair<fs::path, int>> todo = {{dir, 1}};
+  while (!todo.empty()) {
+    const auto [folder, depth] = todo.back();
+    todo.pop_back();
+    auto entries = ListFolder(folder);
+    if (!entries.ok()) continue;
+    for (fs::path& p : *entries) {
+      struct stat st {};
+      if (::stat(p.c_str(), &st) != 0) continue;  // a dangling link: nothing is read through it
+      if (S_ISDIR(st.st_mode)) {
+        if (depth < kDepth) todo.emplace_back(std::move(p), depth + 1);
+        continue;
+      }
+      policy->read.push_back({std::move(p), role});
+    }
+  }
+}
+
+void AddInputFolder(WritePolicy* policy, const fs::path& dir, std::string_view option) {
+  if (dir.empty()) return;
+  AddReadFolder(policy, dir, "an input in " + std::string(option) + " " + Quote(dir.string()));
+}
+
 Status CheckWritePolicy(const fs::path& path, const WritePolicy& policy) {
   bool exists = false;
   struct stat st {};
   OL_RETURN_IF_ERROR(InspectTarget(path, &exists, &st));
   if (!exists) return Status::Ok();
+  // `path` is a regular file (not a link): its lstat is its identity. A read file is compared by
+  // device and inode after its links are resolved, so a hard link or a symbolic link to it counts.
   for (const ReadInput& in : policy.read) {
-    if (SameFile(path, in.path)) {
+    struct stat rs {};
+    if (::stat(in.path.c_str(), &rs) == 0 && rs.st_dev == st.st_dev && rs.st_ino == st.st_ino) {
       return InvalidArgument("refusing to overwrite " + Quote(path.string()) + ": it is " +
                              in.role + " this command reads (also with " + policy.force_option +
                              "); write to another file");

@@ -53,6 +53,14 @@ struct WritePolicy {
   std::string force_option = "--force";
 };
 
+/// Adds every file a reader of folder `dir` may open to `policy->read`, each with `role` (e.g. "an
+/// input in --calib 'DIR'"): the files of `dir` and of its subfolders one level down (data sets:
+/// DIR/test_data_set_N/input_0.pb), links followed as the readers follow them. An empty `dir`, or
+/// one that cannot be listed, adds nothing (its reader reports it).
+void AddReadFolder(WritePolicy* policy, const std::filesystem::path& dir, const std::string& role);
+/// AddReadFolder for the folder of an option: the role "an input in OPTION 'DIR'".
+void AddInputFolder(WritePolicy* policy, const std::filesystem::path& dir, std::string_view option);
+
 /// Ok when `path` may be written under `policy`. Otherwise an error naming `path` and why: it is
 /// one of the files read (saying which), it exists and `force` is off (naming the option), or it
 /// is not a regular file (saying what it is: a symbolic link and its target, a FIFO, ...).

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "api/internal/value_files.h"
+#include "common/strings.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
 
@@ -182,6 +183,22 @@ TEST(QuantizeTest, NeverWritesOverTheModel) {
   const std::string e = ErrorOf(model, r);
   EXPECT_NE(e.find("-o"), std::string::npos) << e;
   EXPECT_EQ(fs::file_size(model), before);
+}
+
+TEST(QuantizeTest, NeverWritesOverACalibrationFileEvenWithForce) {
+  TempDir tmp;
+  WriteSets(tmp.path(), 2);
+  const fs::path input = tmp.path() / "test_data_set_1" / "input_0.pb";
+  const auto before = fs::file_size(input);
+  QuantizeRequest r = Static(tmp.path(), input);
+  r.force = true;
+  const std::string e = ErrorOf(SampleModel(), r);
+  EXPECT_NE(
+      e.find("refusing to overwrite " + Quote(input.string()) + ": it is an input in --calib " +
+             Quote(tmp.path().string()) + " this command reads (also with --force)"),
+      std::string::npos)
+      << e;
+  EXPECT_EQ(fs::file_size(input), before);
 }
 
 TEST(QuantizeTest, AnAlreadyQuantizedModelIsRefused) {

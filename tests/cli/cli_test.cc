@@ -475,6 +475,63 @@ TEST(CliWriters, ConvertNeverReplacesTheInputOrItsDataEvenWithForce) {
   EXPECT_EQ(ReadFile(data, 1 << 26).value(), before);
 }
 
+// DIR/test_data_set_0/input_0.pb: one valid input ("image", float [1, 3, 32, 32]) of the sample.
+fs::path WriteSampleDataSet(const fs::path& dir) {
+  const fs::path set = dir / "test_data_set_0";
+  fs::create_directories(set);
+  onnx::TensorProto t;
+  t.set_name("image");
+  t.set_data_type(onnx::TensorProto::FLOAT);
+  for (int d : {1, 3, 32, 32}) t.add_dims(d);
+  for (int i = 0; i < 3 * 32 * 32; ++i) t.add_float_data(static_cast<float>(i % 17) / 17 - 0.5f);
+  std::ofstream(set / "input_0.pb", std::ios::binary) << t.SerializeAsString();
+  return set / "input_0.pb";
+}
+
+// Issue 41.5: every writer refuses, also with --force, a file its command reads: a file of
+// --calib, --eval, --images or --inputs, or a hard link to one.
+TEST(CliWriters, NoVerbWritesOverAFileItReadsEvenWithForce) {
+  testing::TempDir tmp;
+  const fs::path data = tmp.path() / "data", eval = tmp.path() / "eval";
+  const fs::path input = WriteSampleDataSet(data), eval_input = WriteSampleDataSet(eval);
+  const fs::path set = input.parent_path();
+  const fs::path images = tmp.path() / "images";
+  fs::create_directory(images);
+  const fs::path image = images / "red_8x6.png";
+  fs::copy_file(testing::SourceDir() / "tests/data/images/red_8x6.png", image);
+  const fs::path hard_link = tmp.path() / "out.onnx";
+  fs::create_hard_link(input, hard_link);
+  const std::string before = ReadFile(input, 1 << 20).value();
+  const std::string image_before = ReadFile(image, 1 << 20).value();
+  const std::string m = Q(testing::SampleModel());
+  const std::string quantize = "quantize " + m + " --mode static ";
+  struct Case {
+    std::string args;
+    fs::path target;
+    std::string folder;  ///< "--calib 'DIR'"
+  };
+  const std::vector<Case> cases = {
+      {quantize + "--calib " + Q(data), input, "--calib " + Q(data)},
+      {quantize + "--calib " + Q(data), hard_link, "--calib " + Q(data)},
+      {quantize + "--calib " + Q(data) + " --eval " + Q(eval) + " --target-cosine 0.5", eval_input,
+       "--eval " + Q(eval)},
+      {quantize + "--images " + Q(images), image, "--images " + Q(images)},
+      {"profile " + m + " --runs 1 --inputs " + Q(set), input, "--inputs " + Q(set)},
+      {"optimize " + m + " --verify --inputs " + Q(set), input, "--inputs " + Q(set)},
+  };
+  for (const Case& c : cases) {
+    CliRun r = RunCli(c.args + " -o " + Q(c.target) + " --force");
+    EXPECT_EQ(r.exit_code, 1) << c.args;
+    EXPECT_EQ(r.err, "onnxlens-cli: error: refusing to overwrite " + Q(c.target) +
+                         ": it is an input in " + c.folder +
+                         " this command reads (also with --force); write to another file\n")
+        << c.args;
+  }
+  EXPECT_EQ(ReadFile(input, 1 << 20).value(), before);
+  EXPECT_EQ(ReadFile(eval_input, 1 << 20).value(), before);
+  EXPECT_EQ(ReadFile(image, 1 << 20).value(), image_before);
+}
+
 // `args` is refused as bad usage (status 2, nothing on stdout) with `message` on stderr.
 void ExpectUsageError(const std::string& args, const std::string& message) {
   CliRun r = RunCli(args);

@@ -162,6 +162,31 @@ TEST(FileUtilTest, WritePolicyNeverReplacesAFileThatWasReadEvenWithForce) {
   }
 }
 
+TEST(FileUtilTest, WritePolicyNeverReplacesAFileOfAFolderThatWasReadNorALinkToIt) {
+  testing::TempDir dir;
+  const fs::path data = dir.path() / "data";
+  fs::create_directories(data / "test_data_set_0");
+  const fs::path top = data / "input_0.pb", nested = data / "test_data_set_0" / "input_0.pb";
+  std::ofstream(top) << "top";
+  std::ofstream(nested) << "nested";
+  const fs::path hard_link = dir.path() / "hard.pb", other = dir.path() / "other.pb";
+  fs::create_hard_link(nested, hard_link);
+  std::ofstream(other) << "other";
+  WritePolicy policy;
+  policy.force = true;
+  AddInputFolder(&policy, data, "--calib");
+  AddInputFolder(&policy, {}, "--eval");  // not given: nothing
+  for (const fs::path& p : {top, nested, hard_link}) {
+    const Status st = CheckWritePolicy(p, policy);
+    ASSERT_FALSE(st.ok()) << p;
+    EXPECT_EQ(st.message(), "refusing to overwrite " + Quote(p.string()) +
+                                ": it is an input in --calib " + Quote(data.string()) +
+                                " this command reads (also with --force); write to another file");
+  }
+  EXPECT_TRUE(CheckWritePolicy(other, policy).ok()) << "a file not read is replaced with --force";
+  EXPECT_TRUE(CheckWritePolicy(data / "new.pb", policy).ok()) << "a new file inside is written";
+}
+
 TEST(FileUtilTest, WritePolicyReplacesAnExistingFileOnlyWithForceNamingTheOption) {
   testing::TempDir dir;
   const fs::path out = dir.path() / "trace.json";
