@@ -114,15 +114,32 @@ void AddProviders(CLI::App* verb, std::vector<std::string>* providers) {
       ->capture_default_str();
 }
 
-// A size in bytes: a plain number, or with K/M/G/T (KiB..TiB) multiplying by 1024^n.
+// A size in bytes: a plain number, or with K/M/G/T (KiB..TiB) multiplying by 1024^n, also with a
+// decimal fraction ("0.5G" is 512M; a fraction of a byte is dropped). Exact: no double rounding.
 CLI::Validator ByteSize() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        uint64_t v = 0;
-        const char* end = text.data() + text.size();
-        const auto [p, ec] = std::from_chars(text.data(), end, v);
-        if (ec != std::errc() || p == text.data())
-          return Quote(text) + " is not a size (e.g. 4G, 512M, 1000000)";
+        const std::string not_size = Quote(text) + " is not a size (e.g. 4G, 0.5G, 512M, 1000000)";
+        const std::string too_big = Quote(text) + " is not a size above 0 that fits in 64 bits";
+        const char* p = text.data();
+        const char* end = p + text.size();
+        uint64_t whole = 0;
+        const auto [q, ec] = std::from_chars(p, end, whole);
+        if (ec == std::errc::result_out_of_range) return too_big;
+        if (ec != std::errc() || q == p) return not_size;
+        p = q;
+        // Up to 18 digits of the fraction count (finer ones are below a byte even for T).
+        uint64_t fraction = 0, scale = 1;
+        const bool has_fraction = p != end && *p == '.';
+        if (has_fraction) {
+          const char* digits = ++p;
+          for (; p != end && *p >= '0' && *p <= '9'; ++p) {
+            if (scale >= 1000000000000000000ull) continue;
+            fraction = fraction * 10 + static_cast<uint64_t>(*p - '0');
+            scale *= 10;
+          }
+          if (p == digits) return not_size;
+        }
         const std::string unit(p, end);
         int shift = 0;
         if (unit == "K" || unit == "KiB") {
@@ -136,9 +153,12 @@ CLI::Validator ByteSize() {
         } else if (!unit.empty()) {
           return Quote(text) + " has an unknown unit (K, M, G, T)";
         }
-        if (v == 0 || v > (std::numeric_limits<uint64_t>::max() >> shift))
-          return Quote(text) + " is not a size above 0 that fits in 64 bits";
-        text = std::to_string(v << shift);
+        if (has_fraction && shift == 0)
+          return Quote(text) + " is not a whole number of bytes (a fraction needs a unit: 0.5G)";
+        using U128 = unsigned __int128;
+        const U128 bytes = (U128{whole} << shift) + (U128{fraction} << shift) / U128{scale};
+        if (bytes == 0 || bytes > std::numeric_limits<uint64_t>::max()) return too_big;
+        text = std::to_string(static_cast<uint64_t>(bytes));
         return {};
       },
       "SIZE");
@@ -157,7 +177,7 @@ void AddMemoryFlags(CLI::App* verb, bool* arena, bool* mem_pattern) {
 
 void AddMaxMemory(CLI::App* verb, uint64_t* bytes) {
   verb->add_option("--max-memory", *bytes,
-                   "the most memory the run's kernels may hold (e.g. 4G, 512M; default: half "
+                   "the most memory the run's kernels may hold (e.g. 4G, 0.5G, 512M; default: half "
                    "the physical memory)")
       ->type_name("SIZE")
       ->transform(ByteSize());

@@ -763,5 +763,22 @@ TEST(CliDims, DimSetsAFreeDimensionAndAnUnknownNameListsTheModelsOnes) {
   EXPECT_NE(r.err.find("LO is larger than HI"), std::string::npos) << r.err;
 }
 
+// Issue 41.7: "0.5G" was "an unknown unit"; decimal sizes are exact (1.5K is 1536 bytes), and
+// negatives, zero, NaN, a fraction without a unit and 64-bit overflow stay usage errors.
+TEST(CliArgs, MaxMemoryTakesDecimalSizesAndRejectsTheRest) {
+  const std::string m = Q(testing::SampleModel());
+  EXPECT_EQ(RunCli("run --max-memory 0.5G " + m).exit_code, 0);
+  CliRun tight = RunCli("run --max-memory 1.5K " + m);
+  EXPECT_EQ(tight.exit_code, 1);
+  EXPECT_TRUE(Has(tight.err, "memory budget of 1.5 KiB")) << tight.err;
+  for (const char* bad : {"-0.5G", "0G", "0.0G", "0.0000000001K", "nan", "NaNG", "inf", "1.G",
+                          ".5G", "1.5", "16777216T", "99999999999999999999", "0.5.5G", "1e3G"}) {
+    CliRun r = RunCli(std::string("run --max-memory ") + bad + " " + m);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_TRUE(Has(r.err, "--max-memory")) << bad << ": " << r.err;
+  }
+  EXPECT_EQ(RunCli("run --max-memory 1.25T " + m).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace onnxlens
