@@ -75,6 +75,12 @@ std::string Shortened(std::string v, int64_t* count) {
   return v;
 }
 
+// Times beyond these are no real trace's: the sum of a few durations of 1e308 us was infinite
+// ("inf%", a 309-digit time in trace-summary). Bounded, a billion events sum to at most 1e24 us.
+// Microseconds since the epoch (some chrome://tracing writers) are about 1.7e15.
+constexpr double kMaxTimestampUs = 1e18;  // about 31,700 years
+constexpr double kMaxDurationUs = 1e15;   // about 31.7 years
+
 // One numeric field of an event: a number, or a string holding one (some writers quote ids).
 struct NumberField {
   bool ok = false;
@@ -338,6 +344,14 @@ class TraceSax : public nlohmann::json_sax<nlohmann::json> {
       Skip(trace_, i, Quote(e.name) + " has no duration >= 0");
       return;
     }
+    if (e.ph == 'X' && dur_.value > kMaxDurationUs) {
+      Skip(trace_, i, Quote(e.name) + " lasts more than 1e15 us (31 years)");
+      return;
+    }
+    if (ts_.ok && std::abs(ts_.value) > kMaxTimestampUs) {
+      Skip(trace_, i, Quote(e.name) + " has a timestamp beyond +-1e18 us");
+      return;
+    }
     if (!pid_.ToId(&e.pid) || !tid_.ToId(&e.tid)) {
       Skip(trace_, i, Quote(e.name) + " has a pid or tid that does not fit in 64 bits");
       return;
@@ -500,6 +514,12 @@ void PairBeginEnd(std::vector<std::pair<size_t, TraceEvent>> be, Trace* trace) {
       Skip(trace, index, "an end (E) with no open begin (B) on its thread");
       continue;
     }
+    if (e.ts_us - open.back()->second.ts_us > kMaxDurationUs) {
+      Skip(trace, open.back()->first,
+           Quote(open.back()->second.name) + " lasts more than 1e15 us (31 years)");
+      open.pop_back();
+      continue;
+    }
     TraceEvent x = std::move(open.back()->second);
     open.pop_back();
     x.ph = 'X';
@@ -551,10 +571,13 @@ LineColumn LineColumnInFile(std::FILE* f, uint64_t offset) {
   return lc;
 }
 
-// The end of a parse: the cancel, depth, syntax and "not a trace" errors, then B/E pairing.
+constexpr uint64_t kNoNul = ~uint64_t{0};
+
+// The end of a parse: the cancel, depth, syntax, trailing NUL and "not a trace" errors, then B/E
+// pairing. `first_nul` is the byte of the text's first NUL (kNoNul: none).
 // `where` gives the line and column of a byte for a syntax error.
 template <typename Where>
-Expected<Trace> Finish(Trace trace, TraceSax& sax, bool parsed, bool cancelled,
+Expected<Trace> Finish(Trace trace, TraceSax& sax, bool parsed, bool cancelled, uint64_t first_nul,
                        const std::string& source, Where where) {
   if (cancelled) return Cancelled("reading " + source + " was cancelled");
   if (sax.too_deep) {
@@ -565,6 +588,13 @@ Expected<Trace> Finish(Trace trace, TraceSax& sax, bool parsed, bool cancelled,
     return InvalidArgument(source + ": not valid JSON " + where(sax.error_position).Text() +
                            " (byte " + std::to_string(sax.error_position) +
                            "): " + sax.error_message);
+  }
+  // The JSON lexer takes a NUL byte for the end of the input: a trace followed by NUL bytes
+  // parsed. A NUL cannot be inside a value that parsed (strings must escape it): it follows one.
+  if (first_nul != kNoNul) {
+    return InvalidArgument(source + ": a NUL byte after the JSON " + where(first_nul).Text() +
+                           " (byte " + std::to_string(first_nul) +
+                           "); only whitespace may follow a trace");
   }
   if (!sax.saw_events) {
     return InvalidArgument(source +
@@ -586,6 +616,8 @@ class ChunkedFileBuf : public std::streambuf {
       : f_(f), size_(size), job_(job), raw_(kChunk), buffer_(kChunk) {}
   bool cancelled() const { return cancelled_; }
   bool failed() const { return failed_; }
+  /// The file byte of the first NUL read (kNoNul: none).
+  uint64_t first_nul() const { return first_nul_; }
 
   uint64_t OriginalOffset(uint64_t parsed) const {
     // The drops recorded at or before `parsed`, in order of position.
@@ -630,6 +662,7 @@ class ChunkedFileBuf : public std::streambuf {
     size_t out = 0;
     for (size_t i = 0; i < n; ++i) {
       const char c = raw_[i];
+      if (c == '\0' && first_nul_ == kNoNul) first_nul_ = read_ - n + i;
       const bool space = !in_string_ && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
       if (space) {
         if (++run_ > kKeepWhitespace) {
@@ -671,6 +704,7 @@ class ChunkedFileBuf : public std::streambuf {
   std::vector<char> raw_, buffer_;
   uint64_t read_ = 0, kept_ = 0;
   bool cancelled_ = false, failed_ = false;
+  uint64_t first_nul_ = kNoNul;
   bool in_string_ = false, escape_ = false;
   uint64_t run_ = 0, run_dropped_ = 0, total_dropped_ = 0;
   std::vector<Drop> drops_;
@@ -689,7 +723,9 @@ Expected<Trace> ParseTrace(const std::string& text, const std::string& source,
   state.job = &job;
   const bool parsed = nlohmann::json::sax_parse(ProgressIterator(state.begin, &state),
                                                 ProgressIterator(state.end, &state), &sax);
-  return Finish(std::move(trace), sax, parsed, state.cancelled, source,
+  const size_t nul = text.find('\0');
+  return Finish(std::move(trace), sax, parsed, state.cancelled,
+                nul == std::string::npos ? kNoNul : uint64_t{nul}, source,
                 [&](uint64_t at) { return LineColumnInText(text, at); });
 }
 
@@ -716,7 +752,7 @@ Expected<Trace> ReadTraceFile(const std::filesystem::path& path, const JobContro
   const bool parsed = nlohmann::json::sax_parse(in, &sax);
   if (buf.failed()) return IoError("cannot read " + Quote(source));
   sax.error_position = buf.OriginalOffset(sax.error_position);
-  return Finish(std::move(trace), sax, parsed, buf.cancelled(), source,
+  return Finish(std::move(trace), sax, parsed, buf.cancelled(), buf.first_nul(), source,
                 [&](uint64_t at) { return LineColumnInFile(f.get(), at); });
 }
 

@@ -763,6 +763,34 @@ TEST(CliDims, DimSetsAFreeDimensionAndAnUnknownNameListsTheModelsOnes) {
   EXPECT_NE(r.err.find("LO is larger than HI"), std::string::npos) << r.err;
 }
 
+// Issue 41.7: trace-summary printed "inf%" and a 309-digit time for two durations of 1e308, and
+// read a trace followed by 1,000 NUL bytes.
+TEST(CliTraceSummary, AbsurdDurationsAreSkippedAndNulBytesAfterTheJsonRefused) {
+  testing::TempDir tmp;
+  const fs::path path = tmp.path() / "trace.json";
+  const std::string kernel =
+      R"({"ph":"X","cat":"Node","pid":1,"tid":1,"ts":1,"args":{"op_name":"Relu"},)";
+  const std::string trace = "[" + kernel + R"("name":"a_kernel_time","dur":1e308},)" + kernel +
+                            R"("name":"b_kernel_time","dur":1e308},)" + kernel +
+                            R"("name":"c_kernel_time","dur":250}])";
+  std::ofstream(path, std::ios::binary) << trace;
+  CliRun r = RunCli("trace-summary " + Q(path));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.err,
+                  "warning: skipped 2 event(s): event 0: 'a_kernel_time' lasts more than "
+                  "1e15 us (31 years)"))
+      << r.err;
+  EXPECT_FALSE(Has(r.out, "inf")) << r.out;
+  EXPECT_TRUE(Has(r.out, "100.0%")) << r.out;
+  std::ofstream(path, std::ios::binary) << trace << std::string(1000, '\0');
+  r = RunCli("trace-summary " + Q(path));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "onnxlens-cli: error: " + path.string() +
+                       ": a NUL byte after the JSON at line 1, column " +
+                       std::to_string(trace.size()) + " (byte " + std::to_string(trace.size()) +
+                       "); only whitespace may follow a trace\n");
+}
+
 // Issue 41.7: "0.5G" was "an unknown unit"; decimal sizes are exact (1.5K is 1536 bytes), and
 // negatives, zero, NaN, a fraction without a unit and 64-bit overflow stay usage errors.
 TEST(CliArgs, MaxMemoryTakesDecimalSizesAndRejectsTheRest) {

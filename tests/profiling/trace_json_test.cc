@@ -8,6 +8,8 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "profiling/profiler.h"
 #include "profiling/summary.h"
@@ -361,6 +363,73 @@ TEST(TraceJson, LongWhitespaceIsSkippedAndErrorsStillNameTheFilesByte) {
     } else {
       EXPECT_EQ(from_file.status().message(), from_text.status().message());
     }
+  }
+}
+
+// Issue 41.7: two durations of 1e308 summed to infinity ("inf%" and a 309-digit time in
+// trace-summary). An event lasting more than 1e15 us, a timestamp beyond 1e18 us, or a B / E pair
+// further apart than 1e15 us skips its event with a reason; the summary stays finite.
+TEST(TraceJson, AbsurdDurationsAndTimestampsSkipTheirEventsAndTheSummaryStaysFinite) {
+  auto t = ParseTrace(R"([
+      {"ph":"X","ts":1,"dur":1e308,"pid":1,"tid":1,"cat":"Node","name":"a_kernel_time"},
+      {"ph":"X","ts":1,"dur":1e308,"pid":1,"tid":1,"cat":"Node","name":"b_kernel_time"},
+      {"ph":"X","ts":1e300,"dur":1,"pid":1,"tid":1,"cat":"Node","name":"c_kernel_time"},
+      {"ph":"B","ts":-1e17,"pid":1,"tid":2,"name":"long"},
+      {"ph":"E","ts":1e17,"pid":1,"tid":2},
+      {"ph":"X","ts":5,"dur":2,"pid":1,"tid":1,"cat":"Node","name":"d_kernel_time",
+       "args":{"op_name":"Relu"}}])",
+                      "huge");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->events.size(), 1u);
+  EXPECT_EQ(t->skipped, 4);
+  ASSERT_EQ(t->skipped_reasons.size(), 4u);
+  EXPECT_EQ(t->skipped_reasons[0], "event 0: 'a_kernel_time' lasts more than 1e15 us (31 years)");
+  EXPECT_EQ(t->skipped_reasons[2], "event 2: 'c_kernel_time' has a timestamp beyond +-1e18 us");
+  EXPECT_EQ(t->skipped_reasons[3], "event 3: 'long' lasts more than 1e15 us (31 years)");
+  const TraceSummary s = Summarize(t->events);
+  EXPECT_DOUBLE_EQ(s.kernel_us, 2);
+  const std::string text = FormatSummary(s);
+  EXPECT_EQ(text.find("inf"), std::string::npos) << text;
+  EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+}
+
+// Issue 41.7: the JSON lexer takes a NUL byte for the end of the input, so a trace followed by
+// 1,000 NUL bytes was read. A NUL after the JSON is an error naming its byte, from a file (read
+// in chunks, long whitespace dropped) as from a text; whitespace alone may follow.
+TEST(TraceJson, NulBytesAfterTheJsonAreAnErrorNamingTheByte) {
+  ::onnxlens::testing::TempDir dir;
+  const std::string trace = R"([{"ph":"X","name":"a","ts":1,"dur":2,"pid":1,"tid":1}])";
+  const std::string pad(3u << 20, ' ');
+  const std::string nuls(1000, '\0');
+  struct Case {
+    std::string text;
+    uint64_t nul_at;  ///< 0: none, the trace reads
+  };
+  const std::vector<Case> cases = {
+      {trace + nuls, trace.size()},
+      {trace + " \t " + nuls + "garbage", trace.size() + 3},
+      {trace + pad + nuls, trace.size() + pad.size()},
+      {trace + pad + "\n", 0},
+  };
+  for (const Case& c : cases) {
+    const std::filesystem::path path = dir.path() / "t.json";
+    std::ofstream(path, std::ios::binary) << c.text;
+    auto from_file = ReadTraceFile(path);
+    auto from_text = ParseTrace(c.text, path.string());
+    if (c.nul_at == 0) {
+      ASSERT_TRUE(from_file.ok()) << from_file.status().message();
+      ASSERT_TRUE(from_text.ok()) << from_text.status().message();
+      EXPECT_EQ(from_file->events.size(), 1u);
+      continue;
+    }
+    ASSERT_FALSE(from_file.ok()) << c.nul_at;
+    ASSERT_FALSE(from_text.ok()) << c.nul_at;
+    EXPECT_NE(from_file.status().message().find(
+                  ": a NUL byte after the JSON at line 1, column " + std::to_string(c.nul_at) +
+                  " (byte " + std::to_string(c.nul_at) + "); only whitespace may follow a trace"),
+              std::string::npos)
+        << from_file.status().message();
+    EXPECT_EQ(from_file.status().message(), from_text.status().message());
   }
 }
 
