@@ -71,7 +71,12 @@ Status ParseDimOverrides(std::string_view text, DimOverrides* dims) {
       return InvalidArgument(Quote(piece) + ": " + Quote(value) +
                              " is not a whole number of at least 1");
     }
-    (*dims)[name] = v;
+    // `--dim batch=1 --dim batch=2` took the last silently; the same value twice is harmless.
+    const auto [it, added] = dims->emplace(name, v);
+    if (!added && it->second != v) {
+      return InvalidArgument(Quote(name) + " is set twice, to " + std::to_string(it->second) +
+                             " and " + std::to_string(v) + "; set it once");
+    }
   }
   return Status::Ok();
 }
@@ -97,7 +102,12 @@ Status ParseRangeOverrides(std::string_view text, RangeOverrides* ranges) {
       return InvalidArgument(bad + "expected NAME=LO,HI with two numbers (e.g. input_ids=0,999)");
     }
     if (r.lo > r.hi) return InvalidArgument(bad + "LO is larger than HI");
-    (*ranges)[name] = r;
+    const auto [it, added] = ranges->emplace(name, r);
+    if (!added && !(it->second == r)) {
+      return InvalidArgument(Quote(name) + " is set twice, to " + FormatDouble(it->second.lo) +
+                             "," + FormatDouble(it->second.hi) + " and " + FormatDouble(r.lo) +
+                             "," + FormatDouble(r.hi) + "; set it once");
+    }
   }
   return Status::Ok();
 }

@@ -25,13 +25,15 @@ struct ValueRange {
 using RangeOverrides = std::map<std::string, ValueRange>;
 
 /// Adds "NAME=VALUE" (or several, separated by commas, spaces or ';': "batch=1, sequence=128")
-/// to `dims`. VALUE is a whole number >= 1. Errors name the malformed part.
+/// to `dims`. VALUE is a whole number >= 1. Errors name the malformed part, or a NAME already in
+/// `dims` with another value (the same value again is accepted).
 Status ParseDimOverrides(std::string_view text, DimOverrides* dims);
 /// "batch=1, sequence=128" (the form ParseDimOverrides reads).
 std::string FormatDimOverrides(const DimOverrides& dims);
 
 /// Adds "NAME=LO,HI" (or several separated by ';': "input_ids=0,999; mask=0,1") to `ranges`.
-/// LO <= HI, both finite numbers.
+/// LO <= HI, both finite numbers. A NAME already in `ranges` with another range is an error (the
+/// same range again is accepted).
 Status ParseRangeOverrides(std::string_view text, RangeOverrides* ranges);
 /// "input_ids=0,999; mask=0,1".
 std::string FormatRangeOverrides(const RangeOverrides& ranges);

@@ -28,6 +28,23 @@ TEST(InputSpecTest, DimsRejectMalformedValues) {
   EXPECT_TRUE(dims.empty());
 }
 
+TEST(InputSpecTest, ADimOrRangeSetTwiceToAnotherValueIsAnErrorNamingIt) {
+  DimOverrides dims;
+  ASSERT_TRUE(ParseDimOverrides("batch=1", &dims).ok());
+  EXPECT_TRUE(ParseDimOverrides("batch=1", &dims).ok()) << "the same value again is harmless";
+  Status st = ParseDimOverrides("batch=2", &dims);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.message(), "'batch' is set twice, to 1 and 2; set it once");
+  EXPECT_FALSE(ParseDimOverrides("sequence=8, sequence=16", &dims).ok());
+  EXPECT_EQ(dims.at("batch"), 1);
+  RangeOverrides ranges;
+  ASSERT_TRUE(ParseRangeOverrides("ids=0,9; ids=0,9", &ranges).ok());
+  st = ParseRangeOverrides("ids=0,99", &ranges);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.message(), "'ids' is set twice, to 0,9 and 0,99; set it once");
+  EXPECT_EQ(ranges.at("ids"), (ValueRange{0, 9}));
+}
+
 TEST(InputSpecTest, RangesParseAndRejectMalformedOnes) {
   RangeOverrides ranges;
   ASSERT_TRUE(ParseRangeOverrides("input_ids=0,999; mask = 0, 1", &ranges).ok());

@@ -763,6 +763,19 @@ TEST(CliDims, DimSetsAFreeDimensionAndAnUnknownNameListsTheModelsOnes) {
   EXPECT_NE(r.err.find("LO is larger than HI"), std::string::npos) << r.err;
 }
 
+// Issue 41.7: `--dim batch=1 --dim batch=2` took the last; a name set twice to different values
+// is a usage error naming it (the same value twice is accepted).
+TEST(CliDims, ADimOrRangeGivenTwiceWithDifferentValuesIsAUsageErrorNamingIt) {
+  const std::string model = Q(testing::SampleModel());
+  ExpectUsageError("run " + model + " --dim batch=1 --dim batch=2",
+                   "--dim: 'batch' is set twice, to 1 and 2; set it once");
+  ExpectUsageError("bench " + model + " --runs 1 --dim batch=1,batch=2",
+                   "--dim: 'batch' is set twice, to 1 and 2; set it once");
+  ExpectUsageError("run " + model + " --range image=0,1 --range image=-1,1",
+                   "--range: 'image' is set twice, to 0,1 and -1,1; set it once");
+  EXPECT_EQ(RunCli("run " + model + " --dim batch=2 --dim batch=2").exit_code, 0);
+}
+
 // Issue 41.7: trace-summary printed "inf%" and a 309-digit time for two durations of 1e308, and
 // read a trace followed by 1,000 NUL bytes.
 TEST(CliTraceSummary, AbsurdDurationsAreSkippedAndNulBytesAfterTheJsonRefused) {
