@@ -105,8 +105,24 @@ Expected<std::unique_ptr<ImageSamples>> ImageSamples::Create(const ir::Model& mo
   std::error_code ec;
   if (!fs::is_directory(o.dir, ec)) return NotFound(where + ": no such folder");
   std::unique_ptr<ImageSamples> s(new ImageSamples());
-  for (const auto& e : fs::directory_iterator(o.dir, ec))
-    if (e.is_regular_file(ec) && IsImageFile(e.path())) s->files_.push_back(e.path());
+  // As external data: an image reached through a link must stay inside the folder (a link to
+  // /etc/... or ../private.png is refused, not read).
+  const fs::path real_dir = fs::canonical(o.dir, ec);
+  if (ec) return IoError(where + ": cannot resolve the folder: " + ec.message());
+  for (const auto& e : fs::directory_iterator(o.dir, ec)) {
+    if (!IsImageFile(e.path())) continue;
+    std::error_code link_ec;
+    if (e.is_symlink(link_ec)) {
+      const fs::path resolved = fs::canonical(e.path(), link_ec);
+      if (link_ec) continue;  // a dangling link: no image
+      const fs::path rel = resolved.lexically_relative(real_dir);
+      if (rel.empty() || *rel.begin() == ".." || rel == ".")
+        return InvalidArgument(where + ": " + Quote(e.path().filename().string()) +
+                               " resolves to " + Quote(resolved.string()) +
+                               ", outside the folder " + Quote(real_dir.string()));
+    }
+    if (e.is_regular_file(link_ec)) s->files_.push_back(e.path());
+  }
   if (ec) return IoError(where + ": " + ec.message());
   std::sort(s->files_.begin(), s->files_.end());
   if (s->files_.empty()) return InvalidArgument(where + ": no .png, .jpg or .jpeg images in it");

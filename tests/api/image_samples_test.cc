@@ -8,6 +8,7 @@
 
 #include "api/internal/image_decode.h"
 #include "api/quantize.h"
+#include "common/strings.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
 
@@ -197,6 +198,29 @@ TEST(ImageSamplesTest, BadFoldersAndOptionsNameWhatIsWrong) {
   auto s = ImageSamples::Create(*model, o);
   ASSERT_TRUE(s.ok()) << s.status().message();
   ExpectError((*s)->Next().status(), "broken.png");  // sorted before red_8x6.png
+}
+
+// Issue 41.7: --images followed a link out of the folder; as external data, a link whose target
+// leaves the folder is refused naming both, and one that stays inside is read.
+TEST(ImageSamplesTest, ALinkLeadingOutOfTheFolderIsRefusedOneInsideIsRead) {
+  TempDir tmp;
+  auto model = Sample();
+  ImageInputs o;
+  o.dir = FolderWith(tmp, {"red_8x6.png"});
+  fs::create_symlink("red_8x6.png", o.dir / "again.png");
+  auto s = ImageSamples::Create(*model, o);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ((*s)->size(), 2);
+  const fs::path outside = tmp.path() / "private.png";
+  fs::copy_file(Images() / "gray_16x12.png", outside);
+  const std::string tail = ", outside the folder " + Quote(fs::canonical(o.dir).string());
+  for (const fs::path& target : {outside, fs::path("../private.png")}) {
+    fs::remove(o.dir / "leak.png");
+    fs::create_symlink(target, o.dir / "leak.png");
+    ExpectError(ImageSamples::Create(*model, o).status(),
+                "--images " + o.dir.string() + ": 'leak.png' resolves to " +
+                    Quote(fs::canonical(outside).string()) + tail);
+  }
 }
 
 TEST(ImageSamplesTest, ParsesSizesAndNumberLists) {
