@@ -6,6 +6,7 @@
 #include "api/accuracy.h"
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
+#include "common/strings.h"
 
 namespace onnxlens::cli {
 
@@ -31,6 +32,13 @@ int RunCompare(const CompareArgs& args) {
     return kExitFailure;
   }
   const api::CompareModelsReport& r = *report;
+  // On stderr whatever the output format (as quantize's warnings): the figures that follow compare
+  // models that are not versions of one another.
+  if (!r.unrelated.empty())
+    std::fprintf(stderr,
+                 "onnxlens-cli: warning: %s does not look like a float / quantized version of %s: "
+                 "%s\n",
+                 Quote(r.b).c_str(), Quote(r.a).c_str(), Join(r.unrelated, "; ").c_str());
   if (args.json) {
     PrintJson(api::ToJson(r));
     return kExitOk;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -204,6 +205,47 @@ Expected<double> P50Millis(const ir::Model& model, const quant::Sample& sample, 
   return ms[ms.size() / 2];
 }
 
+// Why B does not look like a version of A (CompareModelsReport::unrelated): two unrelated models
+// with the same inputs reported a cosine of 0.06 and nothing more.
+std::vector<std::string> WhyUnrelated(const std::vector<std::string>& a_outputs,
+                                      const std::vector<std::string>& b_outputs,
+                                      const CompareModelsReport& rep, bool layers_compared,
+                                      size_t matched_layers) {
+  std::vector<std::string> why;
+  if (std::set<std::string>(a_outputs.begin(), a_outputs.end()) !=
+      std::set<std::string>(b_outputs.begin(), b_outputs.end())) {
+    why.push_back("their output names differ (A: " + Join(a_outputs, ", ") +
+                  "; B: " + Join(b_outputs, ", ") + ")");
+  }
+  double highest = -1;
+  bool compared = false;
+  for (const OutputAgreement& o : rep.outputs) {
+    if (!o.problem.empty()) {
+      why.push_back("output " + Quote(o.name) + " cannot be compared: " + o.problem);
+    } else if (o.stats.elements > 0) {
+      compared = true;
+      highest = std::max(highest, o.stats.cosine);
+    }
+  }
+  if (!layers_compared || !compared || highest >= kUnrelatedCosine) return why;
+  const bool layer_agrees =
+      std::any_of(rep.layers.begin(), rep.layers.end(),
+                  [](const LayerAgreement& l) { return l.stats.cosine >= kAgreeingLayerCosine; });
+  if (layer_agrees) return why;
+  const auto g = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return std::string(buf);
+  };
+  why.push_back(
+      "every output's cosine is below " + g(kUnrelatedCosine) + " (highest " + g(highest) +
+      ") and " +
+      (matched_layers == 0
+           ? std::string("no intermediate tensor of A has a counterpart in B")
+           : "no matched intermediate tensor agrees (cosine >= " + g(kAgreeingLayerCosine) + ")"));
+  return why;
+}
+
 std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues& values) {
   std::map<std::string, const kernels::RtValue*> out;
   for (const auto& [name, v] : values) out[name] = &v;
@@ -323,6 +365,7 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
                    [](const LayerAgreement& x, const LayerAgreement& y) {
                      return x.stats.sqnr_db < y.stats.sqnr_db;
                    });
+  rep.unrelated = WhyUnrelated(a_outputs, b_outputs, rep, r.layers, pairs.size());
   job.Report(Stage::kDone, 1.0);
   return rep;
 }
@@ -381,7 +424,8 @@ nlohmann::json ToJson(const CompareModelsReport& r) {
           {"p50_ms_a", r.p50_ms_a},
           {"p50_ms_b", r.p50_ms_b},
           {"outputs", outputs},
-          {"layers", layers}};
+          {"layers", layers},
+          {"unrelated", r.unrelated}};
 }
 
 }  // namespace onnxlens::api

@@ -85,7 +85,14 @@ struct CompareModelsReport {
   int latency_runs = 0;               ///< timed runs per model (0: not timed)
   std::string latency_level;          ///< the level the timed sessions ran at
   double p50_ms_a = 0, p50_ms_b = 0;  ///< median of the timed runs on the first sample
+  /// Why B does not look like a float / quantized version of A (empty: it does): output names
+  /// that differ, an output that cannot be compared (type, shape), or every output's cosine below
+  /// kUnrelatedCosine while no matched intermediate tensor agrees (cosine >= kAgreeingLayerCosine;
+  /// not judged with `layers` off).
+  std::vector<std::string> unrelated;
 };
+constexpr double kUnrelatedCosine = 0.5;
+constexpr double kAgreeingLayerCosine = 0.9;
 
 /// Runs A and B on every sample and compares. Errors: a model that does not load, inputs that do
 /// not fit A (naming the file), models whose inputs differ.

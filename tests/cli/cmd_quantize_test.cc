@@ -2,6 +2,9 @@
 // errors naming the option, JSON, and the model never overwritten.
 #include <gtest/gtest.h>
 
+#include <onnx/onnx_pb.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_run.h"
@@ -120,7 +123,62 @@ TEST(CmdCompareTest, PrintsOutputsAndLayersOrJson) {
   const auto j = nlohmann::json::parse(json.out);
   EXPECT_EQ(j["schema"], "onnxlens.compare/1");
   EXPECT_EQ(j["outputs"][0]["name"], "probabilities");
+  // A float model and its quantized version: no warning that they are unrelated.
+  EXPECT_EQ(text.err.find("does not look like"), std::string::npos) << text.err;
+  ASSERT_TRUE(j.contains("unrelated"));
+  EXPECT_TRUE(j["unrelated"].empty()) << j["unrelated"];
   EXPECT_EQ(RunCli("compare " + Q(SampleModel()) + " " + Q(q)).exit_code, 2);  // no inputs
+}
+
+// y = OP(x) with x, y float [1, 4]: two small models of one input and one output.
+fs::path WriteUnaryModel(const fs::path& path, const std::string& op, const std::string& output) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(13);
+  auto* g = m.mutable_graph();
+  g->set_name(op);
+  auto value = [](onnx::ValueInfoProto* vi, const std::string& name) {
+    vi->set_name(name);
+    auto* tt = vi->mutable_type()->mutable_tensor_type();
+    tt->set_elem_type(onnx::TensorProto::FLOAT);
+    for (int d : {1, 4}) tt->mutable_shape()->add_dim()->set_dim_value(d);
+  };
+  value(g->add_input(), "x");
+  auto* n = g->add_node();
+  n->set_op_type(op);
+  n->add_input("x");
+  n->add_output(output);
+  value(g->add_output(), output);
+  std::ofstream(path, std::ios::binary) << m.SerializeAsString();
+  return path;
+}
+
+// Issue 41.7: compare of unrelated models reported a cosine of 0.06 and nothing else. Models that
+// do not look like versions of one another get a one-line warning on stderr saying why, and the
+// reasons in the JSON's `unrelated`.
+TEST(CmdCompareTest, UnrelatedModelsAreSaidToBeUnrelated) {
+  testing::TempDir tmp;
+  const fs::path a = WriteUnaryModel(tmp.path() / "a.onnx", "Identity", "y");
+  const fs::path neg = WriteUnaryModel(tmp.path() / "neg.onnx", "Neg", "y");
+  const fs::path renamed = WriteUnaryModel(tmp.path() / "renamed.onnx", "Identity", "z");
+  CliRun r = RunCli("compare " + Q(a) + " " + Q(neg) + " --random 3 --latency-runs 0");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "onnxlens-cli: warning: " + Q(neg) +
+                       " does not look like a float / quantized version of " + Q(a) +
+                       ": every output's cosine is below 0.5 (highest -1) and no intermediate "
+                       "tensor of A has a counterpart in B\n");
+  CliRun json = RunCli("compare " + Q(a) + " " + Q(renamed) + " --random 1 --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["unrelated"].size(), 1u) << j["unrelated"];
+  EXPECT_EQ(j["unrelated"][0], "their output names differ (A: y; B: z)");
+  EXPECT_NE(json.err.find("warning: " + Q(renamed) + " does not look like"), std::string::npos)
+      << json.err;
+  // Without the layers there is nothing to tell a bad quantization from another model: outputs
+  // alone are not judged.
+  CliRun no_layers = RunCli("compare " + Q(a) + " " + Q(neg) + " --random 1 --no-layers");
+  ASSERT_EQ(no_layers.exit_code, 0) << no_layers.err;
+  EXPECT_EQ(no_layers.err.find("does not look like"), std::string::npos) << no_layers.err;
 }
 
 }  // namespace
