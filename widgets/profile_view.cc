@@ -23,6 +23,7 @@
 
 #include "api/slice_details.h"
 #include "api/trace.h"
+#include "common/file_util.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
 #include "widgets/provider_order_edit.h"
@@ -340,9 +341,15 @@ void ProfileView::openTrace(const QString& path) {
 void ProfileView::saveTrace(const QString& path) {
   if (currentRun() < 0 || path.isEmpty()) return;
   m_stage->setText(tr("Saving %1…").arg(QFileInfo(path).fileName()));
+  // The file dialog asked before replacing a file; the model open is never replaced (a trace
+  // saved over it would destroy what the user profiles).
+  WritePolicy policy;
+  policy.force = true;
+  if (!m_path.isEmpty()) policy.read.push_back({m_path.toStdString(), "the model open"});
   start(Work::kSave, QFileInfo(path).fileName(),
-        [file = path.toStdString(),
+        [file = path.toStdString(), policy,
          source = m_doc->runPointer(currentRun())](const JobControl& job) -> Expected<RunPtr> {
+          OL_RETURN_IF_ERROR(CheckWritePolicy(file, policy));
           OL_RETURN_IF_ERROR(api::WriteTraceFile(file, source->events, source->metadata, job));
           return RunPtr();
         });

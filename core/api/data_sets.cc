@@ -81,7 +81,8 @@ Status CheckSample(const quant::Sample& sample, const std::vector<const ir::Valu
       return InvalidArgument(where + ": input " + Quote(v->name()) + " has shape " +
                              DescribeDims(t.dims()) + ", " + wanted);
   }
-  for (const auto& [name, value] : sample) {
+  for (const auto& entry : sample) {
+    const std::string& name = entry.first;  // a plain reference: clang 14 captures no binding
     const bool known = std::any_of(inputs.begin(), inputs.end(),
                                    [&](const ir::Value* v) { return v->name() == name; });
     if (!known) return InvalidArgument(where + ": " + Quote(name) + " is no input of the model");

@@ -357,6 +357,21 @@ TEST(ProfileView, OpensOnnxRuntimeProfilesSavesTracesAndReportsBadFiles) {
   pv.waitForIdle();
   EXPECT_TRUE(status.contains(QStringLiteral("saved.json"))) << status.toStdString();
   EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+  // Never over the model open, also when the user confirmed the dialog's "replace?".
+  const QString model = tmp.filePath(QStringLiteral("model.onnx"));
+  ASSERT_TRUE(QFile::copy(QString::fromStdString(testing::SampleModel().string()), model));
+  const QByteArray model_bytes = [&] {
+    QFile m(model);
+    return m.open(QIODevice::ReadOnly) ? m.readAll() : QByteArray();
+  }();
+  pv.setModelPath(model);
+  pv.saveTrace(model);
+  pv.waitForIdle();
+  EXPECT_TRUE(error.contains(QStringLiteral("the model open"))) << error.toStdString();
+  QFile reread(model);
+  ASSERT_TRUE(reread.open(QIODevice::ReadOnly));
+  EXPECT_EQ(reread.readAll(), model_bytes);
+  error.clear();
   pv.openTrace(saved);
   pv.waitForIdle();
   ASSERT_EQ(pv.runCount(), 2) << error.toStdString();
