@@ -183,6 +183,19 @@ void AddMaxMemory(CLI::App* verb, uint64_t* bytes) {
       ->transform(ByteSize());
 }
 
+// `--max-loop-iterations N` and `--timeout SECONDS`: the caps that end a runaway Loop or run.
+void AddRunLimits(CLI::App* verb, int64_t* loop_iterations, double* timeout_seconds) {
+  verb->add_option("--max-loop-iterations", *loop_iterations,
+                   "the most iterations one execution of a Loop may run (default 1048576 = 2^20; "
+                   "0: no cap)")
+      ->type_name("N")
+      ->transform(WholeNumber<int64_t>(0, std::numeric_limits<int64_t>::max()));
+  verb->add_option("--timeout", *timeout_seconds,
+                   "end a run that takes longer than this many seconds (default: no limit)")
+      ->type_name("SECONDS")
+      ->check(Seconds(1e6));
+}
+
 void AddSeed(CLI::App* verb, uint64_t* seed) {
   verb->add_option("--seed", *seed, "seed of the random inputs")
       ->type_name("N")
@@ -363,6 +376,7 @@ Verb AddRun(CLI::App& app) {
   AddExecutor(v, &o.executor, &o.inter_op);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   v->add_flag("--json", a->json, "print onnxlens.run/1 JSON");
   return Bind(v, a, RunRun);
@@ -470,6 +484,7 @@ Verb AddProfile(CLI::App& app) {
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   v->add_option("-o,--output", a->trace, "write the Chrome trace (Perfetto, chrome://tracing)")
       ->type_name("TRACE.json");
@@ -515,6 +530,7 @@ Verb AddBench(CLI::App& app) {
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
   AddMaxMemory(v, &o.max_memory_bytes);
+  AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
   CLI::Option* json = v->add_flag("--json", a->json, "print onnxlens.bench/1 JSON");
   v->add_flag("--csv", a->csv, "print CSV, one row per configuration")->excludes(json);

@@ -162,6 +162,8 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   so.inter_op_threads = config.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  if (options.max_loop_iterations >= 0) so.max_loop_iterations = options.max_loop_iterations;
+  so.run_timeout_seconds = options.timeout_seconds;
   so.enable_arena = options.enable_arena;
   so.enable_mem_pattern = options.enable_mem_pattern;
   so.enable_profiling = config.profile;

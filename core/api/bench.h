@@ -83,6 +83,10 @@ struct BenchOptions {
   RangeOverrides ranges;  ///< --range: random value ranges per input
   std::vector<std::string> providers = DefaultProviderOrder();
   uint64_t max_memory_bytes = 0;  ///< the session's memory budget; 0: half the physical memory
+  /// SessionOptions::max_loop_iterations (CLI --max-loop-iterations); -1: the session's default
+  /// (kernels::kDefaultMaxLoopIterations, 2^20), 0: no cap.
+  int64_t max_loop_iterations = -1;
+  double timeout_seconds = 0;  ///< the most seconds one run may take; 0: no limit (CLI --timeout)
   /// SessionOptions::enable_arena / enable_mem_pattern (CLI --no-arena, --no-mem-pattern).
   bool enable_arena = true;
   bool enable_mem_pattern = true;

@@ -43,6 +43,8 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  if (options.max_loop_iterations >= 0) so.max_loop_iterations = options.max_loop_iterations;
+  so.run_timeout_seconds = options.timeout_seconds;
   so.enable_arena = options.enable_arena;
   so.enable_mem_pattern = options.enable_mem_pattern;
   so.enable_profiling = true;
@@ -59,7 +61,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
       if (!job.Report(Stage::kWarmingUp, 0.05 + 0.05 * i / options.warmup,
                       std::to_string(i + 1) + "/" + std::to_string(options.warmup)))
         return Cancelled("profiling cancelled");
-      OL_RETURN_IF_ERROR(session->Run(inputs).status());
+      OL_RETURN_IF_ERROR(session->Run(inputs, &job.cancel).status());
     }
     profiler->Clear();
   }
@@ -76,7 +78,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
                                    : std::to_string(runs + 1) + "/" + std::to_string(options.runs);
     if (!job.Report(Stage::kProfiling, 0.1 + 0.9 * std::min(1.0, done), detail))
       return Cancelled("profiling cancelled");
-    OL_RETURN_IF_ERROR(session->Run(inputs).status());
+    OL_RETURN_IF_ERROR(session->Run(inputs, &job.cancel).status());
     ++runs;
   }
   ProfileResult result;

@@ -131,6 +131,8 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   so.inter_op_threads = options.inter_op;
   so.providers = options.providers;
   so.max_memory_bytes = options.max_memory_bytes;
+  if (options.max_loop_iterations >= 0) so.max_loop_iterations = options.max_loop_iterations;
+  so.run_timeout_seconds = options.timeout_seconds;
   so.enable_arena = options.enable_arena;
   so.enable_mem_pattern = options.enable_mem_pattern;
   const auto t0 = std::chrono::steady_clock::now();

@@ -3,6 +3,7 @@
 // implements, so kernels never depend on the runtime.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -16,13 +17,27 @@ namespace onnxlens::kernels {
 
 class ParallelRunner;  // kernels/parallel.h
 
+/// The iterations one execution of a Loop node may run when the session sets no other cap
+/// (SessionOptions::max_loop_iterations, CLI --max-loop-iterations). 2^20: a trivial body
+/// iterates in about 1.1 us here (2^20 of them in 1.2 s), so a runaway trip count (2^40, INT64_MAX
+/// with a condition that never turns false) stops in a few seconds, while the loops of real models
+/// (greedy decoding, NMS over boxes, per-frame RNNs) run hundreds to tens of thousands of
+/// iterations.
+inline constexpr int64_t kDefaultMaxLoopIterations = int64_t{1} << 20;
+
 /// Runs one subgraph of the current node with the given inputs (its graph inputs, in order);
-/// outer-scope values are taken from the enclosing frame.
+/// outer-scope values are taken from the enclosing frame. It also carries the run's limits, so
+/// kernels that iterate (Loop, Scan, long transforms) can honour them without the runtime.
 class SubgraphRunner {
  public:
   virtual ~SubgraphRunner() = default;
   virtual Expected<std::vector<RtValue>> Run(const ir::Graph& subgraph,
                                              std::vector<RtValue> inputs) = 0;
+  /// The most iterations one execution of a Loop may run (0 = no cap).
+  virtual int64_t max_loop_iterations() const { return kDefaultMaxLoopIterations; }
+  /// Cancelled when the run was cancelled, OutOfRange past its time cap, else Ok: cheap enough
+  /// to poll between iterations or chunks of work.
+  virtual Status CheckStop() const { return Status::Ok(); }
 };
 
 class OpKernelContext {
@@ -61,6 +76,8 @@ class OpKernelContext {
   RtValue* mutable_output(size_t i) { return i < outputs_->size() ? &(*outputs_)[i] : nullptr; }
   ParallelRunner* pool() const { return pool_; }
   SubgraphRunner* subgraphs() const { return subgraphs_; }
+  /// SubgraphRunner::CheckStop of the run (Ok outside a session), for long kernels to poll.
+  Status CheckStop() const { return subgraphs_ ? subgraphs_->CheckStop() : Status::Ok(); }
 
   /// An error "node 'x' (Op): <msg>".
   Status Error(const std::string& msg) const;

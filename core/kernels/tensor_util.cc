@@ -50,15 +50,25 @@ std::vector<double> ToDoubles(const ir::Tensor& t) {
 
 Expected<ir::Tensor> FromDoubles(const OpKernelContext& ctx, const std::vector<double>& values,
                                  std::vector<int64_t> dims, ir::DataType type) {
-  const ir::DataType work = IsHalfType(type) ? ir::DataType::kFloat : type;
-  OL_ASSIGN_OR_RETURN(ir::Tensor t, NewTensor(ctx, work, std::move(dims)));
-  OL_RETURN_IF_ERROR(VisitNumeric(work, [&](auto tag) -> Status {
+  OL_ASSIGN_OR_RETURN(ir::Tensor t, NewTensor(ctx, type, std::move(dims)));
+  if (IsHalfType(type)) {
+    // Straight into the 16-bit output: a float32 copy first (FromFloat) was a second buffer whose
+    // refusal by the memory budget it could not report.
+    const bool bf = type == ir::DataType::kBFloat16;
+    auto* dst = t.mutable_data<uint16_t>();
+    for (size_t i = 0; i < values.size(); ++i) {
+      const float f = SaturatingCast<float>(values[i]);
+      dst[i] = bf ? FloatToBFloat16(f) : FloatToHalf(f);
+    }
+    return t;
+  }
+  OL_RETURN_IF_ERROR(VisitNumeric(type, [&](auto tag) -> Status {
     using T = typename decltype(tag)::type;
     for (size_t i = 0; i < values.size(); ++i)
       t.mutable_data<T>()[i] = SaturatingCast<T>(values[i]);
     return Status::Ok();
   }));
-  return IsHalfType(type) ? FromFloat(t, type) : t;
+  return t;
 }
 
 Expected<std::vector<int64_t>> BroadcastShapes(const std::vector<int64_t>& a,

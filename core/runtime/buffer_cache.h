@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ir/buffer_allocator.h"
 
@@ -24,7 +26,8 @@ class BufferCache final : public ir::BufferAllocator {
     size_t high_water_bytes = 0;  ///< the most held at once (live + cached): its RSS share
   };
 
-  /// `budget`: the most bytes live at once (0 = no limit); a request beyond it throws
+  /// `budget`: the most bytes live at once (0 = no limit), and the most held with the cached
+  /// ones (the cache gives buffers back to make room); a request beyond it throws
   /// ir::AllocationRefused, which the tensor factories turn into an error naming the tensor.
   /// `recycle` false: every buffer goes back to the system when freed (SessionOptions::
   /// enable_arena off); the budget and the statistics still apply.
@@ -48,6 +51,9 @@ class BufferCache final : public ir::BufferAllocator {
  private:
   struct State;
   static std::string RefusalLocked(const State& state, size_t bytes);
+  /// Takes cached buffers of at least `at_least` bytes out of the cache (state_->mu held); the
+  /// caller unmaps them after unlocking.
+  std::vector<std::pair<void*, size_t>> EvictLocked(size_t at_least);
   std::shared_ptr<State> state_;  ///< shared with the deleters of the buffers handed out
 };
 

@@ -7,8 +7,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <map>
+#include <new>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "common/strings.h"
@@ -55,11 +59,13 @@ class FrameRunner : public kernels::SubgraphRunner {
   FrameRunner(Session::Impl* impl, const Plan* plan, Frame* frame, ThreadPool* intra)
       : impl_(impl), plan_(plan), frame_(frame), intra_(intra) {}
   Expected<std::vector<RtValue>> Run(const ir::Graph& g, std::vector<RtValue> inputs) override {
-    if (impl_->cancel && impl_->cancel->cancelled()) return Cancelled("the run was cancelled");
+    OL_RETURN_IF_ERROR(impl_->CheckStop());
     auto it = plan_->subplans.find(&g);
     if (it == plan_->subplans.end()) return Internal("no plan for subgraph " + Quote(g.name()));
     return impl_->Execute(*it->second, frame_, std::move(inputs), intra_);
   }
+  int64_t max_loop_iterations() const override { return impl_->options.max_loop_iterations; }
+  Status CheckStop() const override { return impl_->CheckStop(); }
 
  private:
   Session::Impl* impl_;
@@ -254,7 +260,11 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       // branch next run. They come from the dynamic arena; the frees after it are the step's.
       const bool planned = mem && !step.node->HasSubgraphs();
       if (mem) mem->BeginStep(planned ? static_cast<int>(si) : -1);
-      if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
+      // A subgraph's stop is named by the node that runs it (the Loop, not a body node).
+      if (Status stop = CheckStop(); !stop.ok()) {
+        if (parent || stop.code() == StatusCode::kCancelled) return stop;
+        return stop.WithContext("node " + step.node->Describe());
+      }
       // The parallel executor's steps that run alone, and those of regions run one after
       // another (wide kernels), have the whole budget here too.
       ThreadPool* step_pool = parent || !inter_op             ? intra
@@ -273,6 +283,39 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
     result.push_back(v ? *v : RtValue());
   }
   return result;
+}
+
+namespace {
+
+// A kernel's std::vector or new that the system (or the budget, through ir::AllocationRefused)
+// refuses becomes an error of its node instead of ending the process with "out of memory".
+Status ComputeCatchingBadAlloc(const OpKernel& kernel, OpKernelContext& ctx) {
+  try {
+    return kernel.Compute(ctx);
+  } catch (const ir::AllocationRefused& e) {
+    return OutOfRange("node " + ctx.node().Describe() + ": a buffer of the kernel: " + e.what());
+  } catch (const std::bad_alloc&) {
+    return OutOfRange("node " + ctx.node().Describe() +
+                      ": out of memory (a buffer of the kernel needs more memory than the system "
+                      "has; lower the input sizes or --max-memory)");
+  } catch (const std::length_error& e) {
+    return OutOfRange("node " + ctx.node().Describe() + ": a buffer of the kernel is too long (" +
+                      e.what() + ")");
+  }
+}
+
+}  // namespace
+
+Status Session::Impl::CheckStop() const {
+  if (cancel && cancel->cancelled()) return Cancelled("the run was cancelled");
+  if (deadline != std::chrono::steady_clock::time_point::max() &&
+      std::chrono::steady_clock::now() > deadline) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%g", options.run_timeout_seconds);
+    return OutOfRange("the run took longer than its time cap (--timeout " + std::string(seconds) +
+                      " s)");
+  }
+  return Status::Ok();
 }
 
 // Runs one step on the calling thread with `intra` as its intra-op pool; its outputs go to their
@@ -297,12 +340,12 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
     kernels::OpKernel* kernel = wide ? step.wide_kernel.get() : step.kernel.get();
     kernels::OpKernel* fallback = wide ? step.wide_fallback.get() : step.fallback.get();
     ir::BufferAllocatorScope buffers(&step.ep->allocator());
-    st = kernel->Compute(ctx);
+    st = ComputeCatchingBadAlloc(*kernel, ctx);
     if (st.code() == StatusCode::kUnsupported && fallback) {
       // A case only run time could tell (input shapes): the next provider runs it.
       outs.assign(step.outputs.size(), RtValue());
       ir::BufferAllocatorScope fallback_buffers(&step.fallback_ep->allocator());
-      st = fallback->Compute(ctx);
+      st = ComputeCatchingBadAlloc(*fallback, ctx);
       fell_back = true;
     }
   }
@@ -429,6 +472,12 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
                                                    const SessionOptions& options) {
   if (!model || !model->graph) return InvalidArgument("no model");
   OL_ASSIGN_OR_RETURN(passes::Level level, passes::ParseLevel(options.optimization_level));
+  if (options.max_loop_iterations < 0)
+    return InvalidArgument("max_loop_iterations " + std::to_string(options.max_loop_iterations) +
+                           " is negative");
+  if (!(options.run_timeout_seconds >= 0))
+    return InvalidArgument("run_timeout_seconds " + FormatDouble(options.run_timeout_seconds) +
+                           " is not a time of 0 s or more");
   std::unordered_map<ir::NodeId, std::string> original_labels;
   if (level != passes::Level::kDisabled && options.enable_profiling) {
     for (const ir::Node* n : model->graph->nodes())
@@ -582,11 +631,18 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
   profiling::Profiler* prof = impl_->profiler.get();
   const double started = prof ? prof->NowUs() : 0;
   impl_->cancel = cancel;
+  const double timeout = impl_->options.run_timeout_seconds;
+  impl_->deadline = timeout > 0 && timeout < 1e9
+                        ? std::chrono::steady_clock::now() +
+                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(timeout))
+                        : std::chrono::steady_clock::time_point::max();
   impl_->signature = ShapeSignature(g, feed);
   impl_->memory->BeginRun(impl_->signature, impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->memory->EndRun(executed.ok());
   impl_->cancel = nullptr;
+  impl_->deadline = std::chrono::steady_clock::time_point::max();
   OL_ASSIGN_OR_RETURN(std::vector<RtValue> outs, std::move(executed));
   if (prof) prof->AddComplete("model_run", "Session", started, prof->NowUs());
   NamedValues result;

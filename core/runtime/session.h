@@ -14,6 +14,7 @@
 #include "common/provider_order.h"
 #include "common/status.h"
 #include "ir/model.h"
+#include "kernels/kernel.h"
 #include "kernels/rt_value.h"
 #include "profiling/profiler.h"
 #include "providers/partitioner.h"
@@ -46,6 +47,12 @@ struct SessionOptions {
   /// caller's inputs not counted). 0: half the machine's physical memory. A kernel asking for
   /// more fails with an error naming the tensor and this budget (CLI: --max-memory).
   uint64_t max_memory_bytes = 0;
+  /// The most iterations one execution of a Loop node may run (0 = no cap; CLI
+  /// --max-loop-iterations): a runaway trip count fails naming the node instead of spinning.
+  int64_t max_loop_iterations = kernels::kDefaultMaxLoopIterations;
+  /// The most seconds one Run may take (0 = no limit; CLI --timeout), polled where cancellation
+  /// is: before every node, between Loop / Scan iterations and inside long kernels.
+  double run_timeout_seconds = 0;
   /// Memory patterns: the first run of each input-shape signature records the main graph's
   /// buffers and plans them into one arena (runtime/memory/planner.h); later runs of that
   /// signature take them from it (ONNX Runtime's enable_mem_pattern; CLI --no-mem-pattern). The
@@ -106,7 +113,8 @@ class Session {
   /// Runs the model. Inputs are matched by name; every graph input without an initializer must be
   /// given, with the declared element type, rank and fixed dimensions.
   /// `cancel` (optional) is polled before every node and every subgraph run (each Loop / Scan
-  /// iteration): once set, the run ends with kCancelled.
+  /// iteration): once set, the run ends with kCancelled. SessionOptions::run_timeout_seconds is
+  /// polled at the same points (kOutOfRange, naming the node that was running).
   /// One Run at a time per session (the run's state and the intra-op pool are the session's):
   /// several threads each run their own session of a shared model.
   Expected<NamedValues> Run(const std::map<std::string, RtValue>& inputs,

@@ -2,6 +2,7 @@
 // session executes (steps with their kernels and slots, frames of values) and Session::Impl.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
@@ -108,6 +109,11 @@ struct Session::Impl {
   const RegionState* last_regions = nullptr;
   std::unique_ptr<Plan> main;
   const CancelToken* cancel = nullptr;  ///< of the run in progress
+  /// When the run in progress must end (SessionOptions::run_timeout_seconds); max(): never.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  /// Cancelled once `cancel` is set, OutOfRange past `deadline`, else Ok (no node named: the
+  /// caller knows which one was running).
+  Status CheckStop() const;
   std::shared_ptr<profiling::Profiler> profiler;
   /// Main-graph node id -> trace label in the model as given, before optimization (fused kernels
   /// name the nodes they were made from).

@@ -191,6 +191,10 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
       [&](int i, int thread) -> Status {
         const size_t si = static_cast<size_t>(i);
         const Step& step = plan.steps[si];
+        if (Status stop = CheckStop(); !stop.ok()) {
+          if (stop.code() == StatusCode::kCancelled) return stop;
+          return stop.WithContext("node " + step.node->Describe());
+        }
         if (profiler && thread > 0 && inter_op->openmp())  // an OpenMP worker of the light phase
           profiler->NameThread(profiling::Profiler::CurrentThreadId(),
                                "inter-op thread " + std::to_string(thread));

@@ -162,7 +162,11 @@ Status CheckPlan(const OpKernelContext& ctx, int64_t n) {
   // plan + one buffer and one scratch per chunk running at once (a thread each; complex: 2 words)
   const int64_t threads = ctx.pool() ? std::max<int64_t>(1, ctx.pool()->threads()) : 1;
   const int64_t words = Fft::PlanWords(n) + threads * 2 * 2 * (n + NextPow2(2 * n));
-  return CheckWorkspace(ctx, words, "the FFT of length " + std::to_string(n));
+  OL_RETURN_IF_ERROR(CheckWorkspace(ctx, words, "the FFT of length " + std::to_string(n)));
+  // The plan and buffers are std::vectors the session's allocator does not see: checked against
+  // its memory budget beside the output already made.
+  return CheckScratch(ctx, static_cast<uint64_t>(words) * 8,
+                      "the FFT plan and buffers of length " + std::to_string(n));
 }
 
 Status Dft(OpKernelContext& ctx, int64_t) {

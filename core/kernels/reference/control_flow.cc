@@ -2,8 +2,11 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <new>
 #include <tuple>
 
+#include "common/strings.h"
+#include "ir/buffer_allocator.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -59,8 +62,117 @@ Expected<Tensor> Stack(const OpKernelContext& ctx, const std::vector<Tensor>& pa
   return out;
 }
 
-// Slice i along `axis`, dropping that axis.
-Tensor Take(const Tensor& t, int64_t axis, int64_t i) {
+// The iteration values of one scan output, stacked as the iterations make them: each value is
+// copied into one buffer from the session's allocator (its memory budget), made once when the
+// count is known (Scan) or grown by half when it is not (Loop). Keeping every iteration's tensor
+// until the end instead held ~300 bytes of bookkeeping per scalar iteration beyond the 64 the
+// budget saw (1.3 GB under a 256 MB budget), and nothing at all was charged for values that share
+// their storage (a weight passed through); the budget now sees every byte accumulated.
+class StackedOutput {
+ public:
+  /// `name`: the output's, for errors; `axis`: where the iteration axis goes (may be negative);
+  /// `count`: the iterations when known, -1 to grow as they come.
+  StackedOutput(std::string name, int64_t axis, int64_t count)
+      : name_(std::move(name)), axis_(axis), count_(count) {}
+
+  /// Appends iteration `position`'s value (position < count; with count -1, the next one).
+  Status Add(const OpKernelContext& ctx, const Tensor& t, int64_t position) {
+    if (!started_) {
+      started_ = true;
+      dtype_ = t.dtype();
+      dims_ = t.dims();
+      OL_ASSIGN_OR_RETURN(axis_, NormalizeAxis(ctx, axis_, static_cast<int64_t>(dims_.size()) + 1));
+      for (int64_t d = 0; d < axis_; ++d) outer_ *= dims_[d];
+      for (size_t d = axis_; d < dims_.size(); ++d) inner_ *= dims_[d];
+      chunk_ = static_cast<size_t>(inner_) * ElementSize(dtype_);
+    } else if (t.dims() != dims_ || t.dtype() != dtype_) {
+      return ctx.Error("iterations produced values of different shapes " +
+                       std::string(DataTypeName(dtype_)) + ShapeString(dims_) + " and " +
+                       std::string(DataTypeName(t.dtype())) + ShapeString(t.dims()) +
+                       " for scan output " + Quote(name_));
+    }
+    const int64_t at = count_ >= 0 ? position : added_;
+    if (dtype_ == DataType::kString) {  // rare and small: kept as tensors, stacked at the end
+      if (static_cast<int64_t>(strings_.size()) <= at) strings_.resize(static_cast<size_t>(at) + 1);
+      strings_[static_cast<size_t>(at)] = t;
+      return Status::Ok();
+    }
+    if (at >= capacity_) OL_RETURN_IF_ERROR(Grow(ctx));
+    for (int64_t o = 0; o < outer_ && chunk_ > 0; ++o) {
+      std::memcpy(data_.get() + (static_cast<size_t>(o * capacity_ + at)) * chunk_,
+                  static_cast<const std::byte*>(t.raw()) + static_cast<size_t>(o) * chunk_, chunk_);
+    }
+    ++added_;
+    return Status::Ok();
+  }
+
+  /// The stacked tensor (shape of a value with the iteration count inserted at the axis).
+  Expected<Tensor> Finish(const OpKernelContext& ctx) {
+    if (!started_) return Stack(ctx, {}, 0, nullptr);
+    if (dtype_ == DataType::kString) return Stack(ctx, strings_, axis_, nullptr);
+    const int64_t n = count_ >= 0 ? count_ : added_;
+    std::vector<int64_t> dims = dims_;
+    dims.insert(dims.begin() + axis_, n);
+    if (chunk_ == 0 || n == 0) return NewTensor(ctx, dtype_, dims);
+    // A grown buffer holds `capacity_` rows along axis 0 (Loop's axis); the first n are the
+    // result. Axis > 0 only comes with a known count (capacity == count).
+    return Tensor::Adopt(dtype_, dims, data_, static_cast<size_t>(n) * chunk_ * outer_);
+  }
+
+ private:
+  Status Grow(const OpKernelContext& ctx) {
+    int64_t grown = count_;
+    if (count_ < 0) {
+      // Loop: axis 0 (outer 1); start at up to 1 MiB of rows, then grow by half.
+      const int64_t first = chunk_ ? std::max<int64_t>(1, (int64_t{1} << 20) / chunk_) : 16;
+      grown = capacity_ == 0 ? std::min<int64_t>(first, 1024) : capacity_ + capacity_ / 2 + 1;
+    }
+    uint64_t bytes = 0;
+    if (__builtin_mul_overflow(static_cast<uint64_t>(grown), chunk_, &bytes) ||
+        __builtin_mul_overflow(bytes, static_cast<uint64_t>(outer_), &bytes) || bytes > SIZE_MAX)
+      bytes = UINT64_MAX;
+    if (bytes > 0) {
+      const std::string what = "scan output " + Quote(name_) + " of " + std::to_string(grown) +
+                               " iterations of " + std::string(DataTypeName(dtype_)) +
+                               ShapeString(dims_) + " needs " + FormatBytes(bytes);
+      if (bytes == UINT64_MAX) return ctx.Error(what + ", more than this machine can address");
+      std::shared_ptr<std::byte> bigger;
+      try {
+        bigger = ir::CurrentBufferAllocator().Allocate(static_cast<size_t>(bytes));
+      } catch (const ir::AllocationRefused& e) {
+        return OutOfRange("node " + ctx.node().Describe() + ": " + what + ": " + e.what());
+      } catch (const std::bad_alloc&) {
+        return OutOfRange("node " + ctx.node().Describe() + ": " + what +
+                          ", more memory than the system has");
+      }
+      if (added_ > 0) std::memcpy(bigger.get(), data_.get(), static_cast<size_t>(added_) * chunk_);
+      data_ = std::move(bigger);
+    }
+    capacity_ = grown;
+    return Status::Ok();
+  }
+
+  std::string name_;
+  int64_t axis_;
+  int64_t count_;
+  bool started_ = false;
+  DataType dtype_ = DataType::kUndefined;
+  std::vector<int64_t> dims_;  ///< of one iteration's value
+  int64_t outer_ = 1, inner_ = 1;
+  size_t chunk_ = 0;  ///< bytes of one value's run of `inner_` elements
+  int64_t added_ = 0, capacity_ = 0;
+  std::shared_ptr<std::byte> data_;
+  std::vector<Tensor> strings_;
+};
+
+std::string OutputName(const OpKernelContext& ctx, size_t i) {
+  const auto& outs = ctx.node().outputs();
+  return i < outs.size() && outs[i] ? outs[i]->name() : "#" + std::to_string(i);
+}
+
+// Slice i along `axis`, dropping that axis (its storage from the session's allocator: an error
+// naming the node when the memory budget refuses it).
+Expected<Tensor> Take(const OpKernelContext& ctx, const Tensor& t, int64_t axis, int64_t i) {
   std::vector<int64_t> dims = t.dims();
   const int64_t len = dims[axis];
   dims.erase(dims.begin() + axis);
@@ -71,9 +183,9 @@ Tensor Take(const Tensor& t, int64_t axis, int64_t i) {
     std::vector<std::string> v;
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t k = 0; k < inner; ++k) v.push_back(t.strings()[(o * len + i) * inner + k]);
-    return Tensor::FromStrings(dims, std::move(v)).value();
+    return Tensor::FromStrings(dims, std::move(v));
   }
-  Tensor out = Tensor::Empty(t.dtype(), dims).value();
+  OL_ASSIGN_OR_RETURN(Tensor out, NewTensor(ctx, t.dtype(), dims));
   const size_t chunk = static_cast<size_t>(inner) * ElementSize(t.dtype());
   for (int64_t o = 0; o < outer; ++o)
     std::memcpy(static_cast<char*>(out.mutable_raw()) + o * chunk,
@@ -118,11 +230,22 @@ Status Loop(OpKernelContext& ctx, int64_t) {
     carried.push_back(v ? *v : RtValue());
   }
   const size_t n_scan = ctx.num_outputs() > n_carried ? ctx.num_outputs() - n_carried : 0;
-  std::vector<std::vector<Tensor>> scans(n_scan);
+  std::vector<StackedOutput> scans;
+  for (size_t i = 0; i < n_scan; ++i) scans.emplace_back(OutputName(ctx, n_carried + i), 0, -1);
+  if (!ctx.subgraphs()) return Internal("Loop without a subgraph runner");
+  // A trip count a file sets (2^40, or INT64_MAX with a condition that never turns false) must
+  // not spin for hours: the session's cap (CLI --max-loop-iterations) ends it naming the node.
+  const int64_t cap = ctx.subgraphs()->max_loop_iterations();
   int64_t it = 0;
-  constexpr int64_t kMaxUnboundedTrips = int64_t{1} << 31;
   for (; it < max_trips && cond; ++it) {
-    if (it >= kMaxUnboundedTrips) return ctx.Error("ran more than 2^31 iterations; giving up");
+    if (cap > 0 && it >= cap) {
+      const std::string trips = ctx.tensor(0) && ctx.tensor(0)->numel() > 0
+                                    ? "a trip count of " + std::to_string(max_trips)
+                                    : "no trip count";
+      return OutOfRange("node " + ctx.node().Describe() + ": ran " + std::to_string(it) +
+                        " iterations (" + trips + ") and exceeded --max-loop-iterations " +
+                        std::to_string(cap) + "; raise it for a model whose loop runs longer");
+    }
     std::vector<RtValue> in;
     in.push_back(RtValue::FromTensor(Tensor::FromVector<int64_t>(DataType::kInt64, {}, {it})));
     in.push_back(RtValue::FromTensor(
@@ -137,12 +260,12 @@ Status Loop(OpKernelContext& ctx, int64_t) {
     for (size_t i = 0; i < n_carried; ++i) carried[i] = std::move(out[1 + i]);
     for (size_t i = 0; i < n_scan; ++i) {
       if (!out[1 + n_carried + i].is_tensor()) return ctx.Error("scan output is not a tensor");
-      scans[i].push_back(std::move(out[1 + n_carried + i].tensor));
+      OL_RETURN_IF_ERROR(scans[i].Add(ctx, out[1 + n_carried + i].tensor, it));
     }
   }
   for (size_t i = 0; i < n_carried; ++i) ctx.SetOutputValue(i, std::move(carried[i]));
   for (size_t i = 0; i < n_scan; ++i) {
-    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, scans[i], 0, nullptr));
+    OL_ASSIGN_OR_RETURN(Tensor st, scans[i].Finish(ctx));
     ctx.SetOutput(n_carried + i, std::move(st));
   }
   return Status::Ok();
@@ -189,14 +312,22 @@ Status Scan8(OpKernelContext& ctx) {
   std::vector<std::vector<Tensor>> states(n_state), scans(n_out_scan);
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<RtValue> state;
-    for (int64_t i = 0; i < n_state; ++i) state.push_back(RtValue::FromTensor(Take(*ins[i], 0, b)));
+    for (int64_t i = 0; i < n_state; ++i) {
+      OL_ASSIGN_OR_RETURN(Tensor t, Take(ctx, *ins[i], 0, b));
+      state.push_back(RtValue::FromTensor(std::move(t)));
+    }
     std::vector<Tensor> items;
-    for (int64_t i = 0; i < m; ++i) items.push_back(Take(*ins[n_state + i], 0, b));
+    for (int64_t i = 0; i < m; ++i) {
+      OL_ASSIGN_OR_RETURN(Tensor t, Take(ctx, *ins[n_state + i], 0, b));
+      items.push_back(std::move(t));
+    }
     std::vector<std::vector<Tensor>> outs(n_out_scan);
     for (int64_t it = 0; it < lens[b]; ++it) {
       std::vector<RtValue> in = state;
-      for (int64_t i = 0; i < m; ++i)
-        in.push_back(RtValue::FromTensor(Take(items[i], 0, dirs[i] ? lens[b] - 1 - it : it)));
+      for (int64_t i = 0; i < m; ++i) {
+        OL_ASSIGN_OR_RETURN(Tensor t, Take(ctx, items[i], 0, dirs[i] ? lens[b] - 1 - it : it));
+        in.push_back(RtValue::FromTensor(std::move(t)));
+      }
       OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
       if (static_cast<int64_t>(out.size()) != n_state + n_out_scan)
         return ctx.Error("body returned the wrong number of outputs");
@@ -269,25 +400,32 @@ Status Scan(OpKernelContext& ctx, int64_t opset) {
     len = l;
     seqs.push_back(*t);
   }
-  std::vector<std::vector<Tensor>> outs(n_out_scan);
+  if (!ctx.subgraphs()) return Internal("Scan without a subgraph runner");
+  // Each output made once its first value shows the shape, filled as the iterations run.
+  std::vector<StackedOutput> outs;
+  for (int64_t i = 0; i < n_out_scan; ++i)
+    outs.emplace_back(OutputName(ctx, static_cast<size_t>(n_state + i)), out_axes[i], len);
   for (int64_t it = 0; it < len; ++it) {
     std::vector<RtValue> in = state;
     for (int64_t i = 0; i < m; ++i) {
       const int64_t at = in_dirs[i] ? len - 1 - it : it;
-      in.push_back(RtValue::FromTensor(Take(seqs[i], in_axes[i], at)));
+      OL_ASSIGN_OR_RETURN(Tensor t, Take(ctx, seqs[i], in_axes[i], at));
+      in.push_back(RtValue::FromTensor(std::move(t)));
     }
     OL_ASSIGN_OR_RETURN(std::vector<RtValue> out, ctx.subgraphs()->Run(*body, std::move(in)));
     if (static_cast<int64_t>(out.size()) != n_state + n_out_scan)
       return ctx.Error("body returned the wrong number of outputs");
     for (int64_t i = 0; i < n_state; ++i) state[i] = std::move(out[i]);
-    for (int64_t i = 0; i < n_out_scan; ++i) outs[i].push_back(std::move(out[n_state + i].tensor));
+    for (int64_t i = 0; i < n_out_scan; ++i) {
+      if (!out[n_state + i].is_tensor()) return ctx.Error("scan output is not a tensor");
+      OL_RETURN_IF_ERROR(
+          outs[i].Add(ctx, out[n_state + i].tensor, out_dirs[i] ? len - 1 - it : it));
+    }
   }
   for (int64_t i = 0; i < n_state; ++i) ctx.SetOutputValue(i, std::move(state[i]));
   for (int64_t i = 0; i < n_out_scan; ++i) {
-    if (out_dirs[i]) std::reverse(outs[i].begin(), outs[i].end());
-    const int64_t rank = outs[i].empty() ? 1 : static_cast<int64_t>(outs[i][0].dims().size()) + 1;
-    OL_ASSIGN_OR_RETURN(int64_t ax, NormalizeAxis(ctx, out_axes[i], rank));
-    OL_ASSIGN_OR_RETURN(Tensor st, Stack(ctx, outs[i], ax, nullptr));
+    if (len == 0) OL_RETURN_IF_ERROR(NormalizeAxis(ctx, out_axes[i], 1).status());
+    OL_ASSIGN_OR_RETURN(Tensor st, outs[i].Finish(ctx));
     ctx.SetOutput(n_state + i, std::move(st));
   }
   return Status::Ok();
@@ -487,9 +625,14 @@ void RegisterSequenceKernels(KernelRegistry& r) {
     int64_t begin = 0;
     for (int64_t s : split) {
       std::vector<Tensor> slices;
-      for (int64_t i = 0; i < s; ++i) slices.push_back(Take(*x, axis, begin + i));
+      for (int64_t i = 0; i < s; ++i) {
+        OL_ASSIGN_OR_RETURN(Tensor slice, Take(ctx, *x, axis, begin + i));
+        slices.push_back(std::move(slice));
+      }
       OL_ASSIGN_OR_RETURN(Tensor part, Stack(ctx, slices, axis, nullptr));
-      if (!st && !keep) part = Take(part, axis, 0);
+      if (!st && !keep) {
+        OL_ASSIGN_OR_RETURN(part, Take(ctx, part, axis, 0));
+      }
       parts.push_back(std::move(part));
       begin += s;
     }

@@ -10,6 +10,7 @@
 #include <set>
 #include <type_traits>
 
+#include "kernels/float16.h"
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
 
@@ -72,6 +73,8 @@ Status StringNormalizer(OpKernelContext& ctx, int64_t) {
 
 enum class Window { kHann, kHamming, kBlackman };
 
+// The window is computed straight into the output (from the session's allocator, so its memory
+// budget): a size of 2^31 filled a std::vector of doubles first, 16 GiB outside --max-memory 1G.
 Status MakeWindow(OpKernelContext& ctx, Window w) {
   OL_ASSIGN_OR_RETURN(const Tensor* s, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(std::vector<int64_t> size_v, ReadInts(ctx, *s, "size"));
@@ -81,23 +84,42 @@ Status MakeWindow(OpKernelContext& ctx, Window w) {
   OL_RETURN_IF_ERROR(CheckOutputSize(ctx, {n}, "the window").status());
   const bool periodic = ctx.node().GetInt("periodic", 1) != 0;
   const double N = periodic ? double(n) : double(n - 1);
-  std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) {
+  auto value = [&](int64_t i) {
     const double a = 2 * M_PI * i / N;
     switch (w) {
       case Window::kHann:
-        v[i] = 0.5 - 0.5 * std::cos(a);
-        break;
+        return 0.5 - 0.5 * std::cos(a);
       case Window::kHamming:
-        v[i] = 25.0 / 46 - (21.0 / 46) * std::cos(a);
-        break;
+        return 25.0 / 46 - (21.0 / 46) * std::cos(a);
       case Window::kBlackman:
-        v[i] = 0.42 - 0.5 * std::cos(a) + 0.08 * std::cos(2 * a);
-        break;
+        return 0.42 - 0.5 * std::cos(a) + 0.08 * std::cos(2 * a);
     }
-  }
+    return 0.0;
+  };
   auto dt = ir::DataTypeFromOnnx(static_cast<int32_t>(ctx.node().GetInt("output_datatype", 1)));
-  OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, v, {n}, dt.value_or(DataType::kFloat)));
+  const DataType type = dt.value_or(DataType::kFloat);
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, type, {n}));
+  auto fill = [&](auto* out, auto convert) -> Status {
+    constexpr int64_t kChunk = int64_t{1} << 20;  // cancellation / --timeout polled per chunk
+    for (int64_t b = 0; b < n; b += kChunk) {
+      OL_RETURN_IF_ERROR(ctx.CheckStop());
+      const int64_t e = std::min(n, b + kChunk);
+      for (int64_t i = b; i < e; ++i) out[i] = convert(value(i));
+    }
+    return Status::Ok();
+  };
+  if (IsHalfType(type)) {
+    const bool bf = type == DataType::kBFloat16;
+    OL_RETURN_IF_ERROR(fill(y.mutable_data<uint16_t>(), [bf](double v) {
+      const float f = SaturatingCast<float>(v);
+      return bf ? FloatToBFloat16(f) : FloatToHalf(f);
+    }));
+  } else {
+    OL_RETURN_IF_ERROR(VisitNumeric(type, [&](auto tag) -> Status {
+      using T = typename decltype(tag)::type;
+      return fill(y.mutable_data<T>(), [](double v) { return SaturatingCast<T>(v); });
+    }));
+  }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }

@@ -2,8 +2,10 @@
 // onesided, zero-padded or truncated to dft_length), STFT (framed, optionally windowed, onesided)
 // and MelWeightMatrix (ONNX's triangular mel filter bank). Plain O(n^2) transforms in double with
 // exactly reduced twiddle angles: this is the oracle, not the fast path.
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "kernels/reference/reference_kernels.h"
 #include "kernels/tensor_util.h"
@@ -17,13 +19,15 @@ using ir::Tensor;
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
 
-// One length-n transform of `in` (n_in complex values, the rest zero) into `bins` outputs.
-void Transform(const std::vector<double>& re, const std::vector<double>& im, int64_t n,
-               bool inverse, int64_t bins, std::vector<double>& out_re,
-               std::vector<double>& out_im) {
+// One length-n transform of `in` (n_in complex values, the rest zero) into `bins` outputs. O(n^2):
+// a long signal takes hours, so cancellation and the run's time cap are polled every 64 bins.
+Status Transform(const OpKernelContext& ctx, const std::vector<double>& re,
+                 const std::vector<double>& im, int64_t n, bool inverse, int64_t bins,
+                 std::vector<double>& out_re, std::vector<double>& out_im) {
   const int64_t n_in = std::min<int64_t>(n, static_cast<int64_t>(re.size()));
   const double sign = inverse ? 1.0 : -1.0;
   for (int64_t k = 0; k < bins; ++k) {
+    if (k % 64 == 0) OL_RETURN_IF_ERROR(ctx.CheckStop());
     double sr = 0, si = 0;
     for (int64_t t = 0; t < n_in; ++t) {
       const double angle =
@@ -39,6 +43,21 @@ void Transform(const std::vector<double>& re, const std::vector<double>& im, int
     out_re[k] = sr;
     out_im[k] = si;
   }
+  return Status::Ok();
+}
+
+// The doubles a kernel computes in (`doubles`) and its output of `out_elements` of `out_type`
+// are alive at once: checked together against the session's memory budget before either is made
+// (the std::vectors are not the allocator's, so it would not see them otherwise).
+Status CheckDoubleWorkspace(const OpKernelContext& ctx, uint64_t doubles, int64_t out_elements,
+                            DataType out_type, std::string_view what) {
+  uint64_t bytes = 0, out_bytes = 0;
+  if (__builtin_mul_overflow(doubles, uint64_t{sizeof(double)}, &bytes) ||
+      __builtin_mul_overflow(static_cast<uint64_t>(std::max<int64_t>(out_elements, 0)),
+                             uint64_t{ElementSize(out_type)}, &out_bytes) ||
+      __builtin_add_overflow(bytes, out_bytes, &bytes))
+    bytes = UINT64_MAX;
+  return CheckScratch(ctx, bytes, what);
 }
 
 Expected<int64_t> OptionalLength(const OpKernelContext& ctx, size_t slot, const char* what,
@@ -132,12 +151,17 @@ Status Dft(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const DftArgs a, CheckDftInputs(ctx, *x));
   const int64_t len = a.len, n = a.n, bins = a.bins, outer = a.outer, inner = a.inner;
   const int64_t comp = a.comp;
-  std::vector<double> out(static_cast<size_t>(a.total));
   if (a.total == 0) {  // no signals: dft_length may be anything, allocate nothing of its size
-    OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, out, a.out_dims, x->dtype()));
+    OL_ASSIGN_OR_RETURN(Tensor y, FromDoubles(ctx, {}, a.out_dims, x->dtype()));
     ctx.SetOutput(0, std::move(y));
     return Status::Ok();
   }
+  OL_RETURN_IF_ERROR(CheckDoubleWorkspace(
+      ctx,
+      static_cast<uint64_t>(a.total) + static_cast<uint64_t>(x->numel()) +
+          2 * static_cast<uint64_t>(std::min(len, n)) + 2 * static_cast<uint64_t>(bins),
+      a.total, x->dtype(), "the DFT's double workspace and output"));
+  std::vector<double> out(static_cast<size_t>(a.total));
   const std::vector<double> in = ToDoubles(*x);
   const int64_t keep = std::min(len, n);
   std::vector<double> re(keep), im(keep), ore(bins), oim(bins);
@@ -148,7 +172,7 @@ Status Dft(OpKernelContext& ctx, int64_t) {
         re[t] = in[base];
         im[t] = comp == 2 ? in[base + 1] : 0.0;
       }
-      Transform(re, im, n, a.inverse, bins, ore, oim);
+      OL_RETURN_IF_ERROR(Transform(ctx, re, im, n, a.inverse, bins, ore, oim));
       for (int64_t k = 0; k < bins; ++k) {
         const int64_t base = ((o * bins + k) * inner + i) * 2;
         out[base] = ore[k];
@@ -165,6 +189,11 @@ Status Stft(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const StftArgs a, CheckStftInputs(ctx, *x));
   const int64_t B = a.batch, L = a.len, comp = a.comp, step = a.step, frame = a.frame;
   const int64_t frames = a.frames, bins = a.bins;
+  OL_RETURN_IF_ERROR(
+      CheckDoubleWorkspace(ctx,
+                           static_cast<uint64_t>(a.total) + static_cast<uint64_t>(x->numel()) +
+                               3 * static_cast<uint64_t>(frame) + 2 * static_cast<uint64_t>(bins),
+                           a.total, x->dtype(), "the STFT's double workspace and output"));
   std::vector<double> out(static_cast<size_t>(a.total));
   const std::vector<double> in = ToDoubles(*x);
   const std::vector<double> w = a.window ? ToDoubles(*a.window) : std::vector<double>(frame, 1.0);
@@ -176,7 +205,7 @@ Status Stft(OpKernelContext& ctx, int64_t) {
         re[t] = in[base] * w[t];
         im[t] = comp == 2 ? in[base + 1] * w[t] : 0.0;
       }
-      Transform(re, im, frame, false, bins, ore, oim);
+      OL_RETURN_IF_ERROR(Transform(ctx, re, im, frame, false, bins, ore, oim));
       for (int64_t k = 0; k < bins; ++k) {
         const int64_t base = ((b * frames + f) * bins + k) * 2;
         out[base] = ore[k];
@@ -226,6 +255,8 @@ Status MelWeightMatrix(OpKernelContext& ctx, int64_t) {
       return ctx.Error("upper_edge_hertz " + std::to_string(hi) + " maps past the spectrogram's " +
                        std::to_string(spec_bins) + " bins");
   }
+  OL_RETURN_IF_ERROR(CheckDoubleWorkspace(ctx, static_cast<uint64_t>(total), total, type,
+                                          "the mel weight matrix's double workspace and output"));
   std::vector<double> out(static_cast<size_t>(total), 0.0);
   for (int64_t i = 0; i < mels; ++i) {
     const int64_t left = bin[i], center = bin[i + 1], right = bin[i + 2];

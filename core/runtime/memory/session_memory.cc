@@ -156,6 +156,11 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
   const bool record = s.mode == State::Mode::kRecording && !threaded && step >= 0;
   const uint64_t epoch = s.epoch;
   lock.unlock();
+  // The dynamic and recording caches each check only their own bytes against the budget; it is
+  // the session's, so a Loop's buffers (dynamic, unplanned) beside a recording run's planned
+  // ones count together, with the plan's arena.
+  if (std::string refused = Refusal(nbytes); !refused.empty())
+    throw ir::AllocationRefused(std::move(refused));
   // A recording run's buffers are not recycled: its peak is then what the kernels really hold,
   // and nothing is left cached beside the plan's arena afterwards.
   std::shared_ptr<std::byte> inner = (record ? recording_ : dynamic_)->Allocate(nbytes);
