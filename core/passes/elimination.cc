@@ -241,13 +241,14 @@ class DeadNodeElimination : public Pass {
     bool changed = false;
     ForEachGraphMut(graph, [&](ir::Graph& g) {
       if (RemoveDeadNodes(g) > 0) changed = true;
-      for (Value* v : std::vector<Value*>(g.initializers())) {
-        if (v->uses().empty() && !v->is_graph_output() && !v->is_graph_input()) {
-          g.RemoveInitializer(v);
-          g.RemoveValue(v);
-          changed = true;
-        }
+      std::vector<Value*> unused;
+      for (Value* v : g.initializers()) {
+        if (v->uses().empty() && !v->is_graph_output() && !v->is_graph_input()) unused.push_back(v);
       }
+      if (unused.empty()) return;
+      g.RemoveInitializers(unused);
+      for (Value* v : unused) g.RemoveValue(v);
+      changed = true;
     });
     return changed;
   }

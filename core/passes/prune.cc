@@ -76,13 +76,13 @@ Expected<OutputEditResult> EditOutputs(ir::Model& model, const OutputEdit& edit)
   if (r.removed_outputs.empty()) return r;
 
   r.nodes_removed = RemoveDeadNodes(g);
-  for (ir::Value* v : std::vector<ir::Value*>(g.initializers())) {
-    if (v->uses().empty() && !v->is_graph_output() && !v->is_graph_input()) {
-      g.RemoveInitializer(v);
-      g.RemoveValue(v);
-      ++r.initializers_removed;
-    }
+  std::vector<ir::Value*> unused;
+  for (ir::Value* v : g.initializers()) {
+    if (v->uses().empty() && !v->is_graph_output() && !v->is_graph_input()) unused.push_back(v);
   }
+  g.RemoveInitializers(unused);
+  for (ir::Value* v : unused) g.RemoveValue(v);
+  r.initializers_removed = static_cast<int>(unused.size());
   for (ir::Value* v : g.values()) {
     if (!v->producer() && v->uses().empty() && !v->is_graph_input() && !v->is_graph_output() &&
         !v->is_initializer() && !v->is_sparse_initializer())

@@ -164,6 +164,64 @@ TEST(GraphTest, UniqueValueNameAvoidsOuterNames) {
   EXPECT_EQ(sub.UniqueValueName("fresh"), "fresh");
 }
 
+// Issue 41.4: unlinking a use is constant time (the last use takes its place); a value read by many
+// nodes, some reading it twice and from a subgraph, keeps a use list that matches the input slots
+// through removals, rewiring and the destruction of the subgraph.
+TEST(GraphTest, UseListsOfAWidelyReadValueStayExactThroughUnlinking) {
+  Graph g("wide");
+  Value* x = g.CreateValue("x");
+  g.AddInput(x);
+  Value* y = g.CreateValue("y");
+  g.AddInput(y);
+  std::vector<Node*> readers;
+  for (int i = 0; i < 600; ++i) {
+    Node* n = g.AddNode("Add", "", "add" + std::to_string(i));
+    n->AddInput(x);
+    n->AddInput(i % 2 ? x : y);
+    n->AddOutput(g.CreateValue("o" + std::to_string(i)));
+    readers.push_back(n);
+  }
+  Node* iff = g.AddNode("If", "", "if");
+  {
+    Attribute br;
+    br.name = "then_branch";
+    br.type = AttrType::kGraph;
+    br.g = std::make_unique<Graph>("then", &g);
+    br.g->set_parent_node(iff);
+    Node* inner = br.g->AddNode("Neg", "", "inner");
+    inner->AddInput(x);
+    inner->AddOutput(br.g->CreateValue("inner_out"));
+    br.g->AddOutput(inner->output(0));
+    iff->attributes().push_back(std::move(br));
+  }
+  iff->AddInput(y);
+  EXPECT_EQ(x->uses().size(), 600u + 300u + 1u);
+  auto slots_match = [&](const Value* v) {
+    size_t slots = 0;
+    for (const Use& u : v->uses()) {
+      if (u.node->inputs()[static_cast<size_t>(u.index)] != v) return false;
+    }
+    g.ForEachGraph([&](const Graph& sub) {
+      for (const Node* n : sub.nodes()) {
+        for (const Value* in : n->inputs()) slots += in == v ? 1 : 0;
+      }
+    });
+    return slots == v->uses().size();
+  };
+  std::vector<NodeId> ids;
+  for (const Node* n : readers) ids.push_back(n->id());
+  for (size_t i = 0; i < ids.size(); i += 3) g.RemoveNode(g.FindNode(ids[i]));  // from the front
+  for (size_t i = ids.size(); i-- > 0;) {
+    Node* n = i % 5 == 0 ? g.FindNode(ids[i]) : nullptr;
+    if (n) n->SetInput(0, y);  // from the back
+  }
+  EXPECT_TRUE(slots_match(x));
+  EXPECT_TRUE(slots_match(y));
+  g.RemoveNode(iff);  // the subgraph's read of x goes with it
+  EXPECT_TRUE(slots_match(x));
+  EXPECT_TRUE(slots_match(y));
+}
+
 // Removal is constant time (a slot left empty, compacted later): ids, order and lookups stay right
 // through many removals, and a clone of a graph with empty slots is whole.
 TEST(GraphTest, ManyRemovalsKeepOrderLookupsAndClonesRight) {
