@@ -6,6 +6,7 @@
 #include <set>
 
 #include "api/internal/optimize_options.h"
+#include "api/internal/session_check.h"
 #include "api/internal/writers.h"
 #include "api/optimize_trace.h"
 #include "common/strings.h"
@@ -69,8 +70,9 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   onnx_io::LoadOptions lo;
   lo.dim_overrides = req.dims;
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo));
-  // A pass trusts its nodes as a kernel does: validated first.
-  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
+  // A pass trusts its nodes as a kernel does, and a model `run` refuses is not optimized either:
+  // the session's checks first, and again on what is written.
+  OL_RETURN_IF_ERROR(CheckAsSession(*loaded.model, req.providers).WithContext(path.string()));
   std::shared_ptr<const ir::Model> original(std::move(loaded.model));
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled, req.providers));
@@ -132,6 +134,8 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
     // Never the model, its data, or a file of --inputs (also with --force).
     WritePolicy policy = PolicyForModel(path, loaded, req.force);
     AddInputFolder(&policy, req.inputs_dir, "--inputs");
+    OL_RETURN_IF_ERROR(CheckAsSession(*optimized, req.providers)
+                           .WithContext("the optimized model of " + path.string()));
     OL_RETURN_IF_ERROR(SaveModelUnderPolicy(*optimized, req.output, so, policy));
     r.written = req.output.string();
     const Status check = onnx_io::CheckModelFile(req.output);

@@ -9,6 +9,7 @@
 
 #include "api/internal/optimize_options.h"
 #include "api/internal/quant_options.h"
+#include "api/internal/session_check.h"
 #include "api/internal/writers.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
@@ -82,7 +83,8 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   const WritePolicy policy = QuantizePolicy(path, loaded, r);
   OL_RETURN_IF_ERROR(CheckWritePolicy(r.output, policy).WithContext("-o"));
   OL_RETURN_IF_ERROR(quant::CheckNotQuantized(*loaded.model).WithContext(path.string()));
-  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
+  // What `run` refuses is not quantized: the session's checks, on the file and on the result.
+  OL_RETURN_IF_ERROR(CheckAsSession(*loaded.model, {}).WithContext(path.string()));
 
   QuantizeReport rep;
   rep.model = path.string();
@@ -154,6 +156,8 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
   so.intermediate_value_info = false;
   for (const ir::Node* n : model->graph->nodes())
     if (!n->domain().empty() && n->domain() != "ai.onnx") so.intermediate_value_info = true;
+  OL_RETURN_IF_ERROR(
+      CheckAsSession(*model, {}).WithContext("the quantized model of " + path.string()));
   OL_RETURN_IF_ERROR(SaveModelUnderPolicy(*model, r.output, so, policy));
   std::error_code ec;
   rep.bytes_after = fs::file_size(r.output, ec);

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "common/strings.h"
 #include "onnx/proto_convert.h"
@@ -88,10 +90,7 @@ void ToVerifiableProto(const ir::Node& n, onnx::NodeProto* np) {
   }
 }
 
-// "tensor(float)" for a known tensor type, "" when inference left it open.
-std::string OnnxTypeString(const ir::TypeInfo& t) {
-  if (!t.known()) return "";
-  if (t.kind == ir::TypeInfo::Kind::kTensor && t.elem_type == ir::DataType::kUndefined) return "";
+std::string OnnxTypeStringUncached(const ir::TypeInfo& t) {
   onnx::TypeProto tp;
   TypeToProto(t, &tp);
   try {
@@ -101,12 +100,30 @@ std::string OnnxTypeString(const ir::TypeInfo& t) {
   }
 }
 
+// "tensor(float)" for a known tensor type, "" when inference left it open.
+std::string OnnxTypeString(const ir::TypeInfo& t) {
+  if (!t.known()) return "";
+  if (t.kind != ir::TypeInfo::Kind::kTensor) return OnnxTypeStringUncached(t);
+  if (t.elem_type == ir::DataType::kUndefined) return "";
+  // A tensor's type string depends on its element type alone; made through a TypeProto for every
+  // input and output it was most of the validation of a 50,000-node graph.
+  thread_local std::map<ir::DataType, std::string> cache;
+  auto it = cache.find(t.elem_type);
+  if (it == cache.end()) it = cache.emplace(t.elem_type, OnnxTypeStringUncached(t)).first;
+  return it->second;
+}
+
 // Each type parameter (T, T1, ...) bound to one type across the inputs and outputs that use it,
 // and allowed by its constraint.
 Status CheckTypeConstraints(const ir::Node& n, const onnx::OpSchema& schema) {
-  std::map<std::string, std::vector<std::string>> allowed;
-  for (const auto& c : schema.typeConstraintParams())
-    allowed[c.type_param_str] = c.allowed_type_strs;
+  // The schema's own lists, looked up in place (copied into a map per node, they were most of the
+  // validation of a 50,000-node graph).
+  auto allowed_for = [&](const std::string& param) -> const std::vector<std::string>* {
+    for (const auto& c : schema.typeConstraintParams()) {
+      if (c.type_param_str == param) return &c.allowed_type_strs;
+    }
+    return nullptr;
+  };
   std::map<std::string, std::pair<std::string, std::string>> bound;  // T -> (type, who)
   auto bind = [&](const std::vector<onnx::OpSchema::FormalParameter>& formals,
                   const std::vector<ir::Value*>& actual, const char* kind) -> Status {
@@ -118,26 +135,30 @@ Status CheckTypeConstraints(const ir::Node& n, const onnx::OpSchema& schema) {
       const std::string& param = formal.GetTypeStr();
       const std::string type = OnnxTypeString(actual[i]->type());
       if (type.empty()) continue;
-      const std::string who = std::string(kind) + " " + std::to_string(i) + " " +
-                              Quote(actual[i]->name()) + " (" + formal.GetName() + ")";
-      auto a = allowed.find(param);
-      if (a == allowed.end()) {
+      auto who = [&] {
+        return std::string(kind) + " " + std::to_string(i) + " " + Quote(actual[i]->name()) + " (" +
+               formal.GetName() + ")";
+      };
+      const std::vector<std::string>* allowed = allowed_for(param);
+      if (!allowed) {
         // A concrete type string instead of a parameter ("tensor(int64)").
         if (param != type && param.find('(') != std::string::npos)
-          return NodeError(n, who + " must be " + param + ", is " + type);
+          return NodeError(n, who() + " must be " + param + ", is " + type);
         continue;
       }
-      if (std::find(a->second.begin(), a->second.end(), type) == a->second.end()) {
-        return NodeError(n, who + " is " + type + ", which type " + param + " does not allow (" +
-                                Join(a->second, ", ") + ")");
+      if (std::find(allowed->begin(), allowed->end(), type) == allowed->end()) {
+        return NodeError(n, who() + " is " + type + ", which type " + param + " does not allow (" +
+                                Join(*allowed, ", ") + ")");
       }
       if (i >= formals.size() - 1 && formal.GetOption() == onnx::OpSchema::Variadic &&
           !formal.GetIsHomogeneous()) {
         continue;
       }
-      auto [it, fresh] = bound.emplace(param, std::make_pair(type, who));
-      if (!fresh && it->second.first != type) {
-        return NodeError(n, who + " is " + type + " but " + it->second.second + " is " +
+      auto it = bound.find(param);
+      if (it == bound.end()) {
+        bound.emplace(param, std::make_pair(type, who()));
+      } else if (it->second.first != type) {
+        return NodeError(n, who() + " is " + type + " but " + it->second.second + " is " +
                                 it->second.first + ": both are type " + param);
       }
     }
@@ -272,6 +293,178 @@ Status CheckAttributeValues(const ir::Node& n, int64_t) {
 
 namespace {
 
+// ---- Checks of constant inputs and known shapes ----
+// What a kernel would refuse when it runs, decided before anything runs wherever the inputs it
+// looks at are constants or of known shape: a node in the If branch not taken, or in a model that
+// optimize or quantize writes without running it, is refused as `run` refuses it (the messages are
+// the kernels').
+
+// The tensor behind `v` when it is a constant: an initializer that is not also a graph input (a
+// caller may feed those), or the `value` of a Constant node.
+const ir::Tensor* ConstantTensor(const ir::Value* v) {
+  if (!v) return nullptr;
+  if (v->is_initializer()) return v->is_graph_input() ? nullptr : v->initializer();
+  const ir::Node* p = v->producer();
+  if (!p || p->op_type() != "Constant" || !OnnxDomain(p->domain())) return nullptr;
+  const ir::Attribute* a = p->FindAttribute("value");
+  return a && a->type == ir::AttrType::kTensor ? &a->t : nullptr;
+}
+
+// An integer constant's values (int64 or int32; value_ints / value_int of a Constant node too).
+std::optional<std::vector<int64_t>> ConstantInts(const ir::Value* v) {
+  if (const ir::Tensor* t = ConstantTensor(v)) {
+    if (t->dtype() == ir::DataType::kInt64)
+      return std::vector<int64_t>(t->data<int64_t>(), t->data<int64_t>() + t->numel());
+    if (t->dtype() == ir::DataType::kInt32)
+      return std::vector<int64_t>(t->data<int32_t>(), t->data<int32_t>() + t->numel());
+    return std::nullopt;
+  }
+  const ir::Node* p = v ? v->producer() : nullptr;
+  if (!p || p->op_type() != "Constant" || !OnnxDomain(p->domain())) return std::nullopt;
+  if (const ir::Attribute* a = p->FindAttribute("value_ints"); a && a->type == ir::AttrType::kInts)
+    return a->ints;
+  if (const ir::Attribute* a = p->FindAttribute("value_int"); a && a->type == ir::AttrType::kInt)
+    return std::vector<int64_t>{a->i};
+  return std::nullopt;
+}
+
+// The element count of `v` when its shape is known (a constant's, or a type with every dimension
+// known); -1 otherwise.
+int64_t KnownCount(const ir::Value* v) {
+  if (const ir::Tensor* t = ConstantTensor(v)) return t->numel();
+  if (!v || !v->type().is_tensor() || !v->type().shape) return -1;
+  int64_t n = 1;
+  for (const ir::Dim& d : *v->type().shape) {
+    if (!d.known() || d.value < 0 || __builtin_mul_overflow(n, d.value, &n)) return -1;
+  }
+  return n;
+}
+
+std::string ShapeText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
+
+// The axes of an Unsqueeze within the output's rank, each once (ONNX Runtime's shape inference
+// refuses the file at load; our kernel refuses it when it runs, which a branch not taken never
+// does).
+Status CheckUnsqueeze(const ir::Node& n, int64_t opset) {
+  std::optional<std::vector<int64_t>> axes;
+  if (opset < 13) {
+    if (n.FindAttribute("axes")) axes = n.GetInts("axes");
+  } else {
+    axes = ConstantInts(n.input(1));
+  }
+  const int64_t rank = KnownRank(n.input(0));
+  if (!axes || rank < 0) return Status::Ok();
+  const int64_t out_rank = rank + static_cast<int64_t>(axes->size());
+  const int64_t hi = std::max<int64_t>(out_rank, 1) - 1;
+  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(out_rank, 1)), false);
+  for (int64_t a : *axes) {
+    if (a < -hi - 1 || a > hi) {
+      return NodeError(
+          n, "axis " + std::to_string(a) + " is out of range for rank " + std::to_string(out_rank));
+    }
+    const size_t ax = static_cast<size_t>(a < 0 ? a + out_rank : a);
+    if (seen[ax]) return NodeError(n, "axis " + std::to_string(a) + " is repeated");
+    seen[ax] = true;
+  }
+  return Status::Ok();
+}
+
+Status CheckOneHot(const ir::Node& n) {
+  const int64_t values = KnownCount(n.input(2));
+  if (values < 0 || values >= 2) return Status::Ok();
+  return NodeError(
+      n, "values has " + std::to_string(values) + " elements, needs 2 (off_value, on_value)");
+}
+
+// The target shape's own faults, as the kernel finds them: a second -1, a negative size, a
+// product past 64 bits, a 0 copying a dimension the input does not have. Stops at a 0 copying a
+// dimension that is not known.
+Status CheckReshape(const ir::Node& n, int64_t opset) {
+  std::optional<std::vector<int64_t>> target;
+  if (opset < 5) {
+    if (n.FindAttribute("shape")) target = n.GetInts("shape");
+  } else {
+    target = ConstantInts(n.input(1));
+  }
+  if (!target) return Status::Ok();
+  std::vector<int64_t> shape = *target;
+  const bool allowzero = n.GetInt("allowzero", 0) != 0;
+  const int64_t rank = KnownRank(n.input(0));
+  bool inferred = false;
+  int64_t known = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0 && !allowzero) {
+      if (rank >= 0 && static_cast<int64_t>(i) >= rank) {
+        return NodeError(n, "shape " + ShapeText(shape) + " copies dimension " + std::to_string(i) +
+                                " of an input of rank " + std::to_string(rank));
+      }
+      const int64_t d = KnownDim(n.input(0), i);
+      if (d < 0) return Status::Ok();
+      shape[i] = d;
+    }
+    if (shape[i] == -1) {
+      if (inferred) return NodeError(n, "shape " + ShapeText(shape) + " has more than one -1");
+      inferred = true;
+    } else if (shape[i] < 0) {
+      return NodeError(n, "shape " + ShapeText(shape) + " has a negative dimension");
+    } else if (__builtin_mul_overflow(known, shape[i], &known)) {
+      return NodeError(n, "shape " + ShapeText(shape) + " has more elements than fit in 64 bits");
+    }
+  }
+  return Status::Ok();
+}
+
+// scale, B, mean and var hold one value per channel of X.
+Status CheckBatchNormalization(const ir::Node& n) {
+  const int64_t channels = KnownRank(n.input(0)) >= 2 ? KnownDim(n.input(0), 1) : -1;
+  if (channels < 0) return Status::Ok();
+  static constexpr const char* kNames[] = {"scale", "bias B", "input_mean", "input_var"};
+  for (size_t i = 1; i < 5; ++i) {
+    const int64_t count = KnownCount(n.input(i));
+    if (count >= 0 && count != channels) {
+      return NodeError(n, std::string(kNames[i - 1]) + " has " + std::to_string(count) +
+                              " values for " + std::to_string(channels) + " channels");
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckKnownInputs(const ir::Node& n, int64_t opset) {
+  const std::string& op = n.op_type();
+  if (op == "Unsqueeze") return CheckUnsqueeze(n, opset);
+  if (op == "OneHot") return CheckOneHot(n);
+  if (op == "Reshape") return CheckReshape(n, opset);
+  if (op == "BatchNormalization") return CheckBatchNormalization(n);
+  return Status::Ok();
+}
+
+// A subgraph's nodes come in topological order: a node reading a value that a later node of the
+// same graph produces is refused, as the ONNX checker and ONNX Runtime refuse it (values of
+// enclosing graphs may be read from anywhere). Reads by the node's own subgraphs count.
+Status CheckSubgraphOrder(const ir::Graph& g) {
+  const std::vector<ir::Node*> nodes = g.nodes();
+  std::unordered_map<const ir::Node*, size_t> position;
+  position.reserve(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) position.emplace(nodes[i], i);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ir::Node& n = *nodes[i];
+    auto check = [&](const ir::Value* v) -> Status {
+      const ir::Node* p = v ? v->producer() : nullptr;
+      if (!p || p->owner() != &g || position.at(p) < i) return Status::Ok();
+      const std::string what = p == &n
+                                   ? "reads its own output " + Quote(v->name())
+                                   : "reads " + Quote(v->name()) + " before node " + p->Describe() +
+                                         " produces it (later in subgraph " + Quote(g.name()) + ")";
+      return NodeError(n, what + ": a subgraph's nodes must be in topological order");
+    };
+    for (const ir::Value* v : n.inputs()) OL_RETURN_IF_ERROR(check(v));
+    if (n.HasSubgraphs()) {
+      for (const ir::Value* v : n.OuterScopeInputs()) OL_RETURN_IF_ERROR(check(v));
+    }
+  }
+  return Status::Ok();
+}
+
 Status ValidateNode(const ir::Model& model, const ir::Node& n) {
   if (!OnnxDomain(n.domain()) && n.domain() != "ai.onnx.ml" &&
       n.domain() != "ai.onnx.preview.training") {
@@ -314,11 +507,18 @@ Status ValidateNode(const ir::Model& model, const ir::Node& n) {
   // A Constant's output type is its value's (ONNX Runtime turns Constants into initializers
   // before it checks types; old exporters wrote int64 Constants at opsets that only allow floats).
   if (n.op_type() != "Constant") OL_RETURN_IF_ERROR(CheckTypeConstraints(n, *schema));
-  return CheckAttributeValues(n, opset);
+  OL_RETURN_IF_ERROR(CheckAttributeValues(n, opset));
+  return CheckKnownInputs(n, opset);
 }
 
+// Every graph at any depth gets the same checks; a subgraph also its node order (the main graph
+// is sorted when it is run or optimized; a subgraph is taken as written).
 void ValidateGraph(const ir::Model& model, const ir::Graph& g, std::vector<Status>* errors,
                    size_t max_errors) {
+  if (g.parent() && errors->size() < max_errors) {
+    Status st = CheckSubgraphOrder(g);
+    if (!st.ok()) errors->push_back(std::move(st));
+  }
   for (const ir::Node* n : g.nodes()) {
     if (errors->size() >= max_errors) return;
     Status st = ValidateNode(model, *n);

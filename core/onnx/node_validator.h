@@ -3,8 +3,12 @@
 // names and types (libonnx's OpSchema::Verify), type constraints bound across inputs and declared
 // outputs, and the attribute checks each op's spec states that kernels and libonnx's own shape
 // inference would otherwise trip over (a stride of 0, a perm that is no permutation, an auto_pad
-// that is no mode, a group that does not divide the channels). Nodes of domains without ONNX
-// schemas (com.microsoft, custom) are left to the kernels.
+// that is no mode, a group that does not divide the channels), and what a kernel would refuse of
+// inputs that are constants or of known shape (an Unsqueeze axis past the rank, OneHot values
+// short, a Reshape target past 64 bits, a BatchNormalization parameter short) — so a node is
+// refused also in the If branch a run does not take. Every graph at any depth gets the same checks;
+// a subgraph's nodes must also be in topological order. Nodes of domains without ONNX schemas
+// (com.microsoft, custom) are left to the kernels.
 #pragma once
 
 #include <string>
@@ -19,8 +23,9 @@ class ModelProto;
 
 namespace onnxlens::onnx_io {
 
-/// The first problem of any node of `model` (subgraphs included), naming the node, the op and what
-/// was wrong; Ok when every node with a schema conforms to it.
+/// The first problem of any node of `model` (subgraphs at any depth included), naming the node,
+/// the op and what was wrong; Ok when every node with a schema conforms to it and every subgraph
+/// is in topological order.
 Status ValidateModel(const ir::Model& model);
 
 /// Every problem, up to `max_errors` (for reports that list them all).

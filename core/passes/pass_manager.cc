@@ -5,9 +5,24 @@
 #include <utility>
 
 #include "common/strings.h"
+#include "passes/graph_util.h"
 #include "passes/pass_instrumentation.h"
 
 namespace onnxlens::passes {
+
+namespace {
+
+// Passes append the nodes they make, in subgraphs too; a subgraph is validated in its stored order
+// (node_validator.h), so every graph is sorted, not only the main one.
+Status SortEveryGraph(ir::Graph& main) {
+  Status status;
+  ForEachGraphMut(main, [&](ir::Graph& g) {
+    if (status.ok()) status = g.SortNodes();
+  });
+  return status;
+}
+
+}  // namespace
 
 std::string_view LevelName(Level level) {
   switch (level) {
@@ -140,7 +155,8 @@ Expected<bool> PassManager::RunPass(Pass& pass, Level level, int round, PassCont
   const std::string name = Quote(std::string(pass.name()));
   Expected<bool> changed = pass.Run(*model.graph, ctx);
   Status status = changed.ok() ? Status::Ok() : changed.status().WithContext("pass " + name);
-  if (status.ok() && *changed) status = model.graph->SortNodes().WithContext("after pass " + name);
+  if (status.ok() && *changed)
+    status = SortEveryGraph(*model.graph).WithContext("after pass " + name);
   Step step;
   step.index = static_cast<int>(result.steps.size()) + 1;
   step.pass = std::string(pass.name());

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "runtime/model_builder.h"
+#include "runtime/refused_models.h"
 
 namespace onnxlens::onnx_io {
 namespace {
@@ -117,6 +118,90 @@ TEST(NodeValidatorTest, ValidateAllListsEveryProblem) {
   t->AddOutput(g.CreateValue("t_out"));
   t->SetAttribute(ir::Attribute::Ints("perm", {1, 1}));
   EXPECT_EQ(ValidateModelAll(*m.model).size(), 2u);
+}
+
+// Issue 41.6: a branch gets every check the main graph gets, whether it is taken or not.
+TEST(NodeValidatorTest, AnUnsqueezeAxisPastTheRankIsRefusedInABranchNotTaken) {
+  const testing::RefusedModel broken = testing::BrokenUnsqueezeInBranchNotTaken();
+  ExpectRefused(*broken.model, broken.message);
+  // The twin: axes within the rank in both branches (the else branch's axis 0, the then branch's
+  // -3 of rank 3) pass.
+  auto fine = testing::refused_detail::IfModel(
+      [](ir::Graph& b, ir::Value* x) {
+        return testing::refused_detail::UnsqueezeBranch(b, x, -3, "u_then");
+      },
+      [](ir::Graph& b, ir::Value* x) {
+        return testing::refused_detail::UnsqueezeBranch(b, x, 2, "u_else");
+      });
+  EXPECT_TRUE(ValidateModel(*fine).ok()) << ValidateModel(*fine).message();
+  // In the main graph, at opset 11 (axes an attribute), a repeated axis is refused as well.
+  auto repeated = MakeNodeModel("Unsqueeze", {FloatType({2})}, 1, 11);
+  repeated.node->SetAttribute(ir::Attribute::Ints("axes", {0, -3}));
+  ExpectRefused(*repeated.model, "axis -3 is repeated");
+}
+
+TEST(NodeValidatorTest, ABrokenNodeTwoSubgraphsDeepIsRefused) {
+  // An If in the else branch of an If: the inner then branch holds the broken Unsqueeze.
+  using testing::refused_detail::AddIf;
+  using testing::refused_detail::UnsqueezeBranch;
+  auto m = std::make_shared<ir::Model>();
+  m->opset_imports.push_back({"", 17});
+  m->graph = std::make_unique<ir::Graph>("g");
+  ir::Graph& g = *m->graph;
+  ir::Value* cond = testing::refused_detail::Input(g, "cond", ir::DataType::kBool, {});
+  ir::Value* x = testing::refused_detail::Input(g, "x", ir::DataType::kFloat, {2, 3});
+  g.AddOutput(AddIf(
+      g, cond, x, [](ir::Graph& b, ir::Value* v) { return UnsqueezeBranch(b, v, 0, "u_outer"); },
+      [&](ir::Graph& b, ir::Value* v) {
+        return AddIf(
+            b, cond, v,
+            [](ir::Graph& c, ir::Value* w) { return UnsqueezeBranch(c, w, -4, "u_deep"); },
+            [](ir::Graph& c, ir::Value* w) { return UnsqueezeBranch(c, w, 1, "u_ok"); }, "inner");
+      }));
+  ExpectRefused(*m, "node 'u_deep' (Unsqueeze): axis -4 is out of range for rank 3");
+}
+
+TEST(NodeValidatorTest, ABranchOutOfTopologicalOrderIsRefusedNamingTheNode) {
+  const testing::RefusedModel unsorted = testing::UnsortedBranch();
+  ExpectRefused(*unsorted.model, unsorted.message);
+  EXPECT_NE(ValidateModel(*unsorted.model).message().find("topological order"), std::string::npos);
+}
+
+TEST(NodeValidatorTest, ASortedBranchReadingOuterValuesPasses) {
+  // Both branches read the outer x; the then branch's Abs comes before the Relu reading it.
+  auto m = testing::refused_detail::IfModel(
+      [](ir::Graph& b, ir::Value* x) {
+        ir::Node* abs = testing::refused_detail::Op(b, "Abs", "abs", {x});
+        return testing::refused_detail::Op(b, "Relu", "relu", {abs->output(0)})->output(0);
+      },
+      [](ir::Graph& b, ir::Value* x) {
+        return testing::refused_detail::Op(b, "Neg", "neg", {x})->output(0);
+      });
+  EXPECT_TRUE(ValidateModel(*m).ok()) << ValidateModel(*m).message();
+}
+
+TEST(NodeValidatorTest, ConstantInputsAKernelWouldRefuseAreRefusedBeforeAnythingRuns) {
+  for (const testing::RefusedModel& c :
+       {testing::OneHotValuesShort(), testing::ReshapeOverflow(), testing::BatchNormBiasShort()}) {
+    SCOPED_TRACE(c.name);
+    ExpectRefused(*c.model, c.message);
+  }
+  // Their twins: two values, a target that fits (with one -1), a bias per channel.
+  testing::RefusedModel onehot = testing::OneHotValuesShort();
+  ir::Value* values = onehot.model->graph->FindLocalValue("values");
+  onehot.model->graph->SetInitializer(
+      values, ir::Tensor::FromVector<float>(ir::DataType::kFloat, {2}, {0.f, 1.f}));
+  EXPECT_TRUE(ValidateModel(*onehot.model).ok()) << ValidateModel(*onehot.model).message();
+  testing::RefusedModel reshape = testing::ReshapeOverflow();
+  reshape.model->graph->SetInitializer(
+      reshape.model->graph->FindLocalValue("shape"),
+      ir::Tensor::FromVector<int64_t>(ir::DataType::kInt64, {2}, {3, -1}));
+  EXPECT_TRUE(ValidateModel(*reshape.model).ok()) << ValidateModel(*reshape.model).message();
+  testing::RefusedModel bn = testing::BatchNormBiasShort();
+  bn.model->graph->SetInitializer(
+      bn.model->graph->FindLocalValue("bias"),
+      ir::Tensor::FromVector<float>(ir::DataType::kFloat, {3}, {0.f, 0.f, 0.f}));
+  EXPECT_TRUE(ValidateModel(*bn.model).ok()) << ValidateModel(*bn.model).message();
 }
 
 }  // namespace

@@ -14,10 +14,12 @@
 #include "ir/text_format.h"
 #include "ir/verifier.h"
 #include "onnx/model_io.h"
+#include "onnx/node_validator.h"
 #include "passes/fanout_graph.h"
 #include "passes/graph_util.h"
 #include "passes/pass_instrumentation.h"
 #include "passes/pass_test_util.h"
+#include "runtime/refused_models.h"
 #include "test_paths.h"
 
 namespace onnxlens::passes {
@@ -130,6 +132,26 @@ class BreakGraph : public TestPass {
   Expected<bool> Run(ir::Graph& g, PassContext&) override {
     g.nodes().back()->AddInput(g.CreateValue("undefined_value"));
     return true;
+  }
+};
+
+// A test-only pass that puts an Abs in front of the first node of every subgraph, appended at the
+// end of the subgraph's node list (as rewrites append what they make): once per subgraph.
+class PrependAbsInSubgraphs : public TestPass {
+ public:
+  PrependAbsInSubgraphs() : TestPass("test-prepend-abs-in-subgraphs") {}
+  Expected<bool> Run(ir::Graph& g, PassContext&) override {
+    bool changed = false;
+    ForEachGraphMut(g, [&](ir::Graph& sub) {
+      if (!sub.parent() || sub.num_nodes() == 0 || sub.nodes()[0]->op_type() == "Abs") return;
+      ir::Node* first = sub.nodes()[0];
+      ir::Node* abs = sub.AddNode("Abs", "", "abs_" + sub.name());
+      abs->AddInput(first->input(0));
+      abs->AddOutput(sub.CreateValue(sub.UniqueValueName("abs_out")));
+      first->SetInput(0, abs->output(0));
+      changed = true;
+    });
+    return changed;
   }
 };
 
@@ -442,6 +464,32 @@ TEST(PassManager, AFanOutToGraphOutputsComputesWhatItDidBefore) {
     const auto model = testing::FanOutModel(300, op);
     ExpectSameOutputs(model, Optimized(*model, Level::kLayout));
   }
+}
+
+// Issue 41.6: a subgraph is validated in its stored order, so the pass manager sorts every graph
+// a pass changed, not only the main one.
+TEST(PassManager, SubgraphsAPassAppendedToAreSortedAgain) {
+  auto model = ::onnxlens::testing::refused_detail::IfModel(
+      [](ir::Graph& b, ir::Value* x) {
+        return ::onnxlens::testing::refused_detail::Op(b, "Neg", "neg_then", {x})->output(0);
+      },
+      [](ir::Graph& b, ir::Value* x) {
+        return ::onnxlens::testing::refused_detail::Op(b, "Relu", "relu_else", {x})->output(0);
+      });
+  ASSERT_TRUE(onnx_io::ValidateModel(*model).ok());
+  PassManager pm(Basic(), {std::make_shared<PrependAbsInSubgraphs>()});
+  auto r = pm.Run(*model);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  int subgraphs = 0;
+  model->graph->ForEachGraph([&](const ir::Graph& g) {
+    if (!g.parent()) return;
+    ++subgraphs;
+    ASSERT_EQ(g.num_nodes(), 2u);
+    EXPECT_EQ(g.nodes()[0]->op_type(), "Abs") << g.name();
+  });
+  EXPECT_EQ(subgraphs, 2);
+  const Status valid = onnx_io::ValidateModel(*model);
+  EXPECT_TRUE(valid.ok()) << valid.message();
 }
 
 }  // namespace

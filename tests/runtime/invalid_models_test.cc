@@ -8,7 +8,9 @@
 
 #include "api/optimize.h"
 #include "api/partition.h"
+#include "api/quantize.h"
 #include "onnx/model_io.h"
+#include "runtime/refused_models.h"
 #include "runtime/session.h"
 #include "test_paths.h"
 
@@ -65,6 +67,71 @@ TEST(InvalidModelsTest, EveryFileLoadsButNoSessionPartitionOrOptimizeAcceptsIt) 
   }
   for (const auto& [name, message] : kExpected)
     EXPECT_TRUE(seen.count(name)) << name << " is missing from tests/data/invalid";
+}
+
+// Issue 41.6: what a session refuses (a broken node in the If branch not taken, a branch out of
+// order, an op or domain no provider has, constant inputs a kernel refuses), optimize and quantize
+// refuse too, with the session's message, on the model they load; nothing is written.
+TEST(InvalidModelsTest, WhatASessionRefusesOptimizeAndQuantizeRefuseWithItsMessage) {
+  testing::TempDir tmp;
+  for (const testing::RefusedModel& c : testing::RefusedModels()) {
+    SCOPED_TRACE(c.name);
+    auto session = Session::Create(c.model);
+    ASSERT_FALSE(session.ok());
+    const std::string message = session.status().message();
+    EXPECT_NE(message.find(c.message), std::string::npos) << message;
+
+    const fs::path file = tmp.path() / (c.name + ".onnx");
+    ASSERT_TRUE(testing::WriteRefusedModel(c, file));
+    auto loaded = onnx_io::LoadModelFile(file);
+    ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+    auto reloaded = Session::Create(std::shared_ptr<const ir::Model>(std::move(loaded->model)));
+    ASSERT_FALSE(reloaded.ok());
+    EXPECT_EQ(reloaded.status().message(), message);
+
+    api::OptimizeRequest opt;
+    opt.level = "layout";
+    opt.output = tmp.path() / (c.name + ".opt.onnx");
+    auto optimized = api::OptimizeModelFile(file, opt);
+    ASSERT_FALSE(optimized.ok());
+    EXPECT_EQ(optimized.status().message(), file.string() + ": " + message);
+    EXPECT_FALSE(fs::exists(opt.output));
+
+    api::QuantizeRequest quant;
+    quant.mode = "dynamic";
+    quant.output = tmp.path() / (c.name + ".int8.onnx");
+    auto quantized = api::QuantizeModelFile(file, quant);
+    ASSERT_FALSE(quantized.ok());
+    EXPECT_EQ(quantized.status().message(), file.string() + ": " + message);
+    EXPECT_FALSE(fs::exists(quant.output));
+  }
+}
+
+TEST(InvalidModelsTest, AModelASessionAcceptsIsOptimizedAndQuantized) {
+  // The negative twin: the If of the cases above with valid branches.
+  testing::TempDir tmp;
+  auto model = testing::refused_detail::IfModel(
+      [](ir::Graph& b, ir::Value* x) {
+        return testing::refused_detail::UnsqueezeBranch(b, x, -1, "u_then");
+      },
+      [](ir::Graph& b, ir::Value* x) {
+        return testing::refused_detail::UnsqueezeBranch(b, x, 0, "u_else");
+      });
+  ASSERT_TRUE(Session::Create(model).ok());
+  const fs::path file = tmp.path() / "if.onnx";
+  ASSERT_TRUE(onnx_io::SaveModelFile(*model, file).ok());
+  api::OptimizeRequest opt;
+  opt.level = "layout";
+  opt.output = tmp.path() / "if.opt.onnx";
+  auto optimized = api::OptimizeModelFile(file, opt);
+  ASSERT_TRUE(optimized.ok()) << optimized.status().message();
+  EXPECT_TRUE(fs::exists(opt.output));
+  api::QuantizeRequest quant;
+  quant.mode = "dynamic";
+  quant.output = tmp.path() / "if.int8.onnx";
+  auto quantized = api::QuantizeModelFile(file, quant);
+  ASSERT_TRUE(quantized.ok()) << quantized.status().message();
+  EXPECT_TRUE(fs::exists(quant.output));
 }
 
 }  // namespace
