@@ -127,11 +127,12 @@ void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
   for (SideState& st : m_sides)
     if (st.step > last) st.step = last;
   // The right side's default is chosen before the choosers are filled: a chooser filled first
-  // kept saying "Original" while its pane showed the extended graph.
+  // kept saying "Original" while its pane showed another graph. It is the highest level (`all`),
+  // what run, bench and profile use by default, so Verify and Export start from it (issue 35.7).
   if (m_trace && m_sides[kLeft].step == 0 && m_sides[kRight].step == 0 &&
       m_sides[kRight].file.isEmpty()) {
-    const int ext = m_trace->StepOfLevel("extended");
-    m_sides[kRight].step = ext >= 0 ? ext : last;
+    const int all = m_trace->StepOfLevel("layout");
+    m_sides[kRight].step = all >= 0 ? all : last;
   }
   for (int s = 0; s < 2; ++s) rebuildChooser(static_cast<Side>(s));
   show(kLeft);

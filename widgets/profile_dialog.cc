@@ -31,7 +31,7 @@ ProfileDialog::ProfileDialog(QWidget* parent) : QDialog(parent) {
   m_level->addItem(tr("Basic"), QStringLiteral("basic"));
   m_level->addItem(tr("Extended"), QStringLiteral("extended"));
   m_level->addItem(tr("Layout (all)"), QStringLiteral("layout"));
-  m_level->setCurrentIndex(2);
+  m_level->setCurrentIndex(3);  // all optimizations, as ProfileOptions and ONNX Runtime
   form->addRow(tr("Optimization level:"), m_level);
   m_providers = new ProviderOrderEdit(this);
   form->addRow(tr("Execution providers:"), m_providers);
@@ -152,7 +152,9 @@ api::ProfileOptions ProfileDialog::options() const {
 }
 
 void ProfileDialog::setOptions(const api::ProfileOptions& o) {
-  const int level = m_level->findData(QString::fromStdString(o.level));
+  // "all" (ProfileOptions' default) is the layout level, the combo's last entry.
+  const std::string code = o.level == "all" ? std::string("layout") : o.level;
+  const int level = m_level->findData(QString::fromStdString(code));
   if (level >= 0) m_level->setCurrentIndex(level);
   m_threads->setValue(o.threads);
   const int executor = m_executor->findData(QString::fromStdString(o.executor));

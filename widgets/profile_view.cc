@@ -266,7 +266,7 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
     auto* proxy = static_cast<QSortFilterProxyModel*>(nodes->model());
     selectNode(m_byNode->name(proxy->mapToSource(index).row()));
   });
-  m_lastOptions.level = "extended";
+  m_lastOptions.level = "layout";  // all optimizations, as `profile` and ONNX Runtime by default
   m_lastOptions.runs = 10;
   m_lastOptions.warmup = 2;
   // The API's default order (a new provider is part of it without a GUI change).

@@ -21,8 +21,8 @@ namespace onnxlens::api {
 
 /// What varies between benchmark configurations.
 struct BenchConfig {
-  std::string level = "disabled";
-  int threads = 0;  ///< 0: one per core
+  std::string level = "all";  ///< all optimizations, as onnxruntime_perf_test by default
+  int threads = 0;            ///< 0: one per core
   bool profile = false;
   std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core

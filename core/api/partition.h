@@ -27,7 +27,8 @@ std::vector<std::string> ExecutionProviderNames();
 struct PartitionOptions {
   /// Preference order; the reference provider is appended when missing.
   std::vector<std::string> providers = DefaultProviderOrder();
-  std::string level = "disabled";  ///< optimization level the session would run at
+  /// Optimization level the session would run at: "all", as `run` by default.
+  std::string level = "all";
 };
 
 struct ProviderDecline {

@@ -18,7 +18,9 @@
 namespace onnxlens::api {
 
 struct ProfileOptions {
-  std::string level = "disabled";
+  /// All optimizations by default, as ONNX Runtime; fused kernels name the nodes they came
+  /// from (the trace's "origins"). "disabled" profiles the file as loaded.
+  std::string level = "all";
   int threads = 0;
   std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core

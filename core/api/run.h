@@ -26,7 +26,9 @@ struct RunOptions {
   /// With outputs_dir: replace existing files (never the model, its data or a file of inputs_dir).
   bool force = false;
   int threads = 0;
-  std::string level = "disabled";       ///< optimization level of the session
+  /// Optimization level of the session: all optimizations by default, as ONNX Runtime's
+  /// sessions; "disabled" runs the file as loaded.
+  std::string level = "all";
   std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core
   std::vector<std::string> providers = DefaultProviderOrder();

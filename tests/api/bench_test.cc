@@ -5,6 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/optimize.h"
+#include "api/partition.h"
+#include "api/profile.h"
+#include "api/run.h"
+
 #include "test_jobs.h"
 #include "test_paths.h"
 
@@ -34,6 +39,18 @@ TEST(LatencyStatsTest, OneAndNoSamples) {
   const LatencyStats none = ComputeLatencyStats({});
   EXPECT_EQ(none.count, 0);
   EXPECT_DOUBLE_EQ(none.p50, 0);
+}
+
+// Issue 35.7: what a user runs is optimized fully by default, as ONNX Runtime's sessions and
+// onnxruntime_perf_test; `all` is one of the level names the CLI accepts.
+TEST(DefaultLevel, RunBenchProfileAndPartitionDefaultToAll) {
+  EXPECT_EQ(RunOptions().level, "all");
+  EXPECT_EQ(BenchConfig().level, "all");
+  EXPECT_EQ(ProfileOptions().level, "all");
+  EXPECT_EQ(PartitionOptions().level, "all");
+  const std::vector<std::string> names = OptimizationLevelNames();
+  EXPECT_NE(std::find(names.begin(), names.end(), "all"), names.end());
+  EXPECT_EQ(BenchConfig().ToString().rfind("level=all ", 0), 0u) << BenchConfig().ToString();
 }
 
 TEST(BenchConfigTest, ParsesSettingsAndRejectsUnknownOnes) {
@@ -210,6 +227,7 @@ TEST(BenchTest, AlternatingGivesEachSideItsRuns) {
   o.runs = 5;
   BenchConfig a, b;
   a.threads = b.threads = 1;
+  a.level = "disabled";  // the file as loaded against the optimized graph
   b.level = "extended";
   b.profile = true;
   auto r = BenchAlternating(testing::SampleModel(), a, b, o);

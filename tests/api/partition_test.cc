@@ -92,7 +92,9 @@ TEST(PartitionLoadedModelTest, SameAnswerAsTheFileAtLevelDisabled) {
   auto loaded = onnx_io::LoadModelFile(testing::SampleModel());
   ASSERT_TRUE(loaded.ok()) << loaded.status().message();
   auto in_memory = PartitionLoadedModel(*loaded->model, DefaultProviderOrder(), "disabled");
-  auto from_file = PartitionModelFile(testing::SampleModel());
+  PartitionOptions as_loaded;
+  as_loaded.level = "disabled";
+  auto from_file = PartitionModelFile(testing::SampleModel(), as_loaded);
   ASSERT_TRUE(in_memory.ok()) << in_memory.status().message();
   ASSERT_TRUE(from_file.ok());
   EXPECT_EQ(in_memory->providers, from_file->providers);

@@ -204,7 +204,7 @@ TEST(CliTest, BenchSweepOverABatchDimensionMarksOneKnee) {
 
 TEST(CliTest, BenchVsPrintsRatios) {
   CliRun r = RunCli("bench " + Q(testing::SampleModel()) +
-                    " --runs 3 --warmup 1 --threads 1 --vs level=extended");
+                    " --runs 3 --warmup 1 --threads 1 --level disabled --vs level=extended");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("B/A"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("level=extended"), std::string::npos) << r.out;
@@ -587,7 +587,7 @@ TEST(CliArgs, LevelsAreAcceptedByNameAndByOnnxRuntimeNumber) {
 // run --level: the session runs the optimized graph; the sample's outputs stay within tolerance.
 TEST(CliArgs, RunAtALevelSaysSoAndComputesTheSameOutputs) {
   const std::string m = Q(testing::SampleModel());
-  CliRun plain = RunCli("run " + m + " --threads 1 --json");
+  CliRun plain = RunCli("run " + m + " --threads 1 --level disabled --json");
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   CliRun layout = RunCli("run " + m + " --threads 1 --level layout --json");
   ASSERT_EQ(layout.exit_code, 0) << layout.err;
@@ -602,6 +602,63 @@ TEST(CliArgs, RunAtALevelSaysSoAndComputesTheSameOutputs) {
     }
   }
   ExpectUsageError("run " + m + " --level fastest", "--level: fastest not in");
+}
+
+// Issue 35.7: run, bench, profile and partition optimize fully by default, as ONNX Runtime's
+// sessions and onnxruntime_perf_test do; --level disabled runs the file as loaded.
+TEST(CliDefaults, RunBenchProfileAndPartitionUseLevelAllUnlessToldOtherwise) {
+  const std::string m = Q(testing::SampleModel());
+  CliRun bench = RunCli("bench " + m + " --runs 1 --json");
+  ASSERT_EQ(bench.exit_code, 0) << bench.err;
+  EXPECT_EQ(nlohmann::json::parse(bench.out)["results"][0]["config"]["level"], "all");
+  CliRun run = RunCli("run " + m + " --json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["level"], "all");
+  CliRun partition = RunCli("partition " + m + " --json");
+  ASSERT_EQ(partition.exit_code, 0) << partition.err;
+  EXPECT_EQ(nlohmann::json::parse(partition.out)["level"], "all");
+  // The trace says the level, and its fused kernels name the nodes of the file they came from:
+  // the kernels of a trace at level disabled.
+  testing::TempDir tmp;
+  const auto trace_of = [&](const std::string& options) {
+    const fs::path trace = tmp.path() / "trace.json";
+    CliRun r = RunCli("profile " + m + " --runs 1 --force -o " + Q(trace) + options);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto text = ReadFile(trace, 1 << 26);
+    return text.ok() ? nlohmann::json::parse(*text) : nlohmann::json::object();
+  };
+  const nlohmann::json fused = trace_of(""), loaded = trace_of(" --level disabled");
+  EXPECT_EQ(fused["otherData"]["level"], "all") << fused["otherData"].dump();
+  EXPECT_EQ(loaded["otherData"]["level"], "disabled");
+  const std::string suffix = "_kernel_time";
+  std::set<std::string> nodes_of_the_file;
+  for (const auto& e : loaded["traceEvents"]) {
+    const std::string name = e.value("name", "");
+    if (e.value("cat", "") == "Node" && name.size() > suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      nodes_of_the_file.insert(name.substr(0, name.size() - suffix.size()));
+  }
+  ASSERT_FALSE(nodes_of_the_file.empty());
+  int with_origins = 0;
+  for (const auto& e : fused["traceEvents"]) {
+    if (!e.contains("args") || !e["args"].contains("origins")) continue;
+    ++with_origins;
+    for (const auto& origin : e["args"]["origins"])
+      EXPECT_TRUE(nodes_of_the_file.count(origin.get<std::string>()))
+          << e["name"] << " <- " << origin;
+  }
+  EXPECT_GT(with_origins, 0) << "no fused kernel names the nodes it came from";
+  // The help shows the default; disabled is one flag away.
+  for (const std::string verb : {"run", "bench", "profile", "partition"}) {
+    const std::string help = RunCli(verb + " --help").out;  // "--level L:{disabled,...}=all"
+    const size_t at = help.find("--level L");
+    ASSERT_NE(at, std::string::npos) << verb << ": " << help;
+    const std::string line = help.substr(at, help.find('\n', at) - at);
+    EXPECT_EQ(line.substr(line.rfind('=')), "=all") << verb << ": " << line;
+  }
+  CliRun plain = RunCli("bench " + m + " --runs 1 --level disabled --json");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(nlohmann::json::parse(plain.out)["results"][0]["config"]["level"], "disabled");
 }
 
 TEST(CliArgs, RepeatedDisableAddsUpLikeACommaList) {

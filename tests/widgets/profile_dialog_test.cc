@@ -47,6 +47,19 @@ TEST(ProfileDialog, DurationAndInputFolderAreIndependentChoicesThatRoundTrip) {
   EXPECT_TRUE(d.options().inputs_dir.empty());
 }
 
+// Issue 35.7: all optimizations by default, as `profile` and ONNX Runtime; disabled one choice
+// away.
+TEST(ProfileDialog, DefaultsToAllOptimizationsAsTheCliAndOnnxRuntime) {
+  ProfileDialog d;
+  EXPECT_EQ(d.options().level, "layout");  // "Layout (all)", the highest level
+  d.setOptions(api::ProfileOptions());     // the API's default, "all", is that entry
+  EXPECT_EQ(d.options().level, "layout");
+  api::ProfileOptions o;
+  o.level = "disabled";
+  d.setOptions(o);
+  EXPECT_EQ(d.options().level, "disabled");
+}
+
 TEST(ProfileDialog, AnInputFolderThatIsNotOneIsRefused) {
   ProfileDialog d;
   api::ProfileOptions o;

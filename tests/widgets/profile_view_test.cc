@@ -695,7 +695,7 @@ TEST_P(ProfileCorpusModel, RandomInputsFromTheDialogProfile) {
   ProfileView* pv = w.profileView();
   ProfileDialog d;
   d.setOptions(pv->dialogOptions());
-  api::ProfileOptions o = d.options();  // the dialog's defaults: random inputs, level extended
+  api::ProfileOptions o = d.options();  // the dialog's defaults: random inputs, level all
   ASSERT_TRUE(o.inputs_dir.empty());
   o.runs = 1;
   o.warmup = 0;
@@ -721,6 +721,7 @@ TEST(ProfileView, DimensionsAreRememberedPerModel) {
   OpenOnTheProfileTab(w);
   ProfileView* pv = w.profileView();
   api::ProfileOptions o = pv->dialogOptions();
+  EXPECT_EQ(o.level, "layout");  // all optimizations until the user chooses otherwise (35.7)
   o.dims = {{"batch", 1}};
   o.runs = 1;
   o.warmup = 0;
