@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
@@ -162,6 +163,17 @@ CLI::Validator ByteSize() {
         return {};
       },
       "SIZE");
+}
+
+// `--max-isa L`: caps our kernels' and oneDNN's instruction sets (common/cpu_isa.h), as
+// ONNXLENS_MAX_ISA does; set while parsing, before any session exists.
+void AddMaxIsa(CLI::App* verb) {
+  verb->add_option_function<std::string>(
+          "--max-isa", [](const std::string& text) { SetMaxIsa(*ParseIsa(text)); },
+          "use at most this instruction set (also ONNXLENS_MAX_ISA): test the AVX2 paths on an "
+          "AVX-512 host")
+      ->type_name("ISA")
+      ->check(CLI::IsMember({"sse4", "avx2", "avx2_vnni", "avx512", "avx512_vnni"}));
 }
 
 // `--max-memory 4G`: the session's memory budget.
@@ -375,6 +387,7 @@ Verb AddRun(CLI::App& app) {
   AddThreads(v, &o.threads);
   AddExecutor(v, &o.executor, &o.inter_op);
   AddProviders(v, &o.providers);
+  AddMaxIsa(v);
   AddMaxMemory(v, &o.max_memory_bytes);
   AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
@@ -409,6 +422,7 @@ Verb AddConformance(CLI::App& app) {
   AddThreads(v, &o.threads);
   AddLevel(v, &o.level);
   AddProviders(v, &o.providers);
+  AddMaxIsa(v);
   v->add_flag("--json", a->json, "print onnxlens.conformance/1 JSON");
   v->add_flag("--verbose", a->verbose, "list passing tests too");
   return Bind(v, a, RunConformance);
@@ -454,6 +468,7 @@ Verb AddOptimize(CLI::App& app) {
   AddSeed(v, &r.seed);
   AddDimsAndRanges(v, &r.dims, &r.ranges);
   AddProviders(v, &r.providers);
+  AddMaxIsa(v);
   v->add_flag("--dump", r.dump, "print the optimized graph as text");
   v->add_flag("--json", a->json, "print onnxlens.optimize/1 JSON");
   v->add_option("-o,--output", r.output, "write the optimized model")->type_name("OUT.onnx");
@@ -483,6 +498,7 @@ Verb AddProfile(CLI::App& app) {
   AddInputs(v, &o.inputs_dir, &o.seed);
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
+  AddMaxIsa(v);
   AddMaxMemory(v, &o.max_memory_bytes);
   AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
@@ -529,6 +545,7 @@ Verb AddBench(CLI::App& app) {
   AddInputs(v, &o.inputs_dir, &o.seed);
   AddDimsAndRanges(v, &o.dims, &o.ranges);
   AddProviders(v, &o.providers);
+  AddMaxIsa(v);
   AddMaxMemory(v, &o.max_memory_bytes);
   AddRunLimits(v, &o.max_loop_iterations, &o.timeout_seconds);
   AddMemoryFlags(v, &o.enable_arena, &o.enable_mem_pattern);
@@ -646,6 +663,7 @@ Verb AddQuantize(CLI::App& app) {
                 "data)")
       ->type_name("DIR");
   AddThreads(v, &r.threads);
+  AddMaxIsa(v);
   v->add_flag("--force", r.force, "replace an existing OUT.onnx (never MODEL)");
   v->add_flag("--json", a->json, "print onnxlens.quantize/1 JSON");
   return Bind(v, a, RunQuantize);
@@ -679,6 +697,7 @@ Verb AddCompare(CLI::App& app) {
       ->transform(WholeNumber<int>(0, 1000));
   AddTop(v, &a->top);
   AddThreads(v, &r.threads);
+  AddMaxIsa(v);
   v->add_flag("--json", a->json, "print onnxlens.compare/1 JSON");
   v->callback([a] {
     if (a->request.inputs_dir.empty() && a->request.images.empty() &&
@@ -742,6 +761,10 @@ int Main(int argc, char** argv) {
     PrintError(e.what());
     std::fprintf(stderr, "Run 'onnxlens-cli %s--help' for the options.\n",
                  verb ? (first + " ").c_str() : "");
+    return kExitUsage;
+  }
+  if (auto env = MaxIsaFromEnvironment(); !env.ok()) {
+    PrintError(env.status().message());
     return kExitUsage;
   }
   for (const Verb& v : verbs) {

@@ -17,6 +17,7 @@
 
 #include "api/internal/inputs.h"
 #include "api/run.h"
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "passes/pass.h"
@@ -171,6 +172,7 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   OL_ASSIGN_OR_RETURN(p.session, runtime::Session::Create(model, so));
   p.result.session_ms = MsSince(t0);
   p.result.threads = p.session->threads() * p.session->inter_op_threads();
+  p.result.cpu_isa = std::string(IsaName(EffectiveIsa()));
   OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed, p.ranges));
   return p;
 }
@@ -499,6 +501,8 @@ std::string FormatBenchResult(const BenchResult& r) {
   std::string out = r.model + "  (" + r.config.ToString() + ", " + std::to_string(r.threads) +
                     " thread(s) resolved)\n";
   std::vector<std::vector<std::string>> rows = {
+      {"instruction set",
+       r.cpu_isa + (MaxIsa() ? " (capped by ONNXLENS_MAX_ISA / --max-isa)" : "")},
       {"model load", Ms(r.load_ms) + " ms"},
       {"session creation", Ms(r.session_ms) + " ms"},
       {"first inference", Ms(r.first_run_ms) + " ms"},
@@ -657,6 +661,7 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
          {"ms_per_item", r.ms_per_item},
          {"knee", r.knee},
          {"threads", r.threads},
+         {"cpu_isa", r.cpu_isa},
          {"load_ms", r.load_ms},
          {"session_ms", r.session_ms},
          {"first_run_ms", r.first_run_ms},

@@ -96,6 +96,9 @@ struct BenchResult {
   std::string model;
   BenchConfig config;
   int threads = 0;  ///< resolved thread count
+  /// The instruction set the kernels ran with (common/cpu_isa.h IsaName: the host's, at most
+  /// ONNXLENS_MAX_ISA / --max-isa), e.g. "avx2".
+  std::string cpu_isa;
   double load_ms = 0;
   double session_ms = 0;    ///< session creation, including optimization
   double first_run_ms = 0;  ///< the first inference (not counted)

@@ -8,6 +8,7 @@
 #include "api/bench.h"
 #include "api/internal/inputs.h"
 #include "api/run.h"
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "profiling/profiler.h"
@@ -97,6 +98,7 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
   result.metadata = {{"model", path.string()},
                      {"level", options.level},
                      {"threads", std::to_string(session->threads())},
+                     {"cpu_isa", std::string(IsaName(EffectiveIsa()))},
                      {"runs", std::to_string(runs)},
                      {"warmup", std::to_string(options.warmup)}};
   if (session->inter_op_threads() > 1) {

@@ -3,14 +3,14 @@
 
 #include <cstddef>
 
+#include "common/cpu_isa.h"
+
 namespace onnxlens::ir {
 
 int NchwcBlockSize() {
 #if defined(__x86_64__) || defined(__i386__)
-  static const int block = __builtin_cpu_supports("avx512f") ? 16
-                           : __builtin_cpu_supports("avx2")  ? 8
-                                                             : 0;
-  return block;
+  // Under ONNXLENS_MAX_ISA: an avx2 cap gives the 8-wide blocks AVX2 hosts use.
+  return IsaAllows(Isa::kAvx512) ? 16 : IsaAllows(Isa::kAvx2) ? 8 : 0;
 #else
   return 0;
 #endif

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "common/cpu_isa.h"
 #include "kernels/reference/reference_kernels.h"
 
 namespace onnxlens::kernels {
@@ -16,8 +17,7 @@ namespace onnxlens::kernels {
 namespace {
 
 bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
+  return IsaAllows(Isa::kAvx2);  // the host's AVX2, under ONNXLENS_MAX_ISA
 }
 
 __attribute__((target("avx2"))) void Avx2IntProduct(const uint8_t* a, int32_t zp, int64_t rows,

@@ -14,6 +14,7 @@
 #include <immintrin.h>
 #endif
 
+#include "common/cpu_isa.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/cpu/vec_math.h"
 #include "kernels/parallel.h"
@@ -66,8 +67,7 @@ __attribute__((target("avx2,fma"))) int64_t RowDotsAvx2(const float* h, const fl
 }
 
 bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
+  return IsaAllows(Isa::kAvx2);  // the host's AVX2 + FMA, under ONNXLENS_MAX_ISA
 }
 #endif
 

@@ -13,6 +13,7 @@
 #define OL_QLB_AVX2 1
 #endif
 
+#include "common/cpu_isa.h"
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/parallel.h"
 #include "kernels/qlinear_binary.h"
@@ -55,8 +56,7 @@ T ScalarOne(const Job& j, int32_t a, int32_t b) {
 
 #ifdef OL_QLB_AVX2
 bool HasAvx2Fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
+  return IsaAllows(Isa::kAvx2);  // the host's AVX2 + FMA, under ONNXLENS_MAX_ISA
 }
 
 template <typename T>

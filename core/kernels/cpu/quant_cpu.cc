@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/cpu_isa.h"
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/parallel.h"
 
@@ -53,8 +54,7 @@ Status PerTensor(const OpKernelContext& ctx, const Tensor*& zp) {
 
 #ifdef OL_QUANT_AVX2
 bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
+  return IsaAllows(Isa::kAvx2);  // the host's AVX2, under ONNXLENS_MAX_ISA
 }
 
 // Eight at a time: x / scale (the same IEEE division), clamped with NaN -> lo (max_ps returns its

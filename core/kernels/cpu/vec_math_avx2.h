@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "common/cpu_isa.h"
 #include "kernels/cpu/vec_math.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -18,10 +19,8 @@ namespace onnxlens::kernels::vec {
 
 #ifdef OL_VEC_AVX2
 /// True when the CPU runs AVX2 and FMA instructions.
-inline bool HasAvx2Fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
+/// True when the CPU runs AVX2 and FMA instructions and ONNXLENS_MAX_ISA allows them.
+inline bool HasAvx2Fma() { return IsaAllows(Isa::kAvx2); }
 
 __attribute__((target("avx2,fma"))) inline __m256 ExpNeg8(__m256 x) {
   // As ExpNeg4: min / max return their second operand when one is NaN, x last keeps a NaN.

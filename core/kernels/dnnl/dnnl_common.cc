@@ -3,12 +3,51 @@
 
 #include <omp.h>
 
+#include "common/cpu_isa.h"
 #include "kernels/tensor_util.h"
 
 namespace onnxlens::kernels::dnnl_ep {
 
+void ApplyIsaCap() {
+  static const bool applied = [] {
+    const std::optional<Isa> cap = MaxIsa();
+    if (!cap) return true;
+    using D = dnnl::cpu_isa;
+    D d = D::sse41;
+    switch (EffectiveIsa()) {
+      case Isa::kSse4:
+        d = D::sse41;
+        break;
+      case Isa::kAvx2:
+        d = D::avx2;
+        break;
+      case Isa::kAvx2Vnni:
+        d = D::avx2_vnni;
+        break;
+      case Isa::kAvx512:
+        d = D::avx512_core;
+        break;
+      case Isa::kAvx512Vnni:
+        d = D::avx512_core_vnni;
+        break;
+    }
+    try {
+      dnnl::set_max_cpu_isa(d);
+    } catch (const dnnl::error&) {
+      // oneDNN's ISA was fixed already (ONEDNN_MAX_CPU_ISA read by an earlier query):
+      // Int8PairsExact still asks oneDNN what it runs, so the int8 checks stay right.
+      return false;
+    }
+    return true;
+  }();
+  (void)applied;
+}
+
 const dnnl::engine& Engine() {
-  static const dnnl::engine* engine = new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  static const dnnl::engine* engine = [] {
+    ApplyIsaCap();  // before the first primitive: oneDNN takes the cap only then
+    return new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  }();
   return *engine;
 }
 

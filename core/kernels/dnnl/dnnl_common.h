@@ -26,6 +26,9 @@ constexpr const char* kDnnlProvider = "dnnl";
 inline constexpr int64_t kSmallConv1dMacs = int64_t{1} << 18;
 
 /// The process's oneDNN CPU engine (made once, never destroyed).
+/// Gives oneDNN the ONNXLENS_MAX_ISA / --max-isa cap (common/cpu_isa.h), once, before its first
+/// primitive; Engine() and Int8PairsExact() call it.
+void ApplyIsaCap();
 const dnnl::engine& Engine();
 
 /// Sizes oneDNN's OpenMP team for the calling thread to `threads` (the session's intra-op count,

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_kernels.h"
@@ -280,13 +281,13 @@ Expected<std::unique_ptr<OpKernel>> MakeDynamicQuantizeMatMul(const KernelInfo& 
 }  // namespace
 
 bool Int8PairsExact() {
-  static const bool vnni = [] {
-    using isa = dnnl::cpu_isa;
-    const isa i = dnnl::get_effective_cpu_isa();
-    return i == isa::avx512_core_vnni || i == isa::avx512_core_bf16 || i == isa::avx512_core_amx ||
-           i == isa::avx2_vnni;
-  }();
-  return vnni;
+  // Both our cap (ONNXLENS_MAX_ISA, given to oneDNN before its first primitive) and oneDNN's own
+  // (ONEDNN_MAX_CPU_ISA) must leave VNNI on.
+  ApplyIsaCap();
+  using isa = dnnl::cpu_isa;
+  const isa i = dnnl::get_effective_cpu_isa();
+  return IsaHasVnni(EffectiveIsa()) && (i == isa::avx512_core_vnni || i == isa::avx512_core_bf16 ||
+                                        i == isa::avx512_core_amx || i == isa::avx2_vnni);
 }
 
 Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
