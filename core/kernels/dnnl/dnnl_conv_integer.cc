@@ -1,8 +1,9 @@
 // ConvInteger (what dynamic quantization writes for a Conv: x quantized at run time by
 // DynamicQuantizeLinear) on oneDNN's int8 convolution with an s32 destination: u8 / s8 x with its
 // zero point as a run-time source zero point, constant int8 W with zero points 0 (reordered once
-// per layout), no scales: the s32 sums are the reference kernel's exactly (on a CPU without VNNI
-// W must stay within +-64, see Int8PairsExact). 1-D to 3-D, grouped, strided, dilated, any pads.
+// per layout), no scales: the s32 sums are the reference kernel's exactly (on a CPU without VNNI,
+// or under ONNXLENS_MAX_ISA=avx2, W must stay within +-64 and x be uint8, see Int8PairsExact;
+// else the reference kernel runs the node). 1-D to 3-D, grouped, strided, dilated, any pads.
 // Before it the reference kernel ran every dynamically quantized convolution (crnn: 50 ms a node).
 #include "kernels/dnnl/dnnl_common.h"
 #include "kernels/dnnl/dnnl_conv_util.h"
@@ -23,6 +24,8 @@ using ir::Tensor;
 Capability ConvIntegerCheck(const KernelInfo& info) {
   const ir::Node& n = info.node;
   if (Capability c = CheckInt8Weight(n, 3, "W", 3, 5); !c.accepted()) return c;
+  if (const ir::Value* x = n.input(0); x && x->type().is_tensor())
+    if (Capability c = CheckInt8ConvInput(n, x->type().elem_type); !c.accepted()) return c;
   if (auto zd = KnownShape(n.input(2))) {
     int64_t count = 1;
     for (int64_t d : *zd) count *= d;
@@ -49,6 +52,8 @@ class DnnlConvInteger final : public OpKernel {
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
     if (x->dtype() != DataType::kUint8 && x->dtype() != DataType::kInt8)
       return ctx.Decline("x is " + std::string(DataTypeName(x->dtype())));
+    if (x->dtype() == DataType::kInt8 && !Int8PairsExact())
+      return ctx.Decline("x is int8 and the CPU (or ONNXLENS_MAX_ISA) has no VNNI");
     int32_t zp = 0;
     if (const Tensor* z = ctx.tensor(2)) {
       if (z->numel() != 1 || z->dtype() != x->dtype())

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "kernels/registry.h"
@@ -34,6 +35,14 @@ void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r);
 /// a CPU without VNNI (Int8PairsExact); else the decline naming what is not so.
 Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
                            size_t max_rank);
+/// Accepts when Int8PairsExact() or every value of the int8 weight `w` (input `name`) is within
+/// +-64, so that vpmaddubsw's 16-bit pair sums (255 x 64 x 2 < 2^15) cannot saturate; else the
+/// decline saying so.
+Capability CheckInt8PairsFit(const ir::Node& n, const ir::Tensor& w, const std::string& name);
+/// Accepts uint8 activations `x` of an int8 convolution, and int8 ones when Int8PairsExact():
+/// without VNNI oneDNN 2.6 scales int8 weights by 0.5 for an int8 source (rounding odd ones), so
+/// its sums are not the reference kernel's.
+Capability CheckInt8ConvInput(const ir::Node& n, ir::DataType x);
 /// ConvInteger (1-D to 3-D, u8 / s8 x, int8 W with zero points 0) on oneDNN's int8 convolution
 /// with s32 output (dnnl_conv_integer.cc).
 void RegisterDnnlConvIntegerKernel(KernelRegistry& r);

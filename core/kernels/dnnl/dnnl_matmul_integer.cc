@@ -290,6 +290,26 @@ bool Int8PairsExact() {
                                         i == isa::avx512_core_amx || i == isa::avx2_vnni);
 }
 
+Capability CheckInt8PairsFit(const ir::Node& n, const ir::Tensor& w, const std::string& name) {
+  if (Int8PairsExact()) return Capability::Accept();
+  const int8_t* v = w.data<int8_t>();
+  for (int64_t i = 0; i < w.numel(); ++i)
+    if (v[i] > 64 || v[i] < -64)
+      return No(DeclineReason::kAttribute, n,
+                "on this CPU (no VNNI" + std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
+                    ") sums u8 x s8 pairs in 16 bits, which " + name +
+                    "'s values beyond +-64 can overflow (quantize with reduced-range weights)");
+  return Capability::Accept();
+}
+
+Capability CheckInt8ConvInput(const ir::Node& n, ir::DataType x) {
+  if (Int8PairsExact() || x != DataType::kInt8) return Capability::Accept();
+  return No(DeclineReason::kDataType, n,
+            "takes uint8 x on this CPU (no VNNI" +
+                std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
+                "): oneDNN's int8 convolution halves the weights for int8 x, inexactly");
+}
+
 Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
                            size_t max_rank) {
   const std::string w = name;
@@ -305,14 +325,7 @@ Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name,
                                    : "takes a " + w + " of rank " + std::to_string(min_rank) +
                                          " to " + std::to_string(max_rank));
   if (b->numel() == 0) return No(DeclineReason::kRank, n, "takes a non-empty " + w);
-  if (!Int8PairsExact()) {
-    const int8_t* v = b->data<int8_t>();
-    for (int64_t i = 0; i < b->numel(); ++i)
-      if (v[i] > 64 || v[i] < -64)
-        return No(DeclineReason::kAttribute, n,
-                  "on this CPU (no VNNI) sums u8 x s8 pairs in 16 bits, which " + w +
-                      "'s values beyond +-64 can overflow (quantize with reduced-range weights)");
-  }
+  if (Capability c = CheckInt8PairsFit(n, *b, w); !c.accepted()) return c;
   if (n.input(zp_index)) {
     const std::string zp = w == "B" ? "b_zero_point" : "w_zero_point";
     const Tensor* z = Const(n, zp_index);

@@ -94,6 +94,11 @@ Capability QLinearCheck(const KernelInfo& info) {
   } else if (w.dims().size() != 2) {
     return No(DeclineReason::kRank, n, "takes a 2-D constant B");
   }
+  // Without VNNI (a CPU or ONNXLENS_MAX_ISA) oneDNN's sums are exact only for |w| <= 64, and its
+  // convolutions only for uint8 x: else the reference kernel runs the node, bit for bit ONNX's.
+  if (Capability c = CheckInt8PairsFit(n, w, conv ? "W" : "B"); !c.accepted()) return c;
+  if (conv)
+    if (Capability c = CheckInt8ConvInput(n, xz.dtype()); !c.accepted()) return c;
   return Capability::Accept();
 }
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/random_tensors.h"
 #include "runtime/session.h"
 
@@ -58,7 +59,12 @@ QCase Q(std::string op, std::vector<int64_t> x, std::vector<int64_t> w, DataType
 struct Outcome {
   std::string provider;  ///< the provider the node was placed on
   std::string decline;   ///< dnnl's sentence when it declined
+  /// Where it should run: dnnl, unless the CPU (or ONNXLENS_MAX_ISA) has no VNNI and W has values
+  /// beyond +-64 or a convolution's x is int8 (oneDNN's sums would not be exact there).
+  std::string want = "dnnl";
 };
+
+void ExpectPlaced(const Outcome& o) { EXPECT_EQ(o.provider, o.want) << o.decline; }
 
 // Runs `c` on dnnl and reference; returns where it ran; compares when dnnl ran it.
 Outcome RunBoth(QCase c, uint32_t seed) {
@@ -121,6 +127,11 @@ Outcome RunBoth(QCase c, uint32_t seed) {
   if (!sd.ok() || !sr.ok()) return {};
   const auto& placed = (*sd)->partition().nodes[0];
   Outcome o{placed.provider, {}};
+  bool fits = true;
+  for (int64_t i = 0; i < w.numel() && w.dtype() == DataType::kInt8; ++i)
+    fits = fits && std::abs(int{w.data<int8_t>()[i]}) <= 64;
+  if (!kernels::dnnl_ep::Int8PairsExact() && (!fits || (conv && c.xt == DataType::kInt8)))
+    o.want = "reference";
   for (const auto& d : placed.declined) o.decline += d.sentence;
   const int lo = c.xt == DataType::kInt8 ? -128 : 0;
   std::map<std::string, runtime::RtValue> feeds;
@@ -177,21 +188,21 @@ TEST(DnnlQLinearConv, MatchesReference) {
           const int xz = xt == DataType::kUint8 ? 131 : -7, yz = yt == DataType::kUint8 ? 120 : 3;
           QCase c = Q("QLinearConv", {1, 13, 9, 11}, {16, 13, 3, 3}, xt, yt, xz, yz, per_channel,
                       bias, ConvAttrs({1, 1, 1, 1}, {1, 1}));
-          EXPECT_EQ(RunBoth(std::move(c), seed++).provider, "dnnl");
+          ExpectPlaced(RunBoth(std::move(c), seed++));
         }
   // Strided, asymmetric pads, no x zero point; grouped; depthwise; 1-D.
   QCase strided = Q("QLinearConv", {2, 8, 15, 15}, {13, 8, 3, 3}, DataType::kUint8,
                     DataType::kUint8, 0, 128, true, true, ConvAttrs({0, 1, 1, 0}, {2, 2}));
-  EXPECT_EQ(RunBoth(std::move(strided), seed++).provider, "dnnl");
+  ExpectPlaced(RunBoth(std::move(strided), seed++));
   QCase grouped = Q("QLinearConv", {1, 16, 10, 10}, {32, 4, 3, 3}, DataType::kUint8,
                     DataType::kUint8, 128, 128, true, true, ConvAttrs({1, 1, 1, 1}, {1, 1}, 4));
-  EXPECT_EQ(RunBoth(std::move(grouped), seed++).provider, "dnnl");
+  ExpectPlaced(RunBoth(std::move(grouped), seed++));
   QCase depthwise = Q("QLinearConv", {1, 32, 14, 14}, {32, 1, 3, 3}, DataType::kUint8,
                       DataType::kUint8, 128, 100, true, true, ConvAttrs({1, 1, 1, 1}, {2, 2}, 32));
-  EXPECT_EQ(RunBoth(std::move(depthwise), seed++).provider, "dnnl");
+  ExpectPlaced(RunBoth(std::move(depthwise), seed++));
   QCase one_d = Q("QLinearConv", {1, 8, 127}, {5, 8, 5}, DataType::kUint8, DataType::kUint8, 10,
                   128, false, true, ConvAttrs({2, 2}, {1}));
-  EXPECT_EQ(RunBoth(std::move(one_d), seed++).provider, "dnnl");
+  ExpectPlaced(RunBoth(std::move(one_d), seed++));
 }
 
 TEST(DnnlQLinearConv, DeclinesUint8WeightsAndWeightZeroPoints) {
@@ -218,8 +229,33 @@ TEST(DnnlQLinearMatMul, MatchesReference) {
       for (bool per_column : {false, true}) {
         QCase c = Q("QLinearMatMul", a, b, xt, DataType::kUint8, xt == DataType::kUint8 ? 128 : 0,
                     128, per_column, false, {});
-        EXPECT_EQ(RunBoth(std::move(c), seed++).provider, "dnnl");
+        ExpectPlaced(RunBoth(std::move(c), seed++));
       }
+}
+
+// Weights within +-64 (what reduced-range quantization makes) and uint8 activations run on dnnl
+// under every instruction-set cap, AVX2 without VNNI included (vpmaddubsw cannot saturate there),
+// within a step of the reference; full-range weights there go to the reference kernel, saying why.
+TEST(DnnlQLinear, ReducedRangeWeightsRunOnDnnlWithoutVnniAndFullRangeOnesDecline) {
+  uint32_t seed = 7300;
+  for (const bool conv : {true, false}) {
+    auto make = [conv] {
+      return conv ? Q("QLinearConv", {1, 13, 9, 11}, {16, 13, 3, 3}, DataType::kUint8,
+                      DataType::kUint8, 131, 120, true, true, ConvAttrs({1, 1, 1, 1}, {1, 1}))
+                  : Q("QLinearMatMul", {13, 127}, {127, 13}, DataType::kUint8, DataType::kInt8, 128,
+                      3, true, false, {});
+    };
+    QCase c = make(), full = make();
+    c.w_override = RandomInts<int8_t>(DataType::kInt8, c.w, -64, 64, seed);
+    const Outcome reduced = RunBoth(std::move(c), seed++);
+    EXPECT_EQ(reduced.provider, "dnnl") << reduced.decline;
+    full.w_override = RandomInts<int8_t>(DataType::kInt8, full.w, -127, 127, seed);
+    const Outcome wide = RunBoth(std::move(full), seed++);
+    ExpectPlaced(wide);
+    if (!kernels::dnnl_ep::Int8PairsExact()) {
+      EXPECT_NE(wide.decline.find("beyond +-64"), std::string::npos) << wide.decline;
+    }
+  }
 }
 
 // ONNX Runtime's requantization: round(float(acc) * (x_scale * w_scale / y_scale)) half to even,
