@@ -304,6 +304,7 @@ void RegisterCpuGatherKernel(KernelRegistry& r);
 void RegisterCpuGridSampleKernel(KernelRegistry& r);
 void RegisterCpuSpectralKernels(KernelRegistry& r);
 void RegisterCpuConvTransposeKernel(KernelRegistry& r);
+void RegisterCpuMatMulIntegerKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
@@ -318,6 +319,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuGridSampleKernel(r);
   RegisterCpuSpectralKernels(r);
   RegisterCpuConvTransposeKernel(r);
+  RegisterCpuMatMulIntegerKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",
