@@ -22,7 +22,7 @@ using onnxlens::testing::TempDir;
 
 fs::path Images() { return SourceDir() / "tests/data/images"; }
 
-std::unique_ptr<ir::Model> Sample() {
+std::unique_ptr<ir::Model> ImageSample() {
   auto loaded = onnx_io::LoadModelFile(SampleModel());
   EXPECT_TRUE(loaded.ok()) << loaded.status().message();
   return std::move(loaded->model);
@@ -128,7 +128,7 @@ TEST(ImageDecodeTest, BilinearResizeUsesHalfPixelCentres) {
 
 TEST(ImageSamplesTest, NormalizesIntoTheModelsNchwInput) {
   TempDir tmp;
-  auto model = Sample();
+  auto model = ImageSample();
   ImageInputs o;
   o.dir = FolderWith(tmp, {"red_8x6.png", "gradient_24x24.jpg"});
   o.mean = {0.5f};
@@ -154,7 +154,7 @@ TEST(ImageSamplesTest, NormalizesIntoTheModelsNchwInput) {
 
 TEST(ImageSamplesTest, BgrPerChannelMeanAndNhwcLayout) {
   TempDir tmp;
-  auto model = Sample();
+  auto model = ImageSample();
   ImageInputs o;
   o.dir = FolderWith(tmp, {"red_8x6.png"});
   o.bgr = true;
@@ -172,7 +172,7 @@ TEST(ImageSamplesTest, BgrPerChannelMeanAndNhwcLayout) {
 
 TEST(ImageSamplesTest, BadFoldersAndOptionsNameWhatIsWrong) {
   TempDir tmp;
-  auto model = Sample();
+  auto model = ImageSample();
   ImageInputs o;
   o.dir = tmp.path() / "missing";
   ExpectError(ImageSamples::Create(*model, o).status(), "no such folder");
@@ -204,7 +204,7 @@ TEST(ImageSamplesTest, BadFoldersAndOptionsNameWhatIsWrong) {
 // leaves the folder is refused naming both, and one that stays inside is read.
 TEST(ImageSamplesTest, ALinkLeadingOutOfTheFolderIsRefusedOneInsideIsRead) {
   TempDir tmp;
-  auto model = Sample();
+  auto model = ImageSample();
   ImageInputs o;
   o.dir = FolderWith(tmp, {"red_8x6.png"});
   fs::create_symlink("red_8x6.png", o.dir / "again.png");

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 using onnxlens::testing::SampleModel;
 using onnxlens::testing::TempDir;
 
-void WriteSets(const fs::path& dir, int count, uint32_t seed) {
+void WriteSearchSets(const fs::path& dir, int count, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(-1.f, 1.f);
   for (int k = 0; k < count; ++k) {
@@ -60,8 +60,8 @@ bool LeftInFloat(const fs::path& path, const std::string& name) {
 
 TEST(QuantSearchTest, RanksEveryNodeBisectsAndWritesTheChosenTrial) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 3, 5);
-  WriteSets(tmp.path() / "eval", 2, 9);
+  WriteSearchSets(tmp.path() / "calib", 3, 5);
+  WriteSearchSets(tmp.path() / "eval", 2, 9);
   QuantSearchRequest r = Search(tmp.path(), 0.9999999999, 4);
   r.eval_dir = tmp.path() / "eval";
   std::vector<int> seen;
@@ -130,7 +130,7 @@ TEST(QuantSearchTest, RanksEveryNodeBisectsAndWritesTheChosenTrial) {
 // an island), so nothing is rounded and the written model matches the float one exactly.
 TEST(QuantSearchTest, AnExactTargetLeavesEveryRankedNodeInFloat) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 2, 5);
+  WriteSearchSets(tmp.path() / "calib", 2, 5);
   QuantSearchRequest r = Search(tmp.path(), 1.0, 12);
   r.metric = "sqnr";
   r.target = 200;
@@ -147,7 +147,7 @@ TEST(QuantSearchTest, AnExactTargetLeavesEveryRankedNodeInFloat) {
 
 TEST(QuantSearchTest, AReachedTargetStopsAtStepZero) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 2, 5);
+  WriteSearchSets(tmp.path() / "calib", 2, 5);
   QuantSearchRequest r = Search(tmp.path(), 0.5, 5);
   auto rep = SearchQuantization(SampleModel(), r);
   ASSERT_TRUE(rep.ok()) << rep.status().message();
@@ -160,7 +160,7 @@ TEST(QuantSearchTest, AReachedTargetStopsAtStepZero) {
 
 TEST(QuantSearchTest, BadRequestsNameTheOption) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 1, 5);
+  WriteSearchSets(tmp.path() / "calib", 1, 5);
   auto expect_error = [&](QuantSearchRequest r, const std::string& text) {
     auto rep = SearchQuantization(SampleModel(), r);
     ASSERT_FALSE(rep.ok()) << text;
@@ -185,7 +185,7 @@ TEST(QuantSearchTest, BadRequestsNameTheOption) {
 
 TEST(QuantSearchTest, NeverWritesOverTheModel) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 1, 5);
+  WriteSearchSets(tmp.path() / "calib", 1, 5);
   fs::copy_file(SampleModel(), tmp.path() / "m.onnx");
   const auto before = fs::file_size(tmp.path() / "m.onnx");
   QuantSearchRequest r = Search(tmp.path(), 0.99, 2);
@@ -198,7 +198,7 @@ TEST(QuantSearchTest, NeverWritesOverTheModel) {
 
 TEST(QuantSearchTest, CancelWritesNothing) {
   TempDir tmp;
-  WriteSets(tmp.path() / "calib", 2, 5);
+  WriteSearchSets(tmp.path() / "calib", 2, 5);
   QuantSearchRequest r = Search(tmp.path(), 0.9999999999, 4);
   JobControl job;
   job.cancel.Cancel();

@@ -41,4 +41,9 @@ inline CliRun RunCli(const std::string& args) {
 
 inline std::string Q(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
+/// True when `text` contains `part`.
+inline bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 }  // namespace onnxlens

@@ -78,8 +78,9 @@ TEST(CliTest, PartitionGivesEveryNodeAProviderAndTheReason) {
   EXPECT_EQ(counted, static_cast<int64_t>(j["nodes"].size()));
   for (const auto& n : j["nodes"]) {
     ASSERT_FALSE(n["provider"].get<std::string>().empty());
-    if (n["provider"] != "cpu")
+    if (n["provider"] != "cpu") {
       EXPECT_FALSE(n["declined"][0]["sentence"].get<std::string>().empty());
+    }
   }
   CliRun text = RunCli("partition " + Q(testing::SampleModel()));
   EXPECT_NE(text.out.find("why not the preferred provider"), std::string::npos) << text.out;
@@ -239,10 +240,6 @@ TEST(CliProfile, WarmUpAndDurationAreReadAndChecked) {
   EXPECT_EQ(both.exit_code, 2);
 }
 
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // A valid model, y_i = Identity(input) for each name in `outputs`, written with the ONNX protobuf
 // classes (as tests/tools/make_test_models.cc does).
 fs::path WriteModelWithOutputs(const fs::path& path, const std::vector<std::string>& outputs,
@@ -366,7 +363,9 @@ TEST(CliNoInternalErrors, NamesThatAreNotUtf8PrintAsJsonWithReplacementCharacter
     ASSERT_EQ(r.exit_code, 0) << verb << ": " << r.err;
     EXPECT_NO_THROW(nlohmann::json::parse(r.out)) << verb;
     // run and info name the output, partition its node ("y\xfe/node").
-    if (verb != "optimize") EXPECT_TRUE(Has(r.out, "y\xef\xbf\xbd")) << verb << ": U+FFFD for 0xFE";
+    if (verb != "optimize") {
+      EXPECT_TRUE(Has(r.out, "y\xef\xbf\xbd")) << verb << ": U+FFFD for 0xFE";
+    }
   }
 }
 

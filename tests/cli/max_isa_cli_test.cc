@@ -13,10 +13,6 @@
 namespace onnxlens {
 namespace {
 
-bool Has(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 // Sets ONNXLENS_MAX_ISA for the child processes of one test, then restores it.
 class ScopedEnv {
  public:

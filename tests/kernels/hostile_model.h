@@ -28,6 +28,11 @@ ir::Tensor Values(ir::DataType type, std::vector<int64_t> dims, std::vector<T> v
   return ir::Tensor::FromVector<T>(type, std::move(dims), v);
 }
 
+/// A float32 tensor of `dims` holding `v`.
+inline ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
+  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
+}
+
 inline ir::Tensor Int64s(std::vector<int64_t> dims, std::vector<int64_t> v) {
   return Values<int64_t>(ir::DataType::kInt64, std::move(dims), std::move(v));
 }

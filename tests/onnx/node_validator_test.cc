@@ -17,7 +17,7 @@ ir::TypeInfo Typed(ir::DataType t, std::vector<int64_t> dims) {
   return ir::TypeInfo::Tensor(t, ir::DimsFromSizes(dims));
 }
 
-void ExpectRefused(const ir::Model& m, const std::string& part) {
+void ExpectValidatorRefused(const ir::Model& m, const std::string& part) {
   const Status st = ValidateModel(m);
   ASSERT_FALSE(st.ok()) << "accepted; expected: " << part;
   EXPECT_EQ(st.code(), StatusCode::kInvalidModel);
@@ -32,59 +32,59 @@ TEST(NodeValidatorTest, AValidNodePasses) {
 
 TEST(NodeValidatorTest, TypeConstraintsAreBoundAcrossInputs) {
   auto m = MakeNodeModel("Gemm", {Typed(ir::DataType::kDouble, {2, 2}), FloatType({2, 2})}, 1);
-  ExpectRefused(*m.model, "both are type T");
+  ExpectValidatorRefused(*m.model, "both are type T");
 }
 
 TEST(NodeValidatorTest, AnInputTypeTheConstraintDoesNotAllowIsRefused) {
   auto m = MakeNodeModel(
       "Conv",
       {Typed(ir::DataType::kUint16, {1, 1, 4, 4}), Typed(ir::DataType::kUint16, {1, 1, 3, 3})}, 1);
-  ExpectRefused(*m.model, "uint16");
+  ExpectValidatorRefused(*m.model, "uint16");
 }
 
 TEST(NodeValidatorTest, DeclaredOutputTypesAreChecked) {
   auto m = MakeNodeModel("Relu", {FloatType({2})}, 1);
   m.model->graph->outputs()[0]->set_type(Typed(ir::DataType::kInt64, {2}));
-  ExpectRefused(*m.model, "output 0");
+  ExpectValidatorRefused(*m.model, "output 0");
 }
 
 TEST(NodeValidatorTest, ArityIsChecked) {
   auto m = MakeNodeModel("Relu", {FloatType({2}), FloatType({2})}, 1);
-  ExpectRefused(*m.model, "Relu");
+  ExpectValidatorRefused(*m.model, "Relu");
 }
 
 TEST(NodeValidatorTest, AttributeTypesUnknownAttributesAndEnumsAreChecked) {
   auto perm_string = MakeNodeModel("Transpose", {FloatType({2, 3})}, 1);
   perm_string.node->SetAttribute(ir::Attribute::String("perm", "0,1"));
-  ExpectRefused(*perm_string.model, "perm");
+  ExpectValidatorRefused(*perm_string.model, "perm");
 
   auto perm_repeat = MakeNodeModel("Transpose", {FloatType({2, 3})}, 1);
   perm_repeat.node->SetAttribute(ir::Attribute::Ints("perm", {0, 0}));
-  ExpectRefused(*perm_repeat.model, "not a permutation");
+  ExpectValidatorRefused(*perm_repeat.model, "not a permutation");
 
   auto unknown = MakeNodeModel("Relu", {FloatType({2})}, 1);
   unknown.node->SetAttribute(ir::Attribute::Int("frobnicate", 1));
-  ExpectRefused(*unknown.model, "frobnicate");
+  ExpectValidatorRefused(*unknown.model, "frobnicate");
 
   auto pad = MakeNodeModel("MaxPool", {FloatType({1, 1, 4, 4})}, 1);
   pad.node->SetAttribute(ir::Attribute::Ints("kernel_shape", {2, 2}));
   pad.node->SetAttribute(ir::Attribute::String("auto_pad", "SOMETIMES"));
-  ExpectRefused(*pad.model, "auto_pad 'SOMETIMES'");
+  ExpectValidatorRefused(*pad.model, "auto_pad 'SOMETIMES'");
 }
 
 TEST(NodeValidatorTest, ConvGeometryIsChecked) {
   auto zero_stride = MakeNodeModel("Conv", {FloatType({1, 2, 4, 4}), FloatType({3, 2, 3, 3})}, 1);
   zero_stride.node->SetAttribute(ir::Attribute::Ints("strides", {0, 1}));
-  ExpectRefused(*zero_stride.model, "strides must be positive");
+  ExpectValidatorRefused(*zero_stride.model, "strides must be positive");
 
   auto short_bias =
       MakeNodeModel("Conv", {FloatType({1, 2, 4, 4}), FloatType({3, 2, 3, 3}), FloatType({2})}, 1);
-  ExpectRefused(*short_bias.model, "bias B has 2 values for 3 output channels");
+  ExpectValidatorRefused(*short_bias.model, "bias B has 2 values for 3 output channels");
 
   auto group =
       MakeNodeModel("ConvTranspose", {FloatType({1, 3, 4, 4}), FloatType({3, 1, 3, 3})}, 1);
   group.node->SetAttribute(ir::Attribute::Int("group", 2));
-  ExpectRefused(*group.model, "group 2 does not divide the 3 input channels");
+  ExpectValidatorRefused(*group.model, "group 2 does not divide the 3 input channels");
 }
 
 TEST(NodeValidatorTest, AnIfConditionMustBeBool) {
@@ -102,12 +102,12 @@ TEST(NodeValidatorTest, AnIfConditionMustBeBool) {
     a.g->AddOutput(out);
     m.node->SetAttribute(std::move(a));
   }
-  ExpectRefused(*m.model, "tensor(float)");
+  ExpectValidatorRefused(*m.model, "tensor(float)");
 }
 
 TEST(NodeValidatorTest, AnOpsetTheSchemasDoNotKnowIsRefused) {
   auto m = MakeNodeModel("Relu", {FloatType({2})}, 1, 99);
-  ExpectRefused(*m.model, "opset 99");
+  ExpectValidatorRefused(*m.model, "opset 99");
 }
 
 TEST(NodeValidatorTest, ValidateAllListsEveryProblem) {
@@ -123,7 +123,7 @@ TEST(NodeValidatorTest, ValidateAllListsEveryProblem) {
 // Issue 41.6: a branch gets every check the main graph gets, whether it is taken or not.
 TEST(NodeValidatorTest, AnUnsqueezeAxisPastTheRankIsRefusedInABranchNotTaken) {
   const testing::RefusedModel broken = testing::BrokenUnsqueezeInBranchNotTaken();
-  ExpectRefused(*broken.model, broken.message);
+  ExpectValidatorRefused(*broken.model, broken.message);
   // The twin: axes within the rank in both branches (the else branch's axis 0, the then branch's
   // -3 of rank 3) pass.
   auto fine = testing::refused_detail::IfModel(
@@ -137,7 +137,7 @@ TEST(NodeValidatorTest, AnUnsqueezeAxisPastTheRankIsRefusedInABranchNotTaken) {
   // In the main graph, at opset 11 (axes an attribute), a repeated axis is refused as well.
   auto repeated = MakeNodeModel("Unsqueeze", {FloatType({2})}, 1, 11);
   repeated.node->SetAttribute(ir::Attribute::Ints("axes", {0, -3}));
-  ExpectRefused(*repeated.model, "axis -3 is repeated");
+  ExpectValidatorRefused(*repeated.model, "axis -3 is repeated");
 }
 
 TEST(NodeValidatorTest, ABrokenNodeTwoSubgraphsDeepIsRefused) {
@@ -158,12 +158,12 @@ TEST(NodeValidatorTest, ABrokenNodeTwoSubgraphsDeepIsRefused) {
             [](ir::Graph& c, ir::Value* w) { return UnsqueezeBranch(c, w, -4, "u_deep"); },
             [](ir::Graph& c, ir::Value* w) { return UnsqueezeBranch(c, w, 1, "u_ok"); }, "inner");
       }));
-  ExpectRefused(*m, "node 'u_deep' (Unsqueeze): axis -4 is out of range for rank 3");
+  ExpectValidatorRefused(*m, "node 'u_deep' (Unsqueeze): axis -4 is out of range for rank 3");
 }
 
 TEST(NodeValidatorTest, ABranchOutOfTopologicalOrderIsRefusedNamingTheNode) {
   const testing::RefusedModel unsorted = testing::UnsortedBranch();
-  ExpectRefused(*unsorted.model, unsorted.message);
+  ExpectValidatorRefused(*unsorted.model, unsorted.message);
   EXPECT_NE(ValidateModel(*unsorted.model).message().find("topological order"), std::string::npos);
 }
 
@@ -184,7 +184,7 @@ TEST(NodeValidatorTest, ConstantInputsAKernelWouldRefuseAreRefusedBeforeAnything
   for (const testing::RefusedModel& c :
        {testing::OneHotValuesShort(), testing::ReshapeOverflow(), testing::BatchNormBiasShort()}) {
     SCOPED_TRACE(c.name);
-    ExpectRefused(*c.model, c.message);
+    ExpectValidatorRefused(*c.model, c.message);
   }
   // Their twins: two values, a target that fits (with one -1), a bias per channel.
   testing::RefusedModel onehot = testing::OneHotValuesShort();

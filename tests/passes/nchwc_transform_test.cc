@@ -53,11 +53,15 @@ TEST(NchwcTransformer, AChainReordersOnlyAtItsEdges) {
       const ir::Tensor* w = n->input(1)->initializer();
       ASSERT_NE(w, nullptr);
       EXPECT_EQ(w->dims()[0] % block, 0) << "output channels padded to the block";
-      if (n->input(2)) EXPECT_EQ(n->input(2)->initializer()->dims()[0], w->dims()[0]);
+      if (n->input(2)) {
+        EXPECT_EQ(n->input(2)->initializer()->dims()[0], w->dims()[0]);
+      }
     }
     // The 127 padded channels are cut back to 127 at the edge.
     for (const ir::Node* n : o->graph->nodes())
-      if (n->op_type() == "ReorderOutput") EXPECT_EQ(n->GetInt("channels", 0), 127);
+      if (n->op_type() == "ReorderOutput") {
+        EXPECT_EQ(n->GetInt("channels", 0), 127);
+      }
     EXPECT_EQ(o->OpsetVersion(ir::kNchwcDomain), 1);
   }
 }

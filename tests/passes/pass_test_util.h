@@ -92,6 +92,17 @@ class GraphBuilder {
   int counter_ = 0;
 };
 
+/// An initializer of `type` and `dims` holding `data`, named `name` (or name_1, name_2, ... when
+/// taken).
+template <typename T>
+ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
+                 std::vector<int64_t> dims, const std::vector<T>& data) {
+  ir::Value* v = b.g().CreateValue(b.g().UniqueValueName(name));
+  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
+  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
+  return v;
+}
+
 inline int CountOps(const ir::Model& m, const std::string& op) {
   int n = 0;
   m.graph->ForEachGraph([&](const ir::Graph& g) {

@@ -15,15 +15,7 @@ namespace {
 
 using testing::CountOps;
 using testing::GraphBuilder;
-
-template <typename T>
-ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
-                 std::vector<int64_t> dims, const std::vector<T>& data) {
-  ir::Value* v = b.g().CreateValue(b.g().UniqueValueName(name));
-  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
-  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
-  return v;
-}
+using testing::Typed;
 
 // x [dims] -> Q(0.02, zp) -> DQ(dq_scale, zp) -> Relu -> y; `tap`: the integers are an output too.
 std::shared_ptr<ir::Model> PairModel(std::vector<int64_t> dims, bool int8, float dq_scale = 0.02f,

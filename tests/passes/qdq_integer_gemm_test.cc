@@ -16,15 +16,8 @@ namespace {
 using testing::Attrs;
 using testing::CountOps;
 using testing::GraphBuilder;
+using testing::Typed;
 
-template <typename T>
-ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
-                 std::vector<int64_t> dims, const std::vector<T>& data) {
-  ir::Value* v = b.g().CreateValue(b.g().UniqueValueName(name));
-  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
-  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
-  return v;
-}
 ir::Value* Floats(GraphBuilder& b, std::vector<float> s) {
   return Typed<float>(
       b, "s", ir::DataType::kFloat,
@@ -32,7 +25,7 @@ ir::Value* Floats(GraphBuilder& b, std::vector<float> s) {
 }
 
 // Q -> DQ of a float input with per-tensor uint8 parameters.
-ir::Value* Qdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp) {
+ir::Value* GemmQdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp) {
   ir::Value* s = Floats(b, {scale});
   ir::Value* z = Typed<uint8_t>(b, "z", ir::DataType::kUint8, {}, {zp});
   ir::Value* q = b.Op("QuantizeLinear", {x, s, z})->output(0);
@@ -42,8 +35,8 @@ ir::Value* Qdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp) {
 }
 
 // DQ of an int8 constant `dims` (scales per tensor, or per axis `axis`), zero point `zp`.
-ir::Value* Weight(GraphBuilder& b, std::vector<int64_t> dims, size_t scales, int64_t axis,
-                  int8_t zp = 0) {
+ir::Value* GemmWeight(GraphBuilder& b, std::vector<int64_t> dims, size_t scales, int64_t axis,
+                      int8_t zp = 0) {
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> u(-127, 127);
   std::vector<int8_t> w(static_cast<size_t>(dims[0] * dims[1]));
@@ -63,8 +56,8 @@ ir::Value* Weight(GraphBuilder& b, std::vector<int64_t> dims, size_t scales, int
 // x [3, 37] -> Q/DQ -> Gemm(DQ(W [13, 37]), transB = 1, bias DQ(int32)) -> y [3, 13].
 std::shared_ptr<ir::Model> GemmModel(size_t scales, int8_t wzp = 0, bool bias = true) {
   GraphBuilder b;
-  ir::Value* x = Qdq(b, b.Input("x", {3, 37}), 0.016f, 120);
-  ir::Value* w = Weight(b, {13, 37}, scales, 0, wzp);
+  ir::Value* x = GemmQdq(b, b.Input("x", {3, 37}), 0.016f, 120);
+  ir::Value* w = GemmWeight(b, {13, 37}, scales, 0, wzp);
   std::vector<ir::Value*> in = {x, w};
   if (bias) {
     std::vector<int32_t> bq(13);
@@ -79,8 +72,8 @@ std::shared_ptr<ir::Model> GemmModel(size_t scales, int8_t wzp = 0, bool bias = 
 
 // `m` at layout with only `passes`, as a session (session_only_ops) or as an export; `dnnl`:
 // the session's order has the dnnl provider (it sets nchwc_block).
-std::shared_ptr<ir::Model> AtLayout(const ir::Model& m, bool session,
-                                    std::vector<std::string> passes, bool dnnl = true) {
+std::shared_ptr<ir::Model> GemmAtLayout(const ir::Model& m, bool session,
+                                        std::vector<std::string> passes, bool dnnl = true) {
   std::shared_ptr<ir::Model> copy = m.Clone();
   OptimizeOptions o = testing::OptionsAt(Level::kLayout);
   o.verify_each = true;
@@ -128,7 +121,7 @@ void ExpectClose(std::shared_ptr<const ir::Model> a, std::shared_ptr<const ir::M
 TEST(QdqIntegerGemm, ClassifierGemmRunsOnMatMulInteger) {
   for (size_t scales : {size_t{1}, size_t{13}}) {
     auto m = GemmModel(scales);
-    auto opt = AtLayout(*m, true, {"qdq-integer-gemm"});
+    auto opt = GemmAtLayout(*m, true, {"qdq-integer-gemm"});
     EXPECT_EQ(CountOps(*opt, "Gemm"), 0) << scales;
     EXPECT_EQ(CountOps(*opt, "MatMulInteger"), 1) << scales;
     EXPECT_EQ(CountOps(*opt, "Cast"), 1);
@@ -143,7 +136,7 @@ TEST(QdqIntegerGemm, ClassifierGemmRunsOnMatMulInteger) {
     ExpectClose(m, opt);
   }
   auto no_bias = GemmModel(1, 0, false);
-  auto opt = AtLayout(*no_bias, true, {"qdq-integer-gemm"});
+  auto opt = GemmAtLayout(*no_bias, true, {"qdq-integer-gemm"});
   EXPECT_EQ(CountOps(*opt, "Add"), 0);
   EXPECT_EQ(CountOps(*opt, "MatMulInteger"), 1);
   ExpectClose(no_bias, opt);
@@ -151,9 +144,9 @@ TEST(QdqIntegerGemm, ClassifierGemmRunsOnMatMulInteger) {
 
 TEST(QdqIntegerGemm, MatMulWithConstantWeightRunsOnMatMulInteger) {
   GraphBuilder b;
-  ir::Value* a = Qdq(b, b.Input("a", {2, 5, 16}), 0.02f, 128);
-  b.Out(b.Op("MatMul", {a, Weight(b, {16, 11}, 11, 1)}, {}, {2, 5, 11}));
-  auto opt = AtLayout(*b.model(), true, {"qdq-integer-gemm"});
+  ir::Value* a = GemmQdq(b, b.Input("a", {2, 5, 16}), 0.02f, 128);
+  b.Out(b.Op("MatMul", {a, GemmWeight(b, {16, 11}, 11, 1)}, {}, {2, 5, 11}));
+  auto opt = GemmAtLayout(*b.model(), true, {"qdq-integer-gemm"});
   EXPECT_EQ(CountOps(*opt, "MatMul"), 0);
   EXPECT_EQ(CountOps(*opt, "MatMulInteger"), 1);
   ExpectClose(b.model(), opt);
@@ -161,28 +154,28 @@ TEST(QdqIntegerGemm, MatMulWithConstantWeightRunsOnMatMulInteger) {
 
 TEST(QdqIntegerGemm, ExportsAndWeightsItCannotTakeStay) {
   // Not a session's graph: the file keeps its QDQ form.
-  EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1), false, {"qdq-integer-gemm"}), "Gemm"), 1);
+  EXPECT_EQ(CountOps(*GemmAtLayout(*GemmModel(1), false, {"qdq-integer-gemm"}), "Gemm"), 1);
   // A session without dnnl: MatMulInteger would run on the reference kernel, slower than the
   // float Gemm.
-  EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1), true, {"qdq-integer-gemm"}, false), "Gemm"), 1);
+  EXPECT_EQ(CountOps(*GemmAtLayout(*GemmModel(1), true, {"qdq-integer-gemm"}, false), "Gemm"), 1);
   // A weight zero point other than 0 (MatMulInteger's dnnl kernel has none).
-  EXPECT_EQ(CountOps(*AtLayout(*GemmModel(1, 3), true, {"qdq-integer-gemm"}), "Gemm"), 1);
+  EXPECT_EQ(CountOps(*GemmAtLayout(*GemmModel(1, 3), true, {"qdq-integer-gemm"}), "Gemm"), 1);
   // Per-row scales of a transposed weight are per input feature, not per output column.
   GraphBuilder b;
-  ir::Value* x = Qdq(b, b.Input("x", {3, 37}), 0.016f, 120);
-  b.Out(b.Op("Gemm", {x, Weight(b, {13, 37}, 37, 1)}, Attrs(ir::Attribute::Int("transB", 1)),
+  ir::Value* x = GemmQdq(b, b.Input("x", {3, 37}), 0.016f, 120);
+  b.Out(b.Op("Gemm", {x, GemmWeight(b, {13, 37}, 37, 1)}, Attrs(ir::Attribute::Int("transB", 1)),
              {3, 13}));
-  EXPECT_EQ(CountOps(*AtLayout(*b.model(), true, {"qdq-integer-gemm"}), "Gemm"), 1);
+  EXPECT_EQ(CountOps(*GemmAtLayout(*b.model(), true, {"qdq-integer-gemm"}), "Gemm"), 1);
 }
 
 TEST(QdqWeightFolding, ConstantDequantizeComputedOnceInSessionsOnly) {
   auto m = GemmModel(13);
-  auto session = AtLayout(*m, true, {"qdq-weight-folding"});
+  auto session = GemmAtLayout(*m, true, {"qdq-weight-folding"});
   // The weight's and the bias's DQ folded; the activation's stays.
   EXPECT_EQ(CountOps(*session, "DequantizeLinear"), 1);
   EXPECT_EQ(CountOps(*session, "Gemm"), 1);
   testing::ExpectSameOutputs(m, session);
-  auto exported = AtLayout(*m, false, {"qdq-weight-folding"});
+  auto exported = GemmAtLayout(*m, false, {"qdq-weight-folding"});
   EXPECT_EQ(CountOps(*exported, "DequantizeLinear"), 3);
 }
 

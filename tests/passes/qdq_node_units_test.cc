@@ -18,15 +18,7 @@ using testing::Attrs;
 using testing::CountOps;
 using testing::GraphBuilder;
 using testing::Optimized;
-
-template <typename T>
-ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
-                 std::vector<int64_t> dims, const std::vector<T>& data) {
-  ir::Value* v = b.g().CreateValue(name);
-  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
-  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
-  return v;
-}
+using testing::Typed;
 
 ir::Value* Scale(GraphBuilder& b, const std::string& name, std::vector<float> s) {
   return Typed<float>(
@@ -290,7 +282,9 @@ TEST(QdqNodeUnits, AddAndMulUnitsBecomeComMicrosoftQLinearOps) {
       EXPECT_EQ(CountDomainOps(*opt, "com.microsoft", fused), 1) << op;
       EXPECT_EQ(CountOps(*opt, op), 0) << op;
       for (const ir::Node* n : opt->graph->nodes())
-        if (n->op_type() == fused) EXPECT_EQ(n->inputs().size(), 8u);
+        if (n->op_type() == fused) {
+          EXPECT_EQ(n->inputs().size(), 8u);
+        }
       EXPECT_EQ(opt->OpsetVersion("com.microsoft"), 1);
       // ONNX Runtime's rounding in float against the float emulation: within one output step.
       ExpectWithin(m, opt, kYs * 1.001f);
@@ -350,8 +344,12 @@ TEST(QdqNodeUnits, ReshapeAndTransposeBetweenEqualParametersMoveUint8) {
   EXPECT_EQ(CountOps(*opt, "DequantizeLinear"), 1);
   for (const ir::Node* n : opt->graph->nodes()) {
     const ir::Node* p = n->input(0) ? n->input(0)->producer() : nullptr;
-    if (n->op_type() == "Reshape") EXPECT_EQ(p ? p->op_type() : "", "QuantizeLinear");
-    if (n->op_type() == "Transpose") EXPECT_EQ(p ? p->op_type() : "", "Reshape");
+    if (n->op_type() == "Reshape") {
+      EXPECT_EQ(p ? p->op_type() : "", "QuantizeLinear");
+    }
+    if (n->op_type() == "Transpose") {
+      EXPECT_EQ(p ? p->op_type() : "", "Reshape");
+    }
   }
   testing::ExpectSameOutputs(m, opt);
   // Other parameters after the Reshape: its unit stays, the Transpose's (s2 both sides) goes.

@@ -21,26 +21,19 @@ namespace {
 using testing::Attrs;
 using testing::CountOps;
 using testing::GraphBuilder;
+using testing::Typed;
 
-template <typename T>
-ir::Value* Typed(GraphBuilder& b, const std::string& name, ir::DataType type,
-                 std::vector<int64_t> dims, const std::vector<T>& data) {
-  ir::Value* v = b.g().CreateValue(b.g().UniqueValueName(name));
-  v->set_type(ir::TypeInfo::Tensor(type, ir::DimsFromSizes(dims)));
-  b.g().SetInitializer(v, ir::Tensor::FromVector<T>(type, dims, data));
-  return v;
-}
-ir::Value* Scale(GraphBuilder& b, float s) {
+ir::Value* NhwcScale(GraphBuilder& b, float s) {
   return Typed<float>(b, "s", ir::DataType::kFloat, {}, {s});
 }
-ir::Value* U8(GraphBuilder& b, uint8_t z) {
+ir::Value* NhwcU8(GraphBuilder& b, uint8_t z) {
   return Typed<uint8_t>(b, "z", ir::DataType::kUint8, {}, {z});
 }
 
 // Q -> DQ of `x` (of known shape) with per-tensor uint8 parameters.
-ir::Value* Qdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp) {
-  ir::Value* s = Scale(b, scale);
-  ir::Value* z = U8(b, zp);
+ir::Value* NhwcQdq(GraphBuilder& b, ir::Value* x, float scale, uint8_t zp) {
+  ir::Value* s = NhwcScale(b, scale);
+  ir::Value* z = NhwcU8(b, zp);
   ir::Value* q = b.Op("QuantizeLinear", {x, s, z})->output(0);
   ir::Value* y = b.Op("DequantizeLinear", {q, s, z})->output(0);
   // Typed as the loader's shape inference would.
@@ -74,7 +67,7 @@ ir::Value* ConvUnit(GraphBuilder& b, ir::Value* x, int64_t c, int64_t hw, float 
                       ->output(0);
   ir::Node* conv =
       b.Op("Conv", {x, wv, bv}, Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1})), {1, c, hw, hw});
-  return Qdq(b, conv->output(0), 0.05f, 128);
+  return NhwcQdq(b, conv->output(0), 0.05f, 128);
 }
 
 // x -> QDQ -> conv -> conv -> Add(residual) -> QDQ -> conv -> y; `mid_output`: the first conv's
@@ -82,11 +75,11 @@ ir::Value* ConvUnit(GraphBuilder& b, ir::Value* x, int64_t c, int64_t hw, float 
 std::shared_ptr<ir::Model> ChainModel(bool mid_output) {
   GraphBuilder b;
   const int64_t c = 16, hw = 6;
-  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* x = NhwcQdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
   ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
   ir::Value* r = ConvUnit(b, a, c, hw, 0.05f, 2);
   ir::Value* sum = b.Op("Add", {a, r}, {}, {1, c, hw, hw})->output(0);
-  ir::Value* y = ConvUnit(b, Qdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3);
+  ir::Value* y = ConvUnit(b, NhwcQdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3);
   b.g().AddOutput(y);
   if (mid_output) b.g().AddOutput(a);
   return b.model();
@@ -195,11 +188,11 @@ TEST(QLinearNhwc, AValueReadAsNchwKeepsWhatFeedsItNchw) {
 TEST(QLinearNhwc, AValueASubgraphReadsStaysNchw) {
   GraphBuilder b;
   const int64_t c = 16, hw = 6;
-  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* x = NhwcQdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
   ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
   ir::Value* r = ConvUnit(b, a, c, hw, 0.05f, 2);
   ir::Value* sum = b.Op("Add", {a, r}, {}, {1, c, hw, hw})->output(0);
-  b.g().AddOutput(ConvUnit(b, Qdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
+  b.g().AddOutput(ConvUnit(b, NhwcQdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
   ir::Graph& g = b.g();
   ir::Value* cond = g.CreateValue("cond");
   cond->set_type(ir::TypeInfo::Tensor(ir::DataType::kBool, {}));
@@ -266,17 +259,17 @@ TEST(QLinearNhwc, ComputesExactlyWhatTheExtendedGraphDoes) {
 std::shared_ptr<ir::Model> PoolChainModel() {
   GraphBuilder b;
   const int64_t c = 16, hw = 6;
-  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* x = NhwcQdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
   ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
   ir::Value* pooled = b.Op("MaxPool", {a},
                            Attrs(ir::Attribute::Ints("kernel_shape", {3, 3}),
                                  ir::Attribute::Ints("pads", {1, 1, 1, 1})),
                            {1, c, hw, hw})
                           ->output(0);
-  ir::Value* p = Qdq(b, pooled, 0.05f, 128);
+  ir::Value* p = NhwcQdq(b, pooled, 0.05f, 128);
   ir::Value* r = ConvUnit(b, p, c, hw, 0.05f, 2);
   ir::Value* sum = b.Op("Add", {p, r}, {}, {1, c, hw, hw})->output(0);
-  b.g().AddOutput(ConvUnit(b, Qdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
+  b.g().AddOutput(ConvUnit(b, NhwcQdq(b, sum, 0.08f, 128), c, hw, 0.08f, 3));
   return b.model();
 }
 
@@ -303,12 +296,12 @@ TEST(QLinearNhwc, AFloatMaxPoolStaysPlain) {
   // Different parameters after the pool: the MaxPool stays float between DQ and Q, and the
   // values around it NCHW.
   GraphBuilder b;
-  ir::Value* x = Qdq(b, b.Input("x", {1, 16, 6, 6}), 0.016f, 128);
+  ir::Value* x = NhwcQdq(b, b.Input("x", {1, 16, 6, 6}), 0.016f, 128);
   ir::Value* a = ConvUnit(b, x, 16, 6, 0.016f, 1);
   ir::Value* pooled =
       b.Op("MaxPool", {a}, Attrs(ir::Attribute::Ints("kernel_shape", {1, 1})), {1, 16, 6, 6})
           ->output(0);
-  b.g().AddOutput(ConvUnit(b, Qdq(b, pooled, 0.07f, 128), 16, 6, 0.07f, 2));
+  b.g().AddOutput(ConvUnit(b, NhwcQdq(b, pooled, 0.07f, 128), 16, 6, 0.07f, 2));
   auto lay = At(*b.model(), Level::kLayout);
   for (const ir::Node* n : lay->graph->nodes()) {
     if (n->op_type() == "MaxPool") {
@@ -363,15 +356,15 @@ TEST(QLinearNhwc, RunningTwiceChangesNothing) {
 std::shared_ptr<ir::Model> AffineChainModel() {
   GraphBuilder b;
   const int64_t c = 16, hw = 6;
-  ir::Value* x = Qdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
+  ir::Value* x = NhwcQdq(b, b.Input("x", {1, c, hw, hw}), 0.016f, 128);
   ir::Value* a = ConvUnit(b, x, c, hw, 0.016f, 1);
   ir::Value* k = b.Op("DequantizeLinear", {Typed<uint8_t>(b, "k", ir::DataType::kUint8, {}, {200}),
-                                           Scale(b, 0.01f), U8(b, 0)})
+                                           NhwcScale(b, 0.01f), NhwcU8(b, 0)})
                      ->output(0);
   k->set_type(ir::TypeInfo::Tensor(ir::DataType::kFloat, std::vector<ir::Dim>{}));
   ir::Value* m = b.Op("Mul", {a, k}, {}, {1, c, hw, hw})->output(0);
-  ir::Value* h = b.Op("HardSigmoid", {Qdq(b, m, 0.1f, 128)}, {}, {1, c, hw, hw})->output(0);
-  b.g().AddOutput(ConvUnit(b, Qdq(b, h, 1.0f / 255, 0), c, hw, 1.0f / 255, 2));
+  ir::Value* h = b.Op("HardSigmoid", {NhwcQdq(b, m, 0.1f, 128)}, {}, {1, c, hw, hw})->output(0);
+  b.g().AddOutput(ConvUnit(b, NhwcQdq(b, h, 1.0f / 255, 0), c, hw, 1.0f / 255, 2));
   return b.model();
 }
 
@@ -401,7 +394,7 @@ std::shared_ptr<ir::Model> MixedModel() {
   const int64_t c = 16, hw = 6;
   ir::Node* f1 = b.Op("Conv", {b.Input("x", {1, c, hw, hw}), b.Random("w1", {c, c, 3, 3}, 7)},
                       Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1})), {1, c, hw, hw});
-  ir::Value* q = ConvUnit(b, Qdq(b, f1->output(0), 0.05f, 128), c, hw, 0.05f, 4);
+  ir::Value* q = ConvUnit(b, NhwcQdq(b, f1->output(0), 0.05f, 128), c, hw, 0.05f, 4);
   ir::Node* f2 = b.Op("Conv", {q, b.Random("w2", {c, c, 3, 3}, 8)},
                       Attrs(ir::Attribute::Ints("pads", {1, 1, 1, 1})), {1, c, hw, hw});
   b.Out(f2);

@@ -28,7 +28,7 @@ runtime::NamedValues RunOn(std::shared_ptr<const ir::Model> m, const Sample& sam
   return out.ok() ? *out : runtime::NamedValues{};
 }
 
-double Cosine(const ir::Tensor& a, const ir::Tensor& b) {
+double CorpusCosine(const ir::Tensor& a, const ir::Tensor& b) {
   double dot = 0, aa = 0, bb = 0;
   for (int64_t i = 0; i < a.numel(); ++i) {
     const double x = a.data<float>()[i], y = b.data<float>()[i];
@@ -46,7 +46,7 @@ void ExpectClose(const runtime::NamedValues& a, const runtime::NamedValues& b,
     const ir::Tensor &x = a[i].second.tensor, &y = b[i].second.tensor;
     ASSERT_EQ(x.dims(), y.dims()) << what << " " << a[i].first;
     if (x.dtype() != ir::DataType::kFloat) continue;
-    EXPECT_GT(Cosine(x, y), 0.95) << what << " " << a[i].first;
+    EXPECT_GT(CorpusCosine(x, y), 0.95) << what << " " << a[i].first;
   }
 }
 

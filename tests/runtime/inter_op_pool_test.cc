@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include "process_cpu.h"
 #include "runtime/thread_pool.h"
 
 namespace onnxlens::runtime {
@@ -253,13 +254,6 @@ TEST(InterOpPoolTest, BudgetIsSplitWithoutOversubscribing) {
   }
 }
 
-double ProcessCpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 // Idle workers sleep: after a run, an executor and two intra-op pools of 4 threads cost next to no
 // CPU (a spinning thread would cost ~the whole 400 ms).
 TEST(InterOpPoolTest, IdleThreadsDoNotSpin) {
@@ -282,9 +276,9 @@ TEST(InterOpPoolTest, IdleThreadsDoNotSpin) {
           .ok());
   EXPECT_EQ(sum.load(), 4000);
   std::this_thread::sleep_for(50ms);  // past the pools' short spin after their last job
-  const double c0 = ProcessCpuSeconds();
+  const double c0 = testing::ProcessCpuSeconds();
   std::this_thread::sleep_for(400ms);
-  const double idle = ProcessCpuSeconds() - c0;
+  const double idle = testing::ProcessCpuSeconds() - c0;
   EXPECT_LT(idle, 0.04) << "idle threads burned " << idle << " s of CPU in 0.4 s";
 }
 

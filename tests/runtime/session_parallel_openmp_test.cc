@@ -11,18 +11,12 @@
 #include "api/internal/compare.h"
 #include "api/internal/inputs.h"
 #include "onnx/model_io.h"
+#include "process_cpu.h"
 #include "runtime/session.h"
 #include "test_paths.h"
 
 namespace onnxlens::runtime {
 namespace {
-
-double ProcessCpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 
 TEST(SessionParallelOpenMpTest, SqueezenetMatchesSequentialAndIdlesAsleep) {
   const auto dir = testing::CorpusDir() / "squeezenet1_1";
@@ -62,9 +56,9 @@ TEST(SessionParallelOpenMpTest, SqueezenetMatchesSequentialAndIdlesAsleep) {
   EXPECT_GT((*par)->memory_stats().planned_served, 0u);
   // libgomp's workers spin a few ms after their last team, then sleep.
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  const double c0 = ProcessCpuSeconds();
+  const double c0 = testing::ProcessCpuSeconds();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const double idle = ProcessCpuSeconds() - c0;
+  const double idle = testing::ProcessCpuSeconds() - c0;
   EXPECT_LT(idle, 0.05) << "an idle session burned " << idle << " s of CPU in 0.5 s";
 }
 

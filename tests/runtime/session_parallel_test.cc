@@ -13,6 +13,7 @@
 #include "api/internal/compare.h"
 #include "api/internal/inputs.h"
 #include "onnx/model_io.h"
+#include "process_cpu.h"
 #include "runtime/model_builder.h"
 #include "runtime/session.h"
 #include "test_paths.h"
@@ -220,13 +221,6 @@ TEST(SessionParallelTest, IfBesideABranchReadsTheOuterScope) {
   }
 }
 
-double ProcessCpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 // A session that ran and now waits (the GUI between runs, bench between configurations) costs no
 // CPU: its executor threads and their intra-op pools sleep.
 TEST(SessionParallelTest, IdleSessionDoesNotBurnCpu) {
@@ -242,9 +236,9 @@ TEST(SessionParallelTest, IdleSessionDoesNotBurnCpu) {
   EXPECT_EQ((*par)->threads(), 2);
   for (int i = 0; i < 5; ++i) ASSERT_TRUE((*par)->Run(XInput()).ok());
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  const double c0 = ProcessCpuSeconds();
+  const double c0 = testing::ProcessCpuSeconds();
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const double idle = ProcessCpuSeconds() - c0;
+  const double idle = testing::ProcessCpuSeconds() - c0;
   EXPECT_LT(idle, 0.05) << "an idle session burned " << idle << " s of CPU in 0.5 s";
 }
 

@@ -22,10 +22,10 @@
 namespace onnxlens::widgets {
 namespace {
 
-using Side = CompareView::Side;
+using CompareSide = CompareView::Side;
 
 // The step a chooser's current entry names ("step:N" or "level:name"), -1 for a file or none.
-int ChosenStep(const CompareView* cmp, Side side) {
+int ChosenStep(const CompareView* cmp, CompareSide side) {
   const QString d = cmp->chooser(side)->currentData().toString();
   if (d.startsWith(QLatin1String("step:"))) return d.mid(5).toInt();
   if (d.startsWith(QLatin1String("level:")))
@@ -34,7 +34,7 @@ int ChosenStep(const CompareView* cmp, Side side) {
 }
 
 void ExpectChoosersNameWhatIsShown(const CompareView* cmp, const char* when) {
-  for (Side side : {Side::kLeft, Side::kRight}) {
+  for (CompareSide side : {CompareSide::kLeft, CompareSide::kRight}) {
     const QString text = cmp->chooser(side)->currentText();
     EXPECT_EQ(ChosenStep(cmp, side), cmp->step(side)) << when << ": " << text.toStdString();
     ASSERT_TRUE(cmp->snapshot(side));
@@ -58,11 +58,11 @@ TEST(CompareView, ChoosersNameWhatEachSideShowsFromTheFirstTrace) {
   CompareView* cmp = ov->compare();
   // The first trace shows the original on the left and the highest level (all = layout) on the
   // right: what run, bench and profile use by default, and what Verify checks (issue 35.7).
-  ASSERT_EQ(cmp->step(Side::kRight), ov->trace()->StepOfLevel("layout"));
-  EXPECT_TRUE(cmp->chooser(Side::kRight)->currentText().startsWith(QStringLiteral("Layout")))
-      << cmp->chooser(Side::kRight)->currentText().toStdString();
+  ASSERT_EQ(cmp->step(CompareSide::kRight), ov->trace()->StepOfLevel("layout"));
+  EXPECT_TRUE(cmp->chooser(CompareSide::kRight)->currentText().startsWith(QStringLiteral("Layout")))
+      << cmp->chooser(CompareSide::kRight)->currentText().toStdString();
   ExpectChoosersNameWhatIsShown(cmp, "first trace");
-  cmp->setStep(Side::kRight, 1);
+  cmp->setStep(CompareSide::kRight, 1);
   ExpectChoosersNameWhatIsShown(cmp, "step 1");
   // A re-run (another format) keeps each side's choice and its label.
   ov->setFormat(QStringLiteral("standard"));
@@ -87,16 +87,16 @@ TEST(CompareView, AFusedNodeSelectedInAPaneShowsInTheSidebarWithItsInputNames) {
   ov->waitForTrace();
   CompareView* cmp = ov->compare();
   QString error;
-  ASSERT_TRUE(cmp->setSource(Side::kRight, QStringLiteral("extended"), &error))
+  ASSERT_TRUE(cmp->setSource(CompareSide::kRight, QStringLiteral("extended"), &error))
       << error.toStdString();
   cmp->waitForLayout();
-  const auto& g = cmp->snapshot(Side::kRight)->graphs[0];
+  const auto& g = cmp->snapshot(CompareSide::kRight)->graphs[0];
   int fused = -1;
   for (size_t n = 0; n < g.nodes.size(); ++n)
     if (g.nodes[n].op_type == "FusedConv") fused = static_cast<int>(n);
   ASSERT_GE(fused, 0) << "no FusedConv after extended";
   // Its box names the inputs as the op does: W (and B), never in1 / in2.
-  const GraphView* rv = cmp->view(Side::kRight);
+  const GraphView* rv = cmp->view(CompareSide::kRight);
   const int item = rv->model().item_of_node[fused];
   ASSERT_GE(item, 0);
   QStringList keys;
@@ -104,7 +104,7 @@ TEST(CompareView, AFusedNodeSelectedInAPaneShowsInTheSidebarWithItsInputNames) {
   EXPECT_TRUE(keys.contains(QStringLiteral("W"))) << keys.join(' ').toStdString();
   EXPECT_FALSE(keys.contains(QStringLiteral("in1"))) << keys.join(' ').toStdString();
   // Selected in the pane, it shows in the tab's sidebar: activation, inputs by name, the doc.
-  cmp->selectNode(Side::kRight, fused);
+  cmp->selectNode(CompareSide::kRight, fused);
   cmp->waitForLayout();
   const QString text = ov->sidebar()->plainText();
   EXPECT_TRUE(text.contains(QStringLiteral("FusedConv"))) << text.toStdString();
@@ -119,8 +119,8 @@ TEST(CompareView, AFusedNodeSelectedInAPaneShowsInTheSidebarWithItsInputNames) {
   for (const auto& n : g.nodes) fusedCount += n.op_type == "FusedConv";
   EXPECT_EQ(static_cast<int>(rv->markedItems().size()), fusedCount);
   // A node on the left shows too.
-  const auto& left = cmp->snapshot(Side::kLeft)->graphs[0];
-  cmp->selectNode(Side::kLeft, 0);
+  const auto& left = cmp->snapshot(CompareSide::kLeft)->graphs[0];
+  cmp->selectNode(CompareSide::kLeft, 0);
   cmp->waitForLayout();
   EXPECT_TRUE(ov->sidebar()->plainText().contains(QString::fromStdString(left.nodes[0].op_type)));
 }
@@ -161,11 +161,11 @@ TEST(CompareView, WordingAgreesAndAFileDiffShowsAFusionAsFused) {
   ASSERT_TRUE(api::OptimizeModelFile(testing::SampleModel(), req).ok());
   CompareView* cmp = ov->compare();
   QString error;
-  ASSERT_TRUE(cmp->setSource(Side::kLeft, QStringLiteral("original"), &error));
-  ASSERT_TRUE(cmp->setSource(Side::kRight, QString::fromStdString(req.output), &error));
+  ASSERT_TRUE(cmp->setSource(CompareSide::kLeft, QStringLiteral("original"), &error));
+  ASSERT_TRUE(cmp->setSource(CompareSide::kRight, QString::fromStdString(req.output), &error));
   cmp->waitForLayout();
   ASSERT_FALSE(cmp->byProvenance());
-  const auto& g = cmp->snapshot(Side::kRight)->graphs[0];
+  const auto& g = cmp->snapshot(CompareSide::kRight)->graphs[0];
   int fusedConvs = 0;
   for (size_t n = 0; n < g.nodes.size(); ++n) {
     if (g.nodes[n].op_type != "FusedConv") continue;
@@ -177,7 +177,7 @@ TEST(CompareView, WordingAgreesAndAFileDiffShowsAFusionAsFused) {
   EXPECT_EQ(cmp->diff().removed, 0);
 
   // The minimap of either narrow pane never lies over a node box, wherever the pane scrolls.
-  for (Side side : {Side::kLeft, Side::kRight}) {
+  for (CompareSide side : {CompareSide::kLeft, CompareSide::kRight}) {
     GraphView* v = cmp->view(side);
     QScrollBar* bar = v->verticalScrollBar();
     for (int k = 0; k <= 10; ++k) {

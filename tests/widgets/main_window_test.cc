@@ -25,6 +25,7 @@
 #include <QTest>
 #include <QUrl>
 
+#include "sample_model.h"
 #include "test_paths.h"
 #include "widgets/graph_view.h"
 #include "widgets/language.h"
@@ -39,8 +40,6 @@
 
 namespace onnxlens::widgets {
 namespace {
-
-QString Sample() { return QString::fromStdString(testing::SampleModel().string()); }
 
 TEST(MainWindowTest, OpensAModelAndShowsItsSummary) {
   MainWindow w;

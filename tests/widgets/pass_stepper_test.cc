@@ -25,7 +25,7 @@
 namespace onnxlens::widgets {
 namespace {
 
-using Side = CompareView::Side;
+using StepperSide = CompareView::Side;
 
 void OpenSteps(MainWindow& w) {
   w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
@@ -150,24 +150,24 @@ TEST(PassStepper, AClickShowsThePassAloneUnlessAskedForTheOriginal) {
   const QRect row = st->table()->visualRect(st->model()->index(1, StepListModel::PassColumn));
   QTest::mouseClick(st->table()->viewport(), Qt::LeftButton, {}, row.center());
   EXPECT_EQ(st->currentStep(), 2);
-  EXPECT_EQ(cmp->step(Side::kLeft), 1);
-  EXPECT_EQ(cmp->step(Side::kRight), 2);
+  EXPECT_EQ(cmp->step(StepperSide::kLeft), 1);
+  EXPECT_EQ(cmp->step(StepperSide::kRight), 2);
   EXPECT_TRUE(st->detailsText().contains(QStringLiteral("before step 2")))
       << st->detailsText().toStdString();
   // The keyboard steps the same way.
   QTest::keyClick(st->table(), Qt::Key_Up);
-  EXPECT_EQ(cmp->step(Side::kLeft), 0);
-  EXPECT_EQ(cmp->step(Side::kRight), 1);
+  EXPECT_EQ(cmp->step(StepperSide::kLeft), 0);
+  EXPECT_EQ(cmp->step(StepperSide::kRight), 1);
   // Against the original: everything up to the step.
   st->setAgainstOriginal(true);
   QTest::keyClick(st->table(), Qt::Key_Down);
-  EXPECT_EQ(cmp->step(Side::kLeft), 0);
-  EXPECT_EQ(cmp->step(Side::kRight), 2);
+  EXPECT_EQ(cmp->step(StepperSide::kLeft), 0);
+  EXPECT_EQ(cmp->step(StepperSide::kRight), 2);
   EXPECT_TRUE(st->detailsText().contains(QStringLiteral("original")));
   // Unticked again, the selected step shows its own change at once.
   st->setAgainstOriginal(false);
-  EXPECT_EQ(cmp->step(Side::kLeft), 1);
-  EXPECT_EQ(cmp->step(Side::kRight), 2);
+  EXPECT_EQ(cmp->step(StepperSide::kLeft), 1);
+  EXPECT_EQ(cmp->step(StepperSide::kRight), 2);
 }
 
 }  // namespace

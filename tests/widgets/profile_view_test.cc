@@ -659,8 +659,9 @@ TEST(ProfileView, LevelAndThreadNamesAreTranslatedAndChartsHaveRoomForTheirLabel
     EXPECT_LE(w.minimumSizeHint().width(), 1280);
     // Charts: tall enough for their labels; legend figures of three digits at most.
     for (auto* view : pv->charts()->findChildren<QWidget*>())
-      if (view->inherits("QtCharts::QChartView"))
+      if (view->inherits("QtCharts::QChartView")) {
         EXPECT_GE(view->minimumHeight(), ProfileCharts::kChartMinHeight);
+      }
     const QStringList legend = pv->charts()->legendTexts();
     ASSERT_FALSE(legend.isEmpty());
     for (const QString& l : legend) {

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QMenuBar>
 
+#include "sample_model.h"
 #include "test_paths.h"
 #include "widgets/compare_view.h"
 #include "widgets/document.h"
@@ -21,8 +22,6 @@
 
 namespace onnxlens::widgets {
 namespace {
-
-QString Sample() { return QString::fromStdString(testing::SampleModel().string()); }
 
 struct Window {
   MainWindow w;

@@ -32,7 +32,7 @@ std::shared_ptr<const api::GraphSnapshot> Chain() {
   return s;
 }
 
-std::shared_ptr<const api::PartitionReport> Report(std::vector<std::string> placed) {
+std::shared_ptr<const api::PartitionReport> PaintReport(std::vector<std::string> placed) {
   auto r = std::make_shared<api::PartitionReport>();
   r->providers = {"cpu", "reference"};
   for (size_t n = 0; n < placed.size(); ++n) {
@@ -46,7 +46,7 @@ std::shared_ptr<const api::PartitionReport> Report(std::vector<std::string> plac
 }
 
 TEST(ProviderPaint, MarksTheNodesWhereDataCrossesProvidersAndReorders) {
-  const ProviderPaint p = PaintProviders(Report({"cpu", "reference", "cpu", "cpu"}), Chain());
+  const ProviderPaint p = PaintProviders(PaintReport({"cpu", "reference", "cpu", "cpu"}), Chain());
   ASSERT_EQ(p.provider.size(), 1u);
   EXPECT_EQ(p.provider[0], (std::vector<int>{0, 1, 0, 0}));
   // B reads A's output (cpu -> reference), C reads B's (reference -> cpu), D is a reorder.
@@ -60,14 +60,14 @@ TEST(ProviderPaint, MarksTheNodesWhereDataCrossesProvidersAndReorders) {
 }
 
 TEST(ProviderPaint, OneProviderHasNoBoundaryButItsReorders) {
-  const ProviderPaint p = PaintProviders(Report({"cpu", "cpu", "cpu", "cpu"}), Chain());
+  const ProviderPaint p = PaintProviders(PaintReport({"cpu", "cpu", "cpu", "cpu"}), Chain());
   EXPECT_EQ(p.boundary[0], (std::vector<char>{0, 0, 0, 1}));
   EXPECT_EQ(p.counts, (std::vector<int64_t>{4, 0}));
 }
 
 TEST(ProviderPaint, UnplacedAndUnknownNodesAreCountedApart) {
   // Node 103 is not in the report; node 102 has no provider.
-  const ProviderPaint p = PaintProviders(Report({"cpu", "cpu", ""}), Chain());
+  const ProviderPaint p = PaintProviders(PaintReport({"cpu", "cpu", ""}), Chain());
   EXPECT_EQ(p.provider[0],
             (std::vector<int>{0, 0, ProviderPaint::kUnplaced, ProviderPaint::kMissing}));
   EXPECT_EQ(p.unplaced, 1);
@@ -79,11 +79,11 @@ TEST(ProviderPaint, UnplacedAndUnknownNodesAreCountedApart) {
 TEST(ProviderPaint, AConstantOnAnotherProviderIsNoBoundary) {
   auto s = std::make_shared<api::GraphSnapshot>(*Chain());
   s->graphs[0].nodes[0].op_type = "Constant";  // A: a weight for B
-  const ProviderPaint p = PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s);
+  const ProviderPaint p = PaintProviders(PaintReport({"reference", "cpu", "cpu", "cpu"}), s);
   EXPECT_EQ(p.boundary[0], (std::vector<char>{0, 0, 0, 1}));
   EXPECT_EQ(p.constants, (std::vector<int64_t>{0, 1}));  // counted apart for the legend
   s->graphs[0].nodes[0].op_type = "Relu";  // the same edge from a computing node crosses
-  EXPECT_EQ(PaintProviders(Report({"reference", "cpu", "cpu", "cpu"}), s).boundary[0],
+  EXPECT_EQ(PaintProviders(PaintReport({"reference", "cpu", "cpu", "cpu"}), s).boundary[0],
             (std::vector<char>{0, 1, 0, 1}));
 }
 

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <nlohmann/json.hpp>
 
+#include "sample_model.h"
 #include "test_paths.h"
 #include "widgets/document.h"
 #include "widgets/graph_view.h"
@@ -32,9 +33,7 @@
 namespace onnxlens::widgets {
 namespace {
 
-QString Sample() { return QString::fromStdString(testing::SampleModel().string()); }
-
-void Open(MainWindow& w) {
+void OpenInQuantize(MainWindow& w) {
   w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
   w.resize(1280, 800);
   w.show();
@@ -157,7 +156,7 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
 
 TEST(QuantizeView, ACancelledRunLeavesTheDocumentAsItWas) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   Document* doc = w.document();
   const QString path = doc->path();
   QuantizeView* q = w.quantizeView();
@@ -186,7 +185,7 @@ TEST(QuantizeView, ACancelledRunLeavesTheDocumentAsItWas) {
 
 TEST(QuantizeView, EveryComparedNodeIsColouredAndTheLegendRangeIsTheTables) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   QuantizeRandom(w, 4);
   ASSERT_TRUE(w.quantizeColoring()->isEnabled());  // on by itself after a run
   w.showView(QStringLiteral("graph"));
@@ -207,8 +206,9 @@ TEST(QuantizeView, EveryComparedNodeIsColouredAndTheLegendRangeIsTheTables) {
     EXPECT_EQ(paint.items[item].isValid(), compared) << node.name;
     coloured += compared;
     // Every quantized op has a colour: a Conv through the BatchNormalization folded into it.
-    if (node.op_type == "Conv" || node.op_type == "Gemm")
+    if (node.op_type == "Conv" || node.op_type == "Gemm") {
       EXPECT_TRUE(paint.items[item].isValid()) << node.op_type << " " << node.name;
+    }
   }
   EXPECT_EQ(paint.coloured, coloured);
   EXPECT_GT(coloured, 2);
@@ -233,7 +233,7 @@ TEST(QuantizeView, EveryComparedNodeIsColouredAndTheLegendRangeIsTheTables) {
 
 TEST(QuantizeView, ModelsPassTheTesterAndTheChartSelectsTheNode) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   QuantizeRandom(w, 3);
   QuantizeView* q = w.quantizeView();
   QAbstractItemModelTester t1(q->outputs(), QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -264,7 +264,7 @@ TEST(QuantizeView, ModelsPassTheTesterAndTheChartSelectsTheNode) {
 
 TEST(QuantizeView, NumbersAreThoseOfTheCliCompareJson) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   QuantizeRandom(w, 3);
   const auto result = w.document()->quantizeResult();
   // The same comparison by the CLI, on the same files and samples.
@@ -308,7 +308,7 @@ TEST(QuantizeView, NumbersAreThoseOfTheCliCompareJson) {
 
 TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   const GraphView* g = w.graphView();
   int item = -1;
   for (size_t i = 0; i < g->model().items.size() && item < 0; ++i)
@@ -336,7 +336,7 @@ TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
 
 TEST(QuantizeView, TheSearchListsItsStepsAndItsExclusionsReachTheForm) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   QuantizeView* q = w.quantizeView();
   QuantizeForm* f = q->form();
   f->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
@@ -385,7 +385,7 @@ TEST(QuantizeView, TheSearchListsItsStepsAndItsExclusionsReachTheForm) {
 
 TEST(QuantizeView, ExportNeverWritesOverTheModelAndAsksBeforeReplacing) {
   MainWindow w;
-  Open(w);
+  OpenInQuantize(w);
   QuantizeRandom(w, 2);
   QString error;
   bool asked = false;

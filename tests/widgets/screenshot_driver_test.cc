@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 
+#include "sample_model.h"
 #include "test_paths.h"
 #include "widgets/compare_view.h"
 #include "widgets/graph_view.h"
@@ -22,8 +23,6 @@
 
 namespace onnxlens::widgets {
 namespace {
-
-QString Sample() { return QString::fromStdString(testing::SampleModel().string()); }
 
 struct Shot {
   QTemporaryDir dir;

@@ -13,7 +13,7 @@ namespace {
 
 using kernels::ShapeString;
 
-struct Case {
+struct ConvTransposeCase {
   std::vector<int64_t> x, w;
   int64_t group;
   std::vector<int64_t> strides, pads, dilations, output_padding, output_shape;
@@ -22,7 +22,7 @@ struct Case {
 };
 
 TEST(ConvTransposeCpu, MatchesReference) {
-  const std::vector<Case> cases = {
+  const std::vector<ConvTransposeCase> cases = {
       {{1, 24, 13, 11}, {24, 24, 2, 2}, 1, {2, 2}, {0, 0, 0, 0}, {1, 1}, {}, {}, "", true},
       {{1, 24, 9, 7}, {24, 1, 2, 2}, 1, {2, 2}, {0, 0, 0, 0}, {1, 1}, {}, {}, "", true},
       {{2, 13, 7, 5}, {13, 5, 4, 4}, 1, {2, 2}, {1, 1, 1, 1}, {1, 1}, {}, {}, "", false},
@@ -40,7 +40,7 @@ TEST(ConvTransposeCpu, MatchesReference) {
       {{1, 4, 70, 33}, {4, 8, 3, 3}, 1, {2, 2}, {1, 1, 1, 1}, {1, 1}, {}, {}, "", true},
   };
   uint32_t seed = 1;
-  for (const Case& c : cases) {
+  for (const ConvTransposeCase& c : cases) {
     std::vector<std::optional<ir::Tensor>> in = {RandomTensor(c.x, seed++, -1, 1),
                                                  RandomTensor(c.w, seed++, -1, 1)};
     if (c.bias) in.push_back(RandomTensor({c.w[1] * c.group}, seed++, -1, 1));

@@ -35,7 +35,7 @@ std::shared_ptr<ir::Model> DynamicQuantizeModel(int64_t n) {
 }
 
 // Runs x on cpu and on the reference; expects the same bytes in all three outputs.
-void ExpectSameBytes(const std::vector<float>& x) {
+void ExpectSameQuantBytes(const std::vector<float>& x) {
   SCOPED_TRACE("n " + std::to_string(x.size()));
   auto m = DynamicQuantizeModel(static_cast<int64_t>(x.size()));
   SessionOptions cpu, ref;
@@ -69,30 +69,30 @@ TEST(CpuDynamicQuantizeLinear, MatchesReferenceBitForBit) {
     std::normal_distribution<float> u(0.3f, 2.f);
     std::vector<float> x(static_cast<size_t>(n));
     for (float& v : x) v = u(rng);
-    ExpectSameBytes(x);
+    ExpectSameQuantBytes(x);
     for (float& v : x) v = std::abs(v) + 0.5f;  // all positive: zero point 0
-    ExpectSameBytes(x);
+    ExpectSameQuantBytes(x);
     for (float& v : x) v = -v;  // all negative: zero point 255
-    ExpectSameBytes(x);
+    ExpectSameQuantBytes(x);
   }
-  ExpectSameBytes(std::vector<float>(77, 0.f));  // scale 0
-  ExpectSameBytes(std::vector<float>(77, 2.5f));
+  ExpectSameQuantBytes(std::vector<float>(77, 0.f));  // scale 0
+  ExpectSameQuantBytes(std::vector<float>(77, 2.5f));
   // Ties: values at exact half steps of the scale (range [-1.275, 1.275] -> scale 0.01).
   std::vector<float> ties;
   for (int k = -255; k <= 255; ++k) ties.push_back(0.005f * static_cast<float>(k));
-  ExpectSameBytes(ties);
+  ExpectSameQuantBytes(ties);
 }
 
 TEST(CpuDynamicQuantizeLinear, NanAndInfinitiesMatchReference) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float inf = std::numeric_limits<float>::infinity();
-  ExpectSameBytes({1.f, nan, -2.f, 3.f});
-  ExpectSameBytes({1.f, inf, -2.f});
-  ExpectSameBytes({-inf, 0.5f, 2.f});
+  ExpectSameQuantBytes({1.f, nan, -2.f, 3.f});
+  ExpectSameQuantBytes({1.f, inf, -2.f});
+  ExpectSameQuantBytes({-inf, 0.5f, 2.f});
   std::vector<float> big(100003, 1.f);
   big[70000] = nan;
   big[3] = -7.f;
-  ExpectSameBytes(big);
+  ExpectSameQuantBytes(big);
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ struct Params {
 };
 
 template <typename T>
-HostileRun Case(const std::string& op, Tensor a, Tensor b, const Params& p) {
+HostileRun BinaryCase(const std::string& op, Tensor a, Tensor b, const Params& p) {
   return {op, {a, F(p.sa), Z<T>(p.za), b, F(p.sb), Z<T>(p.zb), F(p.sc), Z<T>(p.zc)},
           {}, 1,
           17, "com.microsoft"};
@@ -76,8 +76,8 @@ void CompareAllForms(const Params& p, uint32_t seed) {
     for (const auto& [ad, bd] : shapes) {
       const std::string what = std::string(op) + " " + std::to_string(ad.size()) + "-D / " +
                                std::to_string(bd.size()) + "-D";
-      ExpectCpuMatchesReference(Case<T>(op, Random<T>(ad, seed), Random<T>(bd, seed + 1), p), 0, 0,
-                                what);
+      ExpectCpuMatchesReference(BinaryCase<T>(op, Random<T>(ad, seed), Random<T>(bd, seed + 1), p),
+                                0, 0, what);
       ++seed;
     }
 }
@@ -95,7 +95,7 @@ TEST(QLinearBinaryReference, IsWithinOneStepOfTheDefinition) {
   for (bool add : {true, false}) {
     const Params p = add ? kU8 : Params{0.031f, 0.017f, 0.09f, 128, 119, 131};
     auto y = RunKernel(kernels::kReferenceProvider,
-                       Case<uint8_t>(add ? "QLinearAdd" : "QLinearMul", a, b, p), nullptr);
+                       BinaryCase<uint8_t>(add ? "QLinearAdd" : "QLinearMul", a, b, p), nullptr);
     ASSERT_TRUE(y.ok()) << y.status().message();
     int off = 0;
     for (int64_t i = 0; i < a.numel(); ++i) {
@@ -116,7 +116,8 @@ TEST(QLinearBinaryReference, IsWithinOneStepOfTheDefinition) {
 // two varying inputs. The reference kernel (the cpu kernel declines this broadcast) does the same.
 TEST(QLinearBinaryReference, AValueRepeatedAlongARunIsASingleValue) {
   const Tensor a = Random<uint8_t>({2, 3, 4, 5}, 21), b = Random<uint8_t>({3, 1, 1}, 22);
-  auto y = RunKernel(kernels::kReferenceProvider, Case<uint8_t>("QLinearAdd", a, b, kU8), nullptr);
+  auto y =
+      RunKernel(kernels::kReferenceProvider, BinaryCase<uint8_t>("QLinearAdd", a, b, kU8), nullptr);
   ASSERT_TRUE(y.ok()) << y.status().message();
   const kernels::qlinear::AddParams p =
       kernels::qlinear::MakeAddParams(kU8.sa, kU8.za, kU8.sb, kU8.zb, kU8.sc, kU8.zc);
@@ -136,18 +137,18 @@ TEST(QLinearBinaryCpu, ValuesWorkedByHandAndSaturation) {
   Tensor b =
       Tensor::FromVector<uint8_t>(DataType::kUint8, {9}, {10, 10, 10, 10, 10, 10, 10, 10, 255});
   for (const char* provider : {kernels::kCpuProvider, kernels::kReferenceProvider}) {
-    auto y = RunKernel(provider, Case<uint8_t>("QLinearAdd", a, b, p), nullptr);
+    auto y = RunKernel(provider, BinaryCase<uint8_t>("QLinearAdd", a, b, p), nullptr);
     ASSERT_TRUE(y.ok()) << y.status().message();
     for (int i = 0; i < 8; ++i) EXPECT_EQ(y->tensor.data<uint8_t>()[i], 16) << provider;
     EXPECT_EQ(y->tensor.data<uint8_t>()[8], 255) << provider;
     // Mul: (0.5 * 2) * (0.25 * 8) = 2; / 0.5 = 4; + 10 = 14. int8 saturates below at -128.
-    auto m = RunKernel(provider, Case<uint8_t>("QLinearMul", a, b, p), nullptr);
+    auto m = RunKernel(provider, BinaryCase<uint8_t>("QLinearMul", a, b, p), nullptr);
     ASSERT_TRUE(m.ok()) << m.status().message();
     EXPECT_EQ(m->tensor.data<uint8_t>()[0], 14) << provider;
     Tensor sa = Tensor::FromVector<int8_t>(DataType::kInt8, {9}, {127, 0, 0, 0, 0, 0, 0, 0, -128});
     Tensor sb = Tensor::FromVector<int8_t>(DataType::kInt8, {9}, {-128, 0, 0, 0, 0, 0, 0, 0, 127});
-    auto s =
-        RunKernel(provider, Case<int8_t>("QLinearMul", sa, sb, {1.f, 1.f, 1.f, 0, 0, 0}), nullptr);
+    auto s = RunKernel(provider, BinaryCase<int8_t>("QLinearMul", sa, sb, {1.f, 1.f, 1.f, 0, 0, 0}),
+                       nullptr);
     ASSERT_TRUE(s.ok()) << s.status().message();
     EXPECT_EQ(s->tensor.data<int8_t>()[0], -128) << provider;
     EXPECT_EQ(s->tensor.data<int8_t>()[8], -128) << provider;
@@ -164,7 +165,7 @@ TEST(QLinearBinaryCpu, AddRoundsAsOnnxRuntimeWhereTheFixedPartsLastBitDecides) {
   Tensor a = Tensor::FromVector<uint8_t>(DataType::kUint8, {3}, {41, 83, 167});
   Tensor b = Tensor::FromVector<uint8_t>(DataType::kUint8, {3}, {84, 116, 180});
   for (const char* provider : {kernels::kCpuProvider, kernels::kReferenceProvider}) {
-    auto y = RunKernel(provider, Case<uint8_t>("QLinearAdd", a, b, p), nullptr);
+    auto y = RunKernel(provider, BinaryCase<uint8_t>("QLinearAdd", a, b, p), nullptr);
     ASSERT_TRUE(y.ok()) << y.status().message();
     EXPECT_EQ(y->tensor.data<uint8_t>()[0], 29) << provider;
     EXPECT_EQ(y->tensor.data<uint8_t>()[1], 90) << provider;
@@ -173,8 +174,8 @@ TEST(QLinearBinaryCpu, AddRoundsAsOnnxRuntimeWhereTheFixedPartsLastBitDecides) {
 }
 
 TEST(QLinearBinaryCpu, OtherBroadcastsGoToTheReferenceKernel) {
-  const auto r = Case<uint8_t>("QLinearAdd", Random<uint8_t>({2, 1, 3}, 1),
-                               Random<uint8_t>({2, 4, 1}, 2), kU8);
+  const auto r = BinaryCase<uint8_t>("QLinearAdd", Random<uint8_t>({2, 1, 3}, 1),
+                                     Random<uint8_t>({2, 4, 1}, 2), kU8);
   auto cpu = RunKernel(kernels::kCpuProvider, r, nullptr);
   ASSERT_FALSE(cpu.ok());
   EXPECT_NE(cpu.status().message().find("shapes"), std::string::npos) << cpu.status().message();
@@ -188,18 +189,19 @@ TEST(QLinearBinaryCpu, OtherBroadcastsGoToTheReferenceKernel) {
 }
 
 TEST(QLinearBinaryReference, ErrorsNameTheInput) {
-  HostileRun r = Case<uint8_t>("QLinearAdd", Random<uint8_t>({3}, 1), Random<uint8_t>({3}, 2), kU8);
+  HostileRun r =
+      BinaryCase<uint8_t>("QLinearAdd", Random<uint8_t>({3}, 1), Random<uint8_t>({3}, 2), kU8);
   r.inputs[4] = Tensor::FromVector<float>(DataType::kFloat, {2}, {1.f, 2.f});
   auto y = RunKernel(kernels::kReferenceProvider, r, nullptr);
   ASSERT_FALSE(y.ok());
   EXPECT_NE(y.status().message().find("B_scale"), std::string::npos) << y.status().message();
   HostileRun mixed =
-      Case<uint8_t>("QLinearMul", Random<uint8_t>({3}, 1), Random<int8_t>({3}, 2), kU8);
+      BinaryCase<uint8_t>("QLinearMul", Random<uint8_t>({3}, 1), Random<int8_t>({3}, 2), kU8);
   auto m = RunKernel(kernels::kReferenceProvider, mixed, nullptr);
   ASSERT_FALSE(m.ok());
   EXPECT_NE(m.status().message().find("same type"), std::string::npos) << m.status().message();
   HostileRun shapes =
-      Case<uint8_t>("QLinearAdd", Random<uint8_t>({3, 4}, 1), Random<uint8_t>({5}, 2), kU8);
+      BinaryCase<uint8_t>("QLinearAdd", Random<uint8_t>({3, 4}, 1), Random<uint8_t>({5}, 2), kU8);
   auto s = RunKernel(kernels::kReferenceProvider, shapes, nullptr);
   ASSERT_FALSE(s.ok());
 }

@@ -96,8 +96,9 @@ Ran RunBoth(const std::string& op, const std::string& domain, const std::vector<
   if (!rd.ok() || !rr.ok()) return r;
   if (r.provider == "dnnl") {
     for (const auto& e : (*sd)->profiler()->Events())
-      if (e.cat == "Node" && !e.Arg("provider").empty())
+      if (e.cat == "Node" && !e.Arg("provider").empty()) {
         EXPECT_EQ(e.Arg("provider"), "dnnl") << "the dnnl kernel declined at run time";
+      }
   }
   r.dnnl = (*rd)[0].second.tensor;
   r.reference = (*rr)[0].second.tensor;

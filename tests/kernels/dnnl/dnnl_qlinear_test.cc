@@ -67,7 +67,7 @@ struct Outcome {
 void ExpectPlaced(const Outcome& o) { EXPECT_EQ(o.provider, o.want) << o.decline; }
 
 // Runs `c` on dnnl and reference; returns where it ran; compares when dnnl ran it.
-Outcome RunBoth(QCase c, uint32_t seed) {
+Outcome RunQLinearBoth(QCase c, uint32_t seed) {
   SCOPED_TRACE(c.op + " seed " + std::to_string(seed));
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
@@ -170,8 +170,8 @@ Outcome RunBoth(QCase c, uint32_t seed) {
   return o;
 }
 
-std::vector<Attribute> ConvAttrs(std::vector<int64_t> pads, std::vector<int64_t> strides,
-                                 int64_t group = 1) {
+std::vector<Attribute> QConvAttrs(std::vector<int64_t> pads, std::vector<int64_t> strides,
+                                  int64_t group = 1) {
   std::vector<Attribute> a;
   a.push_back(Attribute::Ints("pads", pads));
   a.push_back(Attribute::Ints("strides", strides));
@@ -187,36 +187,36 @@ TEST(DnnlQLinearConv, MatchesReference) {
         for (bool bias : {false, true}) {
           const int xz = xt == DataType::kUint8 ? 131 : -7, yz = yt == DataType::kUint8 ? 120 : 3;
           QCase c = Q("QLinearConv", {1, 13, 9, 11}, {16, 13, 3, 3}, xt, yt, xz, yz, per_channel,
-                      bias, ConvAttrs({1, 1, 1, 1}, {1, 1}));
-          ExpectPlaced(RunBoth(std::move(c), seed++));
+                      bias, QConvAttrs({1, 1, 1, 1}, {1, 1}));
+          ExpectPlaced(RunQLinearBoth(std::move(c), seed++));
         }
   // Strided, asymmetric pads, no x zero point; grouped; depthwise; 1-D.
   QCase strided = Q("QLinearConv", {2, 8, 15, 15}, {13, 8, 3, 3}, DataType::kUint8,
-                    DataType::kUint8, 0, 128, true, true, ConvAttrs({0, 1, 1, 0}, {2, 2}));
-  ExpectPlaced(RunBoth(std::move(strided), seed++));
+                    DataType::kUint8, 0, 128, true, true, QConvAttrs({0, 1, 1, 0}, {2, 2}));
+  ExpectPlaced(RunQLinearBoth(std::move(strided), seed++));
   QCase grouped = Q("QLinearConv", {1, 16, 10, 10}, {32, 4, 3, 3}, DataType::kUint8,
-                    DataType::kUint8, 128, 128, true, true, ConvAttrs({1, 1, 1, 1}, {1, 1}, 4));
-  ExpectPlaced(RunBoth(std::move(grouped), seed++));
+                    DataType::kUint8, 128, 128, true, true, QConvAttrs({1, 1, 1, 1}, {1, 1}, 4));
+  ExpectPlaced(RunQLinearBoth(std::move(grouped), seed++));
   QCase depthwise = Q("QLinearConv", {1, 32, 14, 14}, {32, 1, 3, 3}, DataType::kUint8,
-                      DataType::kUint8, 128, 100, true, true, ConvAttrs({1, 1, 1, 1}, {2, 2}, 32));
-  ExpectPlaced(RunBoth(std::move(depthwise), seed++));
+                      DataType::kUint8, 128, 100, true, true, QConvAttrs({1, 1, 1, 1}, {2, 2}, 32));
+  ExpectPlaced(RunQLinearBoth(std::move(depthwise), seed++));
   QCase one_d = Q("QLinearConv", {1, 8, 127}, {5, 8, 5}, DataType::kUint8, DataType::kUint8, 10,
-                  128, false, true, ConvAttrs({2, 2}, {1}));
-  ExpectPlaced(RunBoth(std::move(one_d), seed++));
+                  128, false, true, QConvAttrs({2, 2}, {1}));
+  ExpectPlaced(RunQLinearBoth(std::move(one_d), seed++));
 }
 
 TEST(DnnlQLinearConv, DeclinesUint8WeightsAndWeightZeroPoints) {
   QCase u8w = Q("QLinearConv", {1, 4, 6, 6}, {4, 4, 3, 3}, DataType::kUint8, DataType::kUint8, 128,
-                128, false, false, ConvAttrs({1, 1, 1, 1}, {1, 1}));
+                128, false, false, QConvAttrs({1, 1, 1, 1}, {1, 1}));
   u8w.w_override = RandomInts<uint8_t>(DataType::kUint8, {4, 4, 3, 3}, 0, 255, 1);
   u8w.wz_override = ZeroPoint(DataType::kUint8, 128);
-  const Outcome a = RunBoth(std::move(u8w), 7100);
+  const Outcome a = RunQLinearBoth(std::move(u8w), 7100);
   EXPECT_EQ(a.provider, "reference");
   EXPECT_NE(a.decline.find("int8 weights"), std::string::npos) << a.decline;
   QCase shifted = Q("QLinearConv", {1, 4, 6, 6}, {4, 4, 3, 3}, DataType::kUint8, DataType::kUint8,
-                    128, 128, false, false, ConvAttrs({1, 1, 1, 1}, {1, 1}));
+                    128, 128, false, false, QConvAttrs({1, 1, 1, 1}, {1, 1}));
   shifted.wz_override = ZeroPoint(DataType::kInt8, 3);
-  const Outcome b = RunBoth(std::move(shifted), 7101);
+  const Outcome b = RunQLinearBoth(std::move(shifted), 7101);
   EXPECT_EQ(b.provider, "reference");
   EXPECT_NE(b.decline.find("w_zero_point 0"), std::string::npos) << b.decline;
 }
@@ -229,7 +229,7 @@ TEST(DnnlQLinearMatMul, MatchesReference) {
       for (bool per_column : {false, true}) {
         QCase c = Q("QLinearMatMul", a, b, xt, DataType::kUint8, xt == DataType::kUint8 ? 128 : 0,
                     128, per_column, false, {});
-        ExpectPlaced(RunBoth(std::move(c), seed++));
+        ExpectPlaced(RunQLinearBoth(std::move(c), seed++));
       }
 }
 
@@ -241,16 +241,16 @@ TEST(DnnlQLinear, ReducedRangeWeightsRunOnDnnlWithoutVnniAndFullRangeOnesDecline
   for (const bool conv : {true, false}) {
     auto make = [conv] {
       return conv ? Q("QLinearConv", {1, 13, 9, 11}, {16, 13, 3, 3}, DataType::kUint8,
-                      DataType::kUint8, 131, 120, true, true, ConvAttrs({1, 1, 1, 1}, {1, 1}))
+                      DataType::kUint8, 131, 120, true, true, QConvAttrs({1, 1, 1, 1}, {1, 1}))
                   : Q("QLinearMatMul", {13, 127}, {127, 13}, DataType::kUint8, DataType::kInt8, 128,
                       3, true, false, {});
     };
     QCase c = make(), full = make();
     c.w_override = RandomInts<int8_t>(DataType::kInt8, c.w, -64, 64, seed);
-    const Outcome reduced = RunBoth(std::move(c), seed++);
+    const Outcome reduced = RunQLinearBoth(std::move(c), seed++);
     EXPECT_EQ(reduced.provider, "dnnl") << reduced.decline;
     full.w_override = RandomInts<int8_t>(DataType::kInt8, full.w, -127, 127, seed);
-    const Outcome wide = RunBoth(std::move(full), seed++);
+    const Outcome wide = RunQLinearBoth(std::move(full), seed++);
     ExpectPlaced(wide);
     if (!kernels::dnnl_ep::Int8PairsExact()) {
       EXPECT_NE(wide.decline.find("beyond +-64"), std::string::npos) << wide.decline;

@@ -10,7 +10,7 @@ namespace {
 using ir::Attribute;
 using ir::Tensor;
 
-Tensor Floats(std::vector<float> v) {
+Tensor FloatVector(std::vector<float> v) {
   const int64_t n = static_cast<int64_t>(v.size());
   return Tensor::FromVector<float>(ir::DataType::kFloat, {n}, v);
 }
@@ -26,7 +26,7 @@ DnnlCase ResizeCase(const std::vector<int64_t>& x, const char* mode, const char*
   c.attrs.push_back(Attribute::String("mode", mode));
   c.attrs.push_back(Attribute::String("coordinate_transformation_mode", ctm));
   if (nearest) c.attrs.push_back(Attribute::String("nearest_mode", nearest));
-  c.fixed.emplace(1, Floats({}));
+  c.fixed.emplace(1, FloatVector({}));
   c.fixed.emplace(2, std::move(scales));
   c.fixed.emplace(3, std::move(sizes));
   return c;
@@ -42,11 +42,11 @@ TEST(DnnlResize, NearestAtWholeFactorsMatchesReference) {
   for (const auto& [ctm, nearest] : modes) {
     for (float f : {1.f, 2.f, 3.f, 4.f}) {
       ExpectDnnlMatchesReference(
-          ResizeCase({1, 13, 7, 9}, "nearest", ctm, nearest, Floats({1, 1, f, f}), Ints({})),
+          ResizeCase({1, 13, 7, 9}, "nearest", ctm, nearest, FloatVector({1, 1, f, f}), Ints({})),
           seed++);
     }
     ExpectDnnlMatchesReference(
-        ResizeCase({2, 3, 5, 127}, "nearest", ctm, nearest, Floats({}), Ints({2, 3, 10, 254})),
+        ResizeCase({2, 3, 5, 127}, "nearest", ctm, nearest, FloatVector({}), Ints({2, 3, 10, 254})),
         seed++);
   }
 }
@@ -55,12 +55,13 @@ TEST(DnnlResize, LinearHalfPixelAtAnySizeMatchesReference) {
   uint32_t seed = 5100;
   for (const char* ctm : {"half_pixel", "pytorch_half_pixel"}) {
     ExpectDnnlMatchesReference(
-        ResizeCase({1, 13, 7, 9}, "linear", ctm, nullptr, Floats({1, 1, 2, 2}), Ints({})), seed++);
-    ExpectDnnlMatchesReference(
-        ResizeCase({1, 3, 13, 11}, "linear", ctm, nullptr, Floats({}), Ints({1, 3, 5, 29})),
+        ResizeCase({1, 13, 7, 9}, "linear", ctm, nullptr, FloatVector({1, 1, 2, 2}), Ints({})),
         seed++);
     ExpectDnnlMatchesReference(
-        ResizeCase({2, 1, 127}, "linear", ctm, nullptr, Floats({}), Ints({2, 1, 13})), seed++);
+        ResizeCase({1, 3, 13, 11}, "linear", ctm, nullptr, FloatVector({}), Ints({1, 3, 5, 29})),
+        seed++);
+    ExpectDnnlMatchesReference(
+        ResizeCase({2, 1, 127}, "linear", ctm, nullptr, FloatVector({}), Ints({2, 1, 13})), seed++);
   }
 }
 
@@ -69,9 +70,9 @@ TEST(DnnlResize, CasesOneDnnCannotMatchRunOnTheFallback) {
   // not the output size: declined at run time, the reference kernel runs them.
   std::vector<DnnlCase> cases;
   cases.push_back(ResizeCase({1, 2, 4, 4}, "nearest", "asymmetric", "floor",
-                             Floats({1, 1, 1.5f, 1.5f}), Ints({})));
+                             FloatVector({1, 1, 1.5f, 1.5f}), Ints({})));
   cases.push_back(ResizeCase({1, 2, 5, 5}, "linear", "half_pixel", nullptr,
-                             Floats({1, 1, 1.7f, 1.7f}), Ints({})));
+                             FloatVector({1, 1, 1.7f, 1.7f}), Ints({})));
   for (DnnlCase& c : cases) {
     auto model = std::make_shared<ir::Model>();
     model->opset_imports.push_back({"", 17});

@@ -12,10 +12,6 @@
 namespace onnxlens::testing {
 namespace {
 
-ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
-  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
-}
-
 std::vector<float> Uniform(size_t n, float lo, float hi, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(lo, hi);

@@ -10,10 +10,6 @@
 namespace onnxlens::testing {
 namespace {
 
-ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
-  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
-}
-
 std::vector<float> Sample(const ir::Tensor& x, const ir::Tensor& grid, std::vector<Attr> attrs) {
   auto outs = ComputeDirectOutputs("reference", {"GridSample", {x, grid}, attrs, 1, 16, ""});
   EXPECT_TRUE(outs.ok()) << outs.status().message();

@@ -8,10 +8,6 @@
 namespace onnxlens::testing {
 namespace {
 
-ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
-  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
-}
-
 TEST(RoiAlignReference, ConstantImageAveragesToItsValue) {
   const ir::Tensor x = F({1, 1, 4, 4}, std::vector<float>(16, 3.0f));
   for (const char* ctm : {"half_pixel", "output_half_pixel"}) {

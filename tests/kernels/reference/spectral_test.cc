@@ -7,10 +7,6 @@
 namespace onnxlens::testing {
 namespace {
 
-ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
-  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
-}
-
 std::vector<float> Data(const kernels::RtValue& v) {
   return std::vector<float>(v.tensor.data<float>(), v.tensor.data<float>() + v.tensor.numel());
 }

@@ -9,10 +9,6 @@ namespace {
 
 constexpr const char* kTraining = "ai.onnx.preview.training";
 
-ir::Tensor F(std::vector<int64_t> dims, std::vector<float> v) {
-  return Values<float>(ir::DataType::kFloat, std::move(dims), std::move(v));
-}
-
 std::vector<float> Out(const std::vector<kernels::RtValue>& outs, size_t i) {
   const ir::Tensor& t = outs[i].tensor;
   return std::vector<float>(t.data<float>(), t.data<float>() + t.numel());

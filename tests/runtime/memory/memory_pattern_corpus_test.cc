@@ -96,7 +96,9 @@ TEST(MemoryPatternCorpusTest, OutputsUnchangedWithEveryArenaAndPatternCombinatio
         EXPECT_FALSE(plan);
         EXPECT_EQ(st.planned_served, 0u);
       }
-      if (!so.enable_arena) EXPECT_EQ(st.dynamic.cached_bytes, 0u);
+      if (!so.enable_arena) {
+        EXPECT_EQ(st.dynamic.cached_bytes, 0u);
+      }
     }
   }
 }
