@@ -82,8 +82,13 @@ Expected<Plan> PlanOf(const OpKernelContext& ctx, const Tensor& a, const Tensor&
 // A [.., M, K] x B [.., K, N] into int32, B packed once when it is a constant.
 class IntMatMulCore {
  public:
+  // A constant B is packed here for the current path, so the first run does not pay for it.
   explicit IntMatMulCore(const Tensor* constant_b) {
-    if (constant_b && IsInt8Type(constant_b->dtype())) b_ = *constant_b;
+    if (!constant_b || !IsInt8Type(constant_b->dtype()) || constant_b->dims().empty()) return;
+    b_ = *constant_b;
+    const auto& d = b_->dims();
+    const int64_t k = d.size() == 1 ? d[0] : d[d.size() - 2], n = d.size() == 1 ? 1 : d.back();
+    if (k > 0 && n > 0 && k <= kIgemmMaxK) ConstantPacks(BestIgemmPath(), k, n);
   }
 
   // azp: 0, 1 or M values; bzp: 0, 1 or N values (checked here: a decline otherwise).
@@ -97,7 +102,7 @@ class IntMatMulCore {
     std::shared_ptr<const std::vector<IgemmPackedB>> packs;
     const IgemmPath path = BestIgemmPath();
     if (b_ && b_->data<uint8_t>() == b.data<uint8_t>()) {
-      packs = ConstantPacks(path, p);
+      packs = ConstantPacks(path, p.K, p.N);
     } else {
       auto fresh = std::make_shared<std::vector<IgemmPackedB>>();
       for (int64_t i = 0; i < mats; ++i) fresh->push_back(PackOne(path, b, i, p));
@@ -130,14 +135,16 @@ class IntMatMulCore {
 
   // The constant B's matrices packed for `path`, made at the first use of the path (the cap can
   // change between runs).
-  std::shared_ptr<const std::vector<IgemmPackedB>> ConstantPacks(IgemmPath path,
-                                                                 const Plan& p) const {
+  std::shared_ptr<const std::vector<IgemmPackedB>> ConstantPacks(IgemmPath path, int64_t k,
+                                                                 int64_t n) const {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = packs_.find(path);
     if (it != packs_.end()) return it->second;
     auto made = std::make_shared<std::vector<IgemmPackedB>>();
-    const int64_t mats = b_->numel() / (p.K * p.N);
-    for (int64_t i = 0; i < mats; ++i) made->push_back(PackOne(path, *b_, i, p));
+    const int64_t mats = b_->numel() / (k * n);
+    for (int64_t i = 0; i < mats; ++i)
+      made->push_back(IgemmPackB(path, b_->data<uint8_t>() + i * k * n,
+                                 b_->dtype() == DataType::kInt8, k, n, n));
     packs_[path] = made;
     return made;
   }
