@@ -101,7 +101,8 @@ class IntMatMulCore {
     const int64_t mats = p.K * p.N == 0 ? 0 : b.numel() / (p.K * p.N);
     std::shared_ptr<const std::vector<IgemmPackedB>> packs;
     const IgemmPath path = BestIgemmPath();
-    if (b_ && b_->data<uint8_t>() == b.data<uint8_t>()) {
+    // An initializer cannot change between runs: the packs made from it stand (same dims).
+    if (b_ && b_->dtype() == b.dtype() && b_->dims() == b.dims()) {
       packs = ConstantPacks(path, p.K, p.N);
     } else {
       auto fresh = std::make_shared<std::vector<IgemmPackedB>>();
