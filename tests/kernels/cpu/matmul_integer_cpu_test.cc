@@ -293,5 +293,25 @@ TEST(CpuMatMulInteger, DeclinesKBeyondExactInt32Sums) {
   EXPECT_NE(why.find("K up to 33025"), std::string::npos) << why;
 }
 
+TEST(CpuMatMulInteger, WhatTheReferenceRejectsGetsTheReferenceError) {
+  // Three a_zero_point values for four rows: the cpu kernel declines at run time, the reference
+  // kernel (the fallback) reports it.
+  std::map<std::string, runtime::RtValue> feeds;
+  auto model =
+      MmiModel("MatMulInteger", "",
+               {{"A", RandomInts<uint8_t>(DataType::kUint8, {4, 8}, 0, 255, 9), false},
+                {"B", RandomInts<int8_t>(DataType::kInt8, {8, 5}, -128, 127, 10), true},
+                {"a_zp", Tensor::FromVector<uint8_t>(DataType::kUint8, {3}, {1, 2, 3}), false}},
+               &feeds);
+  runtime::SessionOptions o;
+  o.providers = {"cpu", "reference"};
+  auto s = runtime::Session::Create(model, o);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  auto r = (*s)->Run(feeds);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("a_zero_point has 3 values for 4 rows"), std::string::npos)
+      << r.status().message();
+}
+
 }  // namespace
 }  // namespace onnxlens::testing
