@@ -6,8 +6,11 @@
 // (QLinearMatMul) arithmetic after them. A constant B (weights) is packed once per instruction
 // path; a computed B is packed at each run. What the reference kernel would reject (shapes,
 // parameter counts) and K beyond kIgemmMaxK (where its 64-bit sums saturate) are declined to it.
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -15,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/igemm.h"
@@ -294,6 +298,42 @@ class CpuDynamicQuantizeMatMul final : public OpKernel {
   IntMatMulCore core_;
 };
 
+// The reference QLinearMatMul's double arithmetic, four lanes at a time: each lane the scalar
+// loop's operations in its order ((s * a_scale) * b_scale) / y_scale + zy, rounded in the current
+// mode (nearbyint), then SaturatingCast's result (NaN 0, else clamped to T).
+template <typename T>
+__attribute__((target("avx2"))) int64_t RequantAvx2(const int32_t* s, const double* bs, int64_t n,
+                                                    double as, double ys, double zy, T* out) {
+  const __m256d vas = _mm256_set1_pd(as), vys = _mm256_set1_pd(ys), vzy = _mm256_set1_pd(zy);
+  const __m256d lo = _mm256_set1_pd(static_cast<double>(std::numeric_limits<T>::min()));
+  const __m256d hi = _mm256_set1_pd(static_cast<double>(std::numeric_limits<T>::max()));
+  int64_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    __m256d v = _mm256_cvtepi32_pd(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s + j)));
+    v = _mm256_mul_pd(v, vas);
+    v = _mm256_mul_pd(v, _mm256_loadu_pd(bs + j));
+    v = _mm256_div_pd(v, vys);
+    v = _mm256_add_pd(v, vzy);
+    v = _mm256_round_pd(v, _MM_FROUND_CUR_DIRECTION);
+    v = _mm256_and_pd(v, _mm256_cmp_pd(v, v, _CMP_ORD_Q));  // NaN -> 0
+    v = _mm256_min_pd(_mm256_max_pd(v, lo), hi);
+    alignas(16) int32_t q[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(q), _mm256_cvttpd_epi32(v));
+    for (int k = 0; k < 4; ++k) out[j + k] = static_cast<T>(q[k]);
+  }
+  return j;
+}
+
+template <typename T>
+void RequantRow(const int32_t* s, const double* bs, int64_t n, double as, double ys, double zy,
+                bool avx2, T* out) {
+  const int64_t done = avx2 ? RequantAvx2(s, bs, n, as, ys, zy, out) : 0;
+  for (int64_t j = done; j < n; ++j) {
+    const double v = static_cast<double>(s[j]) * as * bs[j] / ys + zy;
+    out[j] = SaturatingCast<T>(std::nearbyint(v));
+  }
+}
+
 // QLinearMatMul: the int32 sums, then the reference's double arithmetic per element:
 // saturate(round_half_even(sum * a_scale * b_scale[j] / y_scale + y_zero_point)).
 class CpuQLinearMatMul final : public OpKernel {
@@ -333,17 +373,13 @@ class CpuQLinearMatMul final : public OpKernel {
     const int32_t* sv = acc.data<int32_t>();
     const int64_t total = acc.numel();
     const int64_t row_count = total / std::max<int64_t>(1, N);
+    const bool avx2 = IsaAllows(Isa::kAvx2);
     auto requant = [&](auto* out) {
-      using T = std::remove_pointer_t<decltype(out)>;
       SplitRange(
           ctx, row_count,
           [&](int64_t, int64_t rb, int64_t re) {
             for (int64_t r = rb; r < re; ++r)
-              for (int64_t j = 0; j < N; ++j) {
-                const int64_t i = r * N + j;
-                const double v = static_cast<double>(sv[i]) * a_scale * b_scale[j] / y_scale + zy;
-                out[i] = SaturatingCast<T>(std::nearbyint(v));
-              }
+              RequantRow(sv + r * N, b_scale.data(), N, a_scale, y_scale, zy, avx2, out + r * N);
           },
           N);
     };
