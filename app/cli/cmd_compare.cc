@@ -48,11 +48,17 @@ int RunCompare(const CompareArgs& args) {
               static_cast<unsigned long long>(r.bytes_b),
               r.bytes_a ? static_cast<double>(r.bytes_b) / r.bytes_a : 0.0,
               static_cast<long long>(r.samples), r.random_inputs ? "RANDOM " : "");
-  if (r.latency_runs > 0)
+  if (r.latency_runs > 0) {
     std::printf(
-        "P50 A %.3f ms, B %.3f ms (%.2fx; %d timed runs each on the first sample, level %s)\n\n",
-        r.p50_ms_a, r.p50_ms_b, r.p50_ms_a > 0 ? r.p50_ms_b / r.p50_ms_a : 0.0, r.latency_runs,
-        r.latency_level.c_str());
+        "P50 A %s, B %s\n    %.2fx; %d timed runs each, alternated, on the first sample, level "
+        "%s\n",
+        api::FormatLatencyWithSpread(r.latency_a).c_str(),
+        api::FormatLatencyWithSpread(r.latency_b).c_str(),
+        r.p50_ms_a > 0 ? r.p50_ms_b / r.p50_ms_a : 0.0, r.latency_runs, r.latency_level.c_str());
+    for (const std::string& w : api::LatencyNoiseWarnings(r.latency_noise))
+      std::printf("warning: %s\n", w.c_str());
+    std::printf("\n");
+  }
   std::printf("  %-28s %12s %12s %10s %9s %7s %7s\n", "output", "max |err|", "mean |err|", "cosine",
               "SQNR dB", "top-1", "top-5");
   for (const auto& o : r.outputs) {

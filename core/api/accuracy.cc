@@ -12,6 +12,7 @@
 #include "api/internal/agreement.h"
 #include "api/internal/data_sets.h"
 #include "api/internal/image_samples.h"
+#include "common/machine_load.h"
 #include "common/strings.h"
 #include "kernels/tensor_util.h"
 #include "onnx/model_io.h"
@@ -187,22 +188,48 @@ Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
   return runtime::Session::Create(std::shared_ptr<const ir::Model>(std::move(copy)), so);
 }
 
-// The median of `runs` timed runs of `model` on `sample` (after one untimed run), in ms.
-Expected<double> P50Millis(const ir::Model& model, const quant::Sample& sample, int runs,
-                           int threads, const std::string& level, const JobControl& job) {
-  OL_ASSIGN_OR_RETURN(auto session, SessionWith(model, {}, threads, level));
-  std::vector<double> ms;
-  for (int i = 0; i <= runs; ++i) {
+// `runs` timed runs each of `a` and `b` on `sample`, alternated (A B A B ...) after one untimed
+// run each, so a change in the machine's speed falls on both; their figures and noise into `rep`.
+// The sessions run `threads` threads (0: the cores other programs leave free).
+Status TimeBoth(const ir::Model& a, const ir::Model& b, const quant::Sample& sample, int runs,
+                int threads, const std::string& level, const JobControl& job,
+                CompareModelsReport* rep) {
+  threads = ResolveThreadCount(threads);
+  OL_ASSIGN_OR_RETURN(auto sa, SessionWith(a, {}, threads, level));
+  OL_ASSIGN_OR_RETURN(auto sb, SessionWith(b, {}, threads, level));
+  const MachineLoad before = SampleMachineLoad();
+  std::vector<double> ms_a, ms_b;
+  double wait_a = 0, wait_b = 0, wall_a = 0, wall_b = 0;
+  auto one = [&](runtime::Session& s, bool timed, std::vector<double>* ms, double* wait,
+                 double* wall) -> Status {
     if (job.cancelled()) return Cancelled("the comparison was cancelled");
+    const int64_t w0 = ProcessRunQueueWaitNs();
     const auto start = std::chrono::steady_clock::now();
-    auto out = session->Run(sample, &job.cancel);
+    auto out = s.Run(sample, &job.cancel);
     if (!out.ok()) return out.status();
     const double t =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (i > 0) ms.push_back(t);
+    if (!timed) return Status::Ok();
+    ms->push_back(t);
+    *wall += t / 1000;
+    *wait += 1e-9 * static_cast<double>(ProcessRunQueueWaitNs() - w0);
+    return Status::Ok();
+  };
+  for (int i = 0; i <= runs; ++i) {
+    OL_RETURN_IF_ERROR(one(*sa, i > 0, &ms_a, &wait_a, &wall_a));
+    OL_RETURN_IF_ERROR(one(*sb, i > 0, &ms_b, &wait_b, &wall_b));
   }
-  std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-  return ms[ms.size() / 2];
+  MachineLoad load = SampleMachineLoad();
+  load.busy_cores = std::max(load.busy_cores, before.busy_cores);
+  load.loadavg1 = std::max(load.loadavg1, before.loadavg1);
+  rep->latency_a = ComputeLatencyStats(ms_a);
+  rep->latency_b = ComputeLatencyStats(ms_b);
+  rep->p50_ms_a = rep->latency_a.p50;
+  rep->p50_ms_b = rep->latency_b.p50;
+  rep->latency_noise =
+      CombineLatencyNoise(ClassifyLatencyNoise(rep->latency_a, threads, load, wait_a, wall_a),
+                          ClassifyLatencyNoise(rep->latency_b, threads, load, wait_b, wall_b));
+  return Status::Ok();
 }
 
 // Why B does not look like a version of A (CompareModelsReport::unrelated): two unrelated models
@@ -354,10 +381,8 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   if (r.latency_runs > 0 && first) {
     job.Report(Stage::kComparing, 1.0, "latency");
-    OL_ASSIGN_OR_RETURN(rep.p50_ms_a,
-                        P50Millis(a, *first, r.latency_runs, r.threads, r.latency_level, job));
-    OL_ASSIGN_OR_RETURN(rep.p50_ms_b,
-                        P50Millis(b, *first, r.latency_runs, r.threads, r.latency_level, job));
+    OL_RETURN_IF_ERROR(
+        TimeBoth(a, b, *first, r.latency_runs, r.threads, r.latency_level, job, &rep));
     rep.latency_runs = r.latency_runs;
     rep.latency_level = r.latency_level;
   }
@@ -378,6 +403,10 @@ nlohmann::json ToJson(const Agreement& s) {
           {"cosine", s.cosine},
           {"sqnr_db", s.sqnr_db},
           {"elements", s.elements}};
+}
+
+nlohmann::json LatencyJson(const LatencyStats& s) {
+  return {{"count", s.count}, {"p10", s.p10}, {"p50", s.p50}, {"p90", s.p90}, {"mad", s.mad}};
 }
 
 }  // namespace
@@ -423,6 +452,17 @@ nlohmann::json ToJson(const CompareModelsReport& r) {
           {"latency_level", r.latency_level},
           {"p50_ms_a", r.p50_ms_a},
           {"p50_ms_b", r.p50_ms_b},
+          {"latency",
+           {{"a", LatencyJson(r.latency_a)},
+            {"b", LatencyJson(r.latency_b)},
+            {"spread_percent", r.latency_noise.spread_percent},
+            {"noisy", r.latency_noise.noisy},
+            {"loaded", r.latency_noise.loaded},
+            {"cores", r.latency_noise.cores},
+            {"busy_cores", r.latency_noise.busy_cores},
+            {"loadavg1", r.latency_noise.loadavg1},
+            {"runqueue_wait_percent", r.latency_noise.wait_percent},
+            {"warnings", LatencyNoiseWarnings(r.latency_noise)}}},
           {"outputs", outputs},
           {"layers", layers},
           {"unrelated", r.unrelated}};

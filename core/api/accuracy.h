@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "api/bench.h"
 #include "api/image_inputs.h"
 #include "api/input_spec.h"
 #include "common/progress.h"
@@ -85,6 +86,11 @@ struct CompareModelsReport {
   int latency_runs = 0;               ///< timed runs per model (0: not timed)
   std::string latency_level;          ///< the level the timed sessions ran at
   double p50_ms_a = 0, p50_ms_b = 0;  ///< median of the timed runs on the first sample
+  /// Every figure of the timed runs (A and B alternated run by run after one untimed run each,
+  /// so a drift of the machine's speed hits both alike), and whether they can be trusted: the
+  /// larger spread of the two and the machine's load around them (issue 35.6).
+  LatencyStats latency_a, latency_b;
+  LatencyNoise latency_noise;
   /// Why B does not look like a float / quantized version of A (empty: it does): output names
   /// that differ, an output that cannot be compared (type, shape), or every output's cosine below
   /// kUnrelatedCosine while no matched intermediate tensor agrees (cosine >= kAgreeingLayerCosine;

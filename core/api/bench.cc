@@ -18,6 +18,7 @@
 #include "api/internal/inputs.h"
 #include "api/run.h"
 #include "common/cpu_isa.h"
+#include "common/machine_load.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "passes/pass.h"
@@ -130,6 +131,7 @@ struct Prepared {
   std::map<std::string, kernels::RtValue> inputs;
   RangeOverrides ranges;
   BenchResult result;
+  MachineLoad load;  ///< sampled before the runs
 };
 
 Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
@@ -158,7 +160,9 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
   so.optimization_level = config.level;
-  so.intra_op_threads = config.threads;
+  // 0: the cores other programs leave free, so the default is never slower than one thread on
+  // a loaded machine (common/machine_load.h).
+  so.intra_op_threads = ResolveThreadCount(config.threads);
   OL_ASSIGN_OR_RETURN(so.executor, runtime::ParseExecutor(config.executor));
   so.inter_op_threads = config.inter_op;
   so.providers = options.providers;
@@ -173,6 +177,7 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   p.result.session_ms = MsSince(t0);
   p.result.threads = p.session->threads() * p.session->inter_op_threads();
   p.result.cpu_isa = std::string(IsaName(EffectiveIsa()));
+  p.load = SampleMachineLoad();
   OL_ASSIGN_OR_RETURN(p.inputs, MakeInputs(*p.session, options.inputs_dir, options.seed, p.ranges));
   return p;
 }
@@ -229,8 +234,19 @@ void NoteMemory(const runtime::Session& session, BenchResult& r) {
   r.region_timing_runs = regions.calibration_runs;
 }
 
-void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1) {
+// The busier of two samples (before and after the runs).
+MachineLoad Busier(MachineLoad a, const MachineLoad& b) {
+  if (b.busy_cores > a.busy_cores) a.busy_cores = b.busy_cores;
+  a.loadavg1 = std::max(a.loadavg1, b.loadavg1);
+  return a;
+}
+
+double WaitSeconds(int64_t ns0, int64_t ns1) { return 1e-9 * static_cast<double>(ns1 - ns0); }
+
+void Finish(BenchResult& r, double wall_s, CpuTimes cpu0, CpuTimes cpu1, const MachineLoad& load,
+            double wait_s) {
   r.stats = ComputeLatencyStats(r.latencies_ms);
+  r.noise = ClassifyLatencyNoise(r.stats, r.threads, load, wait_s, wall_s);
   r.wall_s = wall_s;
   r.throughput = wall_s > 0 ? static_cast<double>(r.latencies_ms.size()) / wall_s : 0;
   r.cpu_user_s = cpu1.user - cpu0.user;
@@ -278,10 +294,23 @@ std::string Table(const std::vector<std::vector<std::string>>& rows, size_t left
   return out;
 }
 
+nlohmann::json NoiseJson(const LatencyNoise& n) {
+  return {{"spread_percent", n.spread_percent},
+          {"noisy", n.noisy},
+          {"cores", n.cores},
+          {"busy_cores", n.busy_cores},
+          {"loadavg1", n.loadavg1},
+          {"runqueue_wait_percent", n.wait_percent},
+          {"threads", n.threads},
+          {"loaded", n.loaded},
+          {"warnings", LatencyNoiseWarnings(n)}};
+}
+
 nlohmann::json StatsJson(const LatencyStats& s) {
-  return {{"count", s.count},   {"min", s.min},   {"max", s.max}, {"mean", s.mean},
-          {"stddev", s.stddev}, {"p50", s.p50},   {"p90", s.p90}, {"p95", s.p95},
-          {"p99", s.p99},       {"p99_9", s.p999}};
+  return {{"count", s.count},   {"min", s.min}, {"max", s.max}, {"mean", s.mean},
+          {"stddev", s.stddev}, {"p10", s.p10}, {"p25", s.p25}, {"p50", s.p50},
+          {"p75", s.p75},       {"p90", s.p90}, {"p95", s.p95}, {"p99", s.p99},
+          {"p99_9", s.p999},    {"mad", s.mad}};
 }
 
 }  // namespace
@@ -414,12 +443,73 @@ LatencyStats ComputeLatencyStats(std::vector<double> v) {
     const size_t hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (v[hi] - v[lo]) * (pos - lo);
   };
+  s.p10 = pct(0.10);
+  s.p25 = pct(0.25);
   s.p50 = pct(0.50);
+  s.p75 = pct(0.75);
   s.p90 = pct(0.90);
   s.p95 = pct(0.95);
   s.p99 = pct(0.99);
   s.p999 = pct(0.999);
+  std::vector<double> dev(v.size());
+  for (size_t i = 0; i < v.size(); ++i) dev[i] = std::abs(v[i] - s.p50);
+  std::sort(dev.begin(), dev.end());
+  const double pos = 0.5 * (dev.size() - 1);
+  const size_t lo = static_cast<size_t>(pos);
+  s.mad = dev[lo] + (dev[std::min(lo + 1, dev.size() - 1)] - dev[lo]) * (pos - lo);
   return s;
+}
+
+LatencyNoise ClassifyLatencyNoise(const LatencyStats& stats, int threads, const MachineLoad& load,
+                                  double wait_s, double wall_s) {
+  LatencyNoise n;
+  n.spread_percent = stats.p50 > 0 ? 100 * (stats.p90 - stats.p10) / stats.p50 : 0;
+  n.noisy = stats.count >= 5 && n.spread_percent > kNoisySpreadPercent;
+  n.cores = load.cores;
+  n.busy_cores = load.busy_cores;
+  n.loadavg1 = load.loadavg1;
+  n.threads = std::max(1, threads);
+  const double thread_s = wall_s * n.threads;
+  n.wait_percent = thread_s > 0 ? 100 * std::max(0.0, wait_s) / thread_s : 0;
+  n.loaded = (load.busy_cores > 0 && load.cores - load.busy_cores < n.threads) ||
+             n.wait_percent > kLoadedWaitPercent;
+  return n;
+}
+
+LatencyNoise CombineLatencyNoise(const LatencyNoise& a, const LatencyNoise& b) {
+  LatencyNoise n = a.spread_percent >= b.spread_percent ? a : b;
+  n.noisy = a.noisy || b.noisy;
+  n.busy_cores = std::max(a.busy_cores, b.busy_cores);
+  n.loadavg1 = std::max(a.loadavg1, b.loadavg1);
+  n.wait_percent = std::max(a.wait_percent, b.wait_percent);
+  n.threads = std::max(a.threads, b.threads);
+  n.loaded = a.loaded || b.loaded;
+  return n;
+}
+
+std::vector<std::string> LatencyNoiseWarnings(const LatencyNoise& n) {
+  std::vector<std::string> out;
+  char b[320];
+  if (n.noisy) {
+    std::snprintf(b, sizeof b,
+                  "noisy: spread %.0f%% (P10-P90 of P50, over %.0f%% is too noisy to compare) - "
+                  "close other programs or use --threads 1",
+                  n.spread_percent, kNoisySpreadPercent);
+    out.push_back(b);
+  }
+  if (n.loaded) {
+    std::snprintf(b, sizeof b,
+                  "machine loaded: %d of %d core(s) busy with other programs (load average %.2f), "
+                  "the runs' threads waited for a CPU %.0f%% of the time - the times are slower "
+                  "and noisier than on an idle machine",
+                  n.busy_cores, n.cores, n.loadavg1, n.wait_percent);
+    out.push_back(b);
+  }
+  return out;
+}
+
+std::string FormatLatencyWithSpread(const LatencyStats& s) {
+  return Ms(s.p50) + " ms (P10-P90 " + Ms(s.p10) + "-" + Ms(s.p90) + ", MAD " + Ms(s.mad) + ")";
 }
 
 Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& config,
@@ -430,6 +520,7 @@ Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& c
   const int64_t counted = CountedRuns(options);
   RunCounter counter{job, counted > 0 ? counted + std::max(0, options.warmup - 1) : 0};
   OL_RETURN_IF_ERROR(Warm(p, options, &counter));
+  const int64_t wait0 = ProcessRunQueueWaitNs();
   const CpuTimes cpu0 = ProcessCpu();
   const auto t0 = Clock::now();
   const double limit_ms = options.duration_s * 1000.0;
@@ -439,7 +530,10 @@ Expected<BenchResult> BenchModelFile(const fs::path& model, const BenchConfig& c
     p.result.latencies_ms.push_back(ms);
     OL_RETURN_IF_ERROR(counter.Tick(Stage::kBenchmarking, MsSince(t0) / std::max(limit_ms, 1.0)));
   }
-  Finish(p.result, MsSince(t0) / 1000.0, cpu0, ProcessCpu());
+  const double wall_s = MsSince(t0) / 1000.0;
+  const CpuTimes cpu1 = ProcessCpu();
+  const double wait_s = WaitSeconds(wait0, ProcessRunQueueWaitNs());
+  Finish(p.result, wall_s, cpu0, cpu1, Busier(p.load, SampleMachineLoad()), wait_s);
   NoteMemory(*p.session, p.result);
   return std::move(p.result);
 }
@@ -457,11 +551,12 @@ Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& m
   RunCounter counter{job, counted > 0 ? 2 * (counted + std::max(0, options.warmup - 1)) : 0};
   OL_RETURN_IF_ERROR(Warm(pa, options, &counter));
   OL_RETURN_IF_ERROR(Warm(pb, options, &counter));
-  double wall_a = 0, wall_b = 0;
+  double wall_a = 0, wall_b = 0, wait_a = 0, wait_b = 0;
   CpuTimes cpu_a, cpu_b;
   const auto t0 = Clock::now();
   const double limit_ms = options.duration_s * 1000.0;
-  auto one = [&](Prepared& p, double* wall, CpuTimes* cpu) -> Status {
+  auto one = [&](Prepared& p, double* wall, CpuTimes* cpu, double* wait) -> Status {
+    const int64_t w0 = ProcessRunQueueWaitNs();
     const CpuTimes c0 = ProcessCpu();
     const auto s = Clock::now();
     OL_ASSIGN_OR_RETURN(double ms, TimedRun(p));
@@ -469,16 +564,18 @@ Expected<std::pair<BenchResult, BenchResult>> BenchAlternating(const fs::path& m
     const CpuTimes c1 = ProcessCpu();
     cpu->user += c1.user - c0.user;
     cpu->system += c1.system - c0.system;
+    *wait += WaitSeconds(w0, ProcessRunQueueWaitNs());
     p.result.latencies_ms.push_back(ms);
     return counter.Tick(Stage::kBenchmarking, MsSince(t0) / std::max(limit_ms, 1.0));
   };
   while (counted > 0 ? static_cast<int64_t>(pb.result.latencies_ms.size()) < counted
                      : pb.result.latencies_ms.empty() || MsSince(t0) < limit_ms) {
-    OL_RETURN_IF_ERROR(one(pa, &wall_a, &cpu_a));
-    OL_RETURN_IF_ERROR(one(pb, &wall_b, &cpu_b));
+    OL_RETURN_IF_ERROR(one(pa, &wall_a, &cpu_a, &wait_a));
+    OL_RETURN_IF_ERROR(one(pb, &wall_b, &cpu_b, &wait_b));
   }
-  Finish(pa.result, wall_a, {}, cpu_a);
-  Finish(pb.result, wall_b, {}, cpu_b);
+  const MachineLoad after = SampleMachineLoad();
+  Finish(pa.result, wall_a, {}, cpu_a, Busier(pa.load, after), wait_a);
+  Finish(pb.result, wall_b, {}, cpu_b, Busier(pb.load, after), wait_b);
   NoteMemory(*pa.session, pa.result);
   NoteMemory(*pb.session, pb.result);
   return std::make_pair(std::move(pa.result), std::move(pb.result));
@@ -512,11 +609,19 @@ std::string FormatBenchResult(const BenchResult& r) {
       {"max", Ms(s.max) + " ms"},
       {"mean", Ms(s.mean) + " ms"},
       {"stddev", Ms(s.stddev) + " ms"},
+      {"P10", Ms(s.p10) + " ms"},
       {"P50", Ms(s.p50) + " ms"},
       {"P90", Ms(s.p90) + " ms"},
       {"P95", Ms(s.p95) + " ms"},
       {"P99", Ms(s.p99) + " ms"},
       {"P99.9", Ms(s.p999) + " ms"},
+      {"MAD", Ms(s.mad) + " ms (median absolute deviation)"},
+      {"spread",
+       Fixed1(r.noise.spread_percent) + " % (P10-P90 of P50)" + (r.noise.noisy ? " - noisy" : "")},
+      {"machine load", std::to_string(r.noise.busy_cores) + " of " + std::to_string(r.noise.cores) +
+                           " core(s) busy with other programs, load average " +
+                           Fixed1(r.noise.loadavg1) + ", run-queue wait " +
+                           Fixed1(r.noise.wait_percent) + " %"},
       {"throughput", Ms(r.throughput) + " inferences/s"},
       {"peak RSS", FormatBytes(static_cast<uint64_t>(r.peak_rss_bytes))},
       {"planned peak", r.planned_peak_bytes ? FormatBytes(r.planned_peak_bytes) + " (naive sum " +
@@ -532,6 +637,7 @@ std::string FormatBenchResult(const BenchResult& r) {
                                                    r.regions_decided, r.region_timing_runs)});
   }
   out += Table(rows, 2);
+  for (const std::string& w : LatencyNoiseWarnings(r.noise)) out += "warning: " + w + "\n";
   return out;
 }
 
@@ -547,7 +653,8 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
   std::vector<std::string> header = {"level", "threads", "profile"};
   if (any_parallel) header.push_back("executor");
   header.insert(header.end(), dim_names.begin(), dim_names.end());
-  for (const char* h : {"session ms", "first ms", "min", "P50", "P90", "P99", "mean", "inf/s"})
+  for (const char* h :
+       {"session ms", "first ms", "min", "P10", "P50", "P90", "P99", "mean", "spread %", "inf/s"})
     header.push_back(h);
   if (!dim_names.empty()) {
     header.push_back("ms/item");
@@ -565,9 +672,10 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
       auto it = r.config.dims.find(name);
       row.push_back(it == r.config.dims.end() ? "-" : std::to_string(it->second));
     }
-    for (double v :
-         {r.session_ms, r.first_run_ms, s.min, s.p50, s.p90, s.p99, s.mean, r.throughput})
+    for (double v : {r.session_ms, r.first_run_ms, s.min, s.p10, s.p50, s.p90, s.p99, s.mean})
       row.push_back(Ms(v));
+    row.push_back(Fixed1(r.noise.spread_percent) + (r.noise.noisy ? "!" : ""));
+    row.push_back(Ms(r.throughput));
     if (!dim_names.empty()) {
       row.push_back(Ms(r.ms_per_item));
       row.push_back(Ms(r.items_per_s));
@@ -578,6 +686,19 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
     rows.push_back(std::move(row));
   }
   std::string out = Table(rows, 1) + "  latencies in ms over the counted runs (warm-up excluded)\n";
+  out += "  spread: (P90 - P10) / P50; ! marks a row too noisy to compare (over " +
+         Fixed1(kNoisySpreadPercent) + " %)\n";
+  std::set<std::string> warned;
+  for (const auto& r : results) {
+    LatencyNoise n = r.noise;
+    n.noisy = false;  // marked per row above
+    for (const std::string& w : LatencyNoiseWarnings(n))
+      if (warned.insert(w.substr(0, 40)).second) out += "warning: " + w + "\n";
+  }
+  bool any_noisy = false;
+  for (const auto& r : results) any_noisy |= r.noise.noisy;
+  if (any_noisy)
+    out += "warning: noisy rows (!) - close other programs or use --threads 1, then compare\n";
   if (!dim_names.empty()) {
     out +=
         "  items per run: the product of the swept dimensions (batch=8: 8); ms/item = P50 / "
@@ -599,6 +720,7 @@ std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b) {
     rows.push_back({name, Ms(x), Ms(y), ratio});
   };
   row("min", a.stats.min, b.stats.min);
+  row("P10", a.stats.p10, b.stats.p10);
   row("P50", a.stats.p50, b.stats.p50);
   row("P90", a.stats.p90, b.stats.p90);
   row("P95", a.stats.p95, b.stats.p95);
@@ -606,18 +728,27 @@ std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b) {
   row("P99.9", a.stats.p999, b.stats.p999);
   row("mean", a.stats.mean, b.stats.mean);
   row("max", a.stats.max, b.stats.max);
+  row("MAD", a.stats.mad, b.stats.mad);
   row("session", a.session_ms, b.session_ms);
+  rows.push_back({"spread %", Fixed1(a.noise.spread_percent), Fixed1(b.noise.spread_percent), ""});
   std::string out = "A: " + a.config.ToString() + "\nB: " + b.config.ToString() + "\n" +
                     "alternating A B A B ..., " + std::to_string(b.stats.count) +
                     " counted runs each\n";
-  return out + Table(rows) + "  B/A < 1: B is faster\n";
+  out += Table(rows) + "  B/A < 1: B is faster\n";
+  const LatencyDifference d = CompareLatencies(a.latencies_ms, b.latencies_ms);
+  if (d.verdict == LatencyVerdict::kWithinNoise)
+    out += "  P50 differs by " + Fixed1(d.change_percent) + " %, within the runs' noise\n";
+  for (const std::string& w : LatencyNoiseWarnings(CombineLatencyNoise(a.noise, b.noise)))
+    out += "warning: " + w + "\n";
+  return out;
 }
 
 std::string BenchCsv(const std::vector<BenchResult>& results) {
   std::ostringstream o;
   o << "model,level,threads,profile,load_ms,session_ms,first_run_ms,warmup,runs,min_ms,max_ms,"
        "mean_ms,stddev_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,throughput,peak_rss_bytes,"
-       "cpu_percent,dims,items,items_per_s,ms_per_item,knee\n";
+       "cpu_percent,dims,items,items_per_s,ms_per_item,knee,p10_ms,mad_ms,spread_percent,noisy,"
+       "busy_cores,loaded\n";
   for (const auto& r : results) {
     const LatencyStats& s = r.stats;
     std::string model = r.model;
@@ -636,7 +767,9 @@ std::string BenchCsv(const std::vector<BenchResult>& results) {
     for (const auto& [name, value] : r.config.dims)
       dims += (dims.empty() ? "" : " ") + name + "=" + std::to_string(value);
     o << dims << ',' << r.items << ',' << r.items_per_s << ',' << r.ms_per_item << ','
-      << (r.knee ? "yes" : "no") << '\n';
+      << (r.knee ? "yes" : "no") << ',' << s.p10 << ',' << s.mad << ',' << r.noise.spread_percent
+      << ',' << (r.noise.noisy ? "yes" : "no") << ',' << r.noise.busy_cores << ','
+      << (r.noise.loaded ? "yes" : "no") << '\n';
   }
   return o.str();
 }
@@ -683,6 +816,7 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
                                                  {"timing_runs", r.region_timing_runs}};
     }
     if (!r.chosen_dims.empty()) j["results"].back()["chosen_dims"] = r.chosen_dims;
+    j["results"].back()["noise"] = NoiseJson(r.noise);
   }
   if (alternating && results.size() == 2) {
     const LatencyStats &a = results[0].stats, &b = results[1].stats;

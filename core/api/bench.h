@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "api/input_spec.h"
+#include "common/machine_load.h"
 #include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
@@ -22,7 +23,7 @@ namespace onnxlens::api {
 /// What varies between benchmark configurations.
 struct BenchConfig {
   std::string level = "all";  ///< all optimizations, as onnxruntime_perf_test by default
-  int threads = 0;            ///< 0: one per core
+  int threads = 0;            ///< 0: one per core not busy with other programs
   bool profile = false;
   std::string executor = "sequential";  ///< or "parallel" (runtime::SessionOptions::executor)
   int inter_op = 0;                     ///< parallel executor threads; 0: one per core
@@ -49,12 +50,49 @@ Expected<std::vector<BenchConfig>> ParseBenchSweep(const std::vector<std::string
 struct LatencyStats {
   int64_t count = 0;
   double min = 0, max = 0, mean = 0, stddev = 0;
-  double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0;
+  double p10 = 0, p25 = 0, p50 = 0, p75 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0;
+  double mad = 0;  ///< median absolute deviation from P50
 };
 
 /// Statistics of `samples` (milliseconds). Percentiles interpolate linearly between the two
 /// nearest ranks (numpy's default); an empty input gives zeros.
 LatencyStats ComputeLatencyStats(std::vector<double> samples);
+
+/// A spread (P90 - P10) above this share of P50 makes a latency too noisy to compare: two
+/// configurations closer than that cannot be told apart. Quiet runs here spread 2-8%; the
+/// Quantize tab's float P50 reading 40 to 432 ms across runs on a loaded machine (issue 35.6)
+/// spread over 100%.
+inline constexpr double kNoisySpreadPercent = 20;
+/// Our threads waiting for a CPU more than this share of the runs' thread time (wall x threads):
+/// other programs took the CPU from the runs.
+inline constexpr double kLoadedWaitPercent = 10;
+
+/// Whether a latency measurement can be trusted: its spread, and the machine's load around it.
+struct LatencyNoise {
+  double spread_percent = 0;  ///< (P90 - P10) / P50 x 100
+  bool noisy = false;         ///< spread_percent > kNoisySpreadPercent (with >= 5 runs)
+  int cores = 0;              ///< CPUs this process may use
+  int busy_cores = 0;         ///< of those, busy with other programs (SampleMachineLoad)
+  double loadavg1 = 0;        ///< /proc/loadavg's 1-minute figure
+  double wait_percent = 0;    ///< run-queue wait of our threads / (wall x threads) x 100
+  int threads = 0;            ///< the threads the runs used
+  /// Other programs competed with the runs: busy cores left fewer than `threads` free, or our
+  /// threads waited for a CPU more than kLoadedWaitPercent of the time.
+  bool loaded = false;
+};
+
+/// Classifies `stats` (at least 5 runs to call them noisy) measured with `threads` threads, with
+/// the load sampled around the runs and the run-queue wait they saw (ProcessRunQueueWaitNs growth
+/// over `wall_s`).
+LatencyNoise ClassifyLatencyNoise(const LatencyStats& stats, int threads, const MachineLoad& load,
+                                  double wait_s, double wall_s);
+/// The same over two interleaved measurements (A and B): the larger spread of the two.
+LatencyNoise CombineLatencyNoise(const LatencyNoise& a, const LatencyNoise& b);
+/// English warnings for the CLI (empty when neither noisy nor loaded): "noisy: spread 45% (P10-P90
+/// of P50) - close other programs or use --threads 1", "machine loaded: ...".
+std::vector<std::string> LatencyNoiseWarnings(const LatencyNoise& noise);
+/// "8.28 ms (P10-P90 8.10-8.61, MAD 0.05)": a P50 with its spread.
+std::string FormatLatencyWithSpread(const LatencyStats& stats);
 
 /// Whether B's runs differ from A's beyond the runs' own noise.
 enum class LatencyVerdict {
@@ -105,8 +143,9 @@ struct BenchResult {
   int warmup = 0;
   std::vector<double> latencies_ms;  ///< counted runs, in order
   LatencyStats stats;
-  double wall_s = 0;                        ///< wall time of the counted runs
-  double throughput = 0;                    ///< counted inferences per second of wall time
+  LatencyNoise noise;     ///< the spread of the counted runs and the machine's load around them
+  double wall_s = 0;      ///< wall time of the counted runs
+  double throughput = 0;  ///< counted inferences per second of wall time
   double cpu_user_s = 0, cpu_system_s = 0;  ///< over the counted runs
   double cpu_percent = 0;                   ///< (user + system) / wall, 100 = one core busy
   int64_t peak_rss_bytes = 0;               ///< the process's high-water mark while this config ran
