@@ -150,6 +150,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
       }
     }
     for (const ir::Value* v : n->outputs()) step.outputs.push_back(v ? slot(v) : -1);
+    step.may_overwrite_inputs = memory::MayOverwriteInputs(*n, step.provider);
     for (const ir::Value* v : n->inputs())
       step.input_is_parameter.push_back(v && v->is_initializer());
     {
@@ -172,7 +173,8 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
       step.info = info;
       step.label = std::shared_ptr<const std::string>(step.info, &info->label);
     }
-    if (n->HasSubgraphs()) {
+    step.has_subgraphs = n->HasSubgraphs();
+    if (step.has_subgraphs) {
       for (const ir::Value* v : n->OuterScopeInputs()) {
         if (v->owner() == &g) last_use[slot(v)] = i;
       }
@@ -237,7 +239,19 @@ void ResolveOuterSlots(Plan* plan, std::vector<const Plan*>& ancestors) {
 Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* parent,
                                                       std::vector<RtValue> inputs,
                                                       ThreadPool* intra) {
-  Frame frame{&plan, std::vector<RtValue>(static_cast<size_t>(plan.num_slots)), parent};
+  Frame frame{&plan, {}, parent};
+  if (parent == nullptr) frame.slots.swap(spare_slots);
+  frame.slots.resize(static_cast<size_t>(plan.num_slots));
+  // The main graph's slots go back empty to spare_slots however the run ends.
+  struct KeepSlots {
+    Frame* frame;
+    std::vector<RtValue>* spare;
+    ~KeepSlots() {
+      if (!spare) return;
+      for (RtValue& v : frame->slots) v = RtValue();
+      spare->swap(frame->slots);
+    }
+  } keep_slots{&frame, parent == nullptr ? &spare_slots : nullptr};
   for (const auto& [s, t] : plan.initializers) frame.slots[s] = RtValue::FromTensor(*t);
   if (inputs.size() > plan.input_slots.size()) {
     return InvalidArgument("graph " + Quote(plan.graph->name()) + " takes " +
@@ -258,7 +272,7 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       // A node with subgraphs (If, Loop, Scan) is not planned: its bodies' allocations would all
       // count as this one step (a Loop's iterations alive at once) and an If may take the other
       // branch next run. They come from the dynamic arena; the frees after it are the step's.
-      const bool planned = mem && !step.node->HasSubgraphs();
+      const bool planned = mem && !step.has_subgraphs;
       if (mem) mem->BeginStep(planned ? static_cast<int>(si) : -1);
       // A subgraph's stop is named by the node that runs it (the Loop, not a body node).
       if (Status stop = CheckStop(); !stop.ok()) {
@@ -354,7 +368,7 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
     return st.WithContext("node " + step.node->Describe());
   }
   if (profiler) EndNode(step, fell_back ? step.fallback_info : step.info, ins, outs, t0);
-  if (mem) mem->EndStep(index, *step.node, fell_back ? "" : step.provider, ins, outs);
+  if (mem) mem->EndStep(index, step.node, !fell_back && step.may_overwrite_inputs, ins, outs);
   for (size_t k = 0; k < step.outputs.size(); ++k) {
     if (step.outputs[k] >= 0) frame->slots[step.outputs[k]] = std::move(outs[k]);
   }
@@ -366,6 +380,7 @@ Status Session::Impl::RunStep(const Plan& plan, const Step& step, Frame* frame, 
 // readers to finish. The first error stops the run (inter_op_pool.h).
 const std::vector<std::string>& Session::Impl::StepLabels() {
   if (step_labels.empty()) {
+    step_labels.reserve(main->steps.size());
     for (const Step& step : main->steps) step_labels.push_back(step.info->label);
   }
   return step_labels;
@@ -540,6 +555,10 @@ Expected<std::unique_ptr<Session>> Session::Create(std::shared_ptr<const ir::Mod
   SetBlasThreads(1);
   impl->main = std::make_unique<Plan>();
   OL_RETURN_IF_ERROR(impl->BuildPlan(*impl->model->graph, impl->main.get()));
+  // The main graph's slots and step labels are the session's, made once (a run's first steps
+  // then do not fault in 30,000 slots of a long chain).
+  impl->spare_slots.resize(static_cast<size_t>(impl->main->num_slots));
+  (void)impl->StepLabels();
   std::vector<const Plan*> ancestors;
   ResolveOuterSlots(impl->main.get(), ancestors);
   if (impl->inter_op) BuildDeps(impl->main.get());
@@ -638,7 +657,7 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
                                   std::chrono::duration<double>(timeout))
                         : std::chrono::steady_clock::time_point::max();
   impl_->signature = ShapeSignature(g, feed);
-  impl_->memory->BeginRun(impl_->signature, impl_->StepLabels(), impl_->WeightsBytes());
+  impl_->memory->BeginRun(impl_->signature, &impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->memory->EndRun(executed.ok());
   impl_->cancel = nullptr;

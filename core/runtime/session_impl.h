@@ -46,6 +46,9 @@ struct Step {
   std::shared_ptr<const std::string> label;  ///< aliases info->label (thread-pool spans)
   /// Parallel executor: a main-graph step that runs alone gets the whole thread budget.
   bool wide = false;
+  bool has_subgraphs = false;  ///< node->HasSubgraphs(), asked once per step of every run
+  /// memory::MayOverwriteInputs(node, provider): the planner may put the output over an input.
+  bool may_overwrite_inputs = false;
   /// A light step of a wide region (region_choice.h): its kernels made for the whole budget, for
   /// the runs where its region runs one step after another (kernels fix their thread count when
   /// made); null when the budget is the light steps' share.
@@ -136,6 +139,10 @@ struct Session::Impl {
   const std::vector<std::string>& StepLabels();
   uint64_t WeightsBytes() const;
   std::vector<std::string> step_labels;
+  /// The main graph's slots, kept empty between runs: a run does not allocate (and fault in) a
+  /// slot per value again (30,000 values of a long chain: 3 MB). Runs of one session do not
+  /// overlap (Run is not re-entrant).
+  std::vector<RtValue> spare_slots;
   void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
                const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
                double start_us);

@@ -133,7 +133,7 @@ void BuildDeps(Plan* plan) {
     std::vector<int> read;
     for (const SlotRef& r : step.inputs)
       if (r.depth == 0 && r.slot >= 0) read.push_back(r.slot);
-    if (step.node->HasSubgraphs()) {
+    if (step.has_subgraphs) {
       for (const ir::Value* v : step.node->OuterScopeInputs()) {
         auto it = plan->slot_of.find(v);
         if (v->owner() == plan->graph && it != plan->slot_of.end()) read.push_back(it->second);
@@ -208,7 +208,7 @@ Status Session::Impl::RunParallel(const Plan& plan, Frame* frame) {
           ~ThreadStep() {
             if (mem) mem->BeginStepOnThread(-1);
           }
-        } on_thread(step.node->HasSubgraphs() ? nullptr : memory.get(), i);
+        } on_thread(step.has_subgraphs ? nullptr : memory.get(), i);
         const bool wide = is_pinned(si);
         OL_RETURN_IF_ERROR(RunStep(plan, step, frame,
                                    wide ? wide_pool.get() : pools[static_cast<size_t>(thread)]));

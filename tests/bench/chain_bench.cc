@@ -4,7 +4,7 @@
 // on (steady runs of both sessions alternate, so drift on a shared machine hits both alike). A
 // benchmark that prints figures, never a test. Run:
 //   build/release/tests/bench/chain_bench [--sizes 1000,10000,50000] [--level all|disabled]
-//       [--threads 1] [--runs N] [--write DIR]
+//       [--threads 1] [--runs N] [--no-mem-pattern] [--write DIR]
 // --write DIR also writes chain_N.onnx and DIR/inputs/input_0.pb, for ONNX Runtime in the same
 // sitting: ../shared/tools/ort/ort --model DIR/chain_50000.onnx --inputs DIR/inputs --level all
 //   --threads 1 --runs 20
@@ -50,6 +50,7 @@ struct Options {
   int threads = 1;
   int runs = 0;  ///< 0: enough for about a second of steady runs per session, 10 to 200
   std::string write_dir;
+  bool mem_pattern = true;  ///< --no-mem-pattern: no recording run, no planned arena
 };
 
 bool ParseArgs(int argc, char** argv, Options* o) {
@@ -72,6 +73,8 @@ bool ParseArgs(int argc, char** argv, Options* o) {
       o->threads = std::atoi(v), ++i;
     } else if (a == "--runs" && v) {
       o->runs = std::atoi(v), ++i;
+    } else if (a == "--no-mem-pattern") {
+      o->mem_pattern = false;
     } else if (a == "--write" && v) {
       o->write_dir = v, ++i;
     } else {
@@ -136,6 +139,7 @@ int Bench(const Options& o, long n, Row* row) {
     so.optimization_level = o.level;
     so.intra_op_threads = o.threads;
     so.enable_profiling = profiled;
+    so.enable_mem_pattern = o.mem_pattern;
     Figures& f = profiled ? row->on : row->off;
     t0 = Clock::now();
     auto s = Session::Create(model, so);
@@ -189,7 +193,7 @@ int main(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &o)) {
     std::fprintf(stderr,
                  "usage: chain_bench [--sizes 1000,10000,50000] [--level all] [--threads 1] "
-                 "[--runs N] [--write DIR]\n");
+                 "[--runs N] [--no-mem-pattern] [--write DIR]\n");
     return 2;
   }
   if (!o.write_dir.empty() && !WriteInput(o.write_dir)) {

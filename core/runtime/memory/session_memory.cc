@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <new>
 #include <set>
 #include <unordered_map>
@@ -19,26 +20,128 @@ constexpr size_t kMaxPlans = 4;  ///< input-shape signatures whose plans (and ar
 
 size_t Rounded(size_t n) { return (std::max<size_t>(n, 1) + 63) / 64 * 64; }
 
+// A recorded allocation: plain numbers and the node that made it, so that recording a run costs
+// little per step; MakePlan names the buffers (tensor, producer) once at the end.
 struct Block {
   uint64_t size = 0;
   int step = 0;
   int index = 0;
-  int freed_step = -1;  ///< -1: alive when the run ended (an output): not planned
-  PlannedBuffer info;   ///< tensor, producer, in_place_of (a block index while recording)
+  int freed_step = -1;             ///< -1: alive when the run ended (an output): not planned
+  int output = -1;                 ///< which output of its node it became, or -1 (scratch)
+  int in_place_of = -1;            ///< the block it overwrites in place, or -1
+  const ir::Node* node = nullptr;  ///< the node of its step (set by EndStep)
 };
 
-// A signature's plan and what serving it needs.
+// Where a planned buffer came from, for naming it when the plan is asked for.
+struct BufferSource {
+  const ir::Node* node = nullptr;
+  int output = -1;
+  int step_index = 0;
+};
+
+// A signature's plan and what serving it needs. The buffers' names (MemoryPlan) are filled in
+// the first time someone asks for the plan (the Memory view, `memory`, bench), not by the run.
 struct PlanState {
-  MemoryPlan plan;
-  std::vector<std::vector<int>> by_step;   ///< step -> buffer per allocation index (-1: unplanned)
-  std::vector<std::vector<int>> overlaps;  ///< buffer -> other groups' buffers sharing bytes
-  std::vector<int> group;                  ///< in-place group (the chain's first buffer)
+  std::vector<BufferLifetime> buffers;  ///< offsets, sizes, in-place sources
+  OffsetSummary summary;
+  uint64_t outputs_bytes = 0;
+  std::vector<BufferSource> sources;
+  const std::vector<std::string>* labels = nullptr;  ///< the session's step labels
+  uint64_t weights_bytes = 0;
+  std::string signature;
+  std::shared_ptr<MemoryPlan> named;  ///< built by Named() under the session memory's lock
+  const MemoryPlan& Named();
+  /// Allocation k of step s is planned buffer slots[step_first[s] + k] (-1: unplanned), for k
+  /// below step_first[s + 1] - step_first[s].
+  std::vector<int> step_first;
+  std::vector<int> slots;
+  std::vector<int> group;  ///< in-place group (the chain's first buffer)
   std::vector<uint8_t> live;
+  /// The byte ranges live planned buffers hold, by offset: disjoint, except that the buffers of
+  /// one in-place group share theirs (`count` of them live).
+  struct LiveRange {
+    uint64_t offset = 0, end = 0;
+    int group = 0;
+    int count = 0;
+  };
+  std::vector<LiveRange> live_ranges;
+  /// Whether buffer `b` may be handed out: no live buffer of another group holds its bytes.
+  bool Free(int b) const;
+  void Hold(int b);
+  void Release(int b);
   std::byte* arena = nullptr;  ///< mmap'd: back to the system when the plan goes
   ~PlanState() {
-    if (arena) munmap(arena, std::max<uint64_t>(plan.planned_peak, 64));
+    if (arena) munmap(arena, std::max<uint64_t>(summary.planned_peak, 64));
   }
 };
+
+bool PlanState::Free(int b) const {
+  const BufferLifetime& pb = buffers[static_cast<size_t>(b)];
+  const uint64_t end = pb.offset + pb.size;
+  auto it = std::lower_bound(live_ranges.begin(), live_ranges.end(), pb.offset,
+                             [](const LiveRange& r, uint64_t off) { return r.offset < off; });
+  if (it != live_ranges.end() && it->offset < end &&
+      !(it->offset == pb.offset && it->group == group[static_cast<size_t>(b)]))
+    return false;
+  return it == live_ranges.begin() || std::prev(it)->end <= pb.offset;
+}
+
+void PlanState::Hold(int b) {
+  const BufferLifetime& pb = buffers[static_cast<size_t>(b)];
+  auto it = std::lower_bound(live_ranges.begin(), live_ranges.end(), pb.offset,
+                             [](const LiveRange& r, uint64_t off) { return r.offset < off; });
+  if (it != live_ranges.end() && it->offset == pb.offset) {
+    ++it->count;
+    return;
+  }
+  live_ranges.insert(it, {pb.offset, pb.offset + pb.size, group[static_cast<size_t>(b)], 1});
+}
+
+void PlanState::Release(int b) {
+  const uint64_t offset = buffers[static_cast<size_t>(b)].offset;
+  auto it = std::lower_bound(live_ranges.begin(), live_ranges.end(), offset,
+                             [](const LiveRange& r, uint64_t off) { return r.offset < off; });
+  if (it != live_ranges.end() && it->offset == offset && --it->count == 0) live_ranges.erase(it);
+}
+
+const MemoryPlan& PlanState::Named() {
+  if (named) return *named;
+  auto p = std::make_shared<MemoryPlan>();
+  const size_t steps = labels ? labels->size() : 0;
+  p->buffers.resize(buffers.size());
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const BufferLifetime& b = buffers[i];
+    const BufferSource& src = sources[i];
+    PlannedBuffer& pb = p->buffers[i];
+    pb.offset = b.offset;
+    pb.size = b.size;
+    pb.first_step = b.first_step;
+    pb.last_step = b.last_step;
+    pb.step_index = src.step_index;
+    pb.in_place_of = b.in_place_of;
+    if (const ir::Node* node = src.node) {
+      if (src.output >= 0 && static_cast<size_t>(src.output) < node->outputs().size() &&
+          node->outputs()[static_cast<size_t>(src.output)])
+        pb.tensor = node->outputs()[static_cast<size_t>(src.output)]->name();
+      pb.producer = static_cast<size_t>(b.first_step) < steps
+                        ? (*labels)[static_cast<size_t>(b.first_step)]
+                        : node->op_type();
+      pb.producer_op = node->op_type();
+      pb.producer_id = static_cast<int64_t>(node->id());
+    }
+  }
+  if (labels) p->steps = *labels;
+  p->planned_peak = summary.planned_peak;
+  p->naive_sum = summary.naive_sum;
+  p->peak_step = summary.peak_step;
+  p->peak_live = summary.peak_live;
+  p->in_place = summary.in_place;
+  p->weights_bytes = weights_bytes;
+  p->outputs_bytes = outputs_bytes;
+  p->signature = signature;
+  named = std::move(p);
+  return *named;
+}
 
 }  // namespace
 
@@ -50,7 +153,7 @@ struct SessionMemory::State {
   int index = 0;  ///< allocations so far in this step
   uint64_t epoch = 0;
   std::string signature;
-  std::vector<std::string> labels;
+  const std::vector<std::string>* labels = nullptr;  ///< the session's, while recording
   uint64_t weights = 0;
   // recording
   std::vector<Block> blocks;
@@ -114,23 +217,19 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
   const int index = threaded ? tl_step.index++ : s.index++;
   if (s.mode == State::Mode::kPlanned && step >= 0) {
     PlanState& ps = *s.current;
-    const std::vector<int>* slots = static_cast<size_t>(step) < ps.by_step.size()
-                                        ? &ps.by_step[static_cast<size_t>(step)]
-                                        : nullptr;
-    const int b = slots && static_cast<size_t>(index) < slots->size()
-                      ? (*slots)[static_cast<size_t>(index)]
+    const size_t st = static_cast<size_t>(step);
+    const int b = st + 1 < ps.step_first.size() && index < ps.step_first[st + 1] - ps.step_first[st]
+                      ? ps.slots[static_cast<size_t>(ps.step_first[st] + index)]
                       : -1;
-    bool ok = b >= 0 && ps.plan.buffers[static_cast<size_t>(b)].size == size &&
+    bool ok = b >= 0 && ps.buffers[static_cast<size_t>(b)].size == size &&
               !ps.live[static_cast<size_t>(b)];
     // Parallel steps: no output over an input (a branch beside may read it yet).
-    if (ok && threaded) ok = ps.plan.buffers[static_cast<size_t>(b)].in_place_of < 0;
+    if (ok && threaded) ok = ps.buffers[static_cast<size_t>(b)].in_place_of < 0;
     // Never hand out bytes another live buffer holds (a run that strays from its recording).
-    if (ok) {
-      for (int o : ps.overlaps[static_cast<size_t>(b)]) ok = ok && !ps.live[static_cast<size_t>(o)];
-    }
+    if (ok) ok = ps.Free(b);
     if (ok && !ps.arena) {
-      void* a = mmap(nullptr, std::max<uint64_t>(ps.plan.planned_peak, 64), PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      void* a = mmap(nullptr, std::max<uint64_t>(ps.summary.planned_peak, 64),
+                     PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       ps.arena = a == MAP_FAILED ? nullptr : static_cast<std::byte*>(a);
       if (!ps.arena) ok = false;
     }
@@ -138,16 +237,18 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
       const std::string refused = dynamic_->Refusal(size + s.arena_live);
       if (!refused.empty()) throw ir::AllocationRefused(refused);
       ps.live[static_cast<size_t>(b)] = 1;
+      ps.Hold(b);
       s.arena_live += size;
       ++s.stats.planned_served;
       const uint64_t live = s.arena_live + dynamic_->stats().live_bytes;
       s.stats.peak_live_bytes = std::max(s.stats.peak_live_bytes, live);
       std::shared_ptr<State> state = state_;
       std::shared_ptr<PlanState> keep = s.current;
-      std::byte* p = ps.arena + ps.plan.buffers[static_cast<size_t>(b)].offset;
+      std::byte* p = ps.arena + ps.buffers[static_cast<size_t>(b)].offset;
       return std::shared_ptr<std::byte>(p, [state, keep, b, size](std::byte*) {
         std::lock_guard<std::mutex> l(state->mu);
         keep->live[static_cast<size_t>(b)] = 0;
+        keep->Release(b);
         state->arena_live -= size;
       });
     }
@@ -191,7 +292,7 @@ std::shared_ptr<std::byte> SessionMemory::Allocate(size_t nbytes) {
 }
 
 void SessionMemory::BeginRun(const std::string& signature,
-                             const std::vector<std::string>& step_labels, uint64_t weights_bytes) {
+                             const std::vector<std::string>* step_labels, uint64_t weights_bytes) {
   std::lock_guard<std::mutex> lock(state_->mu);
   State& s = *state_;
   ++s.epoch;
@@ -212,6 +313,8 @@ void SessionMemory::BeginRun(const std::string& signature,
   }
   s.mode = State::Mode::kRecording;
   s.labels = step_labels;
+  // About one buffer per step: the recording rarely grows the list.
+  s.blocks.reserve(step_labels ? step_labels->size() + 16 : 16);
   s.weights = weights_bytes;
 }
 
@@ -234,31 +337,25 @@ bool SessionMemory::recording() const {
   return state_->mode == State::Mode::kRecording;
 }
 
-void SessionMemory::EndStep(int step, const ir::Node& node, const std::string& provider,
+void SessionMemory::EndStep(int step, const ir::Node* node, bool may_overwrite_inputs,
                             const std::vector<const kernels::RtValue*>& ins,
                             const std::vector<kernels::RtValue>& outs) {
   std::lock_guard<std::mutex> lock(state_->mu);
   State& s = *state_;
   if (s.mode != State::Mode::kRecording) return;
-  const std::string label = static_cast<size_t>(step) < s.labels.size()
-                                ? s.labels[static_cast<size_t>(step)]
-                                : node.op_type();
   auto block_of = [&](const kernels::RtValue* v) -> int {
     if (!v || !v->is_tensor() || !v->tensor.raw()) return -1;
     auto it = s.live_block.find(v->tensor.raw());
     return it == s.live_block.end() ? -1 : it->second;
   };
-  for (auto b = s.blocks.rbegin(); b != s.blocks.rend() && b->step == step; ++b) {
-    b->info.producer = label;
-    b->info.producer_op = node.op_type();
-    b->info.producer_id = static_cast<int64_t>(node.id());
-  }
-  for (size_t k = 0; k < outs.size() && k < node.outputs().size(); ++k) {
+  for (auto b = s.blocks.rbegin(); b != s.blocks.rend() && b->step == step; ++b) b->node = node;
+  // (An omitted output is empty: it has no block.)
+  for (size_t k = 0; k < outs.size(); ++k) {
     const int b = block_of(&outs[k]);
-    if (b < 0 || s.blocks[static_cast<size_t>(b)].step != step || !node.outputs()[k]) continue;
+    if (b < 0 || s.blocks[static_cast<size_t>(b)].step != step) continue;
     Block& out = s.blocks[static_cast<size_t>(b)];
-    if (out.info.tensor.empty()) out.info.tensor = node.outputs()[k]->name();
-    if (k != 0 || !MayOverwriteInputs(node, provider)) continue;
+    if (out.output < 0) out.output = static_cast<int>(k);
+    if (k != 0 || !may_overwrite_inputs) continue;
     // Only an input the output maps onto element for element (same shape and bytes: no
     // broadcast, which reads an input again after writing over it) that no other input of the
     // step reads from (the same block, or a view into it).
@@ -279,7 +376,7 @@ void SessionMemory::EndStep(int step, const ir::Node& node, const std::string& p
         shared = p >= lo && p < hi;
       }
       if (shared) continue;
-      out.info.in_place_of = a;
+      out.in_place_of = a;
       break;
     }
   }
@@ -287,47 +384,47 @@ void SessionMemory::EndStep(int step, const ir::Node& node, const std::string& p
 
 namespace {
 
-std::shared_ptr<PlanState> MakePlan(std::vector<Block>& blocks, int steps) {
+std::shared_ptr<PlanState> MakePlan(const std::vector<Block>& blocks,
+                                    const std::vector<std::string>* labels) {
   auto ps = std::make_shared<PlanState>();
-  ps->by_step.resize(static_cast<size_t>(std::max(steps, 0)));
-  std::vector<int> buffer_of(blocks.size(), -1);
-  for (size_t i = 0; i < blocks.size(); ++i) {
-    Block& b = blocks[i];
-    if (b.freed_step < 0) {
-      ps->plan.outputs_bytes += b.size;
-    } else {
-      PlannedBuffer pb = b.info;
-      pb.size = b.size;
-      pb.first_step = b.step;
-      pb.last_step = std::max(b.freed_step, b.step);
-      pb.step_index = b.index;
-      pb.in_place_of = pb.in_place_of >= 0 ? buffer_of[static_cast<size_t>(pb.in_place_of)] : -1;
-      buffer_of[i] = static_cast<int>(ps->plan.buffers.size());
-      ps->plan.buffers.push_back(std::move(pb));
-    }
-    auto& slots = ps->by_step[static_cast<size_t>(b.step)];
-    if (slots.size() <= static_cast<size_t>(b.index))
-      slots.resize(static_cast<size_t>(b.index) + 1, -1);
-    slots[static_cast<size_t>(b.index)] = buffer_of[i];
+  ps->labels = labels;
+  const size_t steps = labels ? labels->size() : 0;
+  // Allocations per step (the blocks come in step order; an index past the labels is dropped).
+  ps->step_first.assign(steps + 1, 0);
+  for (const Block& b : blocks) {
+    if (b.step < 0 || static_cast<size_t>(b.step) >= steps) continue;
+    int& count = ps->step_first[static_cast<size_t>(b.step) + 1];
+    count = std::max(count, b.index + 1);
   }
-  AssignOffsets(&ps->plan);
-  const auto& buf = ps->plan.buffers;
-  const size_t n = buf.size();
+  for (size_t i = 0; i < steps; ++i) ps->step_first[i + 1] += ps->step_first[i];
+  ps->slots.assign(static_cast<size_t>(ps->step_first[steps]), -1);
+  std::vector<int> buffer_of(blocks.size(), -1);
+  ps->buffers.reserve(blocks.size());
+  ps->sources.reserve(blocks.size());
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const Block& b = blocks[i];
+    if (b.freed_step < 0) {
+      ps->outputs_bytes += b.size;
+    } else {
+      BufferLifetime life;
+      life.size = b.size;
+      life.first_step = b.step;
+      life.last_step = std::max(b.freed_step, b.step);
+      life.in_place_of = b.in_place_of >= 0 ? buffer_of[static_cast<size_t>(b.in_place_of)] : -1;
+      buffer_of[i] = static_cast<int>(ps->buffers.size());
+      ps->buffers.push_back(life);
+      ps->sources.push_back({b.node, b.output, b.index});
+    }
+    if (b.step >= 0 && static_cast<size_t>(b.step) < steps)
+      ps->slots[static_cast<size_t>(ps->step_first[static_cast<size_t>(b.step)] + b.index)] =
+          buffer_of[i];
+  }
+  ps->summary = AssignOffsets(&ps->buffers);
+  const size_t n = ps->buffers.size();
   ps->group.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    const int src = buf[i].in_place_of;
+    const int src = ps->buffers[i].in_place_of;
     ps->group[i] = src >= 0 ? ps->group[static_cast<size_t>(src)] : static_cast<int>(i);
-  }
-  ps->overlaps.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = i + 1; j < n; ++j) {
-      if (ps->group[i] == ps->group[j]) continue;
-      if (buf[i].offset < buf[j].offset + buf[j].size &&
-          buf[j].offset < buf[i].offset + buf[i].size) {
-        ps->overlaps[i].push_back(static_cast<int>(j));
-        ps->overlaps[j].push_back(static_cast<int>(i));
-      }
-    }
   }
   ps->live.assign(n, 0);
   return ps;
@@ -342,10 +439,10 @@ void SessionMemory::EndRun(bool ok) {
   s.mode = State::Mode::kIdle;
   s.step = -1;
   if (!recorded || !ok) return;
-  std::shared_ptr<PlanState> ps = MakePlan(s.blocks, static_cast<int>(s.labels.size()));
-  ps->plan.steps = s.labels;
-  ps->plan.weights_bytes = s.weights;
-  ps->plan.signature = s.signature;
+  std::shared_ptr<PlanState> ps = MakePlan(s.blocks, s.labels);
+  s.labels = nullptr;
+  ps->weights_bytes = s.weights;
+  ps->signature = s.signature;
   s.blocks.clear();
   s.live_block.clear();
   if (s.plans.size() >= kMaxPlans && !s.order.empty()) {
@@ -364,7 +461,8 @@ void SessionMemory::EndRun(bool ok) {
 std::shared_ptr<const MemoryPlan> SessionMemory::plan() const {
   std::lock_guard<std::mutex> lock(state_->mu);
   if (!state_->current) return nullptr;
-  return std::shared_ptr<const MemoryPlan>(state_->current, &state_->current->plan);
+  const MemoryPlan& named = state_->current->Named();
+  return std::shared_ptr<const MemoryPlan>(state_->current, &named);
 }
 
 MemoryStats SessionMemory::stats() const {
@@ -373,7 +471,7 @@ MemoryStats SessionMemory::stats() const {
     std::lock_guard<std::mutex> lock(state_->mu);
     st = state_->stats;
     st.planned_arena_bytes =
-        state_->current && state_->current->arena ? state_->current->plan.planned_peak : 0;
+        state_->current && state_->current->arena ? state_->current->summary.planned_peak : 0;
     st.live_bytes = state_->arena_live;
   }
   st.dynamic = dynamic_->stats();

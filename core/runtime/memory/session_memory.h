@@ -42,8 +42,9 @@ class SessionMemory final : public ir::BufferAllocator {
   std::shared_ptr<std::byte> Allocate(size_t nbytes) override;
   std::string Refusal(size_t nbytes) const override;
 
-  /// A run of the main graph begins; `signature` names its input shapes.
-  void BeginRun(const std::string& signature, const std::vector<std::string>& step_labels,
+  /// A run of the main graph begins; `signature` names its input shapes. `step_labels` (the
+  /// label of each main-graph step) must stay alive until EndRun.
+  void BeginRun(const std::string& signature, const std::vector<std::string>* step_labels,
                 uint64_t weights_bytes);
   /// Main-graph step `step` begins (allocations until the next call belong to it).
   void BeginStep(int step);
@@ -55,15 +56,19 @@ class SessionMemory final : public ir::BufferAllocator {
   void BeginStepOnThread(int step);
   /// The current run records its signature's plan (the parallel executor runs it sequentially).
   bool recording() const;
-  /// Step `step` (node `node` on `provider`) has set `outs`: names the buffers it allocated and
-  /// notes in-place candidates (an element-wise output the size of an input at its last use).
-  void EndStep(int step, const ir::Node& node, const std::string& provider,
+  /// Step `step` (node `node`) has set `outs`: names the buffers it allocated and, when
+  /// `may_overwrite_inputs` (MayOverwriteInputs of the node and the provider that ran it), notes
+  /// in-place candidates (an element-wise output the size of an input at its last use). `node`
+  /// is only kept, for naming the plan's buffers later: it must outlive the session memory.
+  void EndStep(int step, const ir::Node* node, bool may_overwrite_inputs,
                const std::vector<const kernels::RtValue*>& ins,
                const std::vector<kernels::RtValue>& outs);
   /// The run ended (`ok`: completely); a recording run becomes the signature's plan.
   void EndRun(bool ok);
 
-  /// The plan of the last run's signature (null before a recorded run or with patterns off).
+  /// The plan of the last run's signature (null before a recorded run or with patterns off). Its
+  /// buffers are named (tensor, producer) on the first call, from the session's graph: call it
+  /// while the session lives.
   std::shared_ptr<const MemoryPlan> plan() const;
   MemoryStats stats() const;
   uint64_t live_bytes() const;
