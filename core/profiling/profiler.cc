@@ -44,27 +44,27 @@ void Profiler::AddComplete(std::string name, std::string cat, double start_us, d
 }
 
 void Profiler::AddCounter(std::string name, double ts_us, uint64_t bytes) {
-  TraceEvent e;
-  e.name = std::move(name);
-  e.cat = "Memory";
-  e.ph = 'C';
-  e.ts_us = ts_us;
-  e.pid = ProcessId();
-  e.tid = CurrentThreadId();
-  e.args = {{"bytes", std::to_string(bytes), true}};
-  std::lock_guard<std::mutex> lock(mu_);
-  events_.push_back(std::move(e));
-}
-
-void Profiler::AddNode(NodeRecord record) {
   const int64_t tid = CurrentThreadId();
   std::lock_guard<std::mutex> lock(mu_);
+  counters_.push_back({std::move(name), ts_us, bytes, tid});
+}
+
+void Profiler::AddNode(NodeRecord record, const std::vector<TensorTypeRank>& tensors,
+                       const std::vector<int64_t>& dims) {
+  const int64_t tid = CurrentThreadId();
+  std::lock_guard<std::mutex> lock(mu_);
+  record.tensor_count = static_cast<uint32_t>(tensors.size());
+  record.tensors_at = tensor_pool_.size();
+  record.dims_at = dims_pool_.size();
+  tensor_pool_.insert(tensor_pool_.end(), tensors.begin(), tensors.end());
+  dims_pool_.insert(dims_pool_.end(), dims.begin(), dims.end());
   nodes_.emplace_back(tid, std::move(record));
 }
 
 namespace {
 
-TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
+TraceEvent NodeEvent(int64_t tid, const NodeRecord& r, const std::vector<TensorTypeRank>& tensors,
+                     const std::vector<int64_t>& dims) {
   TraceEvent e;
   e.name = r.info->label + "_kernel_time";
   e.cat = "Node";
@@ -74,11 +74,11 @@ TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
   e.pid = Profiler::ProcessId();
   e.tid = tid;
   std::string in = "[", out = "[";
-  size_t d = 0;
-  for (size_t i = 0; i < r.tensors.size(); ++i) {
+  size_t d = r.dims_at;
+  for (size_t i = 0; i < r.tensor_count && r.tensors_at + i < tensors.size(); ++i) {
     std::string& list = static_cast<int32_t>(i) < r.input_count ? in : out;
     if (list.size() > 1) list += ",";
-    const auto& [type, rank] = r.tensors[i];
+    const auto& [type, rank] = tensors[r.tensors_at + i];
     if (type.empty()) {
       list += "{}";
       continue;
@@ -86,9 +86,9 @@ TraceEvent NodeEvent(int64_t tid, const NodeRecord& r) {
     list += "{\"";
     list += type;
     list += "\":[";
-    for (int32_t k = 0; k < rank && d < r.dims.size(); ++k, ++d) {
+    for (int32_t k = 0; k < rank && d < dims.size(); ++k, ++d) {
       if (k) list += ",";
-      list += std::to_string(r.dims[d]);
+      list += std::to_string(dims[d]);
     }
     list += "]}";
   }
@@ -139,8 +139,19 @@ std::vector<TraceEvent> Profiler::Events() const {
     out.push_back(std::move(m));
   }
   std::vector<TraceEvent> timed = events_;
-  timed.reserve(events_.size() + nodes_.size());
-  for (const auto& [tid, r] : nodes_) timed.push_back(NodeEvent(tid, r));
+  timed.reserve(events_.size() + counters_.size() + nodes_.size());
+  for (const Counter& c : counters_) {
+    TraceEvent e;
+    e.name = c.name;
+    e.cat = "Memory";
+    e.ph = 'C';
+    e.ts_us = c.ts_us;
+    e.pid = ProcessId();
+    e.tid = c.tid;
+    e.args = {{"bytes", std::to_string(c.bytes), true}};
+    timed.push_back(std::move(e));
+  }
+  for (const auto& [tid, r] : nodes_) timed.push_back(NodeEvent(tid, r, tensor_pool_, dims_pool_));
   std::stable_sort(timed.begin(), timed.end(),
                    [](const TraceEvent& a, const TraceEvent& b) { return a.ts_us < b.ts_us; });
   out.insert(out.end(), timed.begin(), timed.end());
@@ -151,6 +162,9 @@ void Profiler::Clear() {
   std::lock_guard<std::mutex> lock(mu_);
   events_.clear();
   nodes_.clear();
+  tensor_pool_.clear();
+  dims_pool_.clear();
+  counters_.clear();
 }
 
 }  // namespace onnxlens::profiling

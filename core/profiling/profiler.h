@@ -36,12 +36,16 @@ struct NodeRecord {
   std::shared_ptr<const NodeEventInfo> info;
   double start_us = 0, end_us = 0;
   int64_t activation_size = 0, parameter_size = 0, output_size = 0;
-  int32_t input_count = 0;  ///< tensors[0, input_count) are inputs, the rest outputs
-  /// Per tensor: ONNX Runtime's type name (static storage; empty for a missing or non-tensor value)
-  /// and rank; their dims follow one another in `dims`.
-  std::vector<std::pair<std::string_view, int32_t>> tensors;
-  std::vector<int64_t> dims;
+  int32_t input_count = 0;  ///< the first input_count tensors are inputs, the rest outputs
+  // Set by AddNode: where the record's tensors and dims sit in the profiler's shared pools (no
+  // allocation per record on the hot path).
+  uint32_t tensor_count = 0;
+  size_t tensors_at = 0, dims_at = 0;
 };
+
+/// A node's input or output as the profile shows it: ONNX Runtime's type name (static storage;
+/// empty for a missing or non-tensor value) and rank; the dims of all follow one another.
+using TensorTypeRank = std::pair<std::string_view, int32_t>;
 
 class Profiler {
  public:
@@ -55,8 +59,10 @@ class Profiler {
   /// Records a counter event (ph "C", args {"bytes": value}) on the calling thread: the
   /// session's bytes in use after each kernel, as a "memory" track in Perfetto and our timeline.
   void AddCounter(std::string name, double ts_us, uint64_t bytes);
-  /// Records a node execution on the calling thread ("<label>_kernel_time", cat "Node").
-  void AddNode(NodeRecord record);
+  /// Records a node execution on the calling thread ("<label>_kernel_time", cat "Node"): its
+  /// inputs then outputs (`tensors`) and their dims one after another (`dims`).
+  void AddNode(NodeRecord record, const std::vector<TensorTypeRank>& tensors,
+               const std::vector<int64_t>& dims);
   /// Names a thread ("main", "pool worker 1", ...) for the thread_name metadata events.
   void NameThread(int64_t tid, const std::string& name);
   /// The same unless the thread has a name already (an OpenMP worker that is also the parallel
@@ -76,6 +82,15 @@ class Profiler {
   mutable std::mutex mu_;
   std::vector<TraceEvent> events_;
   std::vector<std::pair<int64_t, NodeRecord>> nodes_;  ///< (thread id, record)
+  std::vector<TensorTypeRank> tensor_pool_;            ///< NodeRecord::tensors_at indexes it
+  std::vector<int64_t> dims_pool_;                     ///< NodeRecord::dims_at indexes it
+  struct Counter {
+    std::string name;
+    double ts_us = 0;
+    uint64_t bytes = 0;
+    int64_t tid = 0;
+  };
+  std::vector<Counter> counters_;  ///< made into events by Events()
   std::map<int64_t, std::string> thread_names_;
 };
 

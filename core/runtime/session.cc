@@ -429,15 +429,19 @@ void Session::Impl::EndNode(const Step& step,
   r.start_us = start_us;
   r.info = info;
   r.input_count = static_cast<int32_t>(ins.size());
-  r.tensors.reserve(ins.size() + outs.size());
-  auto add = [&r](const RtValue* v) -> int64_t {
+  // Scratch kept per thread: recording a node allocates nothing once these have grown.
+  thread_local std::vector<profiling::TensorTypeRank> tensors;
+  thread_local std::vector<int64_t> dims;
+  tensors.clear();
+  dims.clear();
+  auto add = [](const RtValue* v) -> int64_t {
     if (!v || !v->is_tensor()) {
-      r.tensors.emplace_back(std::string_view(), 0);
+      tensors.emplace_back(std::string_view(), 0);
       return 0;
     }
     const ir::Tensor& t = v->tensor;
-    r.tensors.emplace_back(ProfileTypeName(t.dtype()), static_cast<int32_t>(t.dims().size()));
-    r.dims.insert(r.dims.end(), t.dims().begin(), t.dims().end());
+    tensors.emplace_back(ProfileTypeName(t.dtype()), static_cast<int32_t>(t.dims().size()));
+    dims.insert(dims.end(), t.dims().begin(), t.dims().end());
     return static_cast<int64_t>(t.nbytes());
   };
   for (size_t i = 0; i < ins.size(); ++i) {
@@ -445,7 +449,7 @@ void Session::Impl::EndNode(const Step& step,
     (step.input_is_parameter[i] ? r.parameter_size : r.activation_size) += bytes;
   }
   for (const RtValue& v : outs) r.output_size += add(&v);
-  profiler->AddNode(std::move(r));
+  profiler->AddNode(std::move(r), tensors, dims);
 }
 
 Expected<SessionOptions::Executor> ParseExecutor(const std::string& name) {

@@ -37,9 +37,7 @@ TEST(ProfilerTest, RecordsFromSeveralThreadsAtOnce) {
         r.start_us = start;
         r.end_us = profiler.NowUs();
         r.input_count = 1;
-        r.tensors = {{"float", 2}};
-        r.dims = {1, i};
-        profiler.AddNode(std::move(r));
+        profiler.AddNode(std::move(r), {{"float", 2}}, {1, i});
       }
     });
   }
@@ -82,6 +80,35 @@ TEST(ProfilerTest, ClearWhileRecordingKeepsThreadNames) {
   const auto events = profiler.Events();
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].ph, 'M');
+}
+
+TEST(ProfilerTest, EachNodeEventShowsItsOwnShapesAfterAClear) {
+  Profiler profiler;
+  auto info = std::make_shared<NodeEventInfo>();
+  info->label = "n";
+  info->op_name = "Add";
+  info->provider = "cpu";
+  auto add = [&](double ts, std::vector<TensorTypeRank> tensors, std::vector<int64_t> dims) {
+    NodeRecord r;
+    r.info = info;
+    r.start_us = ts;
+    r.end_us = ts + 1;
+    r.input_count = 2;
+    profiler.AddNode(std::move(r), tensors, dims);
+  };
+  add(1, {{"float", 1}, {"float", 1}, {"float", 2}}, {5, 6, 7, 8});
+  profiler.Clear();
+  add(2, {{"float", 2}, {}, {"int64", 0}}, {3, 4});
+  add(3, {{"double", 1}, {"float", 3}, {"float", 1}}, {9, 1, 2, 3, 10});
+  profiler.AddCounter("memory", 2.5, 4096);
+  const auto events = profiler.Events();
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].Arg("input_type_shape"), R"([{"float":[3,4]},{}])");
+  EXPECT_EQ(events[0].Arg("output_type_shape"), R"([{"int64":[]}])");
+  EXPECT_EQ(events[1].ph, 'C');
+  EXPECT_EQ(events[1].Arg("bytes"), "4096");
+  EXPECT_EQ(events[2].Arg("input_type_shape"), R"([{"double":[9]},{"float":[1,2,3]}])");
+  EXPECT_EQ(events[2].Arg("output_type_shape"), R"([{"float":[10]}])");
 }
 
 }  // namespace
