@@ -2528,6 +2528,22 @@
         <source>P50: float %1 ms → quantized %2 ms (%3×)</source>
         <translation>P50: float %1 ms → quantisiert %2 ms (%3×)</translation>
     </message>
+    <message>
+        <source>P10–P90: float %1–%2 ms, quantized %3–%4 ms (%5 runs each, alternated)</source>
+        <translation>P10–P90: float %1–%2 ms, quantisiert %3–%4 ms (je %5 Läufe, abwechselnd)</translation>
+    </message>
+    <message>
+        <source>noisy: spread %1% — close other programs or use 1 thread</source>
+        <translation>unruhig: Streuung %1% — andere Programme schließen oder 1 Thread verwenden</translation>
+    </message>
+    <message>
+        <source>machine loaded: %1 of %2 cores busy with other programs</source>
+        <translation>Rechner ausgelastet: %1 von %2 Kernen durch andere Programme belegt</translation>
+    </message>
+    <message>
+        <source>Latency not reliable:</source>
+        <translation>Latenz nicht verlässlich:</translation>
+    </message>
     <message numerus="yes">
         <source>Compared on %n sample(s)</source>
         <translation>

@@ -2499,6 +2499,22 @@
         <source>P50: float %1 ms → quantized %2 ms (%3×)</source>
         <translation>P50：浮点 %1 ms → 量化 %2 ms (%3×)</translation>
     </message>
+    <message>
+        <source>P10–P90: float %1–%2 ms, quantized %3–%4 ms (%5 runs each, alternated)</source>
+        <translation>P10–P90：浮点 %1–%2 ms，量化 %3–%4 ms（各 %5 次，交替运行）</translation>
+    </message>
+    <message>
+        <source>noisy: spread %1% — close other programs or use 1 thread</source>
+        <translation>波动大：离散 %1% — 请关闭其他程序或使用 1 个线程</translation>
+    </message>
+    <message>
+        <source>machine loaded: %1 of %2 cores busy with other programs</source>
+        <translation>机器负载高：%2 个核心中有 %1 个被其他程序占用</translation>
+    </message>
+    <message>
+        <source>Latency not reliable:</source>
+        <translation>延迟不可靠：</translation>
+    </message>
     <message numerus="yes">
         <source>Compared on %n sample(s)</source>
         <translation>

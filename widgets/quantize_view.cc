@@ -485,12 +485,33 @@ void QuantizeView::showResult() {
                  tr("Size: float %1 → quantized %2 (%3×)")
                      .arg(bytes(c.bytes_a), bytes(c.bytes_b))
                      .arg(c.bytes_a ? static_cast<double>(c.bytes_b) / c.bytes_a : 0.0, 0, 'f', 2);
-  if (c.latency_runs > 0)
+  if (c.latency_runs > 0) {
     text +=
         QStringLiteral(" · ") + tr("P50: float %1 ms → quantized %2 ms (%3×)")
                                     .arg(c.p50_ms_a, 0, 'f', 2)
                                     .arg(c.p50_ms_b, 0, 'f', 2)
                                     .arg(c.p50_ms_a > 0 ? c.p50_ms_b / c.p50_ms_a : 0.0, 0, 'f', 2);
+    // Every latency with its spread, and a warning when the runs cannot be compared (issue 35.6).
+    text += QStringLiteral("<br>") +
+            tr("P10–P90: float %1–%2 ms, quantized %3–%4 ms (%5 runs each, alternated)")
+                .arg(c.latency_a.p10, 0, 'f', 2)
+                .arg(c.latency_a.p90, 0, 'f', 2)
+                .arg(c.latency_b.p10, 0, 'f', 2)
+                .arg(c.latency_b.p90, 0, 'f', 2)
+                .arg(c.latency_runs);
+    const api::LatencyNoise& n = c.latency_noise;
+    QStringList why;
+    if (n.noisy)
+      why << tr("noisy: spread %1% — close other programs or use 1 thread")
+                 .arg(n.spread_percent, 0, 'f', 0);
+    if (n.loaded)
+      why << tr("machine loaded: %1 of %2 cores busy with other programs")
+                 .arg(n.busy_cores)
+                 .arg(n.cores);
+    if (!why.isEmpty())
+      text += QStringLiteral("<br><span style=\"color:#b71c1c\"><b>%1</b> %2</span>")
+                  .arg(tr("Latency not reliable:"), why.join(QStringLiteral("; ")));
+  }
   text +=
       QStringLiteral("<br>") + tr("Compared on %n sample(s)", nullptr, static_cast<int>(c.samples));
   if (c.random_inputs) text += QStringLiteral(" ") + tr("(random, held out)");

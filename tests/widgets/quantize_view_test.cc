@@ -306,6 +306,34 @@ TEST(QuantizeView, NumbersAreThoseOfTheCliCompareJson) {
   EXPECT_TRUE(w.quantizeView()->summaryText().contains(QStringLiteral("P50")));
 }
 
+// Every latency carries its spread; a noisy or loaded measurement says so (issue 35.6).
+TEST(QuantizeView, LatencyShowsItsSpreadAndWarnsWhenNoisyOrLoaded) {
+  MainWindow w;
+  OpenInQuantize(w);
+  QuantizeRandom(w, 3);
+  auto result = std::make_shared<QuantizeResult>(*w.document()->quantizeResult());
+  ASSERT_TRUE(result->compare);
+  EXPECT_TRUE(w.quantizeView()->summaryText().contains(QStringLiteral("P10–P90")));
+  api::CompareModelsReport c = *result->compare;
+  c.latency_noise.noisy = false;
+  c.latency_noise.loaded = false;
+  result->compare = std::make_shared<const api::CompareModelsReport>(c);
+  w.document()->setQuantizeResult(result);
+  EXPECT_FALSE(w.quantizeView()->summaryText().contains(QStringLiteral("not reliable")));
+  auto noisy = std::make_shared<QuantizeResult>(*result);
+  c.latency_noise.noisy = true;
+  c.latency_noise.spread_percent = 140;
+  c.latency_noise.loaded = true;
+  c.latency_noise.busy_cores = 1;
+  c.latency_noise.cores = 2;
+  noisy->compare = std::make_shared<const api::CompareModelsReport>(c);
+  w.document()->setQuantizeResult(noisy);
+  const QString text = w.quantizeView()->summaryText();
+  EXPECT_TRUE(text.contains(QStringLiteral("Latency not reliable:"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("noisy: spread 140%"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("1 of 2 cores busy"))) << text.toStdString();
+}
+
 TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
   MainWindow w;
   OpenInQuantize(w);
