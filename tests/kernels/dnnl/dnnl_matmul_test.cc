@@ -9,9 +9,20 @@ using ir::Attribute;
 
 TEST(DnnlMatMul, BatchedBroadcastAndVectorOperands) {
   const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
-      {{13, 127}, {127, 1}},        {{1, 13}, {13, 127}},     {{2, 3, 13, 7}, {7, 13}},
-      {{3, 1, 13}, {1, 13, 5}},     {{127}, {127, 13}},       {{13, 127}, {127}},
-      {{2, 1, 5, 3}, {1, 4, 3, 6}}, {{127, 127}, {127, 127}}, {{4, 13, 1}, {4, 1, 127}}};
+      {{13, 127}, {127, 1}},
+      {{1, 13}, {13, 127}},
+      {{2, 3, 13, 7}, {7, 13}},
+      {{3, 1, 13}, {1, 13, 5}},
+      {{127}, {127, 13}},
+      {{13, 127}, {127}},
+      {{2, 1, 5, 3}, {1, 4, 3, 6}},
+      {{127, 127}, {127, 127}},
+      {{4, 13, 1}, {4, 1, 127}},
+      // A's batch folded into its rows (B without batch): PyTorch's attention projection, a
+      // 1-D B, batches of one row.
+      {{32, 1, 64}, {64, 192}},
+      {{3, 4, 5}, {5}},
+      {{2, 5, 1, 13}, {13, 127}}};
   uint32_t seed = 3000;
   for (const auto& [a, b] : shapes) {
     ExpectDnnlMatchesReference({"MatMul", {a, b}, {}}, seed++);
