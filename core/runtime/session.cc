@@ -288,7 +288,13 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
           RunStep(plan, step, &frame, step_pool, planned ? mem : nullptr, static_cast<int>(si)));
       if (mem && !planned) mem->BeginStep(static_cast<int>(si));
       for (int s : step.free_after) frame.slots[s] = RtValue();
-      if (mem && profiler) profiler->AddCounter("memory", profiler->NowUs(), mem->live_bytes());
+      if (mem && profiler) {
+        const uint64_t live = mem->live_bytes();
+        if (live != memory_counter_bytes) {
+          profiler->AddCounter("memory", profiler->NowUs(), live);
+          memory_counter_bytes = live;
+        }
+      }
     }
   }
   std::vector<RtValue> result;
@@ -661,6 +667,7 @@ Expected<NamedValues> Session::Run(const std::map<std::string, RtValue>& inputs,
                                   std::chrono::duration<double>(timeout))
                         : std::chrono::steady_clock::time_point::max();
   impl_->signature = ShapeSignature(g, feed);
+  impl_->memory_counter_bytes = UINT64_MAX;
   impl_->memory->BeginRun(impl_->signature, &impl_->StepLabels(), impl_->WeightsBytes());
   auto executed = impl_->Execute(*impl_->main, nullptr, std::move(feed), impl_->pool.get());
   impl_->memory->EndRun(executed.ok());

@@ -143,6 +143,9 @@ struct Session::Impl {
   /// slot per value again (30,000 values of a long chain: 3 MB). Runs of one session do not
   /// overlap (Run is not re-entrant).
   std::vector<RtValue> spare_slots;
+  /// The bytes in use the profiler's memory track last showed this run (a step that leaves
+  /// them unchanged adds no counter event: the track holds its value until the next).
+  uint64_t memory_counter_bytes = UINT64_MAX;
   void EndNode(const Step& step, const std::shared_ptr<const profiling::NodeEventInfo>& info,
                const std::vector<const RtValue*>& ins, const std::vector<RtValue>& outs,
                double start_us);

@@ -61,6 +61,9 @@ class ThreadPool final : public kernels::ParallelRunner {
   /// The name given to the spans of the following ParallelFor calls (under the pool's lock, which
   /// orders it with the workers' reads).
   void SetLabel(std::shared_ptr<const std::string> label) {
+    // One thread runs every ParallelFor inline and records no span: nothing reads the label (the
+    // profiler pays this per node).
+    if (threads() <= 1) return;
     std::lock_guard<std::mutex> lock(mu_);
     label_ = std::move(label);
   }
