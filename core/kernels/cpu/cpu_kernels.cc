@@ -305,6 +305,7 @@ void RegisterCpuGridSampleKernel(KernelRegistry& r);
 void RegisterCpuSpectralKernels(KernelRegistry& r);
 void RegisterCpuConvTransposeKernel(KernelRegistry& r);
 void RegisterCpuMatMulIntegerKernels(KernelRegistry& r);
+void RegisterCpuConvIntegerKernels(KernelRegistry& r);
 
 void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuElementwiseKernels(r);
@@ -320,6 +321,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuSpectralKernels(r);
   RegisterCpuConvTransposeKernel(r);
   RegisterCpuMatMulIntegerKernels(r);
+  RegisterCpuConvIntegerKernels(r);
   AddCpu(r, "Gemm", 1, Gemm);
   AddCpu(r, "MatMul", 1, MatMul);
   r.Register({"com.microsoft",

@@ -171,27 +171,37 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
-// ConvInteger: (x - x_zero_point) * (w - w_zero_point) accumulated exactly in double -> int32.
+// ConvInteger: (x - x_zero_point) * (w - w_zero_point[m]) accumulated exactly in double -> int32.
+// x_zero_point is one value; w_zero_point one value or one per output channel (ONNX's spec).
 Status ConvInteger(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* tx, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* tw, ctx.RequireTensor(1));
-  auto shifted = [&](const Tensor& t, const Tensor* zp) -> Expected<Tensor> {
+  // t minus its zero point: one value, or (per_channel) one per slice of the first dimension.
+  auto shifted = [&](const Tensor& t, const Tensor* zp, const char* what,
+                     bool per_channel) -> Expected<Tensor> {
     OL_ASSIGN_OR_RETURN(Tensor d, NewTensor(ctx, DataType::kDouble, t.dims()));
-    double z = 0;
+    std::vector<double> z = {0.0};
     if (zp && zp->numel() > 0) {
-      OL_ASSIGN_OR_RETURN(z, ReadScalar(ctx, *zp, "zero point"));
+      const int64_t channels = t.dims().empty() ? 1 : t.dims()[0];
+      if (zp->numel() != 1 && !(per_channel && zp->numel() == channels))
+        return ctx.Error(
+            std::string(what) + " has " + std::to_string(zp->numel()) + " values, needs 1" +
+            (per_channel ? " or " + std::to_string(channels) + " (one per output channel)"
+                         : std::string()));
+      z = ToDoubles(*zp);
     }
+    const int64_t per = z.size() > 1 ? t.numel() / static_cast<int64_t>(z.size()) : 0;
     Status st = VisitNumeric(t.dtype(), [&](auto tag) -> Status {
       using T = typename decltype(tag)::type;
       for (int64_t i = 0; i < t.numel(); ++i)
-        d.mutable_data<double>()[i] = double(t.data<T>()[i]) - z;
+        d.mutable_data<double>()[i] = double(t.data<T>()[i]) - z[per > 0 ? i / per : 0];
       return Status::Ok();
     });
     OL_RETURN_IF_ERROR(st);
     return d;
   };
-  OL_ASSIGN_OR_RETURN(Tensor x, shifted(*tx, ctx.tensor(2)));
-  OL_ASSIGN_OR_RETURN(Tensor w, shifted(*tw, ctx.tensor(3)));
+  OL_ASSIGN_OR_RETURN(Tensor x, shifted(*tx, ctx.tensor(2), "x_zero_point", false));
+  OL_ASSIGN_OR_RETURN(Tensor w, shifted(*tw, ctx.tensor(3), "w_zero_point", true));
   OL_ASSIGN_OR_RETURN(ConvGeometry g, ConvGeometry::ForConv(ctx, x.dims(), w.dims()));
   std::vector<int64_t> ydims = {x.dims()[0], w.dims()[0]};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());

@@ -10,6 +10,7 @@
 #include <functional>
 #include <random>
 
+#include "kernels/cpu/int8_vs_reference.h"
 #include "kernels/random_tensors.h"
 #include "kernels/tensor_util.h"
 #include "runtime/session.h"
@@ -20,98 +21,28 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-struct MmiInput {
-  std::string name;
-  Tensor value;
-  bool constant = true;
-};
-
-struct MmiRan {
-  std::string provider;
-  Tensor cpu, reference;
-};
+using MmiInput = Int8Input;
+using MmiRan = Int8Ran;
 
 std::shared_ptr<ir::Model> MmiModel(const std::string& op, const std::string& domain,
                                     const std::vector<MmiInput>& inputs,
                                     std::map<std::string, runtime::RtValue>* feeds) {
-  auto model = std::make_shared<ir::Model>();
-  model->opset_imports.push_back({"", 17});
-  if (!domain.empty()) model->opset_imports.push_back({domain, 1});
-  model->graph = std::make_unique<ir::Graph>("test");
-  ir::Graph& g = *model->graph;
-  ir::Node* node = g.AddNode(op, domain, "mm");
-  for (const MmiInput& in : inputs) {
-    if (in.name.empty()) {
-      node->AddInput(nullptr);
-      continue;
-    }
-    ir::Value* v = g.CreateValue(in.name);
-    v->set_type(ir::TypeInfo::Tensor(in.value.dtype(), ir::DimsFromSizes(in.value.dims())));
-    if (in.constant) {
-      g.SetInitializer(v, in.value);
-    } else {
-      g.AddInput(v);
-      (*feeds)[in.name] = runtime::RtValue::FromTensor(in.value);
-    }
-    node->AddInput(v);
-  }
-  ir::Value* out = g.CreateValue("y");
-  node->AddOutput(out);
-  g.AddOutput(out);
-  return model;
+  return Int8NodeModel(op, domain, inputs, {}, feeds);
 }
 
-// One node on {cpu, reference} (threads 1 or 2) and on the reference alone.
 MmiRan MmiRunBoth(const std::string& op, const std::string& domain,
                   const std::vector<MmiInput>& inputs, int threads) {
-  std::map<std::string, runtime::RtValue> feeds;
-  auto model = MmiModel(op, domain, inputs, &feeds);
-  runtime::SessionOptions cpu, ref;
-  cpu.providers = {"cpu", "reference"};
-  cpu.intra_op_threads = threads;
-  cpu.enable_profiling = true;
-  ref.providers = {"reference"};
-  auto sc = runtime::Session::Create(model, cpu);
-  auto sr = runtime::Session::Create(model, ref);
-  EXPECT_TRUE(sc.ok()) << sc.status().message();
-  EXPECT_TRUE(sr.ok()) << sr.status().message();
-  if (!sc.ok() || !sr.ok()) return {};
-  MmiRan r;
-  r.provider = (*sc)->partition().nodes[0].provider;
-  auto rc = (*sc)->Run(feeds);
-  auto rr = (*sr)->Run(feeds);
-  EXPECT_TRUE(rc.ok()) << rc.status().message();
-  EXPECT_TRUE(rr.ok()) << rr.status().message();
-  if (!rc.ok() || !rr.ok()) return r;
-  for (const auto& e : (*sc)->profiler()->Events()) {
-    if (e.cat == "Node" && !e.Arg("provider").empty()) {
-      EXPECT_EQ(e.Arg("provider"), "cpu") << "the cpu kernel declined at run time";
-    }
-  }
-  r.cpu = (*rc)[0].second.tensor;
-  r.reference = (*rr)[0].second.tensor;
-  EXPECT_EQ(r.cpu.dims(), r.reference.dims());
-  EXPECT_EQ(r.cpu.dtype(), r.reference.dtype());
-  return r;
+  return RunOnCpuAndReference(op, domain, inputs, threads);
 }
 
 Tensor MmiInts(DataType t, std::vector<int64_t> dims, uint32_t seed) {
-  return t == DataType::kInt8 ? RandomInts<int8_t>(t, std::move(dims), -128, 127, seed)
-                              : RandomInts<uint8_t>(t, std::move(dims), 0, 255, seed);
+  return FullRangeInts(t, std::move(dims), seed);
 }
 
 // Zero points: kind 0 absent, 1 one value, 2 one per row (A) / column (B).
 Tensor MmiZeros(DataType t, int kind, int64_t count, uint32_t seed) {
   std::vector<int64_t> dims = kind == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{count};
   return MmiInts(t, dims, seed);
-}
-
-template <typename T>
-int64_t MmiDiffering(const Tensor& a, const Tensor& b) {
-  if (a.numel() != b.numel()) return -1;
-  int64_t off = 0;
-  for (int64_t i = 0; i < a.numel(); ++i) off += a.data<T>()[i] != b.data<T>()[i];
-  return off;
 }
 
 struct MmiShape {
@@ -158,7 +89,7 @@ TEST(CpuMatMulInteger, MatchesReferenceBitForBit) {
                            std::to_string(threads));
               MmiRan r = MmiRunBoth("MatMulInteger", "", in, threads);
               EXPECT_EQ(r.provider, "cpu");
-              EXPECT_EQ(MmiDiffering<int32_t>(r.cpu, r.reference), 0);
+              EXPECT_EQ(CountDiffering<int32_t>(r.cpu, r.reference), 0);
             }
           }
 }
@@ -205,7 +136,7 @@ TEST(CpuDynamicQuantizeMatMul, MatchesReferenceBitForBit) {
                          " threads " + std::to_string(threads));
             MmiRan r = MmiRunBoth("DynamicQuantizeMatMul", "com.microsoft", in, threads);
             EXPECT_EQ(r.provider, "cpu");
-            EXPECT_EQ(MmiDiffering<float>(r.cpu, r.reference), 0);
+            EXPECT_EQ(CountDiffering<float>(r.cpu, r.reference), 0);
           }
         }
 }
@@ -243,9 +174,9 @@ TEST(CpuQLinearMatMul, MatchesReferenceBitForBit) {
             MmiRan r = MmiRunBoth("QLinearMatMul", "", in, threads);
             EXPECT_EQ(r.provider, "cpu");
             if (yt == DataType::kInt8)
-              EXPECT_EQ(MmiDiffering<int8_t>(r.cpu, r.reference), 0);
+              EXPECT_EQ(CountDiffering<int8_t>(r.cpu, r.reference), 0);
             else
-              EXPECT_EQ(MmiDiffering<uint8_t>(r.cpu, r.reference), 0);
+              EXPECT_EQ(CountDiffering<uint8_t>(r.cpu, r.reference), 0);
           }
         }
 }
