@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "common/cpu_isa.h"
 #include "widgets/input_spec_edit.h"
 
 namespace onnxlens {
@@ -101,6 +102,17 @@ QuantizeForm::QuantizeForm(QWidget* parent) : QWidget(parent) {
   form->addRow(tr("Percentile:"), m_percentile);
   m_perChannel = new QCheckBox(tr("Per-channel weights"), this);
   form->addRow(m_perChannel);
+  // Without VNNI, u8 x s8 products sum exactly in 16-bit pairs only for 7-bit weights: the fast
+  // int8 path of such CPUs (ONNX Runtime's reduce_range).
+  const bool vnni = IsaHasVnni(EffectiveIsa());
+  m_reduceRange = new QCheckBox(vnni ? tr("7-bit weights (reduce range)")
+                                     : tr("7-bit weights: about 2x faster here (no VNNI)"),
+                                this);
+  m_reduceRange->setToolTip(
+      tr("Quantize weights to [-64, 64]. CPUs without VNNI sum full-range int8 products exactly "
+         "only at about float speed; 7-bit weights run about twice as fast there, at some "
+         "accuracy."));
+  form->addRow(m_reduceRange);
   m_symmetric = new QCheckBox(tr("Symmetric activations"), this);
   form->addRow(m_symmetric);
   m_activation = new QComboBox(this);
@@ -230,6 +242,7 @@ bool QuantizeForm::request(api::QuantizeRequest* out, QString* error) const {
   }
   if (r.mode == "dynamic") r.format = m_format->currentData().toString().toStdString();
   r.per_channel = m_perChannel->isChecked();
+  r.reduce_range = m_reduceRange->isChecked();
   for (int i = 0; i < m_opTypes->count(); ++i)
     if (m_opTypes->item(i)->checkState() == Qt::Checked)
       r.op_types.push_back(m_opTypes->item(i)->text().toStdString());
@@ -268,6 +281,7 @@ void QuantizeForm::setRequest(const api::QuantizeRequest& r) {
   pick(m_method, r.method);
   m_percentile->setValue(r.percentile);
   m_perChannel->setChecked(r.per_channel);
+  m_reduceRange->setChecked(r.reduce_range);
   m_symmetric->setChecked(r.symmetric);
   pick(m_activation, r.activation_type);
   for (int i = 0; i < m_opTypes->count(); ++i) {

@@ -48,6 +48,7 @@ class QuantizeForm : public QWidget {
   QComboBox* methodBox() const { return m_method; }
   QDoubleSpinBox* percentileBox() const { return m_percentile; }
   QCheckBox* perChannelBox() const { return m_perChannel; }
+  QCheckBox* reduceRangeBox() const { return m_reduceRange; }
   QCheckBox* symmetricBox() const { return m_symmetric; }
   QComboBox* activationBox() const { return m_activation; }
   QListWidget* opTypeList() const { return m_opTypes; }
@@ -80,6 +81,7 @@ class QuantizeForm : public QWidget {
   QComboBox* m_method;
   QDoubleSpinBox* m_percentile;
   QCheckBox* m_perChannel;
+  QCheckBox* m_reduceRange;
   QCheckBox* m_symmetric;
   QComboBox* m_activation;
   QListWidget* m_opTypes;

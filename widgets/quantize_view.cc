@@ -144,6 +144,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   leftLayout->addWidget(m_export);
 
   auto* right = new QSplitter(Qt::Vertical, split);
+  m_right = right;
   auto* top = new QWidget(right);
   auto* topLayout = new QVBoxLayout(top);
   topLayout->setContentsMargins(4, 4, 4, 0);
@@ -523,6 +524,10 @@ void QuantizeView::showResult() {
     text += QStringLiteral("<br><span style=\"color:#b71c1c\"><b>%1</b> %2</span>")
                 .arg(tr("Warning:"), warnings.join(QStringLiteral("; ")));
   }
+  if (!q.notes.empty())  // the one note: no VNNI and full-range weights
+    text += QStringLiteral("<br>") +
+            tr("This CPU has no VNNI: full-range int8 weights run at about float speed here; "
+               "“7-bit weights” runs about twice as fast.");
   if (r->search) {
     const api::QuantSearchReport& sr = *r->search;
     text += QStringLiteral("<br>") +
@@ -534,6 +539,7 @@ void QuantizeView::showResult() {
                 .arg(sr.target);
   }
   m_summary->setText(text);
+  fitSummary();
   if (!c.layers.empty()) showLayer(0);
 }
 
@@ -601,6 +607,19 @@ bool QuantizeView::exportTo(const QString& path,
 }
 
 QString QuantizeView::summaryText() const { return m_summary->text(); }
+
+void QuantizeView::fitSummary() {
+  QList<int> sizes = m_right->sizes();
+  if (sizes.size() < 2 || m_summary->width() <= 0) return;
+  const QMargins m = m_summary->parentWidget()->layout()->contentsMargins();
+  const int want = m_summary->heightForWidth(m_summary->width()) + m_outputTable->maximumHeight() +
+                   m.top() + m.bottom() + m_summary->parentWidget()->layout()->spacing();
+  if (sizes[0] >= want) return;
+  const int grow = std::min(want - sizes[0], std::max(0, sizes[1] - 120));  // charts keep 120 px
+  sizes[0] += grow;
+  sizes[1] -= grow;
+  m_right->setSizes(sizes);
+}
 
 }  // namespace widgets
 }  // namespace onnxlens

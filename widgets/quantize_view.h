@@ -20,6 +20,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 
@@ -101,6 +102,8 @@ class QuantizeView : public QWidget {
   void statusMessage(const QString& message);
 
  private:
+  /// Grows the summary's pane of m_right until the summary's lines show whole.
+  void fitSummary();
   /// The trace label of the float graph's node named `name` (empty when there is none).
   QString nodeLabel(const QString& name) const;
   void onResult(Expected<QuantizeResult> result);
@@ -136,6 +139,7 @@ class QuantizeView : public QWidget {
   quint64 m_generation = 0;  ///< of the run whose steps are listed
   QPushButton* m_export;
   QLabel* m_summary;
+  QSplitter* m_right;  ///< summary and outputs / charts / layer table
   QTableView* m_outputTable;
   QTableView* m_layerTable;
   OutputMetricsModel* m_outputs;

@@ -77,6 +77,7 @@ int RunQuantize(const QuantizeArgs& args) {
   // Warnings go to stderr whatever the output format: random calibration must not go unseen.
   for (const std::string& w : r.warnings)
     std::fprintf(stderr, "onnxlens-cli: warning: %s\n", w.c_str());
+  for (const std::string& n : r.notes) std::fprintf(stderr, "onnxlens-cli: note: %s\n", n.c_str());
   if (args.json) {
     nlohmann::json j = api::ToJson(r);
     if (found) j["search"] = api::ToJson(*found);

@@ -40,6 +40,7 @@ Expected<quant::StaticQuantOptions> StaticOptionsOf(const QuantizeRequest& r) {
   o.activation_symmetric = r.symmetric;
   o.weight_symmetric = o.weight_type == quant::QuantType::kInt8;
   o.per_channel = r.per_channel;
+  o.reduce_range = r.reduce_range;
   o.filter = FilterOf(r);
   return o;
 }

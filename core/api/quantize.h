@@ -30,6 +30,7 @@ struct QuantizeRequest {
   bool moving_average = false;    ///< minmax: average the samples' ranges
   double percentile = 99.999;
   bool per_channel = false;
+  bool reduce_range = false;           ///< 7-bit weights (ONNX Runtime's reduce_range)
   bool symmetric = false;              ///< symmetric activations
   std::string activation_type = "u8";  ///< "u8" or "s8"
   std::string weight_type = "s8";      ///< "u8" or "s8"
@@ -52,6 +53,9 @@ struct QuantizeReport {
   int64_t calibration_samples = 0;
   bool random_calibration = false;
   std::vector<std::string> warnings;
+  /// Advice that is not a problem with the file (e.g. --reduce-range on a CPU without VNNI).
+  std::vector<std::string> notes;
+  bool reduce_range = false;
   std::map<std::string, int> quantized_by_op;
   int quantize_nodes = 0, dequantize_nodes = 0, weights = 0;
   int64_t nodes_before = 0, nodes_after = 0;

@@ -107,7 +107,8 @@ class DynamicRewriter {
 
   Expected<QuantizedTensor> Weight(const ir::Tensor& w, int64_t axis) {
     ++stats.weights;
-    return QuantizeWeight(w, o_.weight_type, o_.weight_symmetric, o_.per_channel ? axis : -1);
+    return QuantizeWeight(w, o_.weight_type, o_.weight_symmetric, o_.per_channel ? axis : -1,
+                          o_.reduce_range);
   }
 
   // A [K, N] weight times `a`, written to `out` (a value whose producer was removed), with an

@@ -19,7 +19,8 @@ struct DynamicQuantOptions {
   QuantType weight_type = QuantType::kInt8;
   bool weight_symmetric = true;
   bool per_channel = false;
-  bool ort_format = false;  ///< com.microsoft DynamicQuantizeMatMul / DynamicQuantizeLSTM
+  bool reduce_range = false;  ///< weights in 7 bits, as StaticQuantOptions::reduce_range
+  bool ort_format = false;    ///< com.microsoft DynamicQuantizeMatMul / DynamicQuantizeLSTM
   NodeFilter filter;
 };
 

@@ -357,8 +357,8 @@ Expected<QuantStats> ApplyQdq(ir::Model& model, const QdqPlan& plan,
     if (s.plan->kind != Kind::kWeight) continue;
     auto key = std::make_pair(s.value, s.plan->axis);
     if (!weights.count(key)) {
-      auto qt =
-          QuantizeWeight(*s.value->initializer(), o.weight_type, o.weight_symmetric, s.plan->axis);
+      auto qt = QuantizeWeight(*s.value->initializer(), o.weight_type, o.weight_symmetric,
+                               s.plan->axis, o.reduce_range);
       if (!qt.ok()) return qt.status().WithContext(s.node->Describe() + " weight");
       weights[key] = std::move(qt).value();
     }

@@ -28,6 +28,9 @@ struct StaticQuantOptions {
   /// Needs opset 13: a model at 11 or 12 is raised to 13 when none of its ops changed meaning
   /// between (Softmax, Squeeze, Split, ReduceSum, ... did); otherwise per tensor, with a warning.
   bool per_channel = false;
+  /// Weights in 7 bits ([-64, 64] / [0, 127]), ONNX Runtime's reduce_range: u8 x s8 products then
+  /// sum exactly in 16-bit pairs (vpmaddubsw), the fast int8 path of CPUs without VNNI.
+  bool reduce_range = false;
   NodeFilter filter;
 };
 

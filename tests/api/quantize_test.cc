@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "api/internal/value_files.h"
+#include "common/cpu_isa.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "test_paths.h"
@@ -74,6 +77,50 @@ TEST(QuantizeTest, StaticWithACalibrationFolderWritesASmallerCheckedModel) {
   std::ifstream in(tmp.path() / "q.onnx", std::ios::binary);
   ASSERT_TRUE(proto.ParseFromIstream(&in));
   EXPECT_EQ(proto.graph().value_info_size(), 0);
+}
+
+// The largest |w| over the int8 initializers of a model file (-1 when it has none).
+int LargestInt8Weight(const fs::path& file) {
+  auto loaded = onnx_io::LoadModelFile(file);
+  EXPECT_TRUE(loaded.ok()) << loaded.status().message();
+  if (!loaded.ok()) return -1;
+  int largest = -1;
+  for (const ir::Value* v : loaded->model->graph->values()) {
+    const ir::Tensor* t = v->initializer();
+    if (!t || t->dtype() != ir::DataType::kInt8 || t->numel() < 8) continue;  // weights, not zps
+    for (int64_t i = 0; i < t->numel(); ++i)
+      largest = std::max(largest, std::abs(int{t->data<int8_t>()[i]}));
+  }
+  return largest;
+}
+
+TEST(QuantizeTest, ReduceRangeWritesSevenBitWeightsAndIsAdvisedWithoutVnni) {
+  // ONNX Runtime's reduce_range: symmetric int8 weights in [-64, 64], whose u8 x s8 pair sums
+  // cannot saturate 16 bits (oneDNN's AVX2 int8 path). Without it, a CPU (or cap) without VNNI
+  // gets a note that says so; with VNNI none.
+  TempDir tmp;
+  WriteSets(tmp.path() / "calib", 2);
+  for (bool reduce : {false, true}) {
+    for (const char* mode : {"static", "dynamic"}) {
+      SCOPED_TRACE(std::string(mode) + (reduce ? " reduce_range" : ""));
+      const fs::path out = tmp.path() / (std::string(mode) + (reduce ? "_7.onnx" : "_8.onnx"));
+      QuantizeRequest r = Static(tmp.path() / "calib", out);
+      r.mode = mode;
+      if (r.mode == "dynamic") r.calib_dir.clear();
+      r.per_channel = true;
+      r.reduce_range = reduce;
+      auto rep = QuantizeModelFile(SampleModel(), r);
+      ASSERT_TRUE(rep.ok()) << rep.status().message();
+      EXPECT_TRUE(rep->checker_passed) << rep->checker_message;
+      EXPECT_EQ(ToJson(*rep)["reduce_range"], reduce);
+      // Each channel's largest weight maps to the range's end.
+      EXPECT_EQ(LargestInt8Weight(out), reduce ? 64 : 127);
+      bool advised = false;
+      for (const std::string& n : rep->notes)
+        advised = advised || n.find("--reduce-range") != std::string::npos;
+      EXPECT_EQ(advised, !reduce && !IsaHasVnni(EffectiveIsa()));
+    }
+  }
 }
 
 TEST(QuantizeTest, RandomCalibrationWarnsLoudly) {

@@ -62,6 +62,8 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   EXPECT_FALSE(f.formatBox()->isEnabled());  // the format is dynamic quantization's
   f.percentileBox()->setValue(99.9);
   f.perChannelBox()->setChecked(true);
+  EXPECT_FALSE(f.reduceRangeBox()->isChecked());  // ONNX Runtime's default: full-range weights
+  f.reduceRangeBox()->setChecked(true);
   f.symmetricBox()->setChecked(true);
   f.activationBox()->setCurrentIndex(f.activationBox()->findData(QStringLiteral("s8")));
   auto conv = f.opTypeList()->findItems(QStringLiteral("Conv"), Qt::MatchExactly);
@@ -77,6 +79,7 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   EXPECT_EQ(r.method, "percentile");
   EXPECT_DOUBLE_EQ(r.percentile, 99.9);
   EXPECT_TRUE(r.per_channel);
+  EXPECT_TRUE(r.reduce_range);
   EXPECT_TRUE(r.symmetric);
   EXPECT_EQ(r.activation_type, "s8");
   EXPECT_EQ(r.op_types, std::vector<std::string>{"Conv"});
@@ -121,6 +124,7 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   d.per_channel = true;
   d.exclude_nodes = {"a"};
   f.setRequest(d);
+  EXPECT_FALSE(f.reduceRangeBox()->isChecked());
   ASSERT_TRUE(f.request(&r, &error));
   EXPECT_EQ(r.mode, "dynamic");
   EXPECT_EQ(r.random_samples, 0);
@@ -332,6 +336,23 @@ TEST(QuantizeView, LatencyShowsItsSpreadAndWarnsWhenNoisyOrLoaded) {
   EXPECT_TRUE(text.contains(QStringLiteral("Latency not reliable:"))) << text.toStdString();
   EXPECT_TRUE(text.contains(QStringLiteral("noisy: spread 140%"))) << text.toStdString();
   EXPECT_TRUE(text.contains(QStringLiteral("1 of 2 cores busy"))) << text.toStdString();
+}
+
+// Without VNNI the report's note (full-range weights at float speed) points at the 7-bit option.
+TEST(QuantizeView, ACpuWithoutVnniIsToldOfSevenBitWeights) {
+  MainWindow w;
+  OpenInQuantize(w);
+  QuantizeRandom(w, 2);
+  auto result = std::make_shared<QuantizeResult>(*w.document()->quantizeResult());
+  result->quantize.notes.clear();
+  w.document()->setQuantizeResult(result);
+  EXPECT_FALSE(w.quantizeView()->summaryText().contains(QStringLiteral("no VNNI")));
+  auto advised = std::make_shared<QuantizeResult>(*result);
+  advised->quantize.notes = {"this CPU has no VNNI: ... --reduce-range ..."};
+  w.document()->setQuantizeResult(advised);
+  const QString text = w.quantizeView()->summaryText();
+  EXPECT_TRUE(text.contains(QStringLiteral("This CPU has no VNNI"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("7-bit weights"))) << text.toStdString();
 }
 
 TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
