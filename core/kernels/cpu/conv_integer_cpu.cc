@@ -109,15 +109,27 @@ void QcParallel(ParallelRunner* pool, int64_t n, int64_t per, Fn&& fn) {
 // im2col of output rows [y0, y1) of one group of an NHWC image: col[o, (ky*kw + kx)*Cg + c].
 void QcIm2Col(const uint8_t* xh, const QcShape& s, int64_t grp, uint8_t pad, int64_t y0, int64_t y1,
               uint8_t* col) {
+  // Without groups or dilation a row of taps inside the image is one run of kw * C bytes.
+  const bool runs = s.G == 1 && s.dw == 1;
+  const size_t run_bytes = static_cast<size_t>(s.kw * s.Cg);
   for (int64_t y = y0; y < y1; ++y)
     for (int64_t x = 0; x < s.ow; ++x) {
       uint8_t* row = col + (y * s.ow + x) * s.K;
+      const int64_t ix0 = x * s.sw - s.pl;
       for (int64_t ky = 0; ky < s.kh; ++ky) {
         const int64_t iy = y * s.sh - s.pt + ky * s.dh;
-        for (int64_t kx = 0; kx < s.kw; ++kx) {
-          const int64_t ix = x * s.sw - s.pl + kx * s.dw;
-          uint8_t* dst = row + (ky * s.kw + kx) * s.Cg;
-          if (iy < 0 || iy >= s.ih || ix < 0 || ix >= s.iw)
+        uint8_t* dst = row + ky * s.kw * s.Cg;
+        if (iy < 0 || iy >= s.ih) {
+          std::memset(dst, pad, run_bytes);
+          continue;
+        }
+        if (runs && ix0 >= 0 && ix0 + s.kw <= s.iw) {
+          std::memcpy(dst, xh + (iy * s.iw + ix0) * s.C, run_bytes);
+          continue;
+        }
+        for (int64_t kx = 0; kx < s.kw; ++kx, dst += s.Cg) {
+          const int64_t ix = ix0 + kx * s.dw;
+          if (ix < 0 || ix >= s.iw)
             std::memset(dst, pad, static_cast<size_t>(s.Cg));
           else
             std::memcpy(dst, xh + (iy * s.iw + ix) * s.C + grp * s.Cg, static_cast<size_t>(s.Cg));
