@@ -4,6 +4,7 @@
 #include "passes/activation_pattern_fusion.h"
 #include "passes/constant_folding.h"
 #include "passes/conv_fusion.h"
+#include "passes/dynamic_quantize_matmul_fusion.h"
 #include "passes/elimination.h"
 #include "passes/gemm_fusion.h"
 #include "passes/if_elimination.h"
@@ -47,6 +48,7 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);
   AddFusedMatMulPasses(out);
+  out.push_back(CreateDynamicQuantizeMatMulFusion());
   // layout
   AddLayoutPasses(out);
   // Before qdq-weight-folding, which would turn the int8 weights they read into float ones.
