@@ -13,6 +13,7 @@
 #include "passes/nchwc_transform.h"
 #include "passes/op_rewrites.h"
 #include "passes/pass.h"
+#include "passes/qdq_clip_integer.h"
 #include "passes/qdq_fake_quant.h"
 #include "passes/qdq_integer_gemm.h"
 #include "passes/qdq_node_units.h"
@@ -20,6 +21,7 @@
 #include "passes/qlinear_nhwc.h"
 #include "passes/redundancy.h"
 #include "passes/redundant_op_elimination.h"
+#include "passes/relu_clip_quant_fusion.h"
 #include "passes/reshape_fusion.h"
 #include "passes/transformer_fusion.h"
 
@@ -43,7 +45,10 @@ std::vector<std::unique_ptr<Pass>> CreateAllPasses() {
   AddMatMulBnPass(out);
   AddTransformerFusionPasses(out, Level::kBasic);
   // extended (QDQ node units first: later fusions would hide the Conv / MatMul)
+  // Before the QDQ node units: a Relu / Clip the Q saturates anyway would hide a Conv unit.
+  out.push_back(CreateReluClipQuantFusion());
   AddQdqNodeUnitPasses(out);
+  out.push_back(CreateQdqClipInteger());
   AddQuickGeluFusionPass(out);
   AddActivationFusionPasses(out);
   AddTransformerFusionPasses(out, Level::kExtended);

@@ -104,7 +104,7 @@ void ExpectBitIdentical(std::shared_ptr<const ir::Model> a, std::shared_ptr<cons
   }
 }
 
-const std::vector<std::string> kOnly = {"dynamic-quantize-matmul-fusion"};
+const std::vector<std::string> kDqmmOnly = {"dynamic-quantize-matmul-fusion"};
 
 TEST(DynamicQuantizeMatMulFusion, TheChainBecomesOneNodeWithTheSameBits) {
   for (bool per_column : {true, false})
@@ -115,7 +115,7 @@ TEST(DynamicQuantizeMatMulFusion, TheChainBecomesOneNodeWithTheSameBits) {
                        std::to_string(bias) + " B " + std::string(ir::DataTypeName(bt)) +
                        " scales first " + std::to_string(scales_first));
           auto m = DqmmModel({per_column, bias, bt, scales_first});
-          auto o = testing::Optimized(*m, Level::kExtended, kOnly);
+          auto o = testing::Optimized(*m, Level::kExtended, kDqmmOnly);
           EXPECT_EQ(CountOps(*o, "DynamicQuantizeMatMul"), 1);
           for (const char* gone : {"DynamicQuantizeLinear", "MatMulInteger", "Cast", "Mul", "Add"})
             EXPECT_EQ(CountOps(*o, gone), 0) << gone;
@@ -128,7 +128,7 @@ TEST(DynamicQuantizeMatMulFusion, ASharedDynamicQuantizeLinearGoesWithItsLastPro
   // Q, K and V read one DynamicQuantizeLinear of the same x.
   auto m = DqmmModel({}, 3);
   EXPECT_EQ(CountOps(*m, "DynamicQuantizeLinear"), 1);
-  auto o = testing::Optimized(*m, Level::kExtended, kOnly);
+  auto o = testing::Optimized(*m, Level::kExtended, kDqmmOnly);
   EXPECT_EQ(CountOps(*o, "DynamicQuantizeMatMul"), 3);
   EXPECT_EQ(CountOps(*o, "DynamicQuantizeLinear"), 0);
   ExpectBitIdentical(m, o);
@@ -139,7 +139,7 @@ TEST(DynamicQuantizeMatMulFusion, LeavesChainsItCannotTake) {
     auto m = DqmmModel({});
     for (ir::Node* n : m->graph->nodes())
       if (n->op_type() == "MatMulInteger") m->graph->AddOutput(n->output(0));
-    auto o = testing::Optimized(*m, Level::kExtended, kOnly);
+    auto o = testing::Optimized(*m, Level::kExtended, kDqmmOnly);
     EXPECT_EQ(CountOps(*o, "DynamicQuantizeMatMul"), 0);
   }
   {  // B computed at run time.
@@ -156,7 +156,7 @@ TEST(DynamicQuantizeMatMulFusion, LeavesChainsItCannotTake) {
             ->output(0);
     ir::Value* s = b.Op("Mul", {dq->output(1), dw->output(1)})->output(0);
     b.Out(b.Op("Mul", {f, s}));
-    auto o = testing::Optimized(*b.model(), Level::kExtended, kOnly);
+    auto o = testing::Optimized(*b.model(), Level::kExtended, kDqmmOnly);
     EXPECT_EQ(CountOps(*o, "DynamicQuantizeMatMul"), 0);
   }
   {  // Standard ONNX only: no com.microsoft op.

@@ -2,11 +2,13 @@
 // that dominate real models once GEMM and convolution are fast. Each works on contiguous float
 // buffers, splits large tensors over the intra-op pool, and falls back to the generic broadcast
 // loop for unusual shapes. Tested against the reference kernels in tests/kernels/cpu/.
+#include <emmintrin.h>
 #include <xmmintrin.h>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/depthwise.h"
@@ -171,6 +173,42 @@ Status Clip(OpKernelContext& ctx, int64_t opset) {
     const float a = v < lo ? lo : v;
     return a > hi ? hi : a;
   });
+}
+
+// Clip of uint8 / int8 (opset 12+; qdq-clip-integer writes it between int8 convolutions): bounds
+// of the tensor's type, one value each or absent; the reference kernel takes other forms.
+template <typename T>
+Status ClipInteger(OpKernelContext& ctx) {
+  OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+  T lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
+  for (size_t i = 1; i < 3; ++i) {
+    const Tensor* t = ctx.tensor(i);
+    if (!t || t->numel() == 0) continue;
+    if (t->dtype() != x->dtype() || t->numel() != 1)
+      return ctx.Decline("a bound is not one value of the input's type");
+    (i == 1 ? lo : hi) = t->data<T>()[0];
+  }
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, x->dtype(), x->dims()));
+  // Sixteen bytes a step in unsigned order (int8 with its sign bit flipped keeps its order).
+  const uint8_t flip = std::is_same_v<T, int8_t> ? 0x80 : 0;
+  const auto* a = static_cast<const uint8_t*>(x->raw());
+  auto* o = static_cast<uint8_t*>(y.mutable_raw());
+  const uint8_t ulo = static_cast<uint8_t>(lo) ^ flip, uhi = static_cast<uint8_t>(hi) ^ flip;
+  const __m128i vf = _mm_set1_epi8(static_cast<char>(flip));
+  const __m128i vlo = _mm_set1_epi8(static_cast<char>(ulo)),
+                vhi = _mm_set1_epi8(static_cast<char>(uhi));
+  const int64_t n = x->numel();
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i)), vf);
+    v = _mm_min_epu8(_mm_max_epu8(v, vlo), vhi);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i), _mm_xor_si128(v, vf));
+  }
+  for (; i < n; ++i)
+    o[i] = static_cast<uint8_t>(std::min(std::max(static_cast<uint8_t>(a[i] ^ flip), ulo), uhi) ^
+                                flip);
+  ctx.SetOutput(0, std::move(y));
+  return Status::Ok();
 }
 
 Status Pow(OpKernelContext& ctx, int64_t opset) {
@@ -701,6 +739,20 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
     return Unary(c, [a](float v) { return v < 0.f ? v * a : v; });
   });
   AddCpu(r, "Clip", 6, Clip);
+  r.Register({"",
+              "Clip",
+              12,
+              1000,
+              kCpuProvider,
+              {DataType::kUint8, DataType::kInt8},
+              [](const KernelInfo&) {
+                return Expected<std::unique_ptr<OpKernel>>(
+                    std::make_unique<FunctionKernel>([](OpKernelContext& ctx) {
+                      OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
+                      return x->dtype() == DataType::kInt8 ? ClipInteger<int8_t>(ctx)
+                                                           : ClipInteger<uint8_t>(ctx);
+                    }));
+              }});
   AddCpu(r, "BatchNormalization", 9, BatchNorm);
   AddCpu(r, "MaxPool", 8, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, false); });
   AddCpu(r, "AveragePool", 7, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, false); });
