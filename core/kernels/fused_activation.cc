@@ -36,6 +36,9 @@ Expected<FusedActivation> FusedActivation::FromNode(const ir::Node& node) {
     f.kind = Kind::kHardSigmoid;
     f.alpha = param(0, "activation_alpha", 0.2f);
     f.beta = param(1, "activation_beta", 0.5f);
+  } else if (act == "QuickGelu") {
+    f.kind = Kind::kQuickGelu;
+    f.alpha = param(0, "activation_alpha", 1.702f);
   } else {
     return InvalidArgument(node.Describe() + ": unknown activation " + act);
   }
@@ -64,6 +67,9 @@ void FusedActivation::Apply(float* p, int64_t n) const {
       return;
     case Kind::kHardSigmoid:
       for (int64_t i = 0; i < n; ++i) p[i] = std::max(0.f, std::min(1.f, a * p[i] + b));
+      return;
+    case Kind::kQuickGelu:
+      for (int64_t i = 0; i < n; ++i) p[i] = p[i] / (1.f + std::exp(-a * p[i]));
       return;
   }
 }

@@ -22,6 +22,10 @@ std::optional<Activation> ActivationOf(const Node& n, PassContext& ctx) {
   if (IsOp(&n, "Relu") || IsOp(&n, "Sigmoid") || IsOp(&n, "Tanh"))
     return Activation{n.op_type(), {}};
   if (IsOp(&n, "LeakyRelu")) return Activation{"LeakyRelu", {n.GetFloat("alpha", 0.01f)}};
+  // com.microsoft QuickGelu (SiLU / swish from activation-pattern fusion): ONNX Runtime's fused
+  // kernels have no such activation, so only in a session's own graph.
+  if (n.op_type() == "QuickGelu" && n.domain() == "com.microsoft" && ctx.options.session_only_ops)
+    return Activation{"QuickGelu", {n.GetFloat("alpha", 1.702f)}};
   if (IsOp(&n, "HardSigmoid"))
     return Activation{"HardSigmoid", {n.GetFloat("alpha", 0.2f), n.GetFloat("beta", 0.5f)}};
   if (IsOp(&n, "Clip")) {

@@ -33,6 +33,34 @@ TEST(ConvActivationFusion, EachActivationFusesAndComputesTheSame) {
   }
 }
 
+// SiLU as com.microsoft QuickGelu (activation-pattern fusion) fuses into the Conv in a session's
+// own graph only: ONNX Runtime's FusedConv has no such activation, so a file keeps it apart.
+TEST(ConvActivationFusion, QuickGeluFusesOnlyInASessionsGraph) {
+  GraphBuilder b;
+  ir::Node* conv = b.Op(
+      "Conv", {b.Input("x", {1, 2, 5, 5}), b.Random("w", {3, 2, 3, 3}, 1), b.Random("b", {3}, 2)});
+  conv->output(0)->set_type(
+      ir::TypeInfo::Tensor(ir::DataType::kFloat, ir::DimsFromSizes({1, 3, 3, 3})));
+  ir::Node* silu = b.g().AddNode("QuickGelu", "com.microsoft", "silu");
+  silu->AddInput(conv->output(0));
+  silu->SetAttribute(ir::Attribute::Float("alpha", 1.f));
+  ir::Value* y = b.g().CreateValue("y");
+  silu->AddOutput(y);
+  b.g().AddOutput(y);
+  b.model()->SetOpsetVersion("com.microsoft", 1);
+  for (bool session : {false, true}) {
+    std::shared_ptr<ir::Model> copy = b.model()->Clone();
+    OptimizeOptions o = OptionsAt(Level::kExtended);
+    o.pass_options.session_only_ops = session;
+    for (const auto& p : ListPasses())
+      if (p.name != "conv-activation-fusion") o.disabled.insert(p.name);
+    ASSERT_TRUE(Optimize(*copy, o).ok());
+    EXPECT_EQ(CountOps(*copy, "FusedConv"), session ? 1 : 0);
+    EXPECT_EQ(CountOps(*copy, "QuickGelu"), session ? 0 : 1);
+    ExpectSameOutputs(b.model(), copy);
+  }
+}
+
 TEST(GemmActivationFusion, FusesReluButNotASharedGemm) {
   GraphBuilder b;
   ir::Node* gemm = b.Op("Gemm", {b.Input("x", {3, 4}), b.Random("w", {4, 2}, 1)});

@@ -122,6 +122,9 @@ bool AppendActivation(const FusedActivation& act, dnnl::post_ops* ops) {
       ops->append_eltwise(1.f, A::eltwise_linear, act.alpha, act.beta);
       ops->append_eltwise(1.f, A::eltwise_clip_v2, 0.f, 1.f);
       return true;
+    case K::kQuickGelu:  // swish: x * sigmoid(alpha * x)
+      ops->append_eltwise(1.f, A::eltwise_swish, act.alpha, 0.f);
+      return true;
   }
   return false;
 }

@@ -83,9 +83,9 @@ TEST(DnnlConv, FusedConvActivationsAndResidualSumPostOps) {
     const char* name;
     std::vector<float> params;
   };
-  const Act acts[] = {{"Relu", {}},          {"Clip", {0.f, 0.5f}}, {"LeakyRelu", {0.1f}},
-                      {"Sigmoid", {}},       {"Tanh", {}},          {"HardSigmoid", {0.3f, 0.4f}},
-                      {"Clip", {-0.2f, 6.f}}};
+  const Act acts[] = {{"Relu", {}},           {"Clip", {0.f, 0.5f}}, {"LeakyRelu", {0.1f}},
+                      {"Sigmoid", {}},        {"Tanh", {}},          {"HardSigmoid", {0.3f, 0.4f}},
+                      {"Clip", {-0.2f, 6.f}}, {"QuickGelu", {1.f}},  {"QuickGelu", {1.702f}}};
   uint32_t seed = 1300;
   for (const Act& act : acts) {
     for (bool depthwise : {false, true}) {
