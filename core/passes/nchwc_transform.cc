@@ -164,12 +164,15 @@ class Transformer {
     Value* z = n->inputs().size() > 3 ? n->input(3) : nullptr;
     if (n->inputs().size() > 4) return;
     // ONNX Runtime's conditions, so the rewritten graph is the one it would make.
-    bool reorder_input = true, filter_bo = false;
+    bool reorder_input = true, filter_bo = false, pad_depthwise = false;
     if (group > 1) {
-      if (oc % block_ != 0) return;
       if (ic == 1 && oc == group) {
         filter_bo = true;  // depthwise
-      } else if (ic % block_ != 0 || oc % group != 0 || (oc / group) % block_ != 0) {
+        // Unlike ONNX Runtime, any channel count (mnasnet's 72, 120): the blocked input's padding
+        // channels are zero, and a zero filter and bias for them keep them zero.
+        pad_depthwise = oc % block_ != 0;
+      } else if (oc % block_ != 0 || ic % block_ != 0 || oc % group != 0 ||
+                 (oc / group) % block_ != 0) {
         return;
       }
     } else if (ic < block_ && !Find(n->input(0))) {
@@ -187,14 +190,20 @@ class Transformer {
 
     Node* c = AddFusedNode(g_, "Conv", ir::kNchwcDomain, {n}, n->name());
     CopyAttributes(*n, c);
+    if (pad_depthwise) c->SetAttribute(ir::Attribute::Int("group", oc_pad));
     c->AddInput(reorder_input ? BlockedInput(n->input(0), ic * group) : n->input(0));
     // Filters reordered once per initializer (shared convolutions share the result).
     Value*& wv = filters_[n->input(1)];
     if (!wv) {
-      const std::vector<int64_t> wd = {oc, ic_w, w->dims()[2], w->dims()[3]};
+      const int64_t oc_w = pad_depthwise ? oc_pad : oc;
+      const std::vector<int64_t> wd = {oc_w, ic_w, w->dims()[2], w->dims()[3]};
       std::vector<float> padded;
       const float* wp = w->data<float>();
-      if (ic_w != ic) {
+      if (pad_depthwise) {  // zero filters for the padding channels
+        padded.assign(static_cast<size_t>(oc_pad * w->dims()[2] * w->dims()[3]), 0.f);
+        std::copy(wp, wp + w->numel(), padded.begin());
+        wp = padded.data();
+      } else if (ic_w != ic) {
         const int64_t ks = wd[2] * wd[3];
         padded.assign(static_cast<size_t>(oc * ic_w * ks), 0.f);
         for (int64_t o = 0; o < oc; ++o)

@@ -86,6 +86,34 @@ TEST(NchwcTransformer, TheBlockedGraphComputesWhatTheOriginalDoes) {
   }
 }
 
+// A depthwise convolution of a channel count that is no multiple of the block (mnasnet's 72 and
+// 120) stays blocked: its filter and group padded to the block, the chain unbroken, the numbers
+// the same (ONNX Runtime would reorder around it).
+TEST(NchwcTransformer, ADepthwiseConvolutionOfAnyChannelCountStaysBlocked) {
+  GraphBuilder b;
+  ir::Value* x = b.Input("x", {1, 16, 11, 10});
+  ir::Value* c1 = V(b.Op("Conv", {x, b.Random("w1", {24, 16, 1, 1}, 1), b.Random("b1", {24}, 2)},
+                         ConvAttrs(1), {1, 24, 11, 10}));
+  ir::Value* r1 = V(b.Op("Sigmoid", {c1}, {}, {1, 24, 11, 10}));  // padding channels become 0.5
+  ir::Value* dw = V(b.Op("Conv", {r1, b.Random("w2", {24, 1, 5, 5}, 3), b.Random("b2", {24}, 4)},
+                         ConvAttrs(5, 2, 24), {1, 24, 6, 5}));
+  ir::Value* c3 =
+      V(b.Op("Conv", {dw, b.Random("w3", {16, 24, 1, 1}, 5)}, ConvAttrs(1), {1, 16, 6, 5}));
+  b.g().AddOutput(c3);
+  for (int block : {8, 16}) {
+    SCOPED_TRACE("block " + std::to_string(block));
+    auto o = Blocked(*b.model(), block);
+    EXPECT_EQ(CountDomainOp(*o, "Conv"), 3) << ir::ModelToText(*o, {});
+    EXPECT_EQ(CountDomainOp(*o, "ReorderOutput"), 1);
+    for (const ir::Node* n : o->graph->nodes())
+      if (n->domain() == ir::kNchwcDomain && n->op_type() == "Conv" && n->GetInt("group", 1) > 1) {
+        EXPECT_EQ(n->GetInt("group", 1), ir::RoundUpToBlock(24, block));
+      }
+  }
+  const int block = ir::NchwcBlockSize();
+  if (block > 0) ExpectSameOutputs(b.model(), Blocked(*b.model(), block));
+}
+
 TEST(NchwcTransformer, RunningTwiceChangesNothing) {
   auto o = Blocked(*BlockModel(), 8);
   const std::string before = ir::ModelToText(*o, {});
