@@ -4,8 +4,11 @@
 // node or the graph's outputs still read gets a ReorderOutput from its twin.
 #include "passes/nchwc_transform.h"
 
+#include <cmath>
+
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 #include "ir/nchwc.h"
@@ -31,13 +34,15 @@ class Transformer {
     auto order = g_.TopologicalOrder();
     if (!order.ok()) return false;
     for (Node* n : *order) {
-      if (n->owner() != &g_) continue;
+      if (removed_.count(n) || n->owner() != &g_) continue;
       if (IsConv(*n)) {
         TransformConv(n);
       } else if (IsPool(*n)) {
         TransformPool(n);
       } else if (IsUnary(*n)) {
         TransformUnary(n);
+      } else if (IsOp(n, "BatchNormalization")) {
+        TransformBatchNorm(n);
       } else if (IsOp(n, "Add") || IsOp(n, "Mul") || IsOp(n, "Sum") || IsOp(n, "Sub") ||
                  IsOp(n, "Div")) {
         TransformBinary(n);
@@ -263,6 +268,58 @@ class Transformer {
     p->AddOutput(NewTwin(orig, channels));
   }
 
+  // An inference BatchNormalization of a blocked tensor (DenseNet's pre-activation BN -> Relu ->
+  // Conv, which conv-bn-fusion cannot fold) becomes a blocked depthwise 1x1 convolution with the
+  // per-channel scale s = scale / sqrt(var + eps) and bias B - mean * s, as ONNX Runtime's
+  // NchwcTransformer does: the chain is not cut by reorders. Padding channels get 0 and 0.
+  void TransformBatchNorm(Node* n) {
+    const Blocked* b = Find(n->input(0));
+    if (!b || n->inputs().size() < 5 || n->GetInt("training_mode", 0) != 0) return;
+    for (size_t k = 1; k < n->outputs().size(); ++k)
+      if (n->output(k) && (!n->output(k)->uses().empty() || n->output(k)->is_graph_output()))
+        return;
+    const int64_t channels = b->channels;
+    std::vector<std::vector<float>> prm;
+    for (size_t i = 1; i < 5; ++i) {
+      auto v = ConstantFloats(n->input(i));
+      if (!v || static_cast<int64_t>(v->size()) != channels) return;
+      prm.push_back(std::move(*v));
+    }
+    const int64_t padded = ir::RoundUpToBlock(channels, block_);
+    const double eps = n->GetFloat("epsilon", 1e-5f);
+    std::vector<float> w(static_cast<size_t>(padded), 0.f), bias(w.size(), 0.f);
+    for (int64_t c = 0; c < channels; ++c) {
+      const double s = prm[0][c] / std::sqrt(static_cast<double>(prm[3][c]) + eps);
+      w[c] = static_cast<float>(s);
+      bias[c] = static_cast<float>(prm[1][c] - prm[2][c] * s);
+    }
+    const std::vector<int64_t> wd = {padded, 1, 1, 1};
+    Node* c = AddFusedNode(g_, "Conv", ir::kNchwcDomain, {n}, n->name());
+    c->SetAttribute(ir::Attribute::Int("group", padded));
+    c->SetAttribute(ir::Attribute::Ints("kernel_shape", {1, 1}));
+    c->AddInput(b->twin);
+    c->AddInput(AddInitializer(g_,
+                               n->name().empty() ? "bn_nchwc_scale" : n->name() + "_nchwc_scale",
+                               ir::Tensor::FromVector(ir::DataType::kFloat, wd,
+                                                      ir::ReorderFilterBo(w.data(), wd, block_))));
+    c->AddInput(AddInitializer(g_, n->name().empty() ? "bn_nchwc_bias" : n->name() + "_nchwc_bias",
+                               ir::Tensor::FromVector(ir::DataType::kFloat, {padded}, bias)));
+    Value* orig = n->output(0);
+    n->SetOutput(0, nullptr);
+    g_.RemoveNode(n);
+    // Its Relu (BN -> Relu -> Conv) becomes the convolution's activation.
+    if (Node* relu = SoleConsumer(orig); IsOp(relu, "Relu") && relu->outputs().size() == 1) {
+      c->SetAttribute(ir::Attribute::String("activation", "Relu"));
+      Value* out = relu->output(0);
+      relu->SetOutput(0, nullptr);
+      removed_.insert(relu);
+      g_.RemoveNode(relu);
+      g_.RemoveValue(orig);
+      orig = out;
+    }
+    c->AddOutput(NewTwin(orig, channels));
+  }
+
   void TransformUnary(Node* n) {
     const Blocked* b = Find(n->input(0));
     if (!b || n->outputs().size() != 1) return;
@@ -400,6 +457,7 @@ class Transformer {
   PassContext& ctx_;
   int64_t block_;
   bool changed_ = false;
+  std::set<const Node*> removed_;  ///< nodes of the walk's order removed ahead of it
   std::unordered_map<Value*, Blocked> blocked_;
   std::vector<Value*> order_;  ///< keys of blocked_ in the order they were made
   std::unordered_map<Value*, Value*> reordered_, filters_, biases_;

@@ -114,6 +114,41 @@ TEST(NchwcTransformer, ADepthwiseConvolutionOfAnyChannelCountStaysBlocked) {
   if (block > 0) ExpectSameOutputs(b.model(), Blocked(*b.model(), block));
 }
 
+// DenseNet's pre-activation layer, Concat -> BatchNormalization -> Relu -> Conv, stays blocked:
+// the BatchNormalization becomes a blocked depthwise 1x1 convolution (ONNX Runtime's rewrite)
+// with the Relu as its activation.
+TEST(NchwcTransformer, ABatchNormalizationOfABlockedTensorStaysBlocked) {
+  GraphBuilder b;
+  ir::Value* x = b.Input("x", {1, 16, 9, 8});
+  ir::Value* c0 =
+      V(b.Op("Conv", {x, b.Random("w0", {16, 16, 1, 1}, 5)}, ConvAttrs(1), {1, 16, 9, 8}));
+  ir::Value* c1 =
+      V(b.Op("Conv", {c0, b.Random("w1", {32, 16, 3, 3}, 1)}, ConvAttrs(3), {1, 32, 9, 8}));
+  ir::Value* cat = V(b.Op("Concat", {c0, c1}, Attrs(Attribute::Int("axis", 1)), {1, 48, 9, 8}));
+  std::vector<float> var(48), scale(48);
+  for (int i = 0; i < 48; ++i) {
+    var[i] = 0.5f + 0.05f * float(i);
+    scale[i] = 0.8f + 0.01f * float(i);
+  }
+  ir::Value* bn = V(b.Op("BatchNormalization",
+                         {cat, b.Const("scale", {48}, scale), b.Random("bias", {48}, 2),
+                          b.Random("mean", {48}, 3), b.Const("var", {48}, var)},
+                         {}, {1, 48, 9, 8}));
+  ir::Value* r = V(b.Op("Relu", {bn}, {}, {1, 48, 9, 8}));
+  b.g().AddOutput(
+      V(b.Op("Conv", {r, b.Random("w2", {32, 48, 1, 1}, 4)}, ConvAttrs(1), {1, 32, 9, 8})));
+  for (int block : {8, 16}) {
+    SCOPED_TRACE("block " + std::to_string(block));
+    auto o = Blocked(*b.model(), block);
+    EXPECT_EQ(CountOps(*o, "BatchNormalization"), 0) << ir::ModelToText(*o, {});
+    EXPECT_EQ(CountOps(*o, "Relu"), 0);  // the depthwise convolution's activation
+    EXPECT_EQ(CountDomainOp(*o, "Conv"), 4);
+    EXPECT_EQ(CountDomainOp(*o, "ReorderOutput"), 1);
+  }
+  const int block = ir::NchwcBlockSize();
+  if (block > 0) ExpectSameOutputs(b.model(), Blocked(*b.model(), block));
+}
+
 TEST(NchwcTransformer, RunningTwiceChangesNothing) {
   auto o = Blocked(*BlockModel(), 8);
   const std::string before = ir::ModelToText(*o, {});
