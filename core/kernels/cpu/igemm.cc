@@ -56,18 +56,19 @@ inline int32_t Wrap(uint32_t v) { return static_cast<int32_t>(v); }
 // The micro-kernels: c[r][j] = sum over the groups of a[r] . b[j] - colterm[j] - rowterm[r] for
 // the tile's mr x nr values. `a` holds mr rows of `as` packed values, `b` one panel.
 
+template <int R>
 __attribute__((target("avx2"))) void MicroAvx2(const void* av, int64_t as, const void* bv,
                                                int64_t groups, const int32_t* colterm,
                                                const int32_t* rowterm, int32_t* c, int64_t ldc) {
   const int16_t* a = static_cast<const int16_t*>(av);
   const __m256i* b = static_cast<const __m256i*>(bv);
-  __m256i acc[6][2];
+  __m256i acc[R][2];
 #pragma GCC unroll 6
-  for (int r = 0; r < 6; ++r) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
+  for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
   for (int64_t g = 0; g < groups; ++g) {
     const __m256i b0 = _mm256_loadu_si256(b + 2 * g), b1 = _mm256_loadu_si256(b + 2 * g + 1);
 #pragma GCC unroll 6
-    for (int r = 0; r < 6; ++r) {
+    for (int r = 0; r < R; ++r) {
       int32_t pair;
       std::memcpy(&pair, a + r * as + 2 * g, 4);
       const __m256i x = _mm256_set1_epi32(pair);
@@ -78,7 +79,7 @@ __attribute__((target("avx2"))) void MicroAvx2(const void* av, int64_t as, const
   const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(colterm));
   const __m256i c1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(colterm + 8));
 #pragma GCC unroll 6
-  for (int r = 0; r < 6; ++r) {
+  for (int r = 0; r < R; ++r) {
     const __m256i rt = _mm256_set1_epi32(rowterm[r]);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(c + r * ldc),
                         _mm256_sub_epi32(acc[r][0], _mm256_add_epi32(c0, rt)));
@@ -87,6 +88,7 @@ __attribute__((target("avx2"))) void MicroAvx2(const void* av, int64_t as, const
   }
 }
 
+template <int R>
 __attribute__((target("avx2,avxvnni"))) void MicroAvx2Vnni(const void* av, int64_t as,
                                                            const void* bv, int64_t groups,
                                                            const int32_t* colterm,
@@ -94,13 +96,13 @@ __attribute__((target("avx2,avxvnni"))) void MicroAvx2Vnni(const void* av, int64
                                                            int64_t ldc) {
   const uint8_t* a = static_cast<const uint8_t*>(av);
   const __m256i* b = static_cast<const __m256i*>(bv);
-  __m256i acc[6][2];
+  __m256i acc[R][2];
 #pragma GCC unroll 6
-  for (int r = 0; r < 6; ++r) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
+  for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
   for (int64_t g = 0; g < groups; ++g) {
     const __m256i b0 = _mm256_loadu_si256(b + 2 * g), b1 = _mm256_loadu_si256(b + 2 * g + 1);
 #pragma GCC unroll 6
-    for (int r = 0; r < 6; ++r) {
+    for (int r = 0; r < R; ++r) {
       int32_t quad;
       std::memcpy(&quad, a + r * as + 4 * g, 4);
       const __m256i x = _mm256_set1_epi32(quad);
@@ -111,7 +113,7 @@ __attribute__((target("avx2,avxvnni"))) void MicroAvx2Vnni(const void* av, int64
   const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(colterm));
   const __m256i c1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(colterm + 8));
 #pragma GCC unroll 6
-  for (int r = 0; r < 6; ++r) {
+  for (int r = 0; r < R; ++r) {
     const __m256i rt = _mm256_set1_epi32(rowterm[r]);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(c + r * ldc),
                         _mm256_sub_epi32(acc[r][0], _mm256_add_epi32(c0, rt)));
@@ -120,6 +122,7 @@ __attribute__((target("avx2,avxvnni"))) void MicroAvx2Vnni(const void* av, int64
   }
 }
 
+template <int R>
 __attribute__((target("avx512f,avx512bw"))) void MicroAvx512Bw(const void* av, int64_t as,
                                                                const void* bv, int64_t groups,
                                                                const int32_t* colterm,
@@ -127,13 +130,13 @@ __attribute__((target("avx512f,avx512bw"))) void MicroAvx512Bw(const void* av, i
                                                                int64_t ldc) {
   const int16_t* a = static_cast<const int16_t*>(av);
   const __m512i* b = static_cast<const __m512i*>(bv);
-  __m512i acc[8][2];
+  __m512i acc[R][2];
 #pragma GCC unroll 8
-  for (int r = 0; r < 8; ++r) acc[r][0] = acc[r][1] = _mm512_setzero_si512();
+  for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = _mm512_setzero_si512();
   for (int64_t g = 0; g < groups; ++g) {
     const __m512i b0 = _mm512_loadu_si512(b + 2 * g), b1 = _mm512_loadu_si512(b + 2 * g + 1);
 #pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < R; ++r) {
       int32_t pair;
       std::memcpy(&pair, a + r * as + 2 * g, 4);
       const __m512i x = _mm512_set1_epi32(pair);
@@ -143,25 +146,26 @@ __attribute__((target("avx512f,avx512bw"))) void MicroAvx512Bw(const void* av, i
   }
   const __m512i c0 = _mm512_loadu_si512(colterm), c1 = _mm512_loadu_si512(colterm + 16);
 #pragma GCC unroll 8
-  for (int r = 0; r < 8; ++r) {
+  for (int r = 0; r < R; ++r) {
     const __m512i rt = _mm512_set1_epi32(rowterm[r]);
     _mm512_storeu_si512(c + r * ldc, _mm512_sub_epi32(acc[r][0], _mm512_add_epi32(c0, rt)));
     _mm512_storeu_si512(c + r * ldc + 16, _mm512_sub_epi32(acc[r][1], _mm512_add_epi32(c1, rt)));
   }
 }
 
+template <int R>
 __attribute__((target("avx512f,avx512bw,avx512vnni"))) void MicroAvx512Vnni(
     const void* av, int64_t as, const void* bv, int64_t groups, const int32_t* colterm,
     const int32_t* rowterm, int32_t* c, int64_t ldc) {
   const uint8_t* a = static_cast<const uint8_t*>(av);
   const __m512i* b = static_cast<const __m512i*>(bv);
-  __m512i acc[8][2];
+  __m512i acc[R][2];
 #pragma GCC unroll 8
-  for (int r = 0; r < 8; ++r) acc[r][0] = acc[r][1] = _mm512_setzero_si512();
+  for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = _mm512_setzero_si512();
   for (int64_t g = 0; g < groups; ++g) {
     const __m512i b0 = _mm512_loadu_si512(b + 2 * g), b1 = _mm512_loadu_si512(b + 2 * g + 1);
 #pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < R; ++r) {
       int32_t quad;
       std::memcpy(&quad, a + r * as + 4 * g, 4);
       const __m512i x = _mm512_set1_epi32(quad);
@@ -171,7 +175,7 @@ __attribute__((target("avx512f,avx512bw,avx512vnni"))) void MicroAvx512Vnni(
   }
   const __m512i c0 = _mm512_loadu_si512(colterm), c1 = _mm512_loadu_si512(colterm + 16);
 #pragma GCC unroll 8
-  for (int r = 0; r < 8; ++r) {
+  for (int r = 0; r < R; ++r) {
     const __m512i rt = _mm512_set1_epi32(rowterm[r]);
     _mm512_storeu_si512(c + r * ldc, _mm512_sub_epi32(acc[r][0], _mm512_add_epi32(c0, rt)));
     _mm512_storeu_si512(c + r * ldc + 16, _mm512_sub_epi32(acc[r][1], _mm512_add_epi32(c1, rt)));
@@ -181,16 +185,36 @@ __attribute__((target("avx512f,avx512bw,avx512vnni"))) void MicroAvx512Vnni(
 using MicroFn = void (*)(const void*, int64_t, const void*, int64_t, const int32_t*, const int32_t*,
                          int32_t*, int64_t);
 
-MicroFn MicroOf(IgemmPath p) {
+// A path's micro-kernels by row count (index 1 .. the tile's rows): a tail of fewer rows than a
+// tile (M = 1: a classifier on one image) computes only its own rows instead of a padded tile.
+const MicroFn kMicroAvx2Rows[] = {nullptr,      MicroAvx2<1>, MicroAvx2<2>, MicroAvx2<3>,
+                                  MicroAvx2<4>, MicroAvx2<5>, MicroAvx2<6>};
+const MicroFn kMicroAvx2VnniRows[] = {nullptr,          MicroAvx2Vnni<1>, MicroAvx2Vnni<2>,
+                                      MicroAvx2Vnni<3>, MicroAvx2Vnni<4>, MicroAvx2Vnni<5>,
+                                      MicroAvx2Vnni<6>};
+const MicroFn kMicroAvx512BwRows[] = {nullptr,          MicroAvx512Bw<1>, MicroAvx512Bw<2>,
+                                      MicroAvx512Bw<3>, MicroAvx512Bw<4>, MicroAvx512Bw<5>,
+                                      MicroAvx512Bw<6>, MicroAvx512Bw<7>, MicroAvx512Bw<8>};
+const MicroFn kMicroAvx512VnniRows[] = {nullptr,
+                                        MicroAvx512Vnni<1>,
+                                        MicroAvx512Vnni<2>,
+                                        MicroAvx512Vnni<3>,
+                                        MicroAvx512Vnni<4>,
+                                        MicroAvx512Vnni<5>,
+                                        MicroAvx512Vnni<6>,
+                                        MicroAvx512Vnni<7>,
+                                        MicroAvx512Vnni<8>};
+
+const MicroFn* MicroOf(IgemmPath p) {
   switch (p) {
     case IgemmPath::kAvx2:
-      return MicroAvx2;
+      return kMicroAvx2Rows;
     case IgemmPath::kAvx2Vnni:
-      return MicroAvx2Vnni;
+      return kMicroAvx2VnniRows;
     case IgemmPath::kAvx512Bw:
-      return MicroAvx512Bw;
+      return kMicroAvx512BwRows;
     case IgemmPath::kAvx512Vnni:
-      return MicroAvx512Vnni;
+      return kMicroAvx512VnniRows;
     case IgemmPath::kScalar:
       break;
   }
@@ -224,7 +248,7 @@ int32_t PackRow(const uint8_t* src, bool a_signed, int64_t k, int64_t kp, int el
 struct Job {
   const IgemmPackedB* b;
   Geometry geo;
-  MicroFn micro;
+  const MicroFn* micro;  ///< by row count
   int64_t M, K, N, kp, panels;
   const uint8_t* a;
   bool a_signed;
@@ -299,11 +323,12 @@ void RunTiles(const Job& j, int64_t m0, int64_t m1, int64_t p0, int64_t p1) {
       const int64_t nr = std::min<int64_t>(g.nr, j.N - n0);
       for (int64_t rb = 0; rb < rows; rb += g.mr) {
         const int64_t mr = std::min<int64_t>(g.mr, rows - rb);
-        const bool exact_fit = mr == g.mr && nr == g.nr && j.zb_uniform && !j.za_rows;
+        // The micro-kernel writes exactly mr rows: whole panels go straight to C.
+        const bool exact_fit = nr == g.nr && j.zb_uniform && !j.za_rows;
         int32_t* out = exact_fit ? j.c + (mc + rb) * j.ldc + n0 : tile.data();
         const int64_t ldo = exact_fit ? j.ldc : g.nr;
-        j.micro(abuf.data() + rb * row_bytes, j.kp, panel, groups, j.colterm.data() + n0,
-                rowterm.data() + rb, out, ldo);
+        j.micro[mr](abuf.data() + rb * row_bytes, j.kp, panel, groups, j.colterm.data() + n0,
+                    rowterm.data() + rb, out, ldo);
         if (exact_fit) continue;
         for (int64_t r = 0; r < mr; ++r) {
           const int64_t m = mc + rb + r;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <random>
 
+#include "kernels/cpu/int8_vs_reference.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/random_tensors.h"
 #include "runtime/session.h"
@@ -300,6 +301,42 @@ TEST(DnnlConvInteger, DeclinesWhatOneDnnCannotRunWithASentence) {
     ASSERT_GT(r->dnnl.numel(), 0);
     for (int64_t i = 0; i < r->dnnl.numel(); ++i)
       EXPECT_EQ(r->dnnl.data<int32_t>()[i], r->reference.data<int32_t>()[i]);
+  }
+}
+
+// A classifier on one image (A of 1 row) runs on the cpu kernel, whose exact GEMM computes only
+// that row, when the cpu provider is the fallback; A of many rows stays on oneDNN. Same bits.
+TEST(DnnlMatMulInteger, FewRowsGoToTheCpuKernel) {
+  const Tensor b = RandomInts<int8_t>(DataType::kInt8, {64, 40}, -64, 64, 21);  // exact anywhere
+  for (int64_t rows : {1, 8, 9, 32}) {
+    SCOPED_TRACE("rows " + std::to_string(rows));
+    std::map<std::string, runtime::RtValue> feeds;
+    auto model =
+        Int8NodeModel("MatMulInteger", "",
+                      {{"A", RandomInts<uint8_t>(DataType::kUint8, {rows, 64}, 0, 255, 22), false},
+                       {"B", b},
+                       {"a_zp", Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {131})}},
+                      {}, &feeds);
+    std::string ran;
+    Tensor out[2];
+    for (int k = 0; k < 2; ++k) {
+      runtime::SessionOptions o;
+      o.providers = k == 0 ? std::vector<std::string>{"dnnl", "cpu", "reference"}
+                           : std::vector<std::string>{"reference"};
+      o.enable_profiling = true;
+      auto s = runtime::Session::Create(model, o);
+      ASSERT_TRUE(s.ok()) << s.status().message();
+      auto r = (*s)->Run(feeds);
+      ASSERT_TRUE(r.ok()) << r.status().message();
+      out[k] = (*r)[0].second.tensor;
+      if (k == 0)
+        for (const auto& e : (*s)->profiler()->Events())
+          if (e.cat == "Node" && !e.Arg("provider").empty()) ran = e.Arg("provider");
+    }
+    EXPECT_EQ(ran, rows <= 8 ? "cpu" : "dnnl");
+    ASSERT_EQ(out[0].numel(), out[1].numel());
+    for (int64_t i = 0; i < out[0].numel(); ++i)
+      ASSERT_EQ(out[0].data<int32_t>()[i], out[1].data<int32_t>()[i]);
   }
 }
 
