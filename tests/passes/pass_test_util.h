@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <random>
@@ -174,6 +175,31 @@ inline void ExpectSameOutputs(std::shared_ptr<const ir::Model> a,
     EXPECT_EQ((*ra)[i].first, (*rb)[i].first);
     const api::CompareResult c = api::CompareValues((*rb)[i].second, (*ra)[i].second, 1e-4, 1e-5);
     EXPECT_TRUE(c.ok) << (*ra)[i].first << ": " << c.reason;
+  }
+}
+
+/// Runs both models (reference provider) on `inputs`; expects every output byte for byte equal
+/// (for rewrites that are exact, not within a tolerance).
+inline void ExpectIdenticalOutputs(std::shared_ptr<const ir::Model> a,
+                                   std::shared_ptr<const ir::Model> b,
+                                   const std::map<std::string, kernels::RtValue>& inputs) {
+  runtime::SessionOptions so;
+  so.providers = {"reference"};
+  auto sa = runtime::Session::Create(a, so);
+  auto sb = runtime::Session::Create(b, so);
+  ASSERT_TRUE(sa.ok()) << sa.status().message();
+  ASSERT_TRUE(sb.ok()) << sb.status().message();
+  auto ra = (*sa)->Run(inputs);
+  auto rb = (*sb)->Run(inputs);
+  ASSERT_TRUE(ra.ok()) << ra.status().message();
+  ASSERT_TRUE(rb.ok()) << rb.status().message();
+  ASSERT_EQ(ra->size(), rb->size());
+  for (size_t i = 0; i < ra->size(); ++i) {
+    const ir::Tensor& ta = (*ra)[i].second.tensor;
+    const ir::Tensor& tb = (*rb)[i].second.tensor;
+    ASSERT_EQ(ta.dims(), tb.dims()) << (*ra)[i].first;
+    ASSERT_EQ(ta.nbytes(), tb.nbytes()) << (*ra)[i].first;
+    EXPECT_EQ(std::memcmp(ta.raw(), tb.raw(), ta.nbytes()), 0) << (*ra)[i].first;
   }
 }
 
