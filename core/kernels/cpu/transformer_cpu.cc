@@ -12,6 +12,7 @@
 #endif
 
 #include "kernels/attention_util.h"
+#include "kernels/cpu/attention_cpu.h"
 #include "kernels/cpu/cpu_util.h"
 #include "kernels/cpu/sgemm.h"
 #include "kernels/cpu/vec_math.h"
@@ -408,9 +409,9 @@ Status EmbedLayerNorm(OpKernelContext& ctx) {
 
 Status Attention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(AttentionShape s, CheckAttention(ctx));
-  const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq, S = s.seq, hs = s.head_size;
-  if (!WorkspaceFits(SaturatingMul(2, SaturatingMul(S, S))))  // scores and mask rows
-    return ctx.Decline("the " + std::to_string(S) + " x " + std::to_string(S) +
+  const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq;
+  if (!WorkspaceFits(SaturatingMul(2, SaturatingMul(s.seq, s.seq))))  // scores and mask rows
+    return ctx.Decline("the " + std::to_string(s.seq) + " x " + std::to_string(s.seq) +
                        " score matrix would not fit in memory");
   const float* X = ctx.tensor(0)->data<float>();
   const float* W = ctx.tensor(1)->data<float>();
@@ -423,6 +424,13 @@ Status Attention(OpKernelContext& ctx) {
   for (int64_t r = 0; r < rows; ++r) std::copy(Bq, Bq + H3, qkv + r * H3);
   ParallelSgemm(ctx.pool(), false, false, rows, H3, s.input_hidden, 1.f, X, s.input_hidden, W, H3,
                 1.f, qkv, H3);
+  return AttentionFromQkv(ctx, s, qkv);
+}
+
+}  // namespace
+
+Status AttentionFromQkv(OpKernelContext& ctx, const AttentionShape& s, const float* qkv) {
+  const int64_t H3 = 3 * s.hidden, S = s.seq, hs = s.head_size;
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, {s.batch, S, s.hidden}));
   float* Y = y.mutable_data<float>();
   ForRange(ctx, s.batch * s.heads, S * S * hs, [&](int64_t begin, int64_t end) {
@@ -450,8 +458,6 @@ Status Attention(OpKernelContext& ctx) {
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
-
-}  // namespace
 
 void RegisterCpuTransformerKernels(KernelRegistry& r) {
   AddCpuIn(r, "", "LayerNormalization", 1, LayerNorm);

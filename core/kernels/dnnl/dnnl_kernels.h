@@ -27,6 +27,7 @@ void RegisterDnnlNchwcKernels(KernelRegistry& r);
 /// Resize with its own creation-time check (dnnl_resize.cc).
 void RegisterDnnlResizeKernel(KernelRegistry& r);
 void RegisterDnnlMatMulKernels(KernelRegistry& r);
+void RegisterDnnlAttentionKernel(KernelRegistry& r);
 /// MatMulInteger and com.microsoft DynamicQuantizeMatMul with their checks
 /// (dnnl_matmul_integer.cc).
 void RegisterDnnlMatMulIntegerKernels(KernelRegistry& r);

@@ -11,6 +11,7 @@ void RegisterDnnlKernels(KernelRegistry& r) {
   RegisterDnnlNchwcKernels(r);
   RegisterDnnlResizeKernel(r);
   RegisterDnnlMatMulKernels(r);
+  RegisterDnnlAttentionKernel(r);
   RegisterDnnlMatMulIntegerKernels(r);
   RegisterDnnlConvIntegerKernel(r);
   RegisterDnnlQLinearConvKernel(r);

@@ -62,5 +62,26 @@ TEST(DnnlGemm, FusedGemmActivations) {
   }
 }
 
+// com.microsoft Attention: the QKV projection on oneDNN's matmul, the heads as the cpu kernel's
+// (odd sequence, hidden and head counts; one and several batches; constant or computed weights).
+TEST(DnnlAttention, ProjectionOnOneDnnHeadsAsTheCpuKernel) {
+  uint32_t seed = 5100;
+  struct Shape {
+    int64_t batch, seq, in_hidden, heads, head_size;
+  };
+  for (const Shape& sh : {Shape{1, 7, 24, 3, 8}, Shape{2, 13, 40, 2, 10}, Shape{1, 128, 64, 4, 16}})
+    for (bool constant : {true, false}) {
+      const int64_t h3 = 3 * sh.heads * sh.head_size;
+      std::vector<Attribute> a;
+      a.push_back(Attribute::Int("num_heads", sh.heads));
+      ExpectDnnlMatchesReference({"Attention",
+                                  {{sh.batch, sh.seq, sh.in_hidden}, {sh.in_hidden, h3}, {h3}},
+                                  std::move(a),
+                                  "com.microsoft",
+                                  constant ? std::set<size_t>{1, 2} : std::set<size_t>{}},
+                                 seed++, 2, {"dnnl", "cpu"});
+    }
+}
+
 }  // namespace
 }  // namespace onnxlens::testing
