@@ -478,6 +478,8 @@ void QuantizeView::showResult() {
   m_outputTable->setMaximumHeight(std::max(rows, 60));
   m_layerTable->resizeColumnsToContents();
   const api::QuantizeReport& q = r->quantize;
+  // Figures in the interface language's format (German 0,27 as its byte sizes already were).
+  const auto num = [](double v) { return QLocale().toString(v, 'f', 2); };
   QString text = tr("<b>%1</b> quantization, %2 calibration sample(s) · %3 Q/DQ pairs")
                      .arg(q.mode == "dynamic" ? tr("dynamic") : tr("static"))
                      .arg(q.calibration_samples)
@@ -485,20 +487,19 @@ void QuantizeView::showResult() {
                  QStringLiteral("<br>") +
                  tr("Size: float %1 → quantized %2 (%3×)")
                      .arg(bytes(c.bytes_a), bytes(c.bytes_b))
-                     .arg(c.bytes_a ? static_cast<double>(c.bytes_b) / c.bytes_a : 0.0, 0, 'f', 2);
+                     .arg(num(c.bytes_a ? static_cast<double>(c.bytes_b) / c.bytes_a : 0.0));
   if (c.latency_runs > 0) {
-    text +=
-        QStringLiteral(" · ") + tr("P50: float %1 ms → quantized %2 ms (%3×)")
-                                    .arg(c.p50_ms_a, 0, 'f', 2)
-                                    .arg(c.p50_ms_b, 0, 'f', 2)
-                                    .arg(c.p50_ms_a > 0 ? c.p50_ms_b / c.p50_ms_a : 0.0, 0, 'f', 2);
+    text += QStringLiteral(" · ") + tr("P50: float %1 ms → quantized %2 ms (%3×)")
+                                        .arg(num(c.p50_ms_a))
+                                        .arg(num(c.p50_ms_b))
+                                        .arg(num(c.p50_ms_a > 0 ? c.p50_ms_b / c.p50_ms_a : 0.0));
     // Every latency with its spread, and a warning when the runs cannot be compared (issue 35.6).
     text += QStringLiteral("<br>") +
             tr("P10–P90: float %1–%2 ms, quantized %3–%4 ms (%5 runs each, alternated)")
-                .arg(c.latency_a.p10, 0, 'f', 2)
-                .arg(c.latency_a.p90, 0, 'f', 2)
-                .arg(c.latency_b.p10, 0, 'f', 2)
-                .arg(c.latency_b.p90, 0, 'f', 2)
+                .arg(num(c.latency_a.p10))
+                .arg(num(c.latency_a.p90))
+                .arg(num(c.latency_b.p10))
+                .arg(num(c.latency_b.p90))
                 .arg(c.latency_runs);
     const api::LatencyNoise& n = c.latency_noise;
     QStringList why;

@@ -4,6 +4,8 @@
 // shown are those of `onnxlens-cli compare --json` on the same files; the window keeps 1280 px.
 #include <gtest/gtest.h>
 
+#include <QLocale>
+
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
@@ -353,6 +355,25 @@ TEST(QuantizeView, ACpuWithoutVnniIsToldOfSevenBitWeights) {
   const QString text = w.quantizeView()->summaryText();
   EXPECT_TRUE(text.contains(QStringLiteral("This CPU has no VNNI"))) << text.toStdString();
   EXPECT_TRUE(text.contains(QStringLiteral("7-bit weights"))) << text.toStdString();
+}
+
+// The summary's figures follow the interface language's number format (German 4,93 ms, 0,27×).
+TEST(QuantizeView, SummaryFiguresUseTheLanguagesNumberFormat) {
+  MainWindow w;
+  OpenInQuantize(w);
+  QuantizeRandom(w, 2);
+  auto result = std::make_shared<QuantizeResult>(*w.document()->quantizeResult());
+  ASSERT_TRUE(result->compare);
+  const QLocale before;
+  QLocale::setDefault(QLocale(QLocale::German));
+  w.document()->setQuantizeResult(result);
+  const QString text = w.quantizeView()->summaryText();
+  QLocale::setDefault(before);
+  const double p50 = result->compare->p50_ms_a;
+  EXPECT_TRUE(text.contains(QLocale(QLocale::German).toString(p50, 'f', 2) + QStringLiteral(" ms")))
+      << text.toStdString();
+  EXPECT_FALSE(text.contains(QString::number(p50, 'f', 2) + QStringLiteral(" ms")))
+      << text.toStdString();
 }
 
 TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
