@@ -518,10 +518,14 @@ void QuantizeView::showResult() {
       QStringLiteral("<br>") + tr("Compared on %n sample(s)", nullptr, static_cast<int>(c.samples));
   if (c.random_inputs) text += QStringLiteral(" ") + tr("(random, held out)");
   if (q.random_calibration || !q.warnings.empty()) {
+    // Random calibration in the interface language (the report's sentence is the CLI's,
+    // English and long enough to be clipped here); the other warnings as the report has them.
     QStringList warnings;
-    for (const std::string& w : q.warnings) warnings << QString::fromStdString(w).toHtmlEscaped();
-    if (q.random_calibration && warnings.isEmpty())
+    if (q.random_calibration)
       warnings << tr("calibrated on random data: the ranges are not representative");
+    for (const std::string& w : q.warnings)
+      if (!q.random_calibration || w.rfind("CALIBRATED ON RANDOM DATA", 0) != 0)
+        warnings << QString::fromStdString(w).toHtmlEscaped();
     text += QStringLiteral("<br><span style=\"color:#b71c1c\"><b>%1</b> %2</span>")
                 .arg(tr("Warning:"), warnings.join(QStringLiteral("; ")));
   }

@@ -376,6 +376,18 @@ TEST(QuantizeView, SummaryFiguresUseTheLanguagesNumberFormat) {
       << text.toStdString();
 }
 
+// Random calibration is said in the interface language, once; the CLI's long English sentence
+// for it is not repeated in the tab.
+TEST(QuantizeView, RandomCalibrationIsWarnedInTheInterfaceLanguage) {
+  MainWindow w;
+  OpenInQuantize(w);
+  QuantizeRandom(w, 2);
+  ASSERT_TRUE(w.document()->quantizeResult()->quantize.random_calibration);
+  const QString text = w.quantizeView()->summaryText();
+  EXPECT_TRUE(text.contains(QStringLiteral("calibrated on random data"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("CALIBRATED ON RANDOM DATA"))) << text.toStdString();
+}
+
 TEST(QuantizeView, ExcludeFromTheGraphAndTheWorstNodesReachTheNextRun) {
   MainWindow w;
   OpenInQuantize(w);
