@@ -27,9 +27,12 @@ struct Shape {
 };
 
 const Shape kShapes[] = {
-    {"bert_qkv_b1", 128, 128, 128},      {"bert_ffn_up_b1", 128, 128, 512},
-    {"bert_ffn_down_b1", 128, 512, 128}, {"bert_qkv_b8", 1024, 128, 128},
-    {"bert_ffn_up_b8", 1024, 128, 512},  {"bert_ffn_down_b8", 1024, 512, 128},
+    {"bert_qkv_b1", 128, 128, 128},
+    {"bert_ffn_up_b1", 128, 128, 512},
+    {"bert_ffn_down_b1", 128, 512, 128},
+    {"bert_qkv_b8", 1024, 128, 128},
+    {"bert_ffn_up_b8", 1024, 128, 512},
+    {"bert_ffn_down_b8", 1024, 512, 128},
     {"conv3x3_56x56x64", 3136, 576, 64},
     {"classifier_m1", 1, 1280, 1000},  // mobilenet_v2's int8 classifier, one image
 };
