@@ -36,11 +36,7 @@ Tensor RandomFloats(std::vector<int64_t> dims, uint32_t seed) {
   return Tensor::FromVector<float>(DataType::kFloat, dims, v);
 }
 
-struct Input {
-  std::string name;
-  Tensor value;
-  bool constant = true;
-};
+using Input = Int8Input;
 
 struct Ran {
   std::string provider;
@@ -51,32 +47,9 @@ struct Ran {
 // One node `op` over `inputs` (absent ones as empty names) run on dnnl and on the reference.
 Ran RunBoth(const std::string& op, const std::string& domain, const std::vector<Input>& inputs,
             const std::function<void(ir::Node*)>& set_attributes = {}) {
-  auto model = std::make_shared<ir::Model>();
-  model->opset_imports.push_back({"", 17});
-  if (!domain.empty()) model->opset_imports.push_back({domain, 1});
-  model->graph = std::make_unique<ir::Graph>("test");
-  ir::Graph& g = *model->graph;
-  ir::Node* node = g.AddNode(op, domain, "mm");
-  if (set_attributes) set_attributes(node);
   std::map<std::string, runtime::RtValue> feeds;
-  for (const Input& in : inputs) {
-    if (in.name.empty()) {
-      node->AddInput(nullptr);
-      continue;
-    }
-    ir::Value* v = g.CreateValue(in.name);
-    v->set_type(ir::TypeInfo::Tensor(in.value.dtype(), ir::DimsFromSizes(in.value.dims())));
-    if (in.constant) {
-      g.SetInitializer(v, in.value);
-    } else {
-      g.AddInput(v);
-      feeds[in.name] = runtime::RtValue::FromTensor(in.value);
-    }
-    node->AddInput(v);
-  }
-  ir::Value* out = g.CreateValue("y");
-  node->AddOutput(out);
-  g.AddOutput(out);
+  auto model = Int8NodeModel(op, domain, inputs, {}, &feeds);
+  if (set_attributes) set_attributes(model->graph->nodes()[0]);
   runtime::SessionOptions dnnl, ref;
   dnnl.providers = {"dnnl", "reference"};
   dnnl.intra_op_threads = 2;
