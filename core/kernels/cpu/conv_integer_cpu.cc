@@ -38,8 +38,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-bool QcIsInt8(DataType t) { return t == DataType::kUint8 || t == DataType::kInt8; }
-
 int32_t QcValue(const Tensor& t, int64_t i) {
   return t.dtype() == DataType::kInt8 ? int32_t{t.data<int8_t>()[i]}
                                       : int32_t{t.data<uint8_t>()[i]};
@@ -285,24 +283,20 @@ std::shared_ptr<const QcWeights> QcPack(IgemmPath path, const Tensor& w, const Q
   return out;
 }
 
-const Tensor* QcConstInput(const ir::Node& n, size_t i) {
-  return i < n.inputs().size() && n.input(i) ? n.input(i)->initializer() : nullptr;
-}
-
 class CpuIntConv final : public OpKernel {
  public:
   CpuIntConv(const ir::Node& node, bool qlinear)
       : qlinear_(qlinear),
         x_nhwc_(node.GetInt("x_channels_last", 0) != 0),
         y_nhwc_(node.GetInt("y_channels_last", 0) != 0) {
-    if (const Tensor* w = QcConstInput(node, qlinear ? 3 : 1); w && QcIsInt8(w->dtype())) w_ = *w;
+    if (const Tensor* w = ConstInput(node, qlinear ? 3 : 1); w && IsInt8Type(w->dtype())) w_ = *w;
   }
 
   Status Compute(OpKernelContext& ctx) const override {
     const size_t wi = qlinear_ ? 3 : 1;
     OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
     OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(wi));
-    if (!QcIsInt8(x->dtype()) || !QcIsInt8(w->dtype()))
+    if (!IsInt8Type(x->dtype()) || !IsInt8Type(w->dtype()))
       return ctx.Decline("x and W are not uint8 / int8");
     const size_t rank = x->dims().size();
     if ((rank != 3 && rank != 4) || w->dims().size() != rank)
@@ -331,7 +325,7 @@ class CpuIntConv final : public OpKernel {
       const Tensor &wz = *ctx.tensor(5), &ys = *ctx.tensor(6), &yzt = *ctx.tensor(7);
       for (const Tensor* t : {&xs, &ws, &ys})
         if (t->dtype() != DataType::kFloat) return ctx.Decline("a scale is not float32");
-      if (xz.dtype() != x->dtype() || wz.dtype() != w->dtype() || !QcIsInt8(yzt.dtype()))
+      if (xz.dtype() != x->dtype() || wz.dtype() != w->dtype() || !IsInt8Type(yzt.dtype()))
         return ctx.Decline("a zero point's type is not its tensor's");
       auto fits = [&](const Tensor& t, int64_t per) {
         return t.numel() == 1 || (per > 1 && t.numel() == per);
@@ -509,7 +503,7 @@ Capability QcKnown(const ir::Node& n, size_t w_index) {
     const ir::Value* v = i < n.inputs().size() ? n.input(i) : nullptr;
     if (!v || !v->type().is_tensor()) continue;
     const DataType t = v->type().elem_type;
-    if (t != DataType::kUndefined && !QcIsInt8(t))
+    if (t != DataType::kUndefined && !IsInt8Type(t))
       return Capability::Decline(DeclineReason::kDataType,
                                  "the cpu " + n.op_type() + " kernel takes uint8 / int8 x and W, " +
                                      Quote(v->name()) + " is " + std::string(ir::DataTypeName(t)));

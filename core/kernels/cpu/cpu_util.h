@@ -28,4 +28,15 @@ inline Status NeedFloat(const OpKernelContext& ctx, const ir::Tensor& t) {
   return Status::Ok();
 }
 
+/// uint8 or int8: the types of the int8 kernels' operands.
+inline bool IsInt8Type(ir::DataType t) {
+  return t == ir::DataType::kUint8 || t == ir::DataType::kInt8;
+}
+
+/// The initializer behind input `i` of `n` (null when computed or absent): what a kernel may
+/// prepare once at creation (packed weights).
+inline const ir::Tensor* ConstInput(const ir::Node& n, size_t i) {
+  return i < n.inputs().size() && n.input(i) ? n.input(i)->initializer() : nullptr;
+}
+
 }  // namespace onnxlens::kernels

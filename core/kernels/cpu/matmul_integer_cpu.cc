@@ -32,8 +32,6 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-bool IsInt8Type(DataType t) { return t == DataType::kUint8 || t == DataType::kInt8; }
-
 // A zero point's values as int32 (none for a missing or empty tensor); false for other types.
 bool ReadZeroPoints(const Tensor* t, std::vector<int32_t>* out) {
   out->clear();
@@ -158,10 +156,6 @@ class IntMatMulCore {
   mutable std::mutex mu_;
   mutable std::map<IgemmPath, std::shared_ptr<const std::vector<IgemmPackedB>>> packs_;
 };
-
-const Tensor* ConstInput(const ir::Node& n, size_t i) {
-  return i < n.inputs().size() && n.input(i) ? n.input(i)->initializer() : nullptr;
-}
 
 // Element-wise passes of at least this many values are split over the pool.
 constexpr int64_t kGrain = 1 << 14;
