@@ -189,6 +189,9 @@ void GraphView::onLayoutDone(Expected<LayoutRun> run) {
 void GraphView::buildScene() {
   QGraphicsScene* s = scene();
   s->clear();
+  // The rectangle first: the BSP index, which the label placement below queries, is rebuilt
+  // whenever the scene grows beyond it (quadratic in the items when set at the end).
+  s->setSceneRect(QRectF(-20, -20, m_layout.width + 40, m_layout.height + 40));
   m_edgeItems = 0;
   m_edgePaths.clear();
   const auto& h = m_model.layout.hierarchy;
@@ -288,7 +291,6 @@ void GraphView::buildScene() {
       }
     }
   }
-  s->setSceneRect(QRectF(-20, -20, m_layout.width + 40, m_layout.height + 40));
   applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
   if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {
