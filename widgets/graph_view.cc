@@ -19,8 +19,10 @@
 #include <QStyleOptionGraphicsItem>
 #include <QWheelEvent>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "api/graph_layout.h"
 #include "widgets/graph_export.h"
@@ -32,6 +34,45 @@ namespace onnxlens {
 namespace widgets {
 
 namespace {
+
+// Rectangles bucketed in square cells: does a rectangle overlap any inserted one?
+class RectGrid {
+ public:
+  explicit RectGrid(double cell) : m_cell(cell) {}
+  void insert(const QRectF& r) {
+    forCells(r, [&](std::uint64_t c) { m_cells[c].push_back(r); });
+  }
+  bool intersects(const QRectF& r) const {
+    bool hit = false;
+    forCells(r, [&](std::uint64_t c) {
+      if (hit) return;
+      auto it = m_cells.find(c);
+      if (it == m_cells.end()) return;
+      for (const QRectF& o : it->second) {
+        if (o.intersects(r)) {
+          hit = true;
+          return;
+        }
+      }
+    });
+    return hit;
+  }
+
+ private:
+  template <typename F>
+  void forCells(const QRectF& r, F f) const {
+    const long x0 = static_cast<long>(std::floor(r.left() / m_cell));
+    const long x1 = static_cast<long>(std::floor(r.right() / m_cell));
+    const long y0 = static_cast<long>(std::floor(r.top() / m_cell));
+    const long y1 = static_cast<long>(std::floor(r.bottom() / m_cell));
+    for (long y = y0; y <= y1; ++y)
+      for (long x = x0; x <= x1; ++x)
+        f((static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) << 32) |
+          static_cast<std::uint32_t>(y));
+  }
+  double m_cell;
+  std::unordered_map<std::uint64_t, std::vector<QRectF>> m_cells;
+};
 
 constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
 constexpr double kReadableZoom = 0.6;  // below it node text is too small to read
@@ -215,81 +256,78 @@ void GraphView::buildScene() {
   // Edges with arrowheads and, for node-to-node edges, the shape label.
   QFont small = f;
   small.setPointSizeF(f.pointSizeF() * 0.8);
+  const QFontMetricsF smallMetrics(small);
   const QPen pen(m_colors.edge, 1.0);
+  // The first edge of each (from, to) pair of items, found once instead of a scan per route.
+  std::unordered_map<std::uint64_t, size_t> edgeOf;
+  edgeOf.reserve(m_model.edges.size());
+  auto pairKey = [](int a, int b) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
+           static_cast<std::uint32_t>(b);
+  };
+  for (size_t k = 0; k < m_model.edges.size(); ++k)
+    edgeOf.emplace(pairKey(m_model.edges[k].from, m_model.edges[k].to), k);
+  // What a label must not cover: the boxes themselves (not their halo margin) and the labels
+  // already placed, in a grid of 64-point cells (a scene query per try was most of the build).
+  RectGrid taken(64);
+  for (size_t i = 0; i < m_model.items.size(); ++i) {
+    if (!m_layout.node_visible[i]) continue;
+    const layout::Rect& r = m_layout.node_rects[i];
+    taken.insert(QRectF(r.x, r.y, r.width, r.height));
+  }
   std::set<int> labelled;
   for (const layout::Route& r : m_layout.routes) {
     if (r.spline.size() < 2) continue;
     QPainterPath path = SplinePath(r.spline);
     auto* item = s->addPath(path, pen);
     item->setZValue(-1);
-    int value = -1;
+    const api::ViewEdge* edge = nullptr;
     if (!r.from.is_group && !r.to.is_group) {
-      for (const api::ViewEdge& e : m_model.edges) {
-        if (e.from == r.from.index && e.to == r.to.index) {
-          value = e.value;
-          break;
-        }
-      }
+      auto it = edgeOf.find(pairKey(r.from.index, r.to.index));
+      if (it != edgeOf.end()) edge = &m_model.edges[it->second];
     }
-    m_edgePaths.push_back(
-        {r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index, value, item});
+    m_edgePaths.push_back({r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index,
+                           edge ? edge->value : -1, item});
     const auto& a = r.spline[r.spline.size() - 2];
     const auto& b = r.spline.back();
     s->addPolygon(Arrow(QPointF(a.x, a.y), QPointF(b.x, b.y)), pen, QBrush(pen.color()))
         ->setZValue(-1);
     ++m_edgeItems;
-    if (!r.from.is_group && !r.to.is_group && r.count == 1) {
-      for (const api::ViewEdge& e : m_model.edges) {
-        if (e.from != r.from.index || e.to != r.to.index || e.label.empty()) continue;
-        // A value feeding several nodes is labelled once: its fan-out edges start together and
-        // their labels would print over each other.
-        if (labelled.count(e.value)) break;
-        const QString label = QString::fromStdString(e.label);
-        item->setToolTip(label);
-        auto* t = s->addSimpleText(label, small);
-        t->setBrush(m_colors.edgeLabel);
-        // Beside the edge (right of it top to bottom, above it left to right), at the first of
-        // several places along it where no box and no other label is; none free: no label (the
-        // edge's tooltip and the sidebar still give the shape) rather than one under a box or
-        // over another label.
-        const QSizeF size = t->boundingRect().size();
-        const bool across = m_options.horizontal;
-        bool placed = false;
-        for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9}) {
-          const QPointF p = path.pointAtPercent(pct);
-          const QPointF sides[] = {across ? p + QPointF(-size.width() / 2, -size.height() - 2)
-                                          : p + QPointF(4, -size.height() / 2),
-                                   across ? p + QPointF(-size.width() / 2, 2)
-                                          : p + QPointF(-size.width() - 4, -size.height() / 2)};
-          for (const QPointF& at : sides) {
-            bool clear = true;
-            const QRectF want = QRectF(at, size).adjusted(-1, -1, 1, 1);
-            for (QGraphicsItem* other : s->items(want)) {
-              // A box itself (not its halo margin), or another label.
-              const bool box = dynamic_cast<NodeItem*>(other) &&
-                               other->sceneBoundingRect().adjusted(9, 9, -9, -9).intersects(want);
-              if (other != t && (box || dynamic_cast<QGraphicsSimpleTextItem*>(other))) {
-                clear = false;
-                break;
-              }
-            }
-            if (clear) {
-              t->setPos(at);
-              placed = true;
-              break;
-            }
-          }
-          if (placed) break;
-        }
-        if (!placed) {
-          delete t;
+    // A value feeding several nodes is labelled once: its fan-out edges start together and their
+    // labels would print over each other.
+    if (!edge || r.count != 1 || edge->label.empty() || labelled.count(edge->value)) continue;
+    const QString label = QString::fromStdString(edge->label);
+    item->setToolTip(label);
+    // Beside the edge (right of it top to bottom, above it left to right), at the first of
+    // several places along it where no box and no other label is; none free: no label (the
+    // edge's tooltip and the sidebar still give the shape) rather than one under a box or over
+    // another label.
+    const QSizeF size = smallMetrics.size(0, label);
+    const bool across = m_options.horizontal;
+    bool placed = false;
+    QPointF where;
+    for (double pct : {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9}) {
+      const QPointF p = path.pointAtPercent(pct);
+      const QPointF sides[] = {across ? p + QPointF(-size.width() / 2, -size.height() - 2)
+                                      : p + QPointF(4, -size.height() / 2),
+                               across ? p + QPointF(-size.width() / 2, 2)
+                                      : p + QPointF(-size.width() - 4, -size.height() / 2)};
+      for (const QPointF& at : sides) {
+        if (!taken.intersects(QRectF(at, size).adjusted(-1, -1, 1, 1))) {
+          where = at;
+          placed = true;
           break;
         }
-        t->setZValue(-0.8);  // over the edges, under the boxes
-        labelled.insert(e.value);
-        break;
       }
+      if (placed) break;
     }
+    if (!placed) continue;
+    auto* t = s->addSimpleText(label, small);
+    t->setBrush(m_colors.edgeLabel);
+    t->setPos(where);
+    t->setZValue(-0.8);  // over the edges, under the boxes
+    taken.insert(QRectF(where, size));
+    labelled.insert(edge->value);
   }
   applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).

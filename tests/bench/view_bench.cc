@@ -1,0 +1,216 @@
+// GUI scale benchmark (issue 36; a program that prints figures, not a test): generates
+// transformer-like, CNN-like and unnamed graphs (tools/scale_models.h) of 1k / 12k / 50k nodes,
+// opens each in the real main window (offscreen) and times every view as a user reaches it:
+//   first view      open the file until the Graph tab is drawn
+//   expand all      View → Expand All Groups until drawn
+//   select + zoom   select a node of the last block with every group closed (its path opens)
+//   find hits       a query matching one node per block, hits marked
+//   compare         the Optimize tab: original beside extended, both panes drawn
+//   step            the pass stepper's next step drawn
+//   providers       the graph coloured by execution provider
+// with the longest time the event loop did not answer (a 2 ms timer's largest gap: the window's
+// input latency during that view) and the process's peak memory. Each graph runs in a child
+// process of its own, so that peaks do not add up.
+//   view_bench [--nodes N ...] [--kind transformer|cnn|unnamed ...] [--keep DIR]
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tools/scale_models.h"
+#include "widgets/compare_view.h"
+#include "widgets/find_bar.h"
+#include "widgets/graph_view.h"
+#include "widgets/main_window.h"
+#include "widgets/optimize_view.h"
+#include "widgets/pass_stepper.h"
+#include "widgets/provider_coloring.h"
+
+using namespace onnxlens::widgets;
+
+namespace {
+
+struct Figure {
+  double ms = 0;
+  double stall_ms = 0;  ///< longest gap between two ticks of a 2 ms timer
+};
+
+// Runs `start`, then pumps events until `done` holds, timing the whole and the event loop's
+// longest unanswered gap. Gives up (and says so) after `limit_s`.
+Figure Measure(const std::function<void()>& start, const std::function<bool()>& done,
+               double limit_s = 600) {
+  QElapsedTimer clock;
+  double last_tick = 0, stall = 0;
+  QTimer ticker;
+  ticker.setInterval(2);
+  QObject::connect(&ticker, &QTimer::timeout, [&] {
+    const double now = clock.nsecsElapsed() / 1e6;
+    stall = std::max(stall, now - last_tick);
+    last_tick = now;
+  });
+  clock.start();
+  ticker.start();
+  start();
+  // The gap a blocking start() caused counts too.
+  while (!done()) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
+    if (clock.elapsed() > limit_s * 1000) {
+      std::fprintf(stderr, "  (gave up after %.0f s)\n", limit_s);
+      break;
+    }
+  }
+  // Let the last paint through.
+  QCoreApplication::processEvents();
+  const double end = clock.nsecsElapsed() / 1e6;
+  stall = std::max(stall, end - last_tick);
+  return {end, stall};
+}
+
+long PeakRssMb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+// The name of a node of the last block: what select + zoom and find look for.
+std::string LastBlockNode(const std::string& kind, long nodes) {
+  if (kind == "cnn") {
+    const int blocks = static_cast<int>(std::max(1L, (nodes - 3) / 7));
+    const int per_stage = std::max(1, (blocks + 3) / 4);
+    return "/layer" + std::to_string(1 + (blocks - 1) / per_stage) + "/" +
+           std::to_string((blocks - 1) % per_stage) + "/conv2/Conv";
+  }
+  return "/layers." + std::to_string(std::max(1L, nodes / 49) - 1) + "/self_attn/Softmax";
+}
+
+int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std::string& dir) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  onnx::ModelProto proto;
+  if (!onnxlens::testing::MakeScaleModelProto(kind, nodes, &proto)) return 2;
+  const std::string path = dir + "/" + kind + "_" + std::to_string(nodes) + ".onnx";
+  {
+    std::ofstream out(path, std::ios::binary);
+    if (!proto.SerializeToOstream(&out)) return 1;
+  }
+  MainWindow w;
+  w.setRecordsRecentFiles(false);
+  QString error;
+  w.setErrorPresenter([&](const QString&, const QString& m) { error = m; });
+  w.resize(1280, 800);
+  w.show();
+  QCoreApplication::processEvents();
+  GraphView* g = w.graphView();
+  bool laid = false;
+  QObject::connect(g, &GraphView::layoutFinished, [&] { laid = true; });
+  auto until_laid = [&] { return laid && !g->isLayingOut(); };
+  std::vector<std::pair<const char*, Figure>> rows;
+
+  laid = false;
+  rows.push_back({"first view", Measure([&] { w.openFile(QString::fromStdString(path)); },
+                                        [&] { return !error.isEmpty() || until_laid(); })});
+  if (!error.isEmpty()) {
+    std::printf("%s: %s\n", path.c_str(), error.toUtf8().constData());
+    return 1;
+  }
+  const int total = static_cast<int>(g->snapshot()->node_count_total);
+  laid = false;
+  rows.push_back({"expand all", Measure([&] { g->expandAll(true); }, until_laid)});
+  g->expandAll(false);
+  g->waitForLayout();
+  const QString target = QString::fromStdString(LastBlockNode(kind, nodes));
+  laid = false;
+  bool found = false;
+  rows.push_back({"select + zoom", Measure([&] { found = g->selectByName(target); },
+                                           [&] { return !found || (until_laid() || laid); })});
+  if (!found) std::fprintf(stderr, "  no node %s\n", target.toUtf8().constData());
+  g->waitForLayout();
+  rows.push_back({"find hits", Measure(
+                                   [&] {
+                                     w.findBar()->activate();
+                                     w.findBar()->setQuery(kind == "cnn" ? QStringLiteral("Add")
+                                                                         : QStringLiteral("Softmax"));
+                                   },
+                                   [&] { return !g->isLayingOut(); })});
+  w.findBar()->setQuery(QString());
+  OptimizeView* ov = w.optimizeView();
+  CompareView* cmp = ov->compare();
+  auto compare_done = [&] {
+    return ov->trace() && !ov->isTracing() && !cmp->view(CompareView::kLeft)->isLayingOut() &&
+           !cmp->view(CompareView::kRight)->isLayingOut();
+  };
+  rows.push_back({"compare", Measure([&] { w.showView(QStringLiteral("compare")); },
+                                     compare_done)});
+  rows.push_back({"step", Measure([&] { ov->stepper()->selectStep(2); }, compare_done)});
+  w.showView(QStringLiteral("graph"));
+  QCoreApplication::processEvents();
+  rows.push_back({"providers", Measure([&] { w.setProviderColoring(true); },
+                                       [&] {
+                                         return !w.providerColoring()->isComputing() &&
+                                                !g->isLayingOut();
+                                       })});
+  for (const auto& [what, f] : rows)
+    std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms\n", kind.c_str(), nodes, total, what,
+                f.ms, f.stall_ms);
+  std::printf("  %-12s %-6ld %7d  %-14s %9ld MB\n", kind.c_str(), nodes, total, "peak memory",
+              PeakRssMb());
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<long> sizes;
+  std::vector<std::string> kinds;
+  std::string keep;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--one") && i + 3 < argc)
+      return RunOne(argc, argv, argv[i + 1], std::atol(argv[i + 2]), argv[i + 3]);
+    if (!std::strcmp(argv[i], "--nodes") && i + 1 < argc)
+      sizes.push_back(std::atol(argv[++i]));
+    else if (!std::strcmp(argv[i], "--kind") && i + 1 < argc)
+      kinds.push_back(argv[++i]);
+    else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
+      keep = argv[++i];
+  }
+  if (sizes.empty()) sizes = {1000, 12000, 50000};
+  if (kinds.empty()) kinds = {"transformer", "cnn", "unnamed"};
+  std::string dir = keep;
+  if (dir.empty()) {
+    char tmpl[] = "/tmp/onnxlens_view_bench_XXXXXX";
+    if (!mkdtemp(tmpl)) return 1;
+    dir = tmpl;
+  }
+  std::printf("  %-12s %-6s %7s  %-14s %12s   %10s\n", "graph", "asked", "nodes", "view", "time",
+              "UI stall");
+  std::fflush(stdout);
+  for (const std::string& kind : kinds) {
+    for (long n : sizes) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        execl("/proc/self/exe", argv[0], "--one", kind.c_str(), std::to_string(n).c_str(),
+              dir.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+      }
+      int status = 0;
+      waitpid(pid, &status, 0);
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        std::printf("  %-12s %-6ld failed (status %d)\n", kind.c_str(), n, status);
+      std::fflush(stdout);
+    }
+  }
+  if (keep.empty()) std::filesystem::remove_all(dir);
+  return 0;
+}
