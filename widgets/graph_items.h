@@ -183,6 +183,7 @@ class NodeItem : public QGraphicsItem {
   }
   const api::ViewItem& item() const { return m_item; }
   int index() const { return m_index; }
+  QRectF box() const { return m_rect; }
   const ItemAccent& accent() const { return m_accent; }
 
  private:

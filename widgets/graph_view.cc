@@ -93,6 +93,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setBackgroundBrush(m_colors.background);
   viewport()->grabGesture(Qt::PinchGesture);
   m_minimap = new Minimap(this);
+  m_minimap->setOverview([this] { return graphRect(); },
+                         [this](QPainter* p) { paintOverview(p); });
   connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
   m_task = new BackgroundTask<LayoutRun>(this);
   m_task->onFinished([this](Expected<LayoutRun> run) { onLayoutDone(std::move(run)); });
@@ -159,8 +161,12 @@ void GraphView::rebuildModel() {
   const QFontMetricsF fm(f), fb(bold);
   m_model = api::BuildGraphViewModel(
       *m_snapshot, m_graph, m_options,
-      [&](const std::string& s, bool b) {
-        return (b ? fb : fm).horizontalAdvance(QString::fromStdString(s));
+      [&, widths = std::unordered_map<std::string, double>()](const std::string& s,
+                                                              bool b) mutable {
+        // Op types, attribute rows and shapes repeat in every block: measure each text once.
+        auto [it, fresh] = widths.try_emplace((b ? "b" : "n") + s, 0.0);
+        if (fresh) it->second = (b ? fb : fm).horizontalAdvance(QString::fromStdString(s));
+        return it->second;
       },
       fm.height());
 }
@@ -235,6 +241,8 @@ void GraphView::buildScene() {
   s->setSceneRect(QRectF(-20, -20, m_layout.width + 40, m_layout.height + 40));
   m_edgeItems = 0;
   m_edgePaths.clear();
+  m_nodeItems.assign(m_model.items.size(), nullptr);
+  m_groupItems.clear();
   const auto& h = m_model.layout.hierarchy;
   const QFont f = font();
   // Groups: frames of open ones, boxes of closed ones (the root has none).
@@ -243,15 +251,18 @@ void GraphView::buildScene() {
     const layout::Rect& r = m_layout.group_rects[g];
     QString title = QString::fromStdString(h.groups[g].path);
     title = title.mid(title.lastIndexOf('/') + 1);
-    s->addItem(new GroupItem(static_cast<int>(g), title, h.groups[g].total_nodes,
-                             isGroupExpanded(static_cast<int>(g)),
-                             QRectF(r.x, r.y, r.width, r.height), f, m_colors));
+    auto* item = new GroupItem(static_cast<int>(g), title, h.groups[g].total_nodes,
+                               isGroupExpanded(static_cast<int>(g)),
+                               QRectF(r.x, r.y, r.width, r.height), f, m_colors);
+    s->addItem(item);
+    m_groupItems.push_back(item);
   }
   for (size_t i = 0; i < m_model.items.size(); ++i) {
     if (!m_layout.node_visible[i]) continue;
     const layout::Rect& r = m_layout.node_rects[i];
-    s->addItem(new NodeItem(static_cast<int>(i), m_model.items[i],
-                            QRectF(r.x, r.y, r.width, r.height), f, m_colors));
+    m_nodeItems[i] = new NodeItem(static_cast<int>(i), m_model.items[i],
+                                  QRectF(r.x, r.y, r.width, r.height), f, m_colors);
+    s->addItem(m_nodeItems[i]);
   }
   // Edges with arrowheads and, for node-to-node edges, the shape label.
   QFont small = f;
@@ -365,12 +376,15 @@ void GraphView::showTopAtActualSize() {
   // The top of the graph: as much of its width as fits at a readable zoom (>= 60%, <= 100%),
   // else 100% centred on the first graph input (a wide top, as BERT's three inputs, would
   // otherwise centre on the empty space between its branches).
-  const QRectF all = scene()->itemsBoundingRect();
+  const QRectF all = graphRect();
   const double minZoom = 0.6;
   const QRectF bandRect(all.left(), all.top(), all.width(), viewport()->height() / minZoom);
   QRectF band;
-  for (QGraphicsItem* it : scene()->items(bandRect, Qt::IntersectsItemBoundingRect))
-    if (dynamic_cast<NodeItem*>(it)) band |= it->sceneBoundingRect();
+  for (size_t i = 0; i < m_nodeItems.size(); ++i) {
+    if (!m_nodeItems[i]) continue;
+    const QRectF r = m_nodeItems[i]->sceneBoundingRect();
+    if (r.intersects(bandRect)) band |= r;
+  }
   if (band.isEmpty()) band = all;
   const double z = std::min(1.0, (viewport()->width() - 20) / std::max(1.0, band.width()));
   setTransform(QTransform());
@@ -391,8 +405,38 @@ void GraphView::showTopAtActualSize() {
   emit zoomChanged(zoom());
 }
 
+QRectF GraphView::graphRect() const {
+  if (m_layout.node_rects.empty() && m_layout.group_rects.empty()) return QRectF();
+  // Boxes draw halos and rings up to 9 points outside their rectangles.
+  return QRectF(-9, -9, m_layout.width + 18, m_layout.height + 18);
+}
+
+void GraphView::paintOverview(QPainter* p) const {
+  p->setPen(Qt::NoPen);
+  for (const GroupItem* g : m_groupItems) {
+    const layout::Rect& r = m_layout.group_rects[g->group()];
+    if (g->expanded()) {
+      p->setPen(QPen(m_colors.groupFrame, 0));
+      p->setBrush(m_colors.groupFill);
+    } else {
+      p->setPen(Qt::NoPen);
+      p->setBrush(g->halo().isValid() ? g->halo() : m_colors.closedBorder);
+    }
+    p->drawRect(QRectF(r.x, r.y, r.width, r.height));
+  }
+  p->setPen(Qt::NoPen);
+  for (const NodeItem* n : m_nodeItems) {
+    if (!n) continue;
+    QColor c = n->accent().border.isValid() ? n->accent().border
+               : n->halo().isValid()        ? n->halo()
+                                            : CategoryColor(n->item(), m_colors);
+    if (n->opacity() < 1) c.setAlphaF(c.alphaF() * n->opacity());
+    p->fillRect(n->box(), c);
+  }
+}
+
 void GraphView::fitToView() {
-  const QRectF r = scene()->itemsBoundingRect();
+  const QRectF r = graphRect();
   if (r.isEmpty()) return;
   fitInView(r.adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
   // Never blow a small graph up beyond actual size.
@@ -421,7 +465,7 @@ void GraphView::changeEvent(QEvent* event) {
 void GraphView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
   m_minimap->reposition();
-  if (m_fitPending && !scene()->items().isEmpty() && viewport()->width() > 100 &&
+  if (m_fitPending && !graphRect().isEmpty() && viewport()->width() > 100 &&
       viewport()->height() > 100) {
     m_fitPending = false;
     initialView();
@@ -435,28 +479,31 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 }
 
 void GraphView::applyDecorations() {
-  for (QGraphicsItem* it : scene()->items()) {
-    if (auto* n = dynamic_cast<NodeItem*>(it)) {
-      const bool linked = std::find(m_linked.begin(), m_linked.end(), n->index()) != m_linked.end();
-      n->setSelected(n->index() == m_selected || linked);
-      n->setMarkColor(m_markColor);
-      const QColor halo =
-          n->index() < static_cast<int>(m_halos.size()) ? m_halos[n->index()] : QColor();
-      const bool faded = m_fadeOthers && !halo.isValid() && !m_halos.empty();
-      if (halo != n->halo() || faded != (n->opacity() < 1)) n->setDiff(halo, faded);
-      n->setAccent(n->index() < static_cast<int>(m_accents.size()) ? m_accents[n->index()]
-                                                                   : ItemAccent());
-      n->setMarked(std::find(m_marked.begin(), m_marked.end(), n->index()) != m_marked.end());
-      n->setHovered(n->index() == m_hover);
-    } else if (auto* g = dynamic_cast<GroupItem*>(it)) {
-      const QColor halo = !g->expanded() && g->group() < static_cast<int>(m_groupHalos.size())
-                              ? m_groupHalos[g->group()]
-                              : QColor();
-      if (halo != g->halo()) g->setHalo(halo);
-      g->setShares(!g->expanded() && g->group() < static_cast<int>(m_groupShares.size())
-                       ? m_groupShares[g->group()]
-                       : std::vector<GroupShare>());
-    }
+  std::vector<char> linked(m_nodeItems.size(), 0), marked(m_nodeItems.size(), 0);
+  for (int i : m_linked)
+    if (i >= 0 && i < static_cast<int>(linked.size())) linked[i] = 1;
+  for (int i : m_marked)
+    if (i >= 0 && i < static_cast<int>(marked.size())) marked[i] = 1;
+  for (NodeItem* n : m_nodeItems) {
+    if (!n) continue;
+    const int i = n->index();
+    n->setSelected(i == m_selected || linked[i]);
+    n->setMarkColor(m_markColor);
+    const QColor halo = i < static_cast<int>(m_halos.size()) ? m_halos[i] : QColor();
+    const bool faded = m_fadeOthers && !halo.isValid() && !m_halos.empty();
+    if (halo != n->halo() || faded != (n->opacity() < 1)) n->setDiff(halo, faded);
+    n->setAccent(i < static_cast<int>(m_accents.size()) ? m_accents[i] : ItemAccent());
+    n->setMarked(marked[i]);
+    n->setHovered(i == m_hover);
+  }
+  for (GroupItem* g : m_groupItems) {
+    const QColor halo = !g->expanded() && g->group() < static_cast<int>(m_groupHalos.size())
+                            ? m_groupHalos[g->group()]
+                            : QColor();
+    if (halo != g->halo()) g->setHalo(halo);
+    g->setShares(!g->expanded() && g->group() < static_cast<int>(m_groupShares.size())
+                     ? m_groupShares[g->group()]
+                     : std::vector<GroupShare>());
   }
   const QPen normal(m_colors.edge, 1.0), hot(QColor(0x1e, 0x88, 0xe5), 2.2);
   for (const EdgePath& e : m_edgePaths) {

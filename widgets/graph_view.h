@@ -19,6 +19,10 @@ namespace onnxlens {
 namespace widgets {
 
 class Minimap;
+namespace graph_items {
+class NodeItem;
+class GroupItem;
+}  // namespace graph_items
 
 /// A second colour channel on a node, independent of the halo (diff, heat): a thick border
 /// (provider colouring), a boundary badge, and a line added to the node's tooltip.
@@ -195,6 +199,12 @@ class GraphView : public QGraphicsView {
   void focusOn(const std::vector<int>& items);
   std::string layoutKey() const;
   void applyDecorations();
+  /// The laid-out graph's extent in scene coordinates (every item lies inside; known without
+  /// asking the scene, which measures each of its items).
+  QRectF graphRect() const;
+  /// Paints the whole graph in miniature (node boxes and open group frames, decorated colours)
+  /// for the minimap.
+  void paintOverview(QPainter* p) const;
 
   std::shared_ptr<const api::GraphSnapshot> m_snapshot;
   int m_graph = 0;
@@ -212,6 +222,9 @@ class GraphView : public QGraphicsView {
     class QGraphicsPathItem* path;
   };
   std::vector<EdgePath> m_edgePaths;
+  /// The scene's node items by view item (null: not drawn) and its group items.
+  std::vector<graph_items::NodeItem*> m_nodeItems;
+  std::vector<graph_items::GroupItem*> m_groupItems;
   int m_selectedEdge = -1;  ///< value index of the selected edge
   int m_pendingReveal = -1;
   std::vector<int> m_marked;

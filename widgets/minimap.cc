@@ -46,7 +46,7 @@ void Minimap::refreshNow() {
 
 void Minimap::render() {
   QGraphicsScene* scene = m_view->scene();
-  m_source = scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
+  m_source = (m_bounds ? m_bounds() : scene->itemsBoundingRect()).adjusted(-10, -10, 10, 10);
   if (m_source.isEmpty() || !m_user) {
     m_pixmap = QPixmap();
     return;
@@ -57,6 +57,12 @@ void Minimap::render() {
   m_pixmap = QPixmap(size);
   m_pixmap.fill(m_view->backgroundBrush().color());
   QPainter p(&m_pixmap);
+  if (m_paint) {
+    p.scale(size.width() / m_source.width(), size.height() / m_source.height());
+    p.translate(-m_source.topLeft());
+    m_paint(&p);
+    return;
+  }
   p.setRenderHint(QPainter::Antialiasing);
   scene->render(&p, QRectF(QPointF(0, 0), size), m_source);
 }

@@ -6,6 +6,7 @@
 #include <QPixmap>
 #include <QTimer>
 #include <QWidget>
+#include <functional>
 
 class QGraphicsView;
 
@@ -22,6 +23,12 @@ class Minimap : public QWidget {
   /// Turns the minimap on or off (View → Minimap); on, it still hides while the graph fits.
   void setEnabledByUser(bool on);
   bool isEnabledByUser() const { return m_user; }
+  /// Draws the miniature with `paint` (in scene coordinates, over `bounds()`) instead of
+  /// rendering every scene item: a 50,000-node scene rendered item by item took seconds.
+  void setOverview(std::function<QRectF()> bounds, std::function<void(QPainter*)> paint) {
+    m_bounds = std::move(bounds);
+    m_paint = std::move(paint);
+  }
   /// Renders now instead of after the debounce delay (tests, screenshots).
   void refreshNow();
   /// Places the minimap and decides whether it shows (call on view resizes, scrolls, zooms).
@@ -48,6 +55,8 @@ class Minimap : public QWidget {
   double m_scale = 1;
   QTimer m_debounce;
   bool m_user = true;
+  std::function<QRectF()> m_bounds;
+  std::function<void(QPainter*)> m_paint;
 };
 
 }  // namespace widgets
