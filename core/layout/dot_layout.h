@@ -25,7 +25,18 @@ struct FlatLayout {
   double width = 0, height = 0;             ///< bounding box; origin at the top left
 };
 
-/// Lays out `g` with dot. An error names what Graphviz refused.
+/// Lays out `g` with dot. An error names what Graphviz refused. Results are remembered by their
+/// exact input (least recently used out beyond 64 MiB, shared by every caller of the process):
+/// the same input again gets the same layout without a run.
 Expected<FlatLayout> RunDot(const FlatGraph& g);
+/// The same without the memo.
+Expected<FlatLayout> RunDotUncached(const FlatGraph& g);
+
+/// Dot runs made and served from the memo since the process started.
+struct DotStats {
+  long runs = 0;
+  long hits = 0;
+};
+DotStats GetDotStats();
 
 }  // namespace onnxlens::layout

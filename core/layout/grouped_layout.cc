@@ -458,6 +458,14 @@ void RouteEdges(const LayoutInput& in, const EdgePlan& plan, const GroupLayouter
   auto rect_of = [&](const Item& it) {
     return it.is_group ? out->group_rects[it.index] : out->node_rects[it.index];
   };
+  // Visible boxes by where they start along the flow (y top to bottom, x left to right).
+  std::vector<std::pair<double, int>> by_start;
+  for (int n = 0; n < N; ++n) {
+    if (out->node_visible[n])
+      by_start.push_back(
+          {in.left_to_right ? out->node_rects[n].x : out->node_rects[n].y, n});
+  }
+  std::sort(by_start.begin(), by_start.end());
   std::map<ItemKey, size_t> route_of;
   for (const FlatEdge& e : in.edges) {
     if (e.from < 0 || e.to < 0 || e.from >= N || e.to >= N) continue;
@@ -480,13 +488,22 @@ void RouteEdges(const LayoutInput& in, const EdgePlan& plan, const GroupLayouter
       }
     }
     if (r.spline.empty()) {
-      // Boxes between the two ends that a straight connector could cross.
+      // Boxes between the two ends that a straight connector could cross: those whose extent
+      // along the flow lies within the ends' (found by a binary search over the sorted boxes).
+      const Rect ra = rect_of(a), rb = rect_of(b);
+      const double lo = in.left_to_right ? std::min(ra.x, rb.x) : std::min(ra.y, rb.y);
+      const double hi = in.left_to_right ? std::max(ra.x + ra.width, rb.x + rb.width)
+                                         : std::max(ra.y + ra.height, rb.y + rb.height);
       std::vector<Rect> obstacles;
-      for (int n = 0; n < N; ++n) {
-        if (out->node_visible[n] && !(Item{false, n} == a) && !(Item{false, n} == b))
+      auto it = std::lower_bound(
+          by_start.begin(), by_start.end(), lo,
+          [](const std::pair<double, int>& e, double v) { return e.first < v; });
+      for (; it != by_start.end() && it->first <= hi; ++it) {
+        const int n = it->second;
+        if (!(Item{false, n} == a) && !(Item{false, n} == b))
           obstacles.push_back(out->node_rects[n]);
       }
-      r.spline = RoutedConnector(rect_of(a), rect_of(b), in.left_to_right, obstacles);
+      r.spline = RoutedConnector(ra, rb, in.left_to_right, obstacles);
     }
     route_of[key] = out->routes.size();
     out->routes.push_back(std::move(r));
