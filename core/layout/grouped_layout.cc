@@ -257,10 +257,14 @@ Hierarchy GroupByScope(const std::vector<std::string>& names) {
   h.groups.push_back(Group{});
   h.group_of_node.assign(names.size(), 0);
   Build(trie, kept, 0, 0, &h);
-  PageNodes(&h, 0, names);
-  Paginate(&h, 0);
-  CountNodes(&h, 0);
+  FinishHierarchy(&h, names);
   return h;
+}
+
+void FinishHierarchy(Hierarchy* h, const std::vector<std::string>& names) {
+  PageNodes(h, 0, names);
+  Paginate(h, 0);
+  CountNodes(h, 0);
 }
 
 std::vector<bool> AutoExpand(const Hierarchy& h, int budget) {

@@ -22,6 +22,11 @@ namespace onnxlens::layout {
 /// scope are in the root.
 Hierarchy GroupByScope(const std::vector<std::string>& node_names);
 
+/// The last steps of every grouping: more than 400 direct nodes of a group go into pages of 200
+/// (named by their first and last of `node_names`), more than 48 child groups into pages of 32,
+/// and `total_nodes` is counted.
+void FinishHierarchy(Hierarchy* h, const std::vector<std::string>& node_names);
+
 /// The first view of a large graph: groups opened breadth-first (biggest first) while the items
 /// on screen (visible nodes + collapsed groups) stay within `budget`. Returns `expanded`.
 std::vector<bool> AutoExpand(const Hierarchy& h, int budget);

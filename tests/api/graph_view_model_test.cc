@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
+#include "api/graph_snapshot.h"
 #include "ir/model.h"
 #include "ir/tensor.h"
+#include "test_paths.h"
+#include "tools/scale_models.h"
 
 namespace onnxlens::api {
 namespace {
@@ -158,6 +163,54 @@ TEST(GraphViewModel, TheLayoutKeyChangesWithWhatTheLayoutDependsOn) {
   EXPECT_NE(base, LayoutKey(0, o, {true, true}));
   o.horizontal = true;
   EXPECT_NE(base, LayoutKey(0, o, {true, false}));
+}
+
+// The view model of a generated scale model written to `dir`.
+GraphViewModel ViewOfGenerated(const onnx::ModelProto& proto, const testing::TempDir& dir,
+                               const std::string& name) {
+  const auto path = dir.path() / name;
+  {
+    std::ofstream out(path, std::ios::binary);
+    EXPECT_TRUE(proto.SerializeToOstream(&out));
+  }
+  auto snap = SnapshotModelFile(path.string());
+  EXPECT_TRUE(snap.ok()) << snap.status().message();
+  if (!snap.ok()) return {};
+  return BuildGraphViewModel(**snap, 0, {}, Width, 16);
+}
+
+TEST(GraphViewModel, AnUnnamedStackIsGroupedByItsRepeatedBlocks) {
+  testing::TempDir dir;
+  // 24 transformer layers of 49 nodes without a single node name.
+  const GraphViewModel m =
+      ViewOfGenerated(testing::MakeTransformerLikeProto(24, /*named=*/false), dir, "u.onnx");
+  const auto& h = m.layout.hierarchy;
+  ASSERT_EQ(h.groups[0].groups.size(), 1u);
+  const auto& outer = h.groups[h.groups[0].groups[0]];
+  EXPECT_EQ(outer.path, "/24 \u00d7 block");
+  ASSERT_EQ(outer.groups.size(), 24u);
+  // Every block holds one layer (its weights folded into rows) with the same ops in order.
+  const auto& first = h.groups[outer.groups[0]].nodes;
+  for (int b : outer.groups) {
+    const auto& nodes = h.groups[b].nodes;
+    ASSERT_EQ(nodes.size(), first.size());
+    for (size_t k = 0; k < nodes.size(); ++k)
+      EXPECT_EQ(m.items[nodes[k]].title, m.items[first[k]].title);
+  }
+  EXPECT_EQ(std::count_if(first.begin(), first.end(),
+                          [&](int i) { return m.items[i].title == "Softmax"; }),
+            1);
+}
+
+TEST(GraphViewModel, NameScopesWinWhereTheExporterLeftThem) {
+  testing::TempDir dir;
+  const GraphViewModel m =
+      ViewOfGenerated(testing::MakeTransformerLikeProto(24, /*named=*/true), dir, "n.onnx");
+  const auto& h = m.layout.hierarchy;
+  ASSERT_EQ(h.groups[0].groups.size(), 24u);
+  EXPECT_EQ(h.groups[h.groups[0].groups[0]].path, "/layers.0");
+  EXPECT_EQ(h.groups[h.groups[0].groups[23]].path, "/layers.23");
+  for (const auto& g : h.groups) EXPECT_EQ(g.path.find("\u00d7"), std::string::npos) << g.path;
 }
 
 }  // namespace
