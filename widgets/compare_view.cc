@@ -1,6 +1,7 @@
 // Side-by-side comparison.
 #include "widgets/compare_view.h"
 
+#include <array>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -385,6 +386,27 @@ void CompareView::recompute() {
       if (node >= 0 && node < static_cast<int>(states.size())) halos[i] = diffColor(states[node]);
     }
     v->setItemHalos(m_diff.identical() ? std::vector<QColor>() : halos, !m_diff.identical());
+    // A closed group (a big graph's panes open only the first view's groups) wears the colour
+    // of the change most of its nodes went through, so that no change hides in a closed box.
+    const auto& h = v->model().layout.hierarchy;
+    std::vector<std::array<int, 5>> counts(h.groups.size(), std::array<int, 5>{});
+    for (size_t i = 0; i < items.size() && !m_diff.identical(); ++i) {
+      if (items[i].kind != api::ViewItemKind::kNode) continue;
+      const int node = items[i].index;
+      if (node < 0 || node >= static_cast<int>(states.size()) ||
+          states[node] == api::DiffState::kUnchanged || i >= h.group_of_node.size())
+        continue;
+      for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
+        ++counts[g][static_cast<int>(states[node])];
+    }
+    std::vector<QColor> groupHalos(h.groups.size());
+    for (size_t g = 0; g < h.groups.size(); ++g) {
+      int best = -1;
+      for (int k = 0; k < 5; ++k)
+        if (counts[g][k] > 0 && (best < 0 || counts[g][k] > counts[g][best])) best = k;
+      if (best >= 0) groupHalos[g] = diffColor(static_cast<api::DiffState>(best));
+    }
+    v->setGroupHalos(groupHalos);
   }
   QString legend;
   if (m_diff.identical()) {
@@ -447,6 +469,9 @@ void CompareView::markNodes(Side side, const std::vector<int>& nodes) {
   }
   v->setMarkedItems(items);
   if (items.empty()) return;
+  // Open the groups of the changes (of the first 50: a pass changing thousands of nodes would
+  // open the whole graph) so that the rings can be seen.
+  v->expandPathsTo(std::vector<int>(items.begin(), items.begin() + std::min<size_t>(items.size(), 50)));
   // Bring the first change into view once the side is laid out (it may still be laying out).
   auto scroll = [this, v, first = items.front()] {
     const QRectF r = v->itemRect(first);

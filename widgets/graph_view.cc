@@ -75,6 +75,9 @@ class RectGrid {
 };
 
 constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
+// Beyond this many items "open every group" opens the first view's groups instead: two panes of
+// 50,000 open boxes each took seconds to draw and showed nothing one could read.
+constexpr size_t kOpenAllItems = 3000;
 constexpr double kReadableZoom = 0.6;  // below it node text is too small to read
 
 }  // namespace
@@ -122,7 +125,7 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   m_fitPending = true;
   rebuildModel();
   emit modelRebuilt();
-  if (openAll)
+  if (openAll && m_model.items.size() <= kOpenAllItems)
     m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);
   else
     m_model.layout.expanded = api::AutoExpandGroups(m_model.layout.hierarchy, kFirstViewBudget);
@@ -700,6 +703,22 @@ void GraphView::setItemHalos(const std::vector<QColor>& halos, bool fadeOthers) 
   m_halos = halos;
   m_fadeOthers = fadeOthers;
   applyDecorations();
+}
+
+bool GraphView::expandPathsTo(const std::vector<int>& items) {
+  const auto& h = m_model.layout.hierarchy;
+  bool changed = false;
+  for (int item : items) {
+    if (item < 0 || item >= static_cast<int>(h.group_of_node.size())) continue;
+    for (int g = h.group_of_node[item]; g > 0; g = h.groups[g].parent) {
+      if (!m_model.layout.expanded[g]) {
+        m_model.layout.expanded[g] = true;
+        changed = true;
+      }
+    }
+  }
+  if (changed) startLayout();
+  return changed;
 }
 
 void GraphView::showLinked(const std::vector<int>& items) {

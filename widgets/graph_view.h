@@ -46,7 +46,7 @@ class GraphView : public QGraphicsView {
   ~GraphView() override;
 
   /// Shows graph `graph` of `snapshot` (first view: groups opened within an item budget, or
-  /// every group with `openAll`).
+  /// every group with `openAll` when the graph has at most 3,000 items).
   void setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph = 0,
                    bool openAll = false);
   std::shared_ptr<const api::GraphSnapshot> snapshot() const { return m_snapshot; }
@@ -75,6 +75,8 @@ class GraphView : public QGraphicsView {
   int selectedEdge() const { return m_selectedEdge; }
   /// The value of the edge drawn within a few pixels of scene point `p`, or -1.
   int edgeAt(const QPointF& p) const;
+  /// Opens the groups holding `items` (view items); true when that starts a new layout.
+  bool expandPathsTo(const std::vector<int>& items);
   /// Selects the first item whose op type, node name or value name is `text` and scrolls to it;
   /// false when there is none.
   bool selectByName(const QString& text);

@@ -6,12 +6,16 @@
 #include "api/tensor_stats.h"
 #include "ir/tensor.h"
 #include "layout/grouped_layout.h"
+#include "layout/repeated_blocks.h"
 
 namespace onnxlens::api {
 
 namespace {
 
 constexpr double kPad = 8;      // horizontal padding inside a box
+// Graphs without name scopes up to this many items show whole; bigger ones are grouped by the
+// blocks their structure repeats.
+constexpr size_t kStructureGroupingItems = 200;
 constexpr size_t kMaxRows = 8;  // attribute + weight rows shown in a box; the sidebar has all
 
 std::string Shorten(const std::string& s, size_t n = 40) {
@@ -158,7 +162,28 @@ GraphViewModel BuildGraphViewModel(const GraphSnapshot& snap, int graph,
     m.layout.nodes.push_back({std::max(w, 60.0), h});
   }
   for (const ViewEdge& e : m.edges) m.layout.edges.push_back({e.from, e.to});
-  m.layout.hierarchy = layout::GroupByScope(scope_names);
+  // Name scopes where the exporter left them; else, in a graph too big to show whole, the blocks
+  // its structure repeats ("24 × block").
+  const bool scoped = std::any_of(scope_names.begin(), scope_names.end(), [](const std::string& n) {
+    return n.find('/') != std::string::npos;
+  });
+  if (!scoped && m.items.size() > kStructureGroupingItems) {
+    std::vector<std::string> signatures;
+    signatures.reserve(m.items.size());
+    for (size_t i = 0; i < m.items.size(); ++i) {
+      const ViewItem& it = m.items[i];
+      if (it.kind != ViewItemKind::kNode) {
+        signatures.push_back("#" + std::to_string(i));  // inputs and outputs are one of a kind
+        continue;
+      }
+      std::string sig = it.domain + "::" + it.title;
+      for (const auto& [k, v] : it.rows) sig += "|" + k + "=" + v;
+      signatures.push_back(std::move(sig));
+    }
+    m.layout.hierarchy = layout::GroupByRepeats(signatures, scope_names);
+  } else {
+    m.layout.hierarchy = layout::GroupByScope(scope_names);
+  }
   m.layout.expanded.assign(m.layout.hierarchy.groups.size(), false);
   m.layout.left_to_right = opt.horizontal;
   if (opt.horizontal) {
