@@ -17,9 +17,11 @@
 #include <QPinchGesture>
 #include <QResizeEvent>
 #include <QStyleOptionGraphicsItem>
+#include <QTimer>
 #include <QWheelEvent>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -83,6 +85,33 @@ constexpr double kReadableZoom = 0.6;  // below it node text is too small to rea
 }  // namespace
 
 using namespace graph_items;
+
+// The state of a scene build in progress: items are made in slices of a few milliseconds
+// between which the event loop runs, so that the window answers while 50,000 boxes are made.
+struct GraphView::SceneBuild {
+  size_t nextGroup = 1, nextNode = 0, nextRoute = 0;
+  QFont font, small;
+  QFontMetricsF smallMetrics{QFont()};
+  QPen pen;
+  /// The first edge of each (from, to) pair of items.
+  std::unordered_map<std::uint64_t, size_t> edgeOf;
+  /// What a label must not cover: the boxes themselves (not their halo margin) and the labels
+  /// already placed (a scene query per try was most of the build).
+  RectGrid taken{64};
+  std::set<int> labelled;
+  std::vector<std::function<void()>> then;  ///< run once the scene is complete
+};
+
+namespace {
+std::uint64_t PairKey(int a, int b) {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
+         static_cast<std::uint32_t>(b);
+}
+// Graphs with fewer items than this are drawn in one go.
+constexpr size_t kSlicedSceneItems = 3000;
+constexpr qint64 kSliceNs = 25'000'000;  // one slice of the build
+}  // namespace
+
 
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setScene(new QGraphicsScene(this));
@@ -157,6 +186,7 @@ void GraphView::setOptions(const api::GraphViewOptions& options) {
 }
 
 void GraphView::rebuildModel() {
+  m_build.reset();  // a scene being made for the old model stops where it is
   if (!m_snapshot) return;
   const QFont f = font();
   QFont bold = f;
@@ -200,9 +230,10 @@ void GraphView::startLayout() {
     m_task->drop();  // the cached layout replaces the one running
     m_layout = *cached;
     emit layoutStarted();
-    buildScene();
-    emit layoutFinished(0);
-    if (m_pendingReveal >= 0) finishReveal();
+    buildScene([this] {
+      emit layoutFinished(0);
+      if (m_pendingReveal >= 0) finishReveal();
+    });
     return;
   }
   emit layoutStarted();
@@ -216,10 +247,12 @@ void GraphView::startLayout() {
 
 void GraphView::cancelLayout() { m_task->cancel(); }
 
-bool GraphView::isLayingOut() const { return m_task->isRunning(); }
+bool GraphView::isLayingOut() const { return m_task->isRunning() || m_build != nullptr; }
 
 void GraphView::waitForLayout() {
   m_task->waitForFinished();
+  QCoreApplication::processEvents();
+  continueBuild(true);
   QCoreApplication::processEvents();
   m_minimap->refreshNow();
 }
@@ -231,13 +264,17 @@ void GraphView::onLayoutDone(Expected<LayoutRun> run) {
   }
   m_layout = std::move(run->layout);
   m_cache.Put(layoutKey(), m_layout);
-  buildScene();
-  emit layoutFinished(run->millis);
-  if (m_pendingReveal >= 0) finishReveal();
+  buildScene([this, millis = run->millis] {
+    emit layoutFinished(millis);
+    if (m_pendingReveal >= 0) finishReveal();
+  });
 }
 
-void GraphView::buildScene() {
+void GraphView::buildScene(std::function<void()> then) {
   QGraphicsScene* s = scene();
+  m_build = std::make_unique<SceneBuild>();
+  SceneBuild& b = *m_build;
+  if (then) b.then.push_back(std::move(then));
   s->clear();
   // The rectangle first: the BSP index, which the label placement below queries, is rebuilt
   // whenever the scene grows beyond it (quadratic in the items when set at the end).
@@ -246,77 +283,94 @@ void GraphView::buildScene() {
   m_edgePaths.clear();
   m_nodeItems.assign(m_model.items.size(), nullptr);
   m_groupItems.clear();
+  b.font = font();
+  b.small = b.font;
+  b.small.setPointSizeF(b.font.pointSizeF() * 0.8);
+  b.smallMetrics = QFontMetricsF(b.small);
+  b.pen = QPen(m_colors.edge, 1.0);
+  b.edgeOf.reserve(m_model.edges.size());
+  for (size_t k = 0; k < m_model.edges.size(); ++k)
+    b.edgeOf.emplace(PairKey(m_model.edges[k].from, m_model.edges[k].to), k);
+  for (size_t i = 0; i < m_model.items.size(); ++i) {
+    if (!m_layout.node_visible[i]) continue;
+    const layout::Rect& r = m_layout.node_rects[i];
+    b.taken.insert(QRectF(r.x, r.y, r.width, r.height));
+  }
+  // The first view is chosen from the layout alone, so the top of a big graph shows while the
+  // rest is being made.
+  if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {
+    m_fitPending = false;
+    initialView();
+  }
+  if (m_model.items.size() < kSlicedSceneItems) {
+    continueBuild(true);
+    return;
+  }
+  continueBuild(false);
+}
+
+void GraphView::continueBuild(bool all) {
+  if (!m_build) return;
+  SceneBuild& b = *m_build;
+  QGraphicsScene* s = scene();
+  QElapsedTimer clock;
+  clock.start();
+  auto timeUp = [&](size_t k) { return !all && (k & 63) == 0 && clock.nsecsElapsed() > kSliceNs; };
   const auto& h = m_model.layout.hierarchy;
-  const QFont f = font();
   // Groups: frames of open ones, boxes of closed ones (the root has none).
-  for (size_t g = 1; g < h.groups.size(); ++g) {
+  for (; b.nextGroup < h.groups.size(); ++b.nextGroup) {
+    if (timeUp(b.nextGroup)) return scheduleBuild();
+    const size_t g = b.nextGroup;
     if (!m_layout.group_visible[g]) continue;
     const layout::Rect& r = m_layout.group_rects[g];
     QString title = QString::fromStdString(h.groups[g].path);
     title = title.mid(title.lastIndexOf('/') + 1);
     auto* item = new GroupItem(static_cast<int>(g), title, h.groups[g].total_nodes,
                                isGroupExpanded(static_cast<int>(g)),
-                               QRectF(r.x, r.y, r.width, r.height), f, m_colors);
+                               QRectF(r.x, r.y, r.width, r.height), b.font, m_colors);
     s->addItem(item);
     m_groupItems.push_back(item);
   }
-  for (size_t i = 0; i < m_model.items.size(); ++i) {
+  for (; b.nextNode < m_model.items.size(); ++b.nextNode) {
+    if (timeUp(b.nextNode)) return scheduleBuild();
+    const size_t i = b.nextNode;
     if (!m_layout.node_visible[i]) continue;
     const layout::Rect& r = m_layout.node_rects[i];
     m_nodeItems[i] = new NodeItem(static_cast<int>(i), m_model.items[i],
-                                  QRectF(r.x, r.y, r.width, r.height), f, m_colors);
+                                  QRectF(r.x, r.y, r.width, r.height), b.font, m_colors);
     s->addItem(m_nodeItems[i]);
   }
   // Edges with arrowheads and, for node-to-node edges, the shape label.
-  QFont small = f;
-  small.setPointSizeF(f.pointSizeF() * 0.8);
-  const QFontMetricsF smallMetrics(small);
-  const QPen pen(m_colors.edge, 1.0);
-  // The first edge of each (from, to) pair of items, found once instead of a scan per route.
-  std::unordered_map<std::uint64_t, size_t> edgeOf;
-  edgeOf.reserve(m_model.edges.size());
-  auto pairKey = [](int a, int b) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
-           static_cast<std::uint32_t>(b);
-  };
-  for (size_t k = 0; k < m_model.edges.size(); ++k)
-    edgeOf.emplace(pairKey(m_model.edges[k].from, m_model.edges[k].to), k);
-  // What a label must not cover: the boxes themselves (not their halo margin) and the labels
-  // already placed, in a grid of 64-point cells (a scene query per try was most of the build).
-  RectGrid taken(64);
-  for (size_t i = 0; i < m_model.items.size(); ++i) {
-    if (!m_layout.node_visible[i]) continue;
-    const layout::Rect& r = m_layout.node_rects[i];
-    taken.insert(QRectF(r.x, r.y, r.width, r.height));
-  }
-  std::set<int> labelled;
-  for (const layout::Route& r : m_layout.routes) {
+  for (; b.nextRoute < m_layout.routes.size(); ++b.nextRoute) {
+    if (timeUp(b.nextRoute)) return scheduleBuild();
+    const layout::Route& r = m_layout.routes[b.nextRoute];
     if (r.spline.size() < 2) continue;
     QPainterPath path = SplinePath(r.spline);
-    auto* item = s->addPath(path, pen);
+    auto* item = s->addPath(path, b.pen);
     item->setZValue(-1);
     const api::ViewEdge* edge = nullptr;
     if (!r.from.is_group && !r.to.is_group) {
-      auto it = edgeOf.find(pairKey(r.from.index, r.to.index));
-      if (it != edgeOf.end()) edge = &m_model.edges[it->second];
+      auto it = b.edgeOf.find(PairKey(r.from.index, r.to.index));
+      if (it != b.edgeOf.end()) edge = &m_model.edges[it->second];
     }
     m_edgePaths.push_back({r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index,
                            edge ? edge->value : -1, item});
-    const auto& a = r.spline[r.spline.size() - 2];
-    const auto& b = r.spline.back();
-    s->addPolygon(Arrow(QPointF(a.x, a.y), QPointF(b.x, b.y)), pen, QBrush(pen.color()))
+    const auto& pa = r.spline[r.spline.size() - 2];
+    const auto& pb = r.spline.back();
+    s->addPolygon(Arrow(QPointF(pa.x, pa.y), QPointF(pb.x, pb.y)), b.pen,
+                  QBrush(b.pen.color()))
         ->setZValue(-1);
     ++m_edgeItems;
     // A value feeding several nodes is labelled once: its fan-out edges start together and their
     // labels would print over each other.
-    if (!edge || r.count != 1 || edge->label.empty() || labelled.count(edge->value)) continue;
+    if (!edge || r.count != 1 || edge->label.empty() || b.labelled.count(edge->value)) continue;
     const QString label = QString::fromStdString(edge->label);
     item->setToolTip(label);
     // Beside the edge (right of it top to bottom, above it left to right), at the first of
     // several places along it where no box and no other label is; none free: no label (the
     // edge's tooltip and the sidebar still give the shape) rather than one under a box or over
     // another label.
-    const QSizeF size = smallMetrics.size(0, label);
+    const QSizeF size = b.smallMetrics.size(0, label);
     const bool across = m_options.horizontal;
     bool placed = false;
     QPointF where;
@@ -327,7 +381,7 @@ void GraphView::buildScene() {
                                across ? p + QPointF(-size.width() / 2, 2)
                                       : p + QPointF(-size.width() - 4, -size.height() / 2)};
       for (const QPointF& at : sides) {
-        if (!taken.intersects(QRectF(at, size).adjusted(-1, -1, 1, 1))) {
+        if (!b.taken.intersects(QRectF(at, size).adjusted(-1, -1, 1, 1))) {
           where = at;
           placed = true;
           break;
@@ -336,19 +390,26 @@ void GraphView::buildScene() {
       if (placed) break;
     }
     if (!placed) continue;
-    auto* t = s->addSimpleText(label, small);
+    auto* t = s->addSimpleText(label, b.small);
     t->setBrush(m_colors.edgeLabel);
     t->setPos(where);
     t->setZValue(-0.8);  // over the edges, under the boxes
-    taken.insert(QRectF(where, size));
-    labelled.insert(edge->value);
+    b.taken.insert(QRectF(where, size));
+    b.labelled.insert(edge->value);
   }
+  std::unique_ptr<SceneBuild> done = std::move(m_build);
   applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
   if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {
     m_fitPending = false;
     initialView();
   }
+  for (auto& f : done->then) f();
+}
+
+void GraphView::scheduleBuild() {
+  // Queued: input and paint events waiting in the loop go first.
+  QTimer::singleShot(0, this, [this] { continueBuild(false); });
 }
 
 int GraphView::visibleNodeItems() const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QGraphicsView>
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -194,7 +195,14 @@ class GraphView : public QGraphicsView {
   void rebuildModel();
   void startLayout();
   void onLayoutDone(Expected<LayoutRun> run);
-  void buildScene();
+  struct SceneBuild;
+  /// Makes the scene's items for m_layout; `then` runs once it is complete. Big graphs are made
+  /// in slices between which the event loop runs (isLayingOut() holds until the end).
+  void buildScene(std::function<void()> then = {});
+  /// Makes items until the slice's time is up (or all of them when `all`), then schedules the
+  /// next slice or completes the scene.
+  void continueBuild(bool all);
+  void scheduleBuild();
   void initialView();
   void finishReveal();
   /// Centres on `items` (view items), zoomed in to a readable size when the view is below it.
@@ -240,6 +248,7 @@ class GraphView : public QGraphicsView {
   std::vector<int> m_linked;
   api::LayoutCache m_cache;  ///< recent layouts by layoutKey()
   Minimap* m_minimap = nullptr;
+  std::unique_ptr<SceneBuild> m_build;  ///< the scene being made, if any
   GraphColors m_colors;
 };
 

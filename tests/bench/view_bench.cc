@@ -8,15 +8,21 @@
 //   compare         the Optimize tab: original beside extended, both panes drawn
 //   step            the pass stepper's next step drawn
 //   providers       the graph coloured by execution provider
+//   heat            the graph coloured by a profile's node times (the profile itself not timed)
+//   slice -> node   a kernel slice of the last block clicked on the timeline, its node shown
+//   sqnr            the graph coloured by layer SQNR after a static quantization (the
+//                   quantization itself not timed; --no-quant leaves it out)
 // with the longest time the event loop did not answer (a 2 ms timer's largest gap: the window's
 // input latency during that view) and the process's peak memory. Each graph runs in a child
 // process of its own, so that peaks do not add up.
-//   view_bench [--nodes N ...] [--kind transformer|cnn|unnamed ...] [--keep DIR]
+//   view_bench [--nodes N ...] [--kind transformer|cnn|unnamed ...] [--keep DIR] [--no-quant]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <QApplication>
+#include <QComboBox>
+#include <QSpinBox>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <chrono>
@@ -35,7 +41,12 @@
 #include "widgets/main_window.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_stepper.h"
+#include "widgets/profile_view.h"
 #include "widgets/provider_coloring.h"
+#include "widgets/quantize_coloring.h"
+#include "widgets/quantize_form.h"
+#include "widgets/quantize_view.h"
+#include "widgets/timeline_widget.h"
 
 using namespace onnxlens::widgets;
 
@@ -94,7 +105,8 @@ std::string LastBlockNode(const std::string& kind, long nodes) {
   return "/layers." + std::to_string(std::max(1L, nodes / 49) - 1) + "/self_attn/Softmax";
 }
 
-int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std::string& dir) {
+int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std::string& dir,
+           bool quant) {
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   onnx::ModelProto proto;
@@ -160,6 +172,61 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
                                          return !w.providerColoring()->isComputing() &&
                                                 !g->isLayingOut();
                                        })});
+  w.setProviderColoring(false);
+  g->waitForLayout();
+  // Heat: profile once (untimed), then colour.
+  w.showView(QStringLiteral("timeline"));
+  ProfileView* pv = w.profileView();
+  onnxlens::api::ProfileOptions po;
+  po.level = "disabled";  // the node names of the graph
+  po.runs = 1;
+  po.warmup = 0;
+  po.threads = 1;
+  pv->startProfile(po);
+  pv->waitForIdle();
+  if (pv->runCount() > 0) {
+    w.showView(QStringLiteral("graph"));
+    QCoreApplication::processEvents();
+    rows.push_back({"heat", Measure([&] { w.setHeat(true); }, [&] { return !g->isLayingOut(); })});
+    w.setHeat(false);
+    g->expandAll(false);
+    g->waitForLayout();
+    // The last kernel slice of the run whose node is in the graph: selecting it on the timeline
+    // shows that node (its groups opened).
+    const auto& run = pv->run(0);
+    const auto& track = run.timeline->tracks[0];
+    int slice = -1;
+    for (size_t i = track.slices.size(); i-- > 0 && slice < 0;)
+      if (track.slices[i].op >= 0) slice = static_cast<int>(i);
+    w.showView(QStringLiteral("timeline"));
+    QCoreApplication::processEvents();
+    if (slice >= 0) {
+      laid = false;
+      rows.push_back({"slice -> node", Measure([&] { pv->timeline()->selectSlice(0, slice); },
+                                               [&] {
+                                                 return g->selectedItem() >= 0 &&
+                                                        !g->isLayingOut();
+                                               },
+                                               60)});
+    }
+  }
+  if (quant) {
+    QuantizeView* q = w.quantizeView();
+    w.showView(QStringLiteral("quant"));
+    q->form()->modeBox()->setCurrentIndex(
+        q->form()->modeBox()->findData(QStringLiteral("static")));
+    q->form()->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
+    q->form()->randomSamples()->setValue(2);
+    if (q->quantize()) {
+      q->waitForRun();
+      w.showView(QStringLiteral("graph"));
+      QCoreApplication::processEvents();
+      w.setQuantizeColoring(false);
+      g->waitForLayout();
+      rows.push_back({"sqnr", Measure([&] { w.setQuantizeColoring(true); },
+                                      [&] { return !g->isLayingOut(); })});
+    }
+  }
   for (const auto& [what, f] : rows)
     std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms\n", kind.c_str(), nodes, total, what,
                 f.ms, f.stall_ms);
@@ -175,15 +242,19 @@ int main(int argc, char** argv) {
   std::vector<long> sizes;
   std::vector<std::string> kinds;
   std::string keep;
+  bool quant = true;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--one") && i + 3 < argc)
-      return RunOne(argc, argv, argv[i + 1], std::atol(argv[i + 2]), argv[i + 3]);
+    if (!std::strcmp(argv[i], "--one") && i + 4 < argc)
+      return RunOne(argc, argv, argv[i + 1], std::atol(argv[i + 2]), argv[i + 3],
+                    std::strcmp(argv[i + 4], "quant") == 0);
     if (!std::strcmp(argv[i], "--nodes") && i + 1 < argc)
       sizes.push_back(std::atol(argv[++i]));
     else if (!std::strcmp(argv[i], "--kind") && i + 1 < argc)
       kinds.push_back(argv[++i]);
     else if (!std::strcmp(argv[i], "--keep") && i + 1 < argc)
       keep = argv[++i];
+    else if (!std::strcmp(argv[i], "--no-quant"))
+      quant = false;
   }
   if (sizes.empty()) sizes = {1000, 12000, 50000};
   if (kinds.empty()) kinds = {"transformer", "cnn", "unnamed"};
@@ -201,7 +272,7 @@ int main(int argc, char** argv) {
       const pid_t pid = fork();
       if (pid == 0) {
         execl("/proc/self/exe", argv[0], "--one", kind.c_str(), std::to_string(n).c_str(),
-              dir.c_str(), static_cast<char*>(nullptr));
+              dir.c_str(), quant ? "quant" : "-", static_cast<char*>(nullptr));
         _exit(127);
       }
       int status = 0;
