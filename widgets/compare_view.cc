@@ -1,7 +1,6 @@
 // Side-by-side comparison.
 #include "widgets/compare_view.h"
 
-#include <array>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -13,6 +12,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -471,7 +471,8 @@ void CompareView::markNodes(Side side, const std::vector<int>& nodes) {
   if (items.empty()) return;
   // Open the groups of the changes (of the first 50: a pass changing thousands of nodes would
   // open the whole graph) so that the rings can be seen.
-  v->expandPathsTo(std::vector<int>(items.begin(), items.begin() + std::min<size_t>(items.size(), 50)));
+  v->expandPathsTo(
+      std::vector<int>(items.begin(), items.begin() + std::min<size_t>(items.size(), 50)));
   // Bring the first change into view once the side is laid out (it may still be laying out).
   auto scroll = [this, v, first = items.front()] {
     const QRectF r = v->itemRect(first);

@@ -112,7 +112,6 @@ constexpr size_t kSlicedSceneItems = 3000;
 constexpr qint64 kSliceNs = 25'000'000;  // one slice of the build
 }  // namespace
 
-
 GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setScene(new QGraphicsScene(this));
   setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -125,8 +124,7 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setBackgroundBrush(m_colors.background);
   viewport()->grabGesture(Qt::PinchGesture);
   m_minimap = new Minimap(this);
-  m_minimap->setOverview([this] { return graphRect(); },
-                         [this](QPainter* p) { paintOverview(p); });
+  m_minimap->setOverview([this] { return graphRect(); }, [this](QPainter* p) { paintOverview(p); });
   connect(this, &GraphView::zoomChanged, m_minimap, &Minimap::reposition);
   m_task = new BackgroundTask<LayoutRun>(this);
   m_task->onFinished([this](Expected<LayoutRun> run) { onLayoutDone(std::move(run)); });
@@ -357,8 +355,7 @@ void GraphView::continueBuild(bool all) {
                            edge ? edge->value : -1, item});
     const auto& pa = r.spline[r.spline.size() - 2];
     const auto& pb = r.spline.back();
-    s->addPolygon(Arrow(QPointF(pa.x, pa.y), QPointF(pb.x, pb.y)), b.pen,
-                  QBrush(b.pen.color()))
+    s->addPolygon(Arrow(QPointF(pa.x, pa.y), QPointF(pb.x, pb.y)), b.pen, QBrush(b.pen.color()))
         ->setZValue(-1);
     ++m_edgeItems;
     // A value feeding several nodes is labelled once: its fan-out edges start together and their

@@ -12,7 +12,7 @@ namespace onnxlens::api {
 
 namespace {
 
-constexpr double kPad = 8;      // horizontal padding inside a box
+constexpr double kPad = 8;  // horizontal padding inside a box
 // Graphs without name scopes up to this many items show whole; bigger ones are grouped by the
 // blocks their structure repeats.
 constexpr size_t kStructureGroupingItems = 200;

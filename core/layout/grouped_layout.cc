@@ -466,8 +466,7 @@ void RouteEdges(const LayoutInput& in, const EdgePlan& plan, const GroupLayouter
   std::vector<std::pair<double, int>> by_start;
   for (int n = 0; n < N; ++n) {
     if (out->node_visible[n])
-      by_start.push_back(
-          {in.left_to_right ? out->node_rects[n].x : out->node_rects[n].y, n});
+      by_start.push_back({in.left_to_right ? out->node_rects[n].x : out->node_rects[n].y, n});
   }
   std::sort(by_start.begin(), by_start.end());
   std::map<ItemKey, size_t> route_of;
@@ -499,9 +498,9 @@ void RouteEdges(const LayoutInput& in, const EdgePlan& plan, const GroupLayouter
       const double hi = in.left_to_right ? std::max(ra.x + ra.width, rb.x + rb.width)
                                          : std::max(ra.y + ra.height, rb.y + rb.height);
       std::vector<Rect> obstacles;
-      auto it = std::lower_bound(
-          by_start.begin(), by_start.end(), lo,
-          [](const std::pair<double, int>& e, double v) { return e.first < v; });
+      auto it =
+          std::lower_bound(by_start.begin(), by_start.end(), lo,
+                           [](const std::pair<double, int>& e, double v) { return e.first < v; });
       for (; it != by_start.end() && it->first <= hi; ++it) {
         const int n = it->second;
         if (!(Item{false, n} == a) && !(Item{false, n} == b))

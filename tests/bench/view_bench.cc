@@ -22,8 +22,8 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QSpinBox>
 #include <QElapsedTimer>
+#include <QSpinBox>
 #include <QTimer>
 #include <chrono>
 #include <cstdio>
@@ -151,8 +151,9 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
   rows.push_back({"find hits", Measure(
                                    [&] {
                                      w.findBar()->activate();
-                                     w.findBar()->setQuery(kind == "cnn" ? QStringLiteral("Add")
-                                                                         : QStringLiteral("Softmax"));
+                                     w.findBar()->setQuery(kind == "cnn"
+                                                               ? QStringLiteral("Add")
+                                                               : QStringLiteral("Softmax"));
                                    },
                                    [&] { return !g->isLayingOut(); })});
   w.findBar()->setQuery(QString());
@@ -162,16 +163,15 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     return ov->trace() && !ov->isTracing() && !cmp->view(CompareView::kLeft)->isLayingOut() &&
            !cmp->view(CompareView::kRight)->isLayingOut();
   };
-  rows.push_back({"compare", Measure([&] { w.showView(QStringLiteral("compare")); },
-                                     compare_done)});
+  rows.push_back(
+      {"compare", Measure([&] { w.showView(QStringLiteral("compare")); }, compare_done)});
   rows.push_back({"step", Measure([&] { ov->stepper()->selectStep(2); }, compare_done)});
   w.showView(QStringLiteral("graph"));
   QCoreApplication::processEvents();
-  rows.push_back({"providers", Measure([&] { w.setProviderColoring(true); },
-                                       [&] {
-                                         return !w.providerColoring()->isComputing() &&
-                                                !g->isLayingOut();
-                                       })});
+  rows.push_back(
+      {"providers",
+       Measure([&] { w.setProviderColoring(true); },
+               [&] { return !w.providerColoring()->isComputing() && !g->isLayingOut(); })});
   w.setProviderColoring(false);
   g->waitForLayout();
   // Heat: profile once (untimed), then colour.
@@ -202,19 +202,15 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     QCoreApplication::processEvents();
     if (slice >= 0) {
       laid = false;
-      rows.push_back({"slice -> node", Measure([&] { pv->timeline()->selectSlice(0, slice); },
-                                               [&] {
-                                                 return g->selectedItem() >= 0 &&
-                                                        !g->isLayingOut();
-                                               },
-                                               60)});
+      rows.push_back({"slice -> node",
+                      Measure([&] { pv->timeline()->selectSlice(0, slice); },
+                              [&] { return g->selectedItem() >= 0 && !g->isLayingOut(); }, 60)});
     }
   }
   if (quant) {
     QuantizeView* q = w.quantizeView();
     w.showView(QStringLiteral("quant"));
-    q->form()->modeBox()->setCurrentIndex(
-        q->form()->modeBox()->findData(QStringLiteral("static")));
+    q->form()->modeBox()->setCurrentIndex(q->form()->modeBox()->findData(QStringLiteral("static")));
     q->form()->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
     q->form()->randomSamples()->setValue(2);
     if (q->quantize()) {

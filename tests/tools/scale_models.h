@@ -144,23 +144,22 @@ inline onnx::ModelProto MakeTransformerLikeProto(int layers, bool named = true) 
       const std::string ve = b.Out("Add", name(scope, "Add"), {var->output(0), eps});
       const std::string sd = b.Out("Sqrt", name(scope, "Sqrt"), {ve});
       const std::string n = b.Out("Div", name(scope, "Div"), {d, sd});
-      const std::string g =
-          b.Out("Mul", name(scope, "Mul"), {n, b.Weight(w + scope.substr(1) + ".weight", {D}, 0.1f, 1)});
+      const std::string g = b.Out("Mul", name(scope, "Mul"),
+                                  {n, b.Weight(w + scope.substr(1) + ".weight", {D}, 0.1f, 1)});
       return b.Out("Add", name(scope, "Add_1"),
                    {g, b.Weight(w + scope.substr(1) + ".bias", {D}, 0.1f)});
     };
     auto linear = [&](const std::string& in, const std::string& scope, int64_t k, int64_t n,
                       const std::string& suffix) {
       const std::string mm = b.Out("MatMul", name(scope, "MatMul" + suffix),
-                                   {in, b.Weight(w + scope.substr(1) + suffix + ".weight",
-                                                 {k, n}, 0.5f / std::sqrt(static_cast<float>(k)))});
+                                   {in, b.Weight(w + scope.substr(1) + suffix + ".weight", {k, n},
+                                                 0.5f / std::sqrt(static_cast<float>(k)))});
       return b.Out("Add", name(scope, "Add" + suffix),
                    {mm, b.Weight(w + scope.substr(1) + suffix + ".bias", {n}, 0.05f)});
     };
     auto split_heads = [&](const std::string& in, const std::string& suffix,
                            const std::vector<int64_t>& perm) {
-      const std::string r =
-          b.Out("Reshape", name("/self_attn", "Reshape" + suffix), {in, heads});
+      const std::string r = b.Out("Reshape", name("/self_attn", "Reshape" + suffix), {in, heads});
       auto* t = b.Node("Transpose", name("/self_attn", "Transpose" + suffix), {r});
       ScaleModelBuilder::IntsAttr(t, "perm", perm);
       return t->output(0);
@@ -215,10 +214,10 @@ inline onnx::ModelProto MakeCnnLikeProto(int blocks) {
     return c->output(0);
   };
   auto bn = [&](const std::string& in, const std::string& scope, const std::string& w) {
-    auto* n = b.Node("BatchNormalization", scope + "/BatchNormalization",
-                     {in, b.Weight(w + ".weight", {C}, 0.1f, 1), b.Weight(w + ".bias", {C}, 0.1f),
-                      b.Weight(w + ".running_mean", {C}, 0.1f),
-                      b.Weight(w + ".running_var", {C}, 0.1f, 1)});
+    auto* n = b.Node(
+        "BatchNormalization", scope + "/BatchNormalization",
+        {in, b.Weight(w + ".weight", {C}, 0.1f, 1), b.Weight(w + ".bias", {C}, 0.1f),
+         b.Weight(w + ".running_mean", {C}, 0.1f), b.Weight(w + ".running_var", {C}, 0.1f, 1)});
     ScaleModelBuilder::FloatAttr(n, "epsilon", 1e-5f);
     return n->output(0);
   };
@@ -246,8 +245,8 @@ inline onnx::ModelProto MakeCnnLikeProto(int blocks) {
 /// The generated model of `kind` ("transformer", "cnn" or "unnamed") with about `nodes` nodes.
 inline bool MakeScaleModelProto(const std::string& kind, long nodes, onnx::ModelProto* out) {
   if (kind == "transformer" || kind == "unnamed") {
-    *out = MakeTransformerLikeProto(static_cast<int>(std::max(1L, nodes / 49)),
-                                    kind == "transformer");
+    *out =
+        MakeTransformerLikeProto(static_cast<int>(std::max(1L, nodes / 49)), kind == "transformer");
     return true;
   }
   if (kind == "cnn") {
