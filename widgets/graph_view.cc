@@ -763,7 +763,7 @@ void GraphView::setItemHalos(const std::vector<QColor>& halos, bool fadeOthers) 
   applyDecorations();
 }
 
-bool GraphView::expandPathsTo(const std::vector<int>& items) {
+bool GraphView::openPathsTo(const std::vector<int>& items) {
   const auto& h = m_model.layout.hierarchy;
   bool changed = false;
   for (int item : items) {
@@ -775,6 +775,11 @@ bool GraphView::expandPathsTo(const std::vector<int>& items) {
       }
     }
   }
+  return changed;
+}
+
+bool GraphView::expandPathsTo(const std::vector<int>& items) {
+  const bool changed = openPathsTo(items);
   if (changed) startLayout();
   return changed;
 }
@@ -783,17 +788,7 @@ void GraphView::showLinked(const std::vector<int>& items) {
   m_linked = items;
   m_selected = -1;
   m_selectedEdge = -1;
-  const auto& h = m_model.layout.hierarchy;
-  bool changed = false;
-  for (int item : items) {
-    if (item < 0 || item >= static_cast<int>(h.group_of_node.size())) continue;
-    for (int g = h.group_of_node[item]; g > 0; g = h.groups[g].parent) {
-      if (!m_model.layout.expanded[g]) {
-        m_model.layout.expanded[g] = true;
-        changed = true;
-      }
-    }
-  }
+  const bool changed = openPathsTo(items);
   auto scroll = [this] {
     focusOn(m_linked);
     applyDecorations();

@@ -195,6 +195,8 @@ class GraphView : public QGraphicsView {
   void rebuildModel();
   void startLayout();
   void onLayoutDone(Expected<LayoutRun> run);
+  /// Marks the groups holding `items` open (no layout yet); true when one was closed.
+  bool openPathsTo(const std::vector<int>& items);
   struct SceneBuild;
   /// Makes the scene's items for m_layout; `then` runs once it is complete. Big graphs are made
   /// in slices between which the event loop runs (isLayingOut() holds until the end).
