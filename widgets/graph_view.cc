@@ -270,8 +270,12 @@ void GraphView::onLayoutDone(Expected<LayoutRun> run) {
 
 void GraphView::buildScene(std::function<void()> then) {
   QGraphicsScene* s = scene();
+  // A build replaced before it ended (a palette change) still owes its callers their "done".
+  std::vector<std::function<void()>> owed;
+  if (m_build) owed = std::move(m_build->then);
   m_build = std::make_unique<SceneBuild>();
   SceneBuild& b = *m_build;
+  b.then = std::move(owed);
   if (then) b.then.push_back(std::move(then));
   s->clear();
   // The rectangle first: the BSP index, which the label placement below queries, is rebuilt
