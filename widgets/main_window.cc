@@ -57,6 +57,9 @@ namespace onnxlens {
 namespace widgets {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  // Every tab loads the opened model again (trace, partition, profile, quantization): they get
+  // clones of the first load while the file is unchanged.
+  api::SetModelLoadCache(true);
   setWindowTitle(QStringLiteral("onnxlens"));
   setAcceptDrops(true);
   resize(1200, 800);

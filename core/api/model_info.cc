@@ -120,6 +120,8 @@ ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
   return info;
 }
 
+void SetModelLoadCache(bool on) { onnx_io::SetLoadCacheEnabled(on); }
+
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
                                      const InspectOptions& options, const JobControl& job) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,

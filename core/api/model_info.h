@@ -104,6 +104,11 @@ struct InspectOptions {
 
 ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values);
 
+/// Keeps the last model file loaded in memory and serves later loads of the unchanged file from
+/// it (onnx_io::SetLoadCacheEnabled): the GUI turns it on, since every tab loads the opened
+/// model again. Off by default.
+void SetModelLoadCache(bool on);
+
 /// Loads a model file and describes it. The error names the file and what is wrong. `job` gets
 /// the loading stages, then Stage::kDescribing (and Stage::kSnapshotting with `with_snapshot`).
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,

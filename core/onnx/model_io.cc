@@ -8,6 +8,8 @@
 #include <chrono>
 #include <climits>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 
 #include "common/file_util.h"
@@ -238,8 +240,88 @@ Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes, const fs::path&
   return LoadImpl(bytes, nullptr, model_dir, display_name, options, job);
 }
 
+namespace {
+
+// The last model loaded from a file, when the process asked for it (SetLoadCacheEnabled): the
+// GUI loads the same file for the graph, the optimization trace, the provider colouring, the
+// profile and the quantization. A hit needs the very same bytes, options and external files.
+struct CachedLoad {
+  std::string path, bytes;
+  LoadOptions options;
+  struct External {
+    fs::path path;
+    uintmax_t size = 0;
+    fs::file_time_type mtime;
+  };
+  std::vector<External> externals;
+  LoadedModel loaded;  ///< its model is never handed out, only clones of it
+};
+
+constexpr size_t kMaxCachedModelBytes = size_t{64} << 20;
+
+std::mutex& LoadCacheMutex() {
+  static std::mutex mu;
+  return mu;
+}
+bool& LoadCacheEnabled() {
+  static bool on = false;
+  return on;
+}
+std::shared_ptr<const CachedLoad>& LastLoad() {
+  static std::shared_ptr<const CachedLoad> last;
+  return last;
+}
+
+bool SameOptions(const LoadOptions& a, const LoadOptions& b) {
+  return a.max_external_bytes == b.max_external_bytes && a.run_checker == b.run_checker &&
+         a.infer_shapes == b.infer_shapes && a.dim_overrides == b.dim_overrides;
+}
+
+std::vector<CachedLoad::External> StatExternals(const std::vector<fs::path>& files, bool* ok) {
+  std::vector<CachedLoad::External> out;
+  *ok = true;
+  for (const fs::path& f : files) {
+    std::error_code ec1, ec2;
+    CachedLoad::External e{f, fs::file_size(f, ec1), fs::last_write_time(f, ec2)};
+    if (ec1 || ec2) *ok = false;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// The cached load of `bytes` read from `path` with `options`, or nullptr.
+std::shared_ptr<const CachedLoad> FindCachedLoad(const std::string& path, const std::string& bytes,
+                                                 const LoadOptions& options) {
+  std::shared_ptr<const CachedLoad> last;
+  {
+    std::lock_guard<std::mutex> lock(LoadCacheMutex());
+    if (!LoadCacheEnabled()) return nullptr;
+    last = LastLoad();
+  }
+  if (!last || last->path != path || last->bytes != bytes || !SameOptions(last->options, options))
+    return nullptr;
+  std::vector<fs::path> files;
+  for (const auto& e : last->externals) files.push_back(e.path);
+  bool ok = false;
+  const auto now = StatExternals(files, &ok);
+  if (!ok) return nullptr;
+  for (size_t i = 0; i < now.size(); ++i)
+    if (now[i].size != last->externals[i].size || now[i].mtime != last->externals[i].mtime)
+      return nullptr;
+  return last;
+}
+
+}  // namespace
+
+void SetLoadCacheEnabled(bool on) {
+  std::lock_guard<std::mutex> lock(LoadCacheMutex());
+  LoadCacheEnabled() = on;
+  if (!on) LastLoad().reset();
+}
+
 Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options,
                                     const JobControl& job) {
+  const auto start = std::chrono::steady_clock::now();
   if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
     return Cancelled("loading cancelled").WithContext(path.string());
   auto bytes = ReadFile(path, kMaxProtobufBytes);
@@ -251,8 +333,47 @@ Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& opt
     }
     return bytes.status();
   }
-  return LoadImpl(*bytes, &*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
-                  path.string(), options, job);
+  if (auto hit = FindCachedLoad(path.string(), *bytes, options)) {
+    LoadedModel out;
+    out.model = hit->loaded.model->Clone();
+    out.path = hit->loaded.path;
+    out.file_bytes = hit->loaded.file_bytes;
+    out.warnings = hit->loaded.warnings;
+    out.checker_passed = hit->loaded.checker_passed;
+    out.shape_inference_complete = hit->loaded.shape_inference_complete;
+    out.external_files = hit->loaded.external_files;
+    job.Report(Stage::kBuildingGraph, 1);
+    out.load_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  }
+  bool cache;
+  {
+    std::lock_guard<std::mutex> lock(LoadCacheMutex());
+    cache = LoadCacheEnabled() && bytes->size() <= kMaxCachedModelBytes;
+  }
+  std::string kept = cache ? *bytes : std::string();
+  auto loaded =
+      LoadImpl(*bytes, &*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
+               path.string(), options, job);
+  if (!loaded.ok() || !cache) return loaded;
+  auto entry = std::make_shared<CachedLoad>();
+  entry->path = path.string();
+  entry->bytes = std::move(kept);
+  entry->options = options;
+  bool ok = false;
+  entry->externals = StatExternals(loaded->external_files, &ok);
+  if (!ok) return loaded;
+  entry->loaded.model = loaded->model->Clone();
+  entry->loaded.path = loaded->path;
+  entry->loaded.file_bytes = loaded->file_bytes;
+  entry->loaded.warnings = loaded->warnings;
+  entry->loaded.checker_passed = loaded->checker_passed;
+  entry->loaded.shape_inference_complete = loaded->shape_inference_complete;
+  entry->loaded.external_files = loaded->external_files;
+  std::lock_guard<std::mutex> lock(LoadCacheMutex());
+  if (LoadCacheEnabled()) LastLoad() = std::move(entry);
+  return loaded;
 }
 
 fs::path ExternalDataPathFor(const fs::path& model_path) {

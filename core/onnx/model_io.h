@@ -48,6 +48,12 @@ struct LoadedModel {
 Expected<LoadedModel> LoadModelFile(const std::filesystem::path& path,
                                     const LoadOptions& options = {}, const JobControl& job = {});
 
+/// Keeps the last model LoadModelFile read (files up to 64 MiB) and hands out clones of it while
+/// the file's bytes, the options and its external data files are unchanged: a program that loads
+/// one file many times (the GUI) skips parsing, checking and shape inference. Off by default;
+/// turning it off drops the kept model.
+void SetLoadCacheEnabled(bool on);
+
 /// Loads a model from bytes already in memory; external data is looked up in `model_dir`.
 Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes,
                                          const std::filesystem::path& model_dir,
