@@ -1,4 +1,4 @@
-// The views at LLM scale (issue 36), on a generated 12,000-node transformer (2,000 nodes in the
+// The views at LLM scale (issue 36), on a generated 12,000-node transformer (4,000 nodes in the
 // sanitizer builds): the window answers an event posted while the whole graph is laid out and
 // drawn within 100 ms, and every overlay and cross-selection works at that size: provider
 // colours, diff colours in the Optimize tab (closed groups included), profile heat, a timeline
@@ -30,9 +30,13 @@ namespace onnxlens::widgets {
 namespace {
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kScaleNodes = 2000;  // sanitizers run everything several times slower
+// Sanitizers run everything several times slower: a smaller graph, still above the 3,000 items
+// from which the scene is made in slices, and a latency bound as many times looser.
+constexpr int kScaleNodes = 4000;
+constexpr double kSlowdown = 3;
 #else
 constexpr int kScaleNodes = 12000;
+constexpr double kSlowdown = 1;
 #endif
 
 // The generated transformer of about kScaleNodes nodes, opened in a shown window.
@@ -92,7 +96,8 @@ TEST(GraphViewScale, AnEventPostedWhileTheWholeGraphIsLaidOutIsHandledWithin100M
   ASSERT_FALSE(g->isLayingOut()) << "expand all did not finish in 2 minutes";
   QCoreApplication::processEvents();
   EXPECT_GE(handled, 3) << "the layout ended before events could be posted during it";
-  EXPECT_LT(worst, 100.0) << handled << " events; the slowest waited " << worst << " ms";
+  EXPECT_LT(worst, 100.0 * kSlowdown)
+      << handled << " events; the slowest waited " << worst << " ms";
   EXPECT_EQ(g->visibleNodeItems(), nodes);  // everything is open and drawn
 }
 
