@@ -15,9 +15,9 @@
 #include "ir/model.h"
 #include "onnx/model_io.h"
 #include "passes/fanout_graph.h"
-#include "tools/scale_models.h"
 #include "passes/pass_manager.h"
 #include "runtime/constant_evaluator.h"
+#include "tools/scale_models.h"
 
 namespace {
 
@@ -51,8 +51,8 @@ void TraceScaleModel(benchmark::State& state, std::string kind) {
     state.SkipWithError("unknown kind");
     return;
   }
-  const std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                     ("onnxlens_optimize_bench_" + kind + ".onnx");
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("onnxlens_optimize_bench_" + kind + ".onnx");
   {
     std::ofstream out(path, std::ios::binary);
     proto.SerializeToOstream(&out);
