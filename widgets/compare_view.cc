@@ -300,17 +300,21 @@ void CompareView::updateProviderSource(Side side) {
   ProviderColoring::Source source;
   if (st.step < 0 && st.fileSnapshot) {
     source = ProviderColoring::fileSource(st.file);
-  } else if (st.step >= 0 && m_trace && st.step < static_cast<int>(m_trace->models.size())) {
-    // That step's model itself: its node ids are the ids of the step's snapshot.
-    std::shared_ptr<const ir::Model> model = m_trace->models[st.step];
-    const std::string level =
-        st.step == 0 ? std::string("disabled") : m_trace->steps[st.step - 1].level;
-    source.key = QStringLiteral("trace:%1").arg(reinterpret_cast<quintptr>(model.get()));
-    source.owner = model;
+  } else if (st.step >= 0 && m_trace && st.step <= static_cast<int>(m_trace->steps.size())) {
+    // That step's model itself (replayed off the UI thread when it is neither the original nor
+    // the last): its node ids are the ids of the step's snapshot.
+    std::shared_ptr<const api::OptimizeTrace> trace = m_trace;
+    const int step = st.step;
+    const std::string level = step == 0 ? std::string("disabled") : trace->steps[step - 1].level;
+    source.key =
+        QStringLiteral("trace:%1:%2").arg(reinterpret_cast<quintptr>(trace.get())).arg(step);
+    source.owner = trace;
     source.hasOwner = true;
-    source.compute = [model, level](const std::vector<std::string>& providers,
-                                    const JobControl& job) {
-      return api::PartitionLoadedModel(*model, providers, level, job);
+    source.compute = [trace, step, level](const std::vector<std::string>& providers,
+                                          const JobControl& job) -> Expected<api::PartitionReport> {
+      OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> model,
+                          trace->ModelAt(step, job.Slice(0, 0.5)));
+      return api::PartitionLoadedModel(*model, providers, level, job.Slice(0.5, 1));
     };
   }
   st.providers->setSource(std::move(source));

@@ -32,7 +32,7 @@ class ProviderColoring : public QObject {
       const std::vector<std::string>& providers, const JobControl& job)>;
   /// The model a view shows, for the partition.
   struct Source {
-    /// Identity of the model and level ("file:PATH@MTIME@LEVEL", "trace:ADDRESS"); with the
+    /// Identity of the model and level ("file:PATH@MTIME@LEVEL", "trace:ADDRESS:STEP"); with the
     /// provider order the cache key. Empty: nothing to colour.
     QString key;
     Compute compute;

@@ -2,11 +2,8 @@
 #include "api/optimize_trace.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <future>
-#include <mutex>
-#include <thread>
 
 #include "api/internal/compare.h"
 #include "api/internal/inputs.h"
@@ -52,6 +49,28 @@ int OptimizeTrace::StepOfLevel(const std::string& level) const {
   return level_end[static_cast<int>(*parsed)];
 }
 
+Expected<std::shared_ptr<const ir::Model>> OptimizeTrace::ModelAt(int step,
+                                                                  const JobControl& job) const {
+  const int count = static_cast<int>(steps.size());
+  if (step < 0 || step > count)
+    return InvalidArgument("step " + std::to_string(step) + " is not in 0.." +
+                           std::to_string(count));
+  if (step == 0) return original;
+  if (step == count) return last;
+  OL_ASSIGN_OR_RETURN(
+      passes::OptimizeOptions oo,
+      OptimizeOptionsFor(request.level, request.format, request.disabled, request.providers));
+  oo.stop_after = step;
+  std::shared_ptr<ir::Model> model = original->Clone();
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult r, passes::Optimize(*model, oo, job));
+  // The passes are deterministic: the replay ends where the trace's step did.
+  if (static_cast<int>(r.steps.size()) != step || r.nodes_after != steps[step - 1].nodes_after)
+    return Internal("replaying the optimization to step " + std::to_string(step) + " ended with " +
+                    std::to_string(r.steps.size()) + " steps and " + std::to_string(r.nodes_after) +
+                    " nodes, not " + std::to_string(steps[step - 1].nodes_after));
+  return std::shared_ptr<const ir::Model>(std::move(model));
+}
+
 Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::filesystem::path& path,
                                                                  const OptimizeTraceRequest& req,
                                                                  const JobControl& job) {
@@ -68,85 +87,73 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
 
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled, req.providers));
-  oo.snapshots = true;
+  // Each step's snapshot is taken from the live model as the step ends: no copy of the model is
+  // kept per step (ModelAt replays one when asked).
+  std::vector<std::shared_ptr<const GraphSnapshot>> step_snapshots;
+  const JobControl optimizing = job.Slice(0.05, 1);
+  oo.on_step = [&](const ir::Model& model) {
+    step_snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(model)));
+    return optimizing.cancelled() ? Cancelled("optimization cancelled") : Status::Ok();
+  };
   std::shared_ptr<ir::Model> optimized = original->Clone();
   // The original's snapshot is made beside the passes (the model is immutable from here on).
   auto original_snapshot = std::async(std::launch::async, [original] {
     return std::make_shared<const GraphSnapshot>(SnapshotOf(*original));
   });
-  // Optimizing is the job's second twentieth to its half (the snapshots take the rest).
-  auto optimized_or = passes::Optimize(*optimized, oo, job.Slice(0.05, 0.5));
-  trace->models.push_back(original);
+  auto optimized_or = passes::Optimize(*optimized, oo, optimizing);
   trace->snapshots.push_back(original_snapshot.get());
   OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, std::move(optimized_or));
   trace->millis = result.millis;
-
-  const size_t n = result.steps.size();
   for (const passes::Step& s : result.steps) {
     trace->steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
                             s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after,
                             s.millis});
     const int level = static_cast<int>(s.level);
     for (int l = level; l < 4; ++l) trace->level_end[l] = s.index;
-    trace->models.push_back(s.snapshot);
   }
-  // Each step's snapshot reads only its own immutable model: made on every core, the steps
-  // taken in turn from a shared counter (a 50,000-node graph's dozen snapshots took seconds).
-  std::vector<std::shared_ptr<const GraphSnapshot>> snaps(n);
-  std::atomic<size_t> next{0}, done{0};
-  std::atomic<bool> stop{false};
-  std::mutex report_mu;
-  auto work = [&] {
-    for (size_t k; !stop && (k = next++) < n;) {
-      snaps[k] = std::make_shared<const GraphSnapshot>(SnapshotOf(*result.steps[k].snapshot));
-      const size_t d = ++done;
-      std::lock_guard<std::mutex> lock(report_mu);
-      if (!job.Report(Stage::kSnapshotting, 0.5 + 0.5 * d / n,
-                      std::to_string(d) + "/" + std::to_string(n)))
-        stop = true;
-    }
-  };
-  const size_t helpers =
-      std::min<size_t>(n, std::max(1u, std::thread::hardware_concurrency())) - (n > 0 ? 1 : 0);
-  std::vector<std::thread> threads;
-  for (size_t t = 0; t < helpers; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
-  if (stop) return Cancelled("optimization cancelled");
-  for (auto& snap : snaps) trace->snapshots.push_back(std::move(snap));
+  if (step_snapshots.size() != result.steps.size())
+    return Internal("the optimization of " + path.string() + " took " +
+                    std::to_string(step_snapshots.size()) + " snapshots for " +
+                    std::to_string(result.steps.size()) + " steps");
+  for (auto& snap : step_snapshots) trace->snapshots.push_back(std::move(snap));
+  trace->original = std::move(original);
+  trace->last = std::move(optimized);
+  job.Report(Stage::kDone, 1);
   return std::shared_ptr<const OptimizeTrace>(std::move(trace));
 }
 
-Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
-                                   const std::vector<OptimizeStepReport>& steps,
-                                   const VerifyRequest& req, const JobControl& job) {
-  if (chain.empty()) return InvalidArgument("nothing to verify");
+Expected<VerifyReport> VerifyChain(
+    int count, const std::function<Expected<std::shared_ptr<const ir::Model>>(int)>& model_at,
+    const std::vector<OptimizeStepReport>& steps, const VerifyRequest& req, const JobControl& job) {
+  if (count < 1) return InvalidArgument("nothing to verify");
   VerifyReport r;
   r.ran = true;
-  const int n = static_cast<int>(chain.size()) - 1;
+  const int n = count - 1;
   const int total = 2 + (n > 1 ? static_cast<int>(std::ceil(std::log2(n))) : 0);
   auto tick = [&](Stage stage, std::string detail = {}) {
     return job.Report(stage, static_cast<double>(r.runs) / total, std::move(detail));
   };
   if (!tick(Stage::kVerifyingReference)) return Cancelled("verification cancelled");
   runtime::SessionOptions so;
-  OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(chain.front(), so));
-  OL_RETURN_IF_ERROR(CheckRangeNames(*chain.front()->graph, req.ranges));
-  const RangeOverrides ranges = DefaultRanges(*chain.front()->graph, req.ranges);
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> front, model_at(0));
+  OL_ASSIGN_OR_RETURN(auto base, runtime::Session::Create(front, so));
+  OL_RETURN_IF_ERROR(CheckRangeNames(*front->graph, req.ranges));
+  const RangeOverrides ranges = DefaultRanges(*front->graph, req.ranges);
   DimOverrides dims = req.dims;
   if (req.inputs_dir.empty()) {
-    OL_RETURN_IF_ERROR(CheckDimNames(*chain.front(), req.dims));
+    OL_RETURN_IF_ERROR(CheckDimNames(*front, req.dims));
     InputRequest ir;
     ir.seed = req.seed;
     ir.dims = req.dims;
-    OL_ASSIGN_OR_RETURN(DimOverrides chosen, ChooseAndTryFreeDims(chain.front(), ir, ranges));
+    OL_ASSIGN_OR_RETURN(DimOverrides chosen, ChooseAndTryFreeDims(front, ir, ranges));
     dims.insert(chosen.begin(), chosen.end());
   }
   OL_ASSIGN_OR_RETURN(auto inputs, MakeInputs(*base, req.inputs_dir, req.seed, ranges, dims));
   OL_ASSIGN_OR_RETURN(runtime::NamedValues expected, base->Run(inputs));
   ++r.runs;
   if (!tick(Stage::kVerifying)) return Cancelled("verification cancelled");
-  OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunModel(chain.back(), inputs));
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> back, model_at(n));
+  OL_ASSIGN_OR_RETURN(runtime::NamedValues got, RunModel(std::move(back), inputs));
   ++r.runs;
   r.ok = Compare(expected, got, req, &r.outputs);
   if (r.ok || n < 1) return r;
@@ -156,7 +163,8 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
     const int mid = (lo + hi) / 2;
     if (!tick(Stage::kBisecting, std::to_string(lo) + "-" + std::to_string(hi)))
       return Cancelled("verification cancelled");
-    OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunModel(chain[mid], inputs));
+    OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> at, model_at(mid));
+    OL_ASSIGN_OR_RETURN(runtime::NamedValues out, RunModel(std::move(at), inputs));
     ++r.runs;
     (Compare(expected, out, req, nullptr) ? lo : hi) = mid;
   }
@@ -166,13 +174,21 @@ Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::M
   return r;
 }
 
+Expected<VerifyReport> VerifyChain(const std::vector<std::shared_ptr<const ir::Model>>& chain,
+                                   const std::vector<OptimizeStepReport>& steps,
+                                   const VerifyRequest& req, const JobControl& job) {
+  return VerifyChain(
+      static_cast<int>(chain.size()),
+      [&chain](int k) -> Expected<std::shared_ptr<const ir::Model>> { return chain[k]; }, steps,
+      req, job);
+}
+
 Expected<VerifyReport> VerifyTrace(const OptimizeTrace& trace, int step, const VerifyRequest& req,
                                    const JobControl& job) {
-  const int last = static_cast<int>(trace.models.size()) - 1;
+  const int last = static_cast<int>(trace.steps.size());
   if (step < 0 || step > last) step = last;
-  std::vector<std::shared_ptr<const ir::Model>> chain(trace.models.begin(),
-                                                      trace.models.begin() + step + 1);
-  return VerifyChain(chain, trace.steps, req, job);
+  return VerifyChain(
+      step + 1, [&trace](int k) { return trace.ModelAt(k); }, trace.steps, req, job);
 }
 
 }  // namespace onnxlens::api

@@ -67,6 +67,11 @@ Status SnapshotInstrumentation::AfterPass(const PassRunInfo&, const ir::Model& m
   return Status::Ok();
 }
 
+Status StepCallbackInstrumentation::AfterPass(const PassRunInfo&, const ir::Model& model,
+                                              bool changed, Step&) {
+  return changed ? fn_(model) : Status::Ok();
+}
+
 Status VerifierInstrumentation::AfterPass(const PassRunInfo& run, const ir::Model& model,
                                           bool changed, Step&) {
   if (!changed) return Status::Ok();

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -85,6 +86,18 @@ class SnapshotInstrumentation : public PassInstrumentation {
  public:
   Status AfterPass(const PassRunInfo& run, const ir::Model& model, bool changed,
                    Step& step) override;
+};
+
+/// Hands the model after every step to a callback (OptimizeOptions::on_step).
+class StepCallbackInstrumentation : public PassInstrumentation {
+ public:
+  explicit StepCallbackInstrumentation(std::function<Status(const ir::Model&)> fn)
+      : fn_(std::move(fn)) {}
+  Status AfterPass(const PassRunInfo& run, const ir::Model& model, bool changed,
+                   Step& step) override;
+
+ private:
+  std::function<Status(const ir::Model&)> fn_;
 };
 
 /// Runs the IR verifier (ir/verifier.h) after every pass that changed the graph; an invalid graph

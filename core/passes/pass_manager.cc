@@ -181,6 +181,8 @@ Expected<OptimizeResult> Optimize(ir::Model& model, const OptimizeOptions& optio
   // it is snapshotted or counted.
   pm.AddInstrumentation(std::make_shared<StatisticsInstrumentation>());
   if (options.snapshots) pm.AddInstrumentation(std::make_shared<SnapshotInstrumentation>());
+  if (options.on_step)
+    pm.AddInstrumentation(std::make_shared<StepCallbackInstrumentation>(options.on_step));
   std::shared_ptr<FailureDumpInstrumentation> dump;
   if (options.failure) {
     dump = std::make_shared<FailureDumpInstrumentation>(options.keep_failure_text);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -47,8 +48,11 @@ struct OptimizeOptions : PipelineOptions {
 #else
   bool verify_each = true;
 #endif
-  /// Keep a copy of the model after every step (for the GUI's pass-by-pass view).
+  /// Keep a copy of the model after every step (`optimize --steps --verify` bisects them).
   bool snapshots = false;
+  /// Called with the model after every step, where a snapshot would be taken: the GUI's trace
+  /// takes its view snapshot here instead of copying the model. An error ends the run.
+  std::function<Status(const ir::Model&)> on_step;
   /// When set, receives the failing pass and its error when the run fails in a pass or in
   /// verification, and with `keep_failure_text` the model text before that pass.
   PassFailure* failure = nullptr;

@@ -27,7 +27,9 @@ void ExpectLevelsMatchSeparateRuns(const std::filesystem::path& model) {
   ASSERT_TRUE(trace.ok()) << trace.status().message();
   const OptimizeTrace& t = **trace;
   ASSERT_EQ(t.snapshots.size(), t.steps.size() + 1);
-  ASSERT_EQ(t.models.size(), t.snapshots.size());
+  ASSERT_TRUE(t.original && t.last);
+  EXPECT_EQ(t.original->graph->NumNodesRecursive(), t.snapshots.front()->node_count_total);
+  EXPECT_EQ(t.last->graph->NumNodesRecursive(), t.snapshots.back()->node_count_total);
   EXPECT_EQ(t.StepOfLevel("disabled"), 0);
   EXPECT_LE(t.StepOfLevel("basic"), t.StepOfLevel("extended"));
   EXPECT_LE(t.StepOfLevel("extended"), t.StepOfLevel("layout"));
@@ -53,6 +55,41 @@ TEST(TraceOptimization, StepsEndAtEachLevelsResult) {
   for (const char* m : {"resnet18", "bert_tiny"}) {
     const auto path = testing::CorpusDir() / m / "model.onnx";
     if (std::filesystem::exists(path)) ExpectLevelsMatchSeparateRuns(path);
+  }
+}
+
+// A step's model is made again by replaying the passes: it is the model the step's snapshot
+// was taken from (same node ids, ops and values), for every step of a real model.
+void ExpectReplayMatchesSnapshots(const std::filesystem::path& model) {
+  auto trace = TraceOptimization(model, {});
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  const OptimizeTrace& t = **trace;
+  ASSERT_FALSE(t.steps.empty()) << model;
+  for (int k = 0; k <= static_cast<int>(t.steps.size()); ++k) {
+    auto m = t.ModelAt(k);
+    ASSERT_TRUE(m.ok()) << model << " step " << k << ": " << m.status().message();
+    const GraphSnapshot again = SnapshotOf(**m);
+    const SnapshotGraph& a = again.graphs[0];
+    const SnapshotGraph& b = t.snapshots[k]->graphs[0];
+    ASSERT_EQ(a.nodes.size(), b.nodes.size()) << model << " step " << k;
+    ASSERT_EQ(a.values.size(), b.values.size()) << model << " step " << k;
+    for (size_t i = 0; i < a.nodes.size(); ++i) {
+      EXPECT_EQ(a.nodes[i].id, b.nodes[i].id) << model << " step " << k << " node " << i;
+      EXPECT_EQ(a.nodes[i].op_type, b.nodes[i].op_type) << model << " step " << k;
+      EXPECT_EQ(a.nodes[i].inputs, b.nodes[i].inputs) << model << " step " << k;
+    }
+  }
+  EXPECT_EQ(t.ModelAt(-1).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_FALSE(t.ModelAt(static_cast<int>(t.steps.size()) + 1).ok());
+  EXPECT_EQ(t.ModelAt(1, testing::CancelledJob()).status().code(),
+            t.steps.size() > 1 ? StatusCode::kCancelled : StatusCode::kOk);
+}
+
+TEST(TraceOptimization, ModelAtReplaysTheStepTheSnapshotWasTakenAt) {
+  ExpectReplayMatchesSnapshots(testing::SampleModel());
+  for (const char* m : {"resnet18", "bert_tiny"}) {
+    const auto path = testing::CorpusDir() / m / "model.onnx";
+    if (std::filesystem::exists(path)) ExpectReplayMatchesSnapshots(path);
   }
 }
 
@@ -108,7 +145,7 @@ std::shared_ptr<const ir::Model> Broken(const ir::Model& m) {
 TEST(VerifyChain, BisectsToTheFirstBreakingStep) {
   auto trace = TraceOptimization(testing::SampleModel(), {});
   ASSERT_TRUE(trace.ok());
-  const auto& good = (*trace)->models;
+  const std::vector<std::shared_ptr<const ir::Model>> good = {(*trace)->original};
   // 17 models: steps 1..4 are fine, step 5 breaks, the later ones stay broken.
   std::vector<std::shared_ptr<const ir::Model>> chain;
   std::vector<OptimizeStepReport> steps;
