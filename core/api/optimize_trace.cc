@@ -79,11 +79,11 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   trace->request = req;
   onnx_io::LoadOptions lo;
   lo.dim_overrides = req.dims;
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, lo, job.Slice(0, 0.05)));
+  // The opened file's model itself when the load cache has it (the trace never changes it).
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> original,
+                      onnx_io::LoadSharedModelFile(path, lo, job.Slice(0, 0.05)));
   // A pass trusts its nodes as a kernel does: validated first.
-  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*loaded.model).WithContext(path.string()));
-  std::shared_ptr<const ir::Model> original(std::move(loaded.model));
+  OL_RETURN_IF_ERROR(onnx_io::ValidateModel(*original).WithContext(path.string()));
 
   OL_ASSIGN_OR_RETURN(passes::OptimizeOptions oo,
                       OptimizeOptionsFor(req.level, req.format, req.disabled, req.providers));

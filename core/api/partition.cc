@@ -55,9 +55,8 @@ Expected<PartitionReport> PartitionModelFile(const std::filesystem::path& path,
                       providers::ResolveProviderOrder(options.providers));
   // Loading takes most of the time on big models (a 200,000-node chain: seconds), then the
   // optimization; the partition itself is one pass over the nodes.
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.7)));
-  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> model,
+                      onnx_io::LoadSharedModelFile(path, {}, job.Slice(0, 0.7)));
   if (!job.Report(Stage::kOptimizing, 0.7, options.level))
     return Cancelled("partitioning cancelled");
   OL_ASSIGN_OR_RETURN(model, runtime::PrepareModel(std::move(model), options.level, order));

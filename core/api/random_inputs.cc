@@ -373,12 +373,11 @@ Expected<ModelForRun> LoadModelForRun(const fs::path& path, const InputRequest& 
                                       const JobControl& job) {
   onnx_io::LoadOptions lo;
   lo.dim_overrides = req.dims;
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo, job));
   ModelForRun out;
-  OL_RETURN_IF_ERROR(CheckRangeNames(*loaded.model->graph, req.ranges));
-  out.ranges = DefaultRanges(*loaded.model->graph, req.ranges);
-  out.model = std::shared_ptr<const ir::Model>(std::move(loaded.model));
-  out.loaded = std::move(loaded);
+  // Sessions never change their model: the load cache's own when it has the file.
+  OL_ASSIGN_OR_RETURN(out.model, onnx_io::LoadSharedModelFile(path, lo, job, &out.loaded));
+  OL_RETURN_IF_ERROR(CheckRangeNames(*out.model->graph, req.ranges));
+  out.ranges = DefaultRanges(*out.model->graph, req.ranges);
   if (!req.inputs_dir.empty()) return out;
   // The free dims left are chosen (and tried) on this model, then baked in as the given ones.
   InputRequest rest = req;

@@ -254,7 +254,9 @@ struct CachedLoad {
     fs::file_time_type mtime;
   };
   std::vector<External> externals;
-  LoadedModel loaded;  ///< its model is never handed out, only clones of it
+  LoadedModel loaded;  ///< everything but the model (loaded.model is null)
+  /// Handed out as is by LoadSharedModelFile, cloned by LoadModelFile; never changed.
+  std::shared_ptr<const ir::Model> model;
 };
 
 constexpr size_t kMaxCachedModelBytes = size_t{64} << 20;
@@ -319,61 +321,99 @@ void SetLoadCacheEnabled(bool on) {
   if (!on) LastLoad().reset();
 }
 
+namespace {
+
+Expected<std::string> ReadModelBytes(const fs::path& path) {
+  auto bytes = ReadFile(path, kMaxProtobufBytes);
+  if (!bytes.ok() && bytes.status().code() == StatusCode::kOutOfRange) {
+    return InvalidModel(Quote(path.string()) +
+                        ": larger than 2 GiB; a protobuf model cannot exceed 2 GiB (larger "
+                        "models keep their weights in external data files)");
+  }
+  return bytes;
+}
+
+// Everything of a load but its model.
+LoadedModel MetaOf(const LoadedModel& l) {
+  LoadedModel out;
+  out.path = l.path;
+  out.file_bytes = l.file_bytes;
+  out.warnings = l.warnings;
+  out.checker_passed = l.checker_passed;
+  out.shape_inference_complete = l.shape_inference_complete;
+  out.external_files = l.external_files;
+  out.load_seconds = l.load_seconds;
+  return out;
+}
+
+bool CacheWanted(const std::string& bytes) {
+  std::lock_guard<std::mutex> lock(LoadCacheMutex());
+  return LoadCacheEnabled() && bytes.size() <= kMaxCachedModelBytes;
+}
+
+void Remember(const fs::path& path, std::string bytes, const LoadOptions& options,
+              const LoadedModel& loaded, std::shared_ptr<const ir::Model> model) {
+  auto entry = std::make_shared<CachedLoad>();
+  entry->path = path.string();
+  entry->bytes = std::move(bytes);
+  entry->options = options;
+  bool ok = false;
+  entry->externals = StatExternals(loaded.external_files, &ok);
+  if (!ok) return;
+  entry->loaded = MetaOf(loaded);
+  entry->model = std::move(model);
+  std::lock_guard<std::mutex> lock(LoadCacheMutex());
+  if (LoadCacheEnabled()) LastLoad() = std::move(entry);
+}
+
+fs::path ModelDir(const fs::path& path) {
+  return path.parent_path().empty() ? fs::path(".") : path.parent_path();
+}
+
+}  // namespace
+
 Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& options,
                                     const JobControl& job) {
   const auto start = std::chrono::steady_clock::now();
   if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
     return Cancelled("loading cancelled").WithContext(path.string());
-  auto bytes = ReadFile(path, kMaxProtobufBytes);
-  if (!bytes.ok()) {
-    if (bytes.status().code() == StatusCode::kOutOfRange) {
-      return InvalidModel(Quote(path.string()) +
-                          ": larger than 2 GiB; a protobuf model cannot exceed 2 GiB (larger "
-                          "models keep their weights in external data files)");
-    }
-    return bytes.status();
-  }
-  if (auto hit = FindCachedLoad(path.string(), *bytes, options)) {
-    LoadedModel out;
-    out.model = hit->loaded.model->Clone();
-    out.path = hit->loaded.path;
-    out.file_bytes = hit->loaded.file_bytes;
-    out.warnings = hit->loaded.warnings;
-    out.checker_passed = hit->loaded.checker_passed;
-    out.shape_inference_complete = hit->loaded.shape_inference_complete;
-    out.external_files = hit->loaded.external_files;
+  OL_ASSIGN_OR_RETURN(std::string bytes, ReadModelBytes(path));
+  if (auto hit = FindCachedLoad(path.string(), bytes, options)) {
+    LoadedModel out = MetaOf(hit->loaded);
+    out.model = hit->model->Clone();
     job.Report(Stage::kBuildingGraph, 1);
     out.load_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
   }
-  bool cache;
-  {
-    std::lock_guard<std::mutex> lock(LoadCacheMutex());
-    cache = LoadCacheEnabled() && bytes->size() <= kMaxCachedModelBytes;
-  }
-  std::string kept = cache ? *bytes : std::string();
-  auto loaded =
-      LoadImpl(*bytes, &*bytes, path.parent_path().empty() ? fs::path(".") : path.parent_path(),
-               path.string(), options, job);
+  const bool cache = CacheWanted(bytes);
+  std::string kept = cache ? bytes : std::string();
+  auto loaded = LoadImpl(bytes, &bytes, ModelDir(path), path.string(), options, job);
   if (!loaded.ok() || !cache) return loaded;
-  auto entry = std::make_shared<CachedLoad>();
-  entry->path = path.string();
-  entry->bytes = std::move(kept);
-  entry->options = options;
-  bool ok = false;
-  entry->externals = StatExternals(loaded->external_files, &ok);
-  if (!ok) return loaded;
-  entry->loaded.model = loaded->model->Clone();
-  entry->loaded.path = loaded->path;
-  entry->loaded.file_bytes = loaded->file_bytes;
-  entry->loaded.warnings = loaded->warnings;
-  entry->loaded.checker_passed = loaded->checker_passed;
-  entry->loaded.shape_inference_complete = loaded->shape_inference_complete;
-  entry->loaded.external_files = loaded->external_files;
-  std::lock_guard<std::mutex> lock(LoadCacheMutex());
-  if (LoadCacheEnabled()) LastLoad() = std::move(entry);
+  Remember(path, std::move(kept), options, *loaded, loaded->model->Clone());
   return loaded;
+}
+
+Expected<std::shared_ptr<const ir::Model>> LoadSharedModelFile(const fs::path& path,
+                                                               const LoadOptions& options,
+                                                               const JobControl& job,
+                                                               LoadedModel* meta) {
+  if (!job.Report(Stage::kReadingFile, 0, path.filename().string()))
+    return Cancelled("loading cancelled").WithContext(path.string());
+  OL_ASSIGN_OR_RETURN(std::string bytes, ReadModelBytes(path));
+  if (auto hit = FindCachedLoad(path.string(), bytes, options)) {
+    job.Report(Stage::kBuildingGraph, 1);
+    if (meta) *meta = MetaOf(hit->loaded);
+    return hit->model;
+  }
+  const bool cache = CacheWanted(bytes);
+  std::string kept = cache ? bytes : std::string();
+  OL_ASSIGN_OR_RETURN(LoadedModel loaded,
+                      LoadImpl(bytes, &bytes, ModelDir(path), path.string(), options, job));
+  std::shared_ptr<const ir::Model> model(std::move(loaded.model));
+  if (cache) Remember(path, std::move(kept), options, loaded, model);
+  if (meta) *meta = std::move(loaded);
+  return model;
 }
 
 fs::path ExternalDataPathFor(const fs::path& model_path) {

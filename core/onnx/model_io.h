@@ -54,6 +54,14 @@ Expected<LoadedModel> LoadModelFile(const std::filesystem::path& path,
 /// turning it off drops the kept model.
 void SetLoadCacheEnabled(bool on);
 
+/// LoadModelFile for a reader that never changes the model: with the load cache on, the kept
+/// model itself (no copy); without it, a fresh load. `meta`, when given, receives the rest of
+/// the load (path, warnings, checker and shape-inference results; its model is null).
+Expected<std::shared_ptr<const ir::Model>> LoadSharedModelFile(const std::filesystem::path& path,
+                                                               const LoadOptions& options = {},
+                                                               const JobControl& job = {},
+                                                               LoadedModel* meta = nullptr);
+
 /// Loads a model from bytes already in memory; external data is looked up in `model_dir`.
 Expected<LoadedModel> LoadModelFromBytes(std::string_view bytes,
                                          const std::filesystem::path& model_dir,

@@ -55,7 +55,14 @@ namespace {
 struct Figure {
   double ms = 0;
   double stall_ms = 0;  ///< longest gap between two ticks of a 2 ms timer
+  long peak_mb = 0;     ///< the process's peak resident memory when the view was done
 };
+
+long PeakRssMb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
 
 // Runs `start`, then pumps events until `done` holds, timing the whole and the event loop's
 // longest unanswered gap. Gives up (and says so) after `limit_s`.
@@ -85,13 +92,7 @@ Figure Measure(const std::function<void()>& start, const std::function<bool()>& 
   QCoreApplication::processEvents();
   const double end = clock.nsecsElapsed() / 1e6;
   stall = std::max(stall, end - last_tick);
-  return {end, stall};
-}
-
-long PeakRssMb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss / 1024;
+  return {end, stall, PeakRssMb()};
 }
 
 // The name of a node of the last block: what select + zoom and find look for.
@@ -249,8 +250,8 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     }
   }
   for (const auto& [what, f] : rows)
-    std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms\n", kind.c_str(), nodes, total, what,
-                f.ms, f.stall_ms);
+    std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms %8ld MB\n", kind.c_str(), nodes,
+                total, what, f.ms, f.stall_ms, f.peak_mb);
   std::printf("  %-12s %-6ld %7d  %-14s %9ld MB\n", kind.c_str(), nodes, total, "peak, views",
               views_peak);
   if (quant)
@@ -288,8 +289,8 @@ int main(int argc, char** argv) {
     if (!mkdtemp(tmpl)) return 1;
     dir = tmpl;
   }
-  std::printf("  %-12s %-6s %7s  %-14s %12s   %10s\n", "graph", "asked", "nodes", "view", "time",
-              "UI stall");
+  std::printf("  %-12s %-6s %7s  %-14s %12s   %10s %11s\n", "graph", "asked", "nodes", "view",
+              "time", "UI stall", "peak");
   std::fflush(stdout);
   for (const std::string& kind : kinds) {
     for (long n : sizes) {

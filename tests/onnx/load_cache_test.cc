@@ -1,5 +1,6 @@
 // The load cache (SetLoadCacheEnabled): the same file loaded again gives an equal model of its
-// own (a clone: changing one changes no other), and any change of the bytes, the options or an
+// own (a clone: changing one changes no other), or to a reader (LoadSharedModelFile) the kept
+// model itself, and any change of the bytes, the options or an
 // external data file gives what the file now holds.
 #include <google/protobuf/text_format.h>
 #include <gtest/gtest.h>
@@ -61,6 +62,39 @@ TEST(LoadCache, TheSameFileAgainIsAnEqualModelOfItsOwn) {
   auto c = LoadModelFile(p);
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(OpOf(*c), "Relu");
+}
+
+TEST(LoadCache, ASharedLoadIsTheKeptModelItselfUntilTheFileChanges) {
+  testing::TempDir dir;
+  const fs::path p = dir.path() / "m.onnx";
+  WriteModel(p, "Relu");
+  {
+    // Off: every shared load is a load of its own.
+    auto a = LoadSharedModelFile(p);
+    auto b = LoadSharedModelFile(p);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_NE(a->get(), b->get());
+  }
+  CacheOn on;
+  LoadedModel meta;
+  auto a = LoadSharedModelFile(p, {}, {}, &meta);
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(meta.model, nullptr);
+  EXPECT_EQ(meta.file_bytes, fs::file_size(p));
+  auto b = LoadSharedModelFile(p);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(a->get(), b->get());
+  // A writer's load is a copy of it.
+  auto c = LoadModelFile(p);
+  ASSERT_TRUE(c.ok());
+  EXPECT_NE(c->model.get(), a->get());
+  EXPECT_EQ(ir::ModelToText(*c->model), ir::ModelToText(**a));
+  WriteModel(p, "Tanh");
+  auto d = LoadSharedModelFile(p);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ((*d)->graph->nodes().front()->op_type(), "Tanh");
+  EXPECT_EQ((*a)->graph->nodes().front()->op_type(), "Relu");  // the first holder's stays
+  EXPECT_FALSE(LoadSharedModelFile(dir.path() / "missing.onnx").ok());
 }
 
 TEST(LoadCache, NewBytesOfTheSameSizeAreLoadedAnew) {
