@@ -2,10 +2,12 @@
 #include "api/graph_snapshot.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
+#include <tuple>
+#include <unordered_map>
 
 #include "api/op_category.h"
 #include "api/op_doc.h"
@@ -19,14 +21,26 @@ namespace onnxlens::api {
 
 namespace {
 
+std::string Item(int64_t v) { return std::to_string(v); }
+std::string Item(float v) {  // as a stream prints it (6 significant digits)
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", static_cast<double>(v));
+  return buf;
+}
+std::string Item(const std::string& v) { return v; }
+
+// "[1, 2, 3]"; past `limit` items "…, … (N)". Built by hand: a stream per attribute was a tenth
+// of a 50,000-node snapshot.
 template <typename T>
 std::string List(const std::vector<T>& v, size_t limit = 16) {
-  std::ostringstream o;
-  o << "[";
-  for (size_t i = 0; i < v.size() && i < limit; ++i) o << (i ? ", " : "") << v[i];
-  if (v.size() > limit) o << ", … (" << v.size() << ")";
-  o << "]";
-  return o.str();
+  std::string o = "[";
+  for (size_t i = 0; i < v.size() && i < limit; ++i) {
+    if (i) o += ", ";
+    o += Item(v[i]);
+  }
+  if (v.size() > limit) o += ", … (" + std::to_string(v.size()) + ")";
+  o += "]";
+  return o;
 }
 
 std::string TensorText(const ir::Tensor& t) {
@@ -102,7 +116,9 @@ class Builder {
       sg.parent_graph = parent_graph;
       sg.parent_node = parent_node;
     }
-    std::map<const ir::Value*, int> value_index;
+    std::unordered_map<const ir::Value*, int> value_index;
+    value_index.reserve(g.values().size());
+    out_->graphs[gi].nodes.reserve(g.num_nodes());
     auto value = [&](const ir::Value* v) {
       auto it = value_index.find(v);
       if (it != value_index.end()) return it->second;
@@ -139,14 +155,11 @@ class Builder {
       sn.name = n->name();
       sn.op_type = n->op_type();
       sn.domain = n->domain() == "ai.onnx" ? "" : n->domain();
-      sn.category = std::string(OpCategoryName(CategorizeOp(sn.domain, sn.op_type)));
       sn.origins = n->origins;
       sn.opset = model_.OpsetVersion(sn.domain);
-      const std::string key = sn.domain + "\n" + sn.op_type + "\n" + std::to_string(sn.opset);
-      auto cached = docs_.find(key);
-      if (cached == docs_.end())
-        cached = docs_.emplace(key, FindOpDoc(sn.domain, sn.op_type, sn.opset)).first;
-      if (const auto& doc = cached->second) {
+      const OpFacts& facts = FactsOf(sn.domain, sn.op_type, sn.opset);
+      sn.category = facts.category;
+      if (const auto& doc = facts.doc) {
         for (size_t k = 0; k < n->inputs().size(); ++k) {
           // a variadic last parameter names every remaining input
           const size_t p = std::min(k, doc->inputs.empty() ? 0 : doc->inputs.size() - 1);
@@ -166,7 +179,7 @@ class Builder {
         sn.outputs.push_back(vi);
         if (vi >= 0) out_->graphs[gi].values[vi].producer = ni;
       }
-      sn.known = cached->second.has_value() || RuntimeOps().count({sn.domain, sn.op_type}) > 0;
+      sn.known = facts.known;
       for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(Describe(a));
       if (sn.op_type == "Constant" && sn.domain.empty() && sn.outputs.size() == 1 &&
           sn.outputs[0] >= 0) {
@@ -203,9 +216,26 @@ class Builder {
   }
 
  private:
+  // What a snapshot says of every node of one op: looked up once per (domain, op, opset).
+  struct OpFacts {
+    std::optional<OpDoc> doc;
+    std::string category;
+    bool known = false;
+  };
+  const OpFacts& FactsOf(const std::string& domain, const std::string& op, int64_t opset) {
+    auto key = std::make_tuple(domain, op, opset);
+    auto it = facts_.find(key);
+    if (it != facts_.end()) return it->second;
+    OpFacts f;
+    f.doc = FindOpDoc(domain, op, opset);
+    f.category = std::string(OpCategoryName(CategorizeOp(domain, op)));
+    f.known = f.doc.has_value() || RuntimeOps().count({domain, op}) > 0;
+    return facts_.emplace(std::move(key), std::move(f)).first->second;
+  }
+
   GraphSnapshot* out_;
   const ir::Model& model_;
-  std::map<std::string, std::optional<OpDoc>> docs_;
+  std::map<std::tuple<std::string, std::string, int64_t>, OpFacts> facts_;
 };
 
 }  // namespace
