@@ -189,7 +189,7 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
                                      trace_ms = since.nsecsElapsed() / 1e6;
                                    return compare_done();
                                  })});
-  rows.push_back({"  the trace", Figure{trace_ms, 0}});
+  rows.push_back({"  the trace", Figure{trace_ms, 0, PeakRssMb()}});
   rows.push_back({"step", Measure([&] { ov->stepper()->selectStep(2); }, compare_done)});
   w.showView(QStringLiteral("graph"));
   QCoreApplication::processEvents();
