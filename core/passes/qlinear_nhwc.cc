@@ -119,16 +119,20 @@ class Transformer {
     for (Node* n : *order)
       if (n->owner() == &g_ && n->HasSubgraphs())
         for (Value* v : n->OuterScopeInputs()) nhwc_.erase(v);
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (auto it = nhwc_.begin(); it != nhwc_.end();) {
-        if (Keep(*it)) {
-          ++it;
-        } else {
-          it = nhwc_.erase(it);
-          changed = true;
-        }
-      }
+    // Keep only needs members, so dropping one value can only drop its neighbours: a worklist
+    // of them reaches the same (greatest) set in linear time where sweeps of the whole set took
+    // one sweep per link of a chain (minutes on a 50k-node int8 CNN).
+    std::vector<Value*> work(nhwc_.begin(), nhwc_.end());
+    while (!work.empty()) {
+      Value* v = work.back();
+      work.pop_back();
+      if (!nhwc_.count(v) || Keep(v)) continue;
+      nhwc_.erase(v);
+      const Node* p = v->producer();
+      for (size_t i : DataInputs(*p))
+        if (p->input(i)) work.push_back(p->input(i));
+      for (const ir::Use& u : v->uses())
+        if (u.node->outputs().size() == 1 && u.node->output(0)) work.push_back(u.node->output(0));
     }
     if (nhwc_.empty()) return false;
     std::vector<Node*> convs;
