@@ -5,9 +5,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_map>
 
 #include "api/internal/agreement.h"
 #include "api/internal/data_sets.h"
@@ -170,33 +172,35 @@ std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
   return out;
 }
 
-// A session of `model` with `extra` values made graph outputs too.
-Expected<std::unique_ptr<runtime::Session>> SessionWith(const ir::Model& model,
-                                                        const std::vector<std::string>& extra,
-                                                        int threads,
-                                                        const std::string& level = "disabled") {
-  std::shared_ptr<ir::Model> copy = model.Clone();
-  std::set<std::string> outputs;
-  for (const ir::Value* v : copy->graph->outputs()) outputs.insert(v->name());
-  for (const std::string& name : extra) {
-    ir::Value* v = copy->graph->FindLocalValue(name);
-    if (v && outputs.insert(name).second) copy->graph->AddOutput(v);
-  }
+// A session of `model` at `level` (the model is shared, not copied); `observe` as in
+// runtime::SessionOptions::observe_value.
+Expected<std::unique_ptr<runtime::Session>> SessionOf(
+    std::shared_ptr<const ir::Model> model, int threads, const std::string& level = "disabled",
+    std::function<void(const std::string&, const kernels::RtValue&)> observe = {}) {
   runtime::SessionOptions so;
   so.intra_op_threads = threads;
   so.optimization_level = level;
-  return runtime::Session::Create(std::shared_ptr<const ir::Model>(std::move(copy)), so);
+  so.observe_value = std::move(observe);
+  return runtime::Session::Create(std::move(model), so);
+}
+
+// A copy of `v` that owns its bytes (an observed value may sit in a buffer the run reuses).
+kernels::RtValue OwnedCopy(const kernels::RtValue& v) {
+  if (!v.is_tensor() || v.tensor.dtype() == ir::DataType::kString) return v;
+  auto t =
+      ir::Tensor::FromRaw(v.tensor.dtype(), v.tensor.dims(), v.tensor.raw(), v.tensor.nbytes());
+  return t.ok() ? kernels::RtValue::FromTensor(std::move(*t)) : kernels::RtValue();
 }
 
 // `runs` timed runs each of `a` and `b` on `sample`, alternated (A B A B ...) after one untimed
 // run each, so a change in the machine's speed falls on both; their figures and noise into `rep`.
 // The sessions run `threads` threads (0: the cores other programs leave free).
-Status TimeBoth(const ir::Model& a, const ir::Model& b, const quant::Sample& sample, int runs,
-                int threads, const std::string& level, const JobControl& job,
-                CompareModelsReport* rep) {
+Status TimeBoth(std::shared_ptr<const ir::Model> a, std::shared_ptr<const ir::Model> b,
+                const quant::Sample& sample, int runs, int threads, const std::string& level,
+                const JobControl& job, CompareModelsReport* rep) {
   threads = ResolveThreadCount(threads);
-  OL_ASSIGN_OR_RETURN(auto sa, SessionWith(a, {}, threads, level));
-  OL_ASSIGN_OR_RETURN(auto sb, SessionWith(b, {}, threads, level));
+  OL_ASSIGN_OR_RETURN(auto sa, SessionOf(std::move(a), threads, level));
+  OL_ASSIGN_OR_RETURN(auto sb, SessionOf(std::move(b), threads, level));
   const MachineLoad before = SampleMachineLoad();
   std::vector<double> ms_a, ms_b;
   double wait_a = 0, wait_b = 0, wall_a = 0, wall_b = 0;
@@ -290,8 +294,9 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
         "--random N");
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel la, onnx_io::LoadModelFile(a_path));
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel lb, onnx_io::LoadModelFile(b_path));
-  const ir::Model& a = *la.model;
-  const ir::Model& b = *lb.model;
+  const std::shared_ptr<const ir::Model> ma(std::move(la.model)), mb(std::move(lb.model));
+  const ir::Model& a = *ma;
+  const ir::Model& b = *mb;
   std::vector<std::string> a_outputs, b_outputs;
   for (const ir::Value* v : a.graph->outputs()) a_outputs.push_back(v->name());
   for (const ir::Value* v : b.graph->outputs()) b_outputs.push_back(v->name());
@@ -300,13 +305,58 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
                            " outputs, " + Quote(b_path.string()) + " has " +
                            std::to_string(b_outputs.size()));
   const std::vector<LayerPair> pairs = r.layers ? MatchLayers(a, b) : std::vector<LayerPair>{};
-  std::vector<std::string> extra_a, extra_b;
-  for (const LayerPair& p : pairs) {
-    extra_a.push_back(p.a);
-    extra_b.push_back(p.b);
+  std::vector<AgreementAccum> layers(pairs.size());
+  std::vector<HistAccum> hists(pairs.size());
+  std::vector<bool> layer_ok(pairs.size(), true);
+  // Layers without keeping every tensor: as A runs, its matched tensors are copied, up to
+  // r.layer_memory_bytes of them (at least one); as B runs, each counterpart of a kept tensor is
+  // compared and dropped. Pairs that did not fit wait for another run of both models on the same
+  // sample. (Both models with every matched tensor made a graph output held all of a 50k-node
+  // graph's activations twice: 4.5 GB.) `pass_of[i]`: the run of this sample that kept pair i's
+  // tensor (0: not yet).
+  std::unordered_multimap<std::string, size_t> by_a, by_b;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    by_a.emplace(pairs[i].a, i);
+    by_b.emplace(pairs[i].b, i);
   }
-  OL_ASSIGN_OR_RETURN(auto sa, SessionWith(a, extra_a, r.threads));
-  OL_ASSIGN_OR_RETURN(auto sb, SessionWith(b, extra_b, r.threads));
+  std::vector<int> pass_of(pairs.size(), 0);
+  int pass = 0;
+  std::unordered_map<std::string, kernels::RtValue> kept;
+  uint64_t kept_bytes = 0;
+  bool deferred = false;
+  const uint64_t budget = std::max<uint64_t>(r.layer_memory_bytes, 1);
+  using Observer = std::function<void(const std::string&, const kernels::RtValue&)>;
+  Observer observe_a = [&](const std::string& name, const kernels::RtValue& v) {
+    const auto [lo, hi] = by_a.equal_range(name);
+    for (auto it = lo; it != hi; ++it) {
+      const size_t i = it->second;
+      if (pass_of[i] != 0 || !layer_ok[i]) continue;
+      if (!kept.count(name)) {
+        const uint64_t bytes = v.is_tensor() ? v.tensor.nbytes() : 0;
+        if (!kept.empty() && kept_bytes + bytes > budget) {
+          deferred = true;
+          continue;
+        }
+        kept.emplace(name, OwnedCopy(v));
+        kept_bytes += bytes;
+      }
+      pass_of[i] = pass;
+    }
+  };
+  Observer observe_b = [&](const std::string& name, const kernels::RtValue& v) {
+    const auto [lo, hi] = by_b.equal_range(name);
+    for (auto it = lo; it != hi; ++it) {
+      const size_t i = it->second;
+      if (pass_of[i] != pass || !layer_ok[i]) continue;
+      const auto k = kept.find(pairs[i].a);
+      if (k == kept.end()) continue;
+      std::string problem;
+      layer_ok[i] = AddPair(k->second, v, layers[i], &problem, &hists[i]);
+    }
+  };
+  if (pairs.empty()) observe_a = observe_b = nullptr;
+  OL_ASSIGN_OR_RETURN(auto sa, SessionOf(ma, r.threads, "disabled", observe_a));
+  OL_ASSIGN_OR_RETURN(auto sb, SessionOf(mb, r.threads, "disabled", observe_b));
   std::unique_ptr<quant::SampleSource> source;
   CompareModelsReport rep;
   rep.a = a_path.string();
@@ -325,10 +375,7 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   const auto b_inputs = FeedableInputs(b);
   std::vector<OutputAccum> outs(a_outputs.size());
-  std::vector<AgreementAccum> layers(pairs.size());
-  std::vector<HistAccum> hists(pairs.size());
   std::optional<quant::Sample> first;
-  std::vector<bool> layer_ok(pairs.size(), true);
   const int64_t total = source->size();
   while (true) {
     if (!job.Report(Stage::kComparing,
@@ -339,24 +386,30 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
     if (!sample) break;
     const std::string where = "sample " + std::to_string(rep.samples);
     OL_RETURN_IF_ERROR(CheckSample(*sample, b_inputs, where + " for " + Quote(b_path.string())));
-    auto ra = sa->Run(*sample, &job.cancel);
-    if (!ra.ok()) return ra.status().WithContext(a_path.string() + ", " + where);
-    auto rb = sb->Run(*sample, &job.cancel);
-    if (!rb.ok()) return rb.status().WithContext(b_path.string() + ", " + where);
-    const auto va = ByName(*ra), vb = ByName(*rb);
-    for (size_t i = 0; i < a_outputs.size(); ++i) {
-      OutputAccum& o = outs[i];
-      if (!o.problem.empty()) continue;
-      const kernels::RtValue* x = va.at(a_outputs[i]);
-      const kernels::RtValue* y =
-          vb.count(a_outputs[i]) ? vb.at(a_outputs[i]) : vb.at(b_outputs[i]);
-      if (AddPair(*x, *y, o.stats, &o.problem)) AddTopK(x->tensor, y->tensor, o);
+    std::fill(pass_of.begin(), pass_of.end(), 0);
+    for (pass = 1;; ++pass) {
+      kept.clear();
+      kept_bytes = 0;
+      deferred = false;
+      auto ra = sa->Run(*sample, &job.cancel);
+      if (!ra.ok()) return ra.status().WithContext(a_path.string() + ", " + where);
+      auto rb = sb->Run(*sample, &job.cancel);
+      if (!rb.ok()) return rb.status().WithContext(b_path.string() + ", " + where);
+      if (pass == 1) {
+        const auto va = ByName(*ra), vb = ByName(*rb);
+        for (size_t i = 0; i < a_outputs.size(); ++i) {
+          OutputAccum& o = outs[i];
+          if (!o.problem.empty()) continue;
+          const kernels::RtValue* x = va.at(a_outputs[i]);
+          const kernels::RtValue* y =
+              vb.count(a_outputs[i]) ? vb.at(a_outputs[i]) : vb.at(b_outputs[i]);
+          if (AddPair(*x, *y, o.stats, &o.problem)) AddTopK(x->tensor, y->tensor, o);
+        }
+      }
+      if (!deferred) break;
+      OL_RETURN_IF_ERROR(job.CheckCancelled("the comparison"));
     }
-    for (size_t i = 0; i < pairs.size(); ++i) {
-      if (!layer_ok[i] || !va.count(pairs[i].a) || !vb.count(pairs[i].b)) continue;
-      std::string problem;
-      layer_ok[i] = AddPair(*va.at(pairs[i].a), *vb.at(pairs[i].b), layers[i], &problem, &hists[i]);
-    }
+    kept.clear();
     if (!first) first = std::move(*sample);
     ++rep.samples;
   }
@@ -381,8 +434,10 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   if (r.latency_runs > 0 && first) {
     job.Report(Stage::kComparing, 1.0, "latency");
+    sa.reset();  // the timed sessions run the models optimized: these are no longer needed
+    sb.reset();
     OL_RETURN_IF_ERROR(
-        TimeBoth(a, b, *first, r.latency_runs, r.threads, r.latency_level, job, &rep));
+        TimeBoth(ma, mb, *first, r.latency_runs, r.threads, r.latency_level, job, &rep));
     rep.latency_runs = r.latency_runs;
     rep.latency_level = r.latency_level;
   }

@@ -29,6 +29,9 @@ struct CompareModelsRequest {
   DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)
   RangeOverrides ranges;  ///< --range: random value ranges per input
   bool layers = true;     ///< also compare the intermediate tensors
+  /// The most bytes of A's intermediate tensors kept at once for the layer comparison (at least
+  /// one tensor): the tensors beyond it are compared on further runs of both models.
+  uint64_t layer_memory_bytes = uint64_t{256} << 20;
   int threads = 0;
   int latency_runs = 5;  ///< timed runs of each model on the first sample (P50); 0: none
   /// The optimization level of the timed sessions ("all", a session's and ONNX Runtime's

@@ -1,6 +1,6 @@
-// Calibration: runs the float model once per sample, with the tensors to calibrate made graph
-// outputs, and feeds each to its collector (histograms, never the tensors: memory is one
-// sample's activations plus a histogram per tensor). Progress and cancel through JobControl.
+// Calibration: runs the float model once per sample and feeds each tensor to calibrate to its
+// collector as the run makes it (histograms, never the tensors: memory is one run's live
+// activations plus a histogram per tensor). Progress and cancel through JobControl.
 #pragma once
 
 #include <cstdint>

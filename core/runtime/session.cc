@@ -260,11 +260,20 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
   }
   for (size_t i = 0; i < inputs.size(); ++i)
     frame.slots[plan.input_slots[i]] = std::move(inputs[i]);
+  const auto& observe = options.observe_value;
+  const bool observed = parent == nullptr && observe;
+  if (observed) {
+    const auto& graph_inputs = plan.graph->inputs();
+    for (size_t i = 0; i < inputs.size() && i < graph_inputs.size(); ++i) {
+      const RtValue& v = frame.slots[plan.input_slots[i]];
+      if (!v.empty()) observe(graph_inputs[i]->name(), v);
+    }
+  }
   // The memory plan follows the main graph's steps of a sequential run; subgraphs' allocations
   // belong to their step. The parallel executor runs a signature's recording run sequentially
   // (its steps with the pools they have in parallel), and then serves the plan to its threads.
   memory::SessionMemory* mem = parent ? nullptr : memory.get();
-  if (inter_op && parent == nullptr && !mem->recording() && AnySideBySide()) {
+  if (inter_op && parent == nullptr && !observed && !mem->recording() && AnySideBySide()) {
     OL_RETURN_IF_ERROR(RunParallel(plan, &frame));
   } else {
     for (size_t si = 0; si < plan.steps.size(); ++si) {
@@ -287,6 +296,14 @@ Expected<std::vector<RtValue>> Session::Impl::Execute(const Plan& plan, Frame* p
       OL_RETURN_IF_ERROR(
           RunStep(plan, step, &frame, step_pool, planned ? mem : nullptr, static_cast<int>(si)));
       if (mem && !planned) mem->BeginStep(static_cast<int>(si));
+      if (observed) {
+        const auto& outs = step.node->outputs();
+        for (size_t i = 0; i < step.outputs.size() && i < outs.size(); ++i) {
+          const int s = step.outputs[i];
+          if (s >= 0 && outs[i] && !frame.slots[s].empty())
+            observe(outs[i]->name(), frame.slots[s]);
+        }
+      }
       for (int s : step.free_after) frame.slots[s] = RtValue();
       if (mem && profiler) {
         const uint64_t live = mem->live_bytes();

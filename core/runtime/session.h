@@ -3,6 +3,7 @@
 // graph and executes sequentially, or with the parallel executor (runtime/inter_op_pool.h).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -67,6 +68,13 @@ struct SessionOptions {
   /// The profiler to record into (so a caller can time loading before the session exists); a
   /// fresh one when null and profiling is on.
   std::shared_ptr<profiling::Profiler> profiler;
+  /// Sees every value of the main graph as a run makes it: the graph inputs as the run starts,
+  /// then each node's outputs right after the node ran, before the values it read last are
+  /// freed (calibration and layer-wise comparison: no tensor has to become a graph output and
+  /// outlive the run). The value may sit in a buffer a later node reuses: copy what must outlive
+  /// the call. Called on the running thread; with an observer the main graph runs sequentially.
+  /// Subgraph values are not shown.
+  std::function<void(const std::string& name, const RtValue& value)> observe_value;
 };
 
 using NamedValues = std::vector<std::pair<std::string, RtValue>>;

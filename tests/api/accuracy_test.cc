@@ -112,6 +112,28 @@ TEST(AccuracyTest, LayerHistogramsAreBoundedAndCountEveryValue) {
   EXPECT_EQ(j["layers"][0]["histograms"]["a"].size(), 64u);
 }
 
+TEST(AccuracyTest, ALayerBudgetOfOneTensorGivesTheSameLayersOverMoreRuns) {
+  // The layer comparison keeps at most layer_memory_bytes of A's tensors at once and runs both
+  // models again for the rest: one byte (one tensor per run) must report exactly what the
+  // default budget (every tensor of this model in one run) does, histograms included.
+  TempDir tmp;
+  QuantizeRequest q;
+  q.random_samples = 4;
+  q.output = tmp.path() / "q.onnx";
+  ASSERT_TRUE(QuantizeModelFile(SampleModel(), q).ok());
+  CompareModelsRequest r;
+  r.random_samples = 2;
+  r.seed = 3;
+  r.latency_runs = 0;
+  auto whole = CompareModelFiles(SampleModel(), q.output, r);
+  r.layer_memory_bytes = 1;
+  auto one = CompareModelFiles(SampleModel(), q.output, r);
+  ASSERT_TRUE(whole.ok()) << whole.status().message();
+  ASSERT_TRUE(one.ok()) << one.status().message();
+  EXPECT_EQ(ToJson(*one).dump(), ToJson(*whole).dump());
+  ASSERT_GT(whole->layers.size(), 3u);
+}
+
 TEST(AccuracyTest, NoLatencyRunsMeansNotTimed) {
   CompareModelsRequest r;
   r.random_samples = 1;
