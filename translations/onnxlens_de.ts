@@ -194,6 +194,20 @@
         <source>After step %1: %2 (%3, %4)</source>
         <translation>Nach Schritt %1: %2 (%3, %4)</translation>
     </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) fewer on the right.</source>
+        <translation>
+            <numerusform>Beide Graphen haben dieselben Knoten; rechts %n Initialisierer weniger.</numerusform>
+            <numerusform>Beide Graphen haben dieselben Knoten; rechts %n Initialisierer weniger.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) more on the right.</source>
+        <translation>
+            <numerusform>Beide Graphen haben dieselben Knoten; rechts %n Initialisierer mehr.</numerusform>
+            <numerusform>Beide Graphen haben dieselben Knoten; rechts %n Initialisierer mehr.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -3102,6 +3116,17 @@
     <message>
         <source>no node removed, added or modified</source>
         <translation>kein Knoten entfernt, hinzugefügt oder geändert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unused initializer(s) removed</source>
+        <translation>
+            <numerusform>%n ungenutzter Initialisierer entfernt</numerusform>
+            <numerusform>%n ungenutzte Initialisierer entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 initializers</source>
+        <translation>%1 Initialisierer</translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,20 @@
             <numerusform>fused from %n nodes: </numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) fewer on the right.</source>
+        <translation>
+            <numerusform>The two graphs have the same nodes; %n initializer fewer on the right.</numerusform>
+            <numerusform>The two graphs have the same nodes; %n initializers fewer on the right.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) more on the right.</source>
+        <translation>
+            <numerusform>The two graphs have the same nodes; %n initializer more on the right.</numerusform>
+            <numerusform>The two graphs have the same nodes; %n initializers more on the right.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::FindBar</name>
@@ -279,6 +293,13 @@
         <translation>
             <numerusform>%n modified</numerusform>
             <numerusform>%n modified</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unused initializer(s) removed</source>
+        <translation>
+            <numerusform>%n unused initializer removed</numerusform>
+            <numerusform>%n unused initializers removed</numerusform>
         </translation>
     </message>
 </context>

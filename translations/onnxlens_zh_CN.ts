@@ -187,6 +187,18 @@
         <source>After step %1: %2 (%3, %4)</source>
         <translation>第 %1 步之后：%2 (%3，%4)</translation>
     </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) fewer on the right.</source>
+        <translation>
+            <numerusform>两个图的节点相同；右侧少 %n 个初始化器。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The two graphs have the same nodes; %n initializer(s) more on the right.</source>
+        <translation>
+            <numerusform>两个图的节点相同；右侧多 %n 个初始化器。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportModelDialog</name>
@@ -3067,6 +3079,16 @@
     <message>
         <source>no node removed, added or modified</source>
         <translation>没有节点被删除、添加或修改</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unused initializer(s) removed</source>
+        <translation>
+            <numerusform>删除了 %n 个未使用的初始化器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 initializers</source>
+        <translation>%1 个初始化器</translation>
     </message>
 </context>
 <context>

@@ -414,7 +414,22 @@ void CompareView::recompute() {
   }
   QString legend;
   if (m_diff.identical()) {
-    legend = tr("The two graphs are the same.");
+    // Same nodes, but a step may have dropped weights nothing read (dead-node-elimination after
+    // a fusion): say so rather than "the same".
+    const auto initializers = [](const api::GraphSnapshot& snap) {
+      int n = 0;
+      for (const api::SnapshotValue& v : snap.graphs[0].values) n += v.initializer ? 1 : 0;
+      return n;
+    };
+    const int fewer = initializers(*l) - initializers(*r);
+    if (fewer > 0)
+      legend = tr("The two graphs have the same nodes; %n initializer(s) fewer on the right.",
+                  nullptr, fewer);
+    else if (fewer < 0)
+      legend = tr("The two graphs have the same nodes; %n initializer(s) more on the right.",
+                  nullptr, -fewer);
+    else
+      legend = tr("The two graphs are the same.");
   } else {
     legend =
         QStringLiteral("%1 %2 &nbsp; %3 %4 &nbsp; %5 %6 &nbsp; %7 %8 &nbsp; %9 %10")

@@ -35,6 +35,8 @@ QString StepListModel::changeText(const api::OptimizeStepReport& s) {
   if (s.removed) parts << tr("%n removed", nullptr, s.removed);
   if (s.added) parts << tr("%n added", nullptr, s.added);
   if (s.modified) parts << tr("%n modified", nullptr, s.modified);
+  if (s.initializers_removed)
+    parts << tr("%n unused initializer(s) removed", nullptr, s.initializers_removed);
   return parts.isEmpty() ? tr("no node removed, added or modified")
                          : parts.join(QStringLiteral(", "));
 }
@@ -76,6 +78,10 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
         if (s.removed) parts << QString(QChar(0x2212)) + QString::number(s.removed);
         if (s.added) parts << QStringLiteral("+") + QString::number(s.added);
         if (s.modified) parts << QString(QChar(0x223C)) + QString::number(s.modified);
+        // A step that only dropped unread weights says so (the full count is in its tooltip).
+        if (parts.isEmpty() && s.initializers_removed)
+          parts << tr("%1 initializers")
+                       .arg(QString(QChar(0x2212)) + QString::number(s.initializers_removed));
         return parts.join(QLatin1Char(' '));
       }
       case NodesColumn:

@@ -107,7 +107,8 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   r.stopped_early = result.stopped_early;
   for (const passes::Step& s : result.steps) {
     r.steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
-                       s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after, s.millis});
+                       s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after, s.millis,
+                       s.initializers_removed});
   }
 
   if (req.dump) {
@@ -200,6 +201,7 @@ nlohmann::json ToJson(const OptimizeReport& r) {
                           {"added", s.added},
                           {"modified", s.modified},
                           {"nodes_after", s.nodes_after},
+                          {"initializers_removed", s.initializers_removed},
                           {"millis", s.millis}});
   }
   if (r.verify.ran) {

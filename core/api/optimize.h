@@ -57,6 +57,7 @@ struct OptimizeStepReport {
   int removed = 0, added = 0, modified = 0;
   int64_t nodes_after = 0;
   double millis = 0;
+  int initializers_removed = 0;
 };
 
 struct OutputCheck {

@@ -40,8 +40,19 @@ std::unordered_map<ir::NodeId, uint64_t> StatisticsInstrumentation::Signatures(
   return out;
 }
 
+std::unordered_map<const ir::Graph*, std::unordered_set<std::string>>
+StatisticsInstrumentation::Initializers(const ir::Model& model) {
+  std::unordered_map<const ir::Graph*, std::unordered_set<std::string>> out;
+  model.graph->ForEachGraph([&](const ir::Graph& sub) {
+    auto& names = out[&sub];
+    for (const ir::Value* v : sub.initializers()) names.insert(v->name());
+  });
+  return out;
+}
+
 void StatisticsInstrumentation::RunBegin(const ir::Model& model) {
   signatures_ = Signatures(model);
+  initializers_ = Initializers(model);
 }
 
 Status StatisticsInstrumentation::AfterPass(const PassRunInfo&, const ir::Model& model,
@@ -58,6 +69,14 @@ Status StatisticsInstrumentation::AfterPass(const PassRunInfo&, const ir::Model&
   for (const auto& [id, sig] : after) step.nodes_added += signatures_.count(id) ? 0 : 1;
   step.nodes_after = static_cast<int64_t>(model.graph->NumNodesRecursive());
   signatures_ = std::move(after);
+  // Initializers no node reads any more (a fusion's old weights) go without a node changing.
+  auto inits = Initializers(model);
+  for (const auto& [graph, names] : initializers_) {
+    const auto it = inits.find(graph);
+    for (const std::string& name : names)
+      step.initializers_removed += it == inits.end() || !it->second.count(name) ? 1 : 0;
+  }
+  initializers_ = std::move(inits);
   return Status::Ok();
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/status.h"
 #include "ir/model.h"
@@ -78,6 +79,10 @@ class StatisticsInstrumentation : public PassInstrumentation {
   std::unordered_map<ir::NodeId, uint64_t> Signatures(const ir::Model& model);
 
   std::unordered_map<ir::NodeId, uint64_t> signatures_;  ///< of the model after the last step
+  /// Per graph, the names of its initializers after the last step.
+  std::unordered_map<const ir::Graph*, std::unordered_set<std::string>> initializers_;
+  static std::unordered_map<const ir::Graph*, std::unordered_set<std::string>> Initializers(
+      const ir::Model& model);
   int signature_computations_ = 0;
 };
 

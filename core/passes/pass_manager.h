@@ -67,8 +67,9 @@ struct Step {
   int round = 0;                                               ///< 1-based round within the level
   int nodes_removed = 0, nodes_added = 0, nodes_modified = 0;  ///< statistics instrument
   int64_t nodes_after = 0;                                     ///< statistics instrument
-  double millis = 0;                                           ///< timing instrument
-  std::shared_ptr<const ir::Model> snapshot;                   ///< snapshot instrument
+  int initializers_removed = 0;               ///< statistics instrument (main graph and subgraphs)
+  double millis = 0;                          ///< timing instrument
+  std::shared_ptr<const ir::Model> snapshot;  ///< snapshot instrument
 };
 
 struct OptimizeResult {
