@@ -1415,6 +1415,10 @@
         <source>variadic</source>
         <translation>variadisch</translation>
     </message>
+    <message>
+        <source>ONNX Runtime&apos;s at this opset (ONNX: from version %1)</source>
+        <translation>bei diesem Opset von ONNX Runtime (ONNX: ab Version %1)</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -1397,6 +1397,10 @@
         <source>variadic</source>
         <translation>可变数量</translation>
     </message>
+    <message>
+        <source>ONNX Runtime&apos;s at this opset (ONNX: from version %1)</source>
+        <translation>此 opset 下为 ONNX Runtime 的算子（ONNX：自版本 %1 起）</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

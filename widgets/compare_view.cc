@@ -579,6 +579,12 @@ void CompareView::updateInfo() {
   m_info->setText(text);
 }
 
+void CompareView::fitEachPane() {
+  m_syncing = true;
+  for (SideState& st : m_sides) st.view->fitToView();
+  m_syncing = false;
+}
+
 void CompareView::syncFrom(Side side) {
   if (m_syncing) return;
   const Side other = side == kLeft ? kRight : kLeft;

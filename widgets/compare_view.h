@@ -53,6 +53,9 @@ class CompareView : public QWidget {
   std::shared_ptr<const api::GraphSnapshot> snapshot(Side side) const;
 
   GraphView* view(Side side) const { return m_sides[side].view; }
+  /// Fits each pane to its own graph (View → Fit to Window; the panes' zoom sync is held off,
+  /// or the smaller graph would take the larger one's zoom).
+  void fitEachPane();
   QComboBox* chooser(Side side) const { return m_sides[side].combo; }
   const api::GraphDiff& diff() const { return m_diff; }
   /// True when the sides are matched by provenance (both trace steps), false for a model diff.

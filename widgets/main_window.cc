@@ -122,6 +122,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // The plan costs a run of the model: made when the tab is first shown for a model.
   connect(tabs, &QTabWidget::currentChanged, this, [this] {
     if (m_tabs && m_tabs->currentWidget() == m_memory) m_memory->ensurePlan();
+    updateCounts();  // the status bar speaks of the tab shown
   });
   connect(m_memory, &MemoryView::nodeSelected, this,
           [this](const QString& label) { m_doc->select(label, {}, m_memory); });
@@ -194,8 +195,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_find->activate();
     m_find->setQuery(query);
   });
-  connect(m_graph, &GraphView::zoomChanged, this,
-          [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(z * 100))); });
+  connect(m_graph, &GraphView::zoomChanged, this, &MainWindow::showZoom);
+  for (auto side : {CompareView::kLeft, CompareView::kRight})
+    connect(m_optimize->compare()->view(side), &GraphView::zoomChanged, this,
+            &MainWindow::showZoom);
   connect(m_loader, &ModelLoader::progress, this, &MainWindow::showProgress);
   connect(m_optimize, &OptimizeView::errorOccurred, this,
           [this](const QString& title, const QString& message) { m_presentError(title, message); });
@@ -420,9 +423,35 @@ int MainWindow::selectOpType(const QString& op) {
   return static_cast<int>(items.size());
 }
 
+std::vector<GraphView*> MainWindow::tabGraphViews() const {
+  if (!m_tabs || m_tabs->currentIndex() == 0) return {m_graph};
+  if (m_tabs->currentWidget() == m_optimize)
+    return {m_optimize->compare()->view(CompareView::kLeft),
+            m_optimize->compare()->view(CompareView::kRight)};
+  return {};
+}
+
+GraphView* MainWindow::zoomTarget() const {
+  const std::vector<GraphView*> views = tabGraphViews();
+  const QWidget* focus = QApplication::focusWidget();
+  for (GraphView* v : views)
+    if (focus && (v == focus || v->isAncestorOf(focus))) return v;
+  return views.empty() ? nullptr : views.front();
+}
+
+void MainWindow::showZoom() {
+  const GraphView* v = zoomTarget();
+  if (v)
+    m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(v->zoom() * 100)));
+  else
+    m_zoomLabel->clear();
+}
+
 void MainWindow::updateCounts() {
+  showZoom();
   const auto info = m_summary->modelInfo();
-  if (!info || !info->snapshot) {
+  // The node count is the Graph tab's (the Optimize panes name theirs above them).
+  if (!info || !info->snapshot || zoomTarget() != m_graph) {
     m_countLabel->clear();
     return;
   }
@@ -434,7 +463,6 @@ void MainWindow::updateCounts() {
         QStringLiteral(" · ") +
         tr("%1 in the model").arg(QLocale().toString(static_cast<qlonglong>(s.node_count_total)));
   m_countLabel->setText(text);
-  m_zoomLabel->setText(tr("Zoom %1%").arg(qRound(m_graph->zoom() * 100)));
 }
 
 void MainWindow::onFailed(const QString& path, const QString& message, StatusCode code) {

@@ -158,6 +158,12 @@ class MainWindow : public QMainWindow {
   void setBusy(bool busy);
   void showProgress(const onnxlens::Progress& progress);
   void updateCounts();
+  /// The graph views of the tab shown (the Graph tab's, the Optimize tab's two panes, or none),
+  /// and the one a zoom command acts on: the pane with the keyboard focus, else the first.
+  std::vector<GraphView*> tabGraphViews() const;
+  GraphView* zoomTarget() const;
+  /// The status bar's zoom for the tab shown (empty on tabs without a graph).
+  void showZoom();
   void connectDocument();
 
   ModelLoader* m_loader;

@@ -11,10 +11,12 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "widgets/compare_view.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
 #include "widgets/minimap.h"
+#include "widgets/optimize_view.h"
 #include "widgets/pass_list_dialog.h"
 #include "widgets/recent_files.h"
 #include "widgets/theme.h"
@@ -128,16 +130,34 @@ void MainWindow::createViewMenu() {
   toggle(tr("Fold &Constants into Their Consumers"), QKeySequence(), o.fold_constants,
          &api::GraphViewOptions::fold_constants);
   view->addSeparator();
-  view->addAction(tr("Zoom &In"), this, [this] { m_graph->zoomBy(1.25); })
+  // Zoom commands act on the tab shown: the Graph tab's view, or the Optimize tab's pane with
+  // the focus (the other follows it); Fit fits each Optimize pane to its own graph.
+  view->addAction(tr("Zoom &In"), this,
+                  [this] {
+                    if (GraphView* v = zoomTarget()) v->zoomBy(1.25);
+                  })
       ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus)});
-  view->addAction(tr("Zoom &Out"), this, [this] { m_graph->zoomBy(0.8); })
+  view->addAction(tr("Zoom &Out"), this,
+                  [this] {
+                    if (GraphView* v = zoomTarget()) v->zoomBy(0.8);
+                  })
       ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
-  view->addAction(tr("&Fit to Window"), this, [this] { m_graph->fitToView(); })
+  view->addAction(tr("&Fit to Window"), this,
+                  [this] {
+                    if (tabGraphViews().size() > 1)
+                      m_optimize->compare()->fitEachPane();
+                    else if (GraphView* v = zoomTarget())
+                      v->fitToView();
+                  })
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-  view->addAction(tr("Actual &Size"), this, [this] { m_graph->actualSize(); })
+  view->addAction(tr("Actual &Size"), this,
+                  [this] {
+                    if (GraphView* v = zoomTarget()) v->actualSize();
+                  })
       ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
-  QAction* focus =
-      view->addAction(tr("&Zoom to Selection"), this, [this] { m_graph->zoomToSelection(); });
+  QAction* focus = view->addAction(tr("&Zoom to Selection"), this, [this] {
+    if (GraphView* v = zoomTarget()) v->zoomToSelection();
+  });
   focus->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
   focus->setToolTip(tr("Centre the selected node at a readable zoom (F in the graph)"));
   QAction* minimap = view->addAction(tr("&Minimap"));

@@ -323,7 +323,13 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   html += "<h2>" + Q(n.op_type) + "</h2>";
   html += "<p>" + (n.domain.empty() ? QStringLiteral("ai.onnx") : Q(n.domain)) + " · " +
           tr("opset %1").arg(n.opset);
-  if (doc) html += " · " + tr("since version %1").arg(doc->since_version);
+  // An op ONNX defines only from a later opset (ai.onnx LayerNormalization before 17) is ONNX
+  // Runtime's at this one.
+  if (doc && doc->since_version > n.opset)
+    html +=
+        " · " + tr("ONNX Runtime's at this opset (ONNX: from version %1)").arg(doc->since_version);
+  else if (doc)
+    html += " · " + tr("since version %1").arg(doc->since_version);
   html += "</p>";
   if (!n.name.empty()) html += "<p><b>" + tr("Name") + "</b> <code>" + Q(n.name) + "</code></p>";
   int sameType = 0;

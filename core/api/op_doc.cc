@@ -37,12 +37,27 @@ std::optional<OpDoc> FindOpDoc(const std::string& domain, const std::string& op_
                                int64_t opset) {
   const std::string d = domain == "ai.onnx" ? "" : domain;
   const onnx::OpSchema* s = onnx::OpSchemaRegistry::Schema(op_type, static_cast<int>(opset), d);
+  // ONNX defines LayerNormalization from opset 17; ONNX Runtime also registers it in the ai.onnx
+  // domain for opsets 1-16, and its layer-norm fusion (and ours for the ORT format) writes it
+  // there. Shown with the opset-17 schema (the same inputs and attributes) and said to be ONNX
+  // Runtime's.
+  std::string prefix;
+  if (!s && d.empty() && op_type == "LayerNormalization" && opset < 17) {
+    s = onnx::OpSchemaRegistry::Schema(op_type, 17, d);
+    prefix =
+        "ONNX Runtime's LayerNormalization: ONNX defines this op from opset 17 on; ONNX Runtime "
+        "also runs it in the ai.onnx domain at opset " +
+        std::to_string(opset) +
+        " (its layer-norm fusion writes it there), with the inputs and attributes below. ONNX's "
+        "checker and other runtimes reject it before opset 17 (export with --format standard "
+        "for a file every runtime loads).\n\n";
+  }
   if (!s) return d == "com.microsoft" ? FindContribOpDoc(op_type) : std::nullopt;
   OpDoc doc;
   doc.domain = d;
   doc.op_type = op_type;
   doc.since_version = s->SinceVersion();
-  doc.doc = s->doc() ? s->doc() : "";
+  doc.doc = prefix + (s->doc() ? s->doc() : "");
   doc.deprecated = s->Deprecated();
   for (const auto& p : s->inputs()) doc.inputs.push_back(Param(p));
   for (const auto& p : s->outputs()) doc.outputs.push_back(Param(p));

@@ -1,10 +1,13 @@
 // The comparison panes of the Optimize tab: what each side's chooser says against what it shows.
 #include <gtest/gtest.h>
 
+#include <QAction>
 #include <QComboBox>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QLabel>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -42,6 +45,56 @@ void ExpectChoosersNameWhatIsShown(const CompareView* cmp, const char* when) {
     EXPECT_TRUE(text.contains(QString::number(cmp->snapshot(side)->node_count_total)))
         << when << ": " << text.toStdString();
   }
+}
+
+QAction* ActionWithShortcut(const MainWindow& w, const QKeySequence& keys) {
+  for (QAction* a : w.findChildren<QAction*>())
+    if (a->shortcut() == keys) return a;
+  return nullptr;
+}
+
+QString StatusZoom(const MainWindow& w) {
+  for (const QLabel* l : w.statusBar()->findChildren<QLabel*>())
+    if (l->text().startsWith(QLatin1String("Zoom"))) return l->text();
+  return QString();
+}
+
+TEST(CompareView, FitToWindowOnTheOptimizeTabFitsItsPanesAndTheStatusBarFollowsTheTab) {
+  // Ctrl+0 on the Optimize tab fitted the hidden Graph tab, and the status bar showed the Graph
+  // tab's zoom and node count on every tab (issue 39).
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* graph = w.graphView();
+  graph->waitForLayout();
+  graph->setZoom(0.5);
+  ASSERT_TRUE(w.showView(QStringLiteral("compare")));
+  OptimizeView* ov = w.optimizeView();
+  ov->waitForTrace();
+  CompareView* cmp = ov->compare();
+  cmp->waitForLayout();
+  QAction* fit = ActionWithShortcut(w, QKeySequence(Qt::CTRL | Qt::Key_0));
+  ASSERT_TRUE(fit);
+  for (CompareSide side : {CompareSide::kLeft, CompareSide::kRight}) cmp->view(side)->setZoom(0.05);
+  fit->trigger();
+  QApplication::processEvents();
+  EXPECT_DOUBLE_EQ(graph->zoom(), 0.5) << "the hidden Graph tab was fitted";
+  for (CompareSide side : {CompareSide::kLeft, CompareSide::kRight})
+    EXPECT_GT(cmp->view(side)->zoom(), 0.05) << "pane " << side << " not fitted";
+  // The status bar names the pane's zoom, and no node count of the Graph tab.
+  const QString paneZoom =
+      QStringLiteral("Zoom %1%").arg(qRound(cmp->view(CompareSide::kLeft)->zoom() * 100));
+  EXPECT_EQ(StatusZoom(w), paneZoom);
+  for (const QLabel* l : w.statusBar()->findChildren<QLabel*>())
+    EXPECT_FALSE(l->text().contains(QLatin1String("node"))) << l->text().toStdString();
+  // On a tab without a graph it says nothing of zoom; back on the Graph tab, the Graph's.
+  ASSERT_TRUE(w.showView(QStringLiteral("summary")));
+  EXPECT_TRUE(StatusZoom(w).isEmpty());
+  ASSERT_TRUE(w.showView(QStringLiteral("graph")));
+  EXPECT_EQ(StatusZoom(w), QStringLiteral("Zoom 50%"));
 }
 
 TEST(CompareView, ChoosersNameWhatEachSideShowsFromTheFirstTrace) {
