@@ -154,7 +154,6 @@ Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeR
         "summed exactly in 16-bit lanes, at about float speed; --reduce-range (7-bit weights) "
         "lets them run about twice as fast here, at some accuracy");
   rep.nodes_after = CountNodes(*model);
-  model->producer_name = "onnxlens";
   if (!job.Report(Stage::kWritingModel, 0.95)) return Cancelled("quantization was cancelled");
   // No value_info for the intermediates when every node is an ai.onnx one: loaders infer them, and
   // on a small conv net their symbolic shapes weigh as much as a tenth of the int8 weights

@@ -472,6 +472,20 @@ Status SaveModelFile(const ir::Model& model, const fs::path& path, const SaveOpt
     eo.intermediate_value_info = options.intermediate_value_info;
     OL_ASSIGN_OR_RETURN(proto, ExportModel(model, eo));
   }
+  // Netron and `info` show the producer: a file we wrote says so (an optimized PyTorch export
+  // read "onnxlens 1.13.0", PyTorch's version under our name), and where it came from.
+  std::string source = model.producer_name;
+  if (!model.producer_version.empty()) source += " " + model.producer_version;
+  bool recorded = false;
+  for (const auto& kv : proto.metadata_props())
+    recorded = recorded || kv.key() == kSourceProducerKey;
+  if (!recorded && !model.producer_name.empty() && model.producer_name != "onnxlens") {
+    auto* kv = proto.add_metadata_props();
+    kv->set_key(kSourceProducerKey);
+    kv->set_value(source);
+  }
+  proto.set_producer_name("onnxlens");
+  proto.set_producer_version(ONNXLENS_VERSION);
   const size_t size = proto.ByteSizeLong();
   if (size > kMaxProtobufBytes) {
     return InvalidArgument(Quote(path.string()) + ": the model needs " + FormatBytes(size) +

@@ -84,7 +84,10 @@ struct SaveOptions {
 std::filesystem::path ExternalDataPathFor(const std::filesystem::path& model_path);
 
 /// Saves atomically. Fails (and writes nothing) when the target is protected, or when the model
-/// needs more than 2 GiB without external data.
+/// needs more than 2 GiB without external data. The file names onnxlens (this build's version) as
+/// its producer; the source's producer, when another, is kept in the metadata property
+/// kSourceProducerKey.
+constexpr const char* kSourceProducerKey = "onnxlens.source_producer";
 Status SaveModelFile(const ir::Model& model, const std::filesystem::path& path,
                      const SaveOptions& options = {});
 

@@ -65,6 +65,35 @@ TEST(ModelIoTest, SaveRefusesToOverwriteAProtectedFileUnlessForced) {
   EXPECT_TRUE(SaveModelFile(*loaded->model, in, so).ok());
 }
 
+TEST(ModelIoTest, AWrittenFileNamesOnnxlensAsProducerAndKeepsTheSourcesInItsMetadata) {
+  // An optimized PyTorch export read "onnxlens 1.13.0": our name with PyTorch's version.
+  testing::TempDir tmp;
+  auto loaded = LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(loaded.ok());
+  ir::Model& m = *loaded->model;
+  m.producer_name = "pytorch";
+  m.producer_version = "1.13.0";
+  const fs::path out = tmp.path() / "out.onnx";
+  ASSERT_TRUE(SaveModelFile(m, out).ok());
+  auto again = LoadModelFile(out);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->model->producer_name, "onnxlens");
+  EXPECT_EQ(again->model->producer_version, ONNXLENS_TEST_VERSION);
+  std::vector<std::string> sources;
+  for (const auto& [k, v] : again->model->metadata)
+    if (k == kSourceProducerKey) sources.push_back(v);
+  EXPECT_EQ(sources, std::vector<std::string>{"pytorch 1.13.0"});
+  // Written again (an export of an export), the first source stays the only one.
+  const fs::path out2 = tmp.path() / "out2.onnx";
+  ASSERT_TRUE(SaveModelFile(*again->model, out2).ok());
+  auto third = LoadModelFile(out2);
+  ASSERT_TRUE(third.ok());
+  sources.clear();
+  for (const auto& [k, v] : third->model->metadata)
+    if (k == kSourceProducerKey) sources.push_back(v);
+  EXPECT_EQ(sources, std::vector<std::string>{"pytorch 1.13.0"});
+}
+
 TEST(ModelIoTest, SaveIntoAMissingDirectoryFailsClearly) {
   auto loaded = LoadModelFile(testing::SampleModel());
   ASSERT_TRUE(loaded.ok());
