@@ -2775,12 +2775,12 @@
         <translation>⚠ Kein echter Unterschied: die Mediane unterscheiden sich um %1% (%2 ms), innerhalb des eigenen Rauschens der Läufe (%3 ms zwischen ihren Quartilen). Profilieren Sie mehr Läufe oder auf einem ruhigeren Rechner.</translation>
     </message>
     <message>
-        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
-        <translation>B ist %1% schneller als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+        <source>B is %1× as fast as A: %2% less time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
+        <translation>B ist %1× so schnell wie A: %2% weniger Zeit (Median %3 gegenüber %4 ms), jenseits des Rauschens der Läufe (%5 ms zwischen ihren Quartilen).</translation>
     </message>
     <message>
-        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
-        <translation>B ist %1% langsamer als A (Median %2 gegenüber %3 ms), jenseits des Rauschens der Läufe (%4 ms zwischen ihren Quartilen).</translation>
+        <source>B takes %1× as long as A: %2% more time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
+        <translation>B braucht %1× so lange wie A: %2% mehr Zeit (Median %3 gegenüber %4 ms), jenseits des Rauschens der Läufe (%5 ms zwischen ihren Quartilen).</translation>
     </message>
 </context>
 <context>

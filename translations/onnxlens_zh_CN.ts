@@ -2741,12 +2741,12 @@
         <translation>⚠ 没有真正的差异：中位数相差 %1%（%2 ms），在运行自身的噪声范围内（四分位数之间相差 %3 ms）。请分析更多次运行，或在更空闲的机器上分析。</translation>
     </message>
     <message>
-        <source>B is %1% faster than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
-        <translation>B 比 A 快 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+        <source>B is %1× as fast as A: %2% less time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
+        <translation>B 的速度是 A 的 %1 倍：用时少 %2%（中位数 %3 对 %4 ms），超出运行的噪声（四分位数之间相差 %5 ms）。</translation>
     </message>
     <message>
-        <source>B is %1% slower than A (median %2 vs %3 ms), beyond the runs&apos; noise (%4 ms between their quartiles).</source>
-        <translation>B 比 A 慢 %1%（中位数 %2 对 %3 ms），超出运行的噪声（四分位数之间相差 %4 ms）。</translation>
+        <source>B takes %1× as long as A: %2% more time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
+        <translation>B 的用时是 A 的 %1 倍：用时多 %2%（中位数 %3 对 %4 ms），超出运行的噪声（四分位数之间相差 %5 ms）。</translation>
     </message>
 </context>
 <context>

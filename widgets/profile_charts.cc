@@ -286,6 +286,11 @@ void RunComparison::compare(int a, int b) {
   const api::LatencyDifference d = api::CompareLatencies(m_latencies[a], m_latencies[b]);
   const QLocale loc;
   const QString change = loc.toString(std::abs(d.change_percent), 'f', 1);
+  // A big change as a factor: "93.6% faster" hid a 15.7x speed-up.
+  const double factor = d.median_a > 0 && d.median_b > 0
+                            ? std::max(d.median_a, d.median_b) / std::min(d.median_a, d.median_b)
+                            : 0;
+  const QString times = loc.toString(factor, 'f', factor < 10 ? 2 : 1);
   switch (d.verdict) {
     case api::LatencyVerdict::kTooFewRuns:
       m_verdict->setText(
@@ -301,16 +306,16 @@ void RunComparison::compare(int a, int b) {
                    loc.toString(d.noise_ms, 'f', 3)));
       break;
     case api::LatencyVerdict::kFaster:
-      m_verdict->setText(tr("B is %1% faster than A (median %2 vs %3 ms), beyond the runs' noise "
-                            "(%4 ms between their quartiles).")
-                             .arg(change, loc.toString(d.median_b, 'f', 3),
+      m_verdict->setText(tr("B is %1× as fast as A: %2% less time (median %3 vs %4 ms), beyond "
+                            "the runs' noise (%5 ms between their quartiles).")
+                             .arg(times, change, loc.toString(d.median_b, 'f', 3),
                                   loc.toString(d.median_a, 'f', 3),
                                   loc.toString(d.noise_ms, 'f', 3)));
       break;
     case api::LatencyVerdict::kSlower:
-      m_verdict->setText(tr("B is %1% slower than A (median %2 vs %3 ms), beyond the runs' noise "
-                            "(%4 ms between their quartiles).")
-                             .arg(change, loc.toString(d.median_b, 'f', 3),
+      m_verdict->setText(tr("B takes %1× as long as A: %2% more time (median %3 vs %4 ms), "
+                            "beyond the runs' noise (%5 ms between their quartiles).")
+                             .arg(times, change, loc.toString(d.median_b, 'f', 3),
                                   loc.toString(d.median_a, 'f', 3),
                                   loc.toString(d.noise_ms, 'f', 3)));
       break;

@@ -606,7 +606,16 @@ TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
       << c->verdict().toStdString();
   c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
              {{9.0, 9.5, 10.0, 10.5, 11.0}, {6.0, 6.5, 7.0, 7.5, 8.0}}, {none, none});
-  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 30.0% faster")))
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 1.43× as fast as A: 30.0% less time")))
+      << c->verdict().toStdString();
+  // A large change reads as a factor ("93.6% faster" hid a 15.7x speed-up; issue 39).
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{156, 157, 157, 158, 159}, {9.8, 9.9, 10.0, 10.1, 10.2}}, {none, none});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 15.7× as fast as A: 93.6% less time")))
+      << c->verdict().toStdString();
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")},
+             {{9.8, 9.9, 10.0, 10.1, 10.2}, {29, 29.5, 30, 30.5, 31}}, {none, none});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B takes 3.00× as long as A: 200.0% more")))
       << c->verdict().toStdString();
 }
 
