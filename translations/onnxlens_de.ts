@@ -975,6 +975,10 @@
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
+    <message>
+        <source>%1 (%2) — onnxlens</source>
+        <translation>%1 (%2) — onnxlens</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::MemoryChart</name>

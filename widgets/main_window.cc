@@ -376,7 +376,15 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_stack->setCurrentWidget(m_document);
   if (info->snapshot) openGraph(0);
   updateProviderSource();
-  setWindowTitle(tr("%1 — onnxlens").arg(QFileInfo(path).fileName()));
+  // Several corpora name every file model.onnx: when another recent file has this name, the
+  // title names the folder too.
+  const QFileInfo file(path);
+  bool collides = false;
+  for (const QString& other : RecentFiles::list())
+    collides = collides || (QFileInfo(other).fileName() == file.fileName() &&
+                            QFileInfo(other).absoluteFilePath() != file.absoluteFilePath());
+  setWindowTitle(collides ? tr("%1 (%2) — onnxlens").arg(file.fileName(), file.dir().dirName())
+                          : tr("%1 — onnxlens").arg(file.fileName()));
   const int warnings = static_cast<int>(info->warnings.size());
   if (warnings > 0) {
     // The warnings themselves are on the Summary tab; the Graph tab only says there are some.

@@ -351,6 +351,8 @@ TEST(MainWindowTest, OpenRecentTellsFilesOfTheSameNameApartByTheirFolder) {
   EXPECT_TRUE(texts[1].contains(QStringLiteral("resnet18"))) << texts[1].toStdString();
   EXPECT_NE(texts[0].mid(3), texts[1].mid(3));  // past the "&1  " mnemonic
   EXPECT_TRUE(texts[0].startsWith(QStringLiteral("&1  model.onnx")));
+  // The window title names the folder as well while another recent model.onnx exists (issue 39).
+  EXPECT_EQ(w.windowTitle(), QStringLiteral("model.onnx (squeezenet) — onnxlens"));
   // The home folder is written ~; a long folder keeps its end.
   const QString home = QDir::homePath();
   EXPECT_EQ(RecentFiles::labels({home + QStringLiteral("/models/a.onnx")}).value(0),
