@@ -36,9 +36,10 @@ void MainWindow::setHeat(bool on) {
   }
   applyHeat();
   if (!on || !m_graph->snapshot()) return;
-  // Go to the hottest node: where the time goes is what the user turned heat on for.
+  // Go to the hottest node, where the time goes, unless the user has a node selected already
+  // (a slice clicked on the timeline): the selection stays, and so does the timeline.
   const int hottest = viewHeat().hottest_item;
-  if (hottest >= 0) m_graph->revealItem(hottest);
+  if (hottest >= 0 && m_graph->selectedItem() < 0) m_graph->revealItem(hottest);
 }
 
 void MainWindow::setProviderColoring(bool on) {

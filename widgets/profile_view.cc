@@ -580,17 +580,34 @@ bool ProfileView::selectNode(const QString& node) {
   const api::Timeline& tl = *r.timeline;
   // A node of the graph as loaded that was fused: its kernel is the one made from it.
   const std::string n = r.origins.KernelOf(node.toStdString());
+  // The slice selected is of this node already (the graph echoing a slice clicked in a later
+  // run): it stays, instead of jumping to the node's first slice in run 1.
+  const int st = m_timeline->selectedTrack(), ss = m_timeline->selectedSlice();
+  if (st >= 0 && ss >= 0 && st < static_cast<int>(tl.tracks.size()) &&
+      ss < static_cast<int>(tl.tracks[st].slices.size())) {
+    const auto& cur = tl.tracks[st].slices[ss];
+    if (cur.op >= 0 && tl.names[cur.name] == n) return true;
+  }
+  // Else the node's slice in the time shown, or its first.
+  const double t0 = m_timeline->axis().start_us, t1 = m_timeline->axis().EndUs();
+  int best_t = -1, best_i = -1;
+  bool best_visible = false;
   for (size_t t = 0; t < tl.tracks.size(); ++t) {
     const auto& slices = tl.tracks[t].slices;
     for (size_t i = 0; i < slices.size(); ++i) {
-      if (slices[i].op >= 0 && tl.names[slices[i].name] == n) {
-        m_timeline->selectSlice(static_cast<int>(t), static_cast<int>(i));
-        m_timeline->focusSelection();
-        return true;
+      if (slices[i].op < 0 || tl.names[slices[i].name] != n) continue;
+      const bool visible = slices[i].start_us < t1 && slices[i].start_us + slices[i].dur_us > t0;
+      if (best_t < 0 || (visible && !best_visible)) {
+        best_t = static_cast<int>(t);
+        best_i = static_cast<int>(i);
+        best_visible = visible;
       }
     }
   }
-  return false;
+  if (best_t < 0) return false;
+  m_timeline->selectSlice(best_t, best_i);
+  m_timeline->focusSelection();
+  return true;
 }
 
 void ProfileView::showRange(double t0, double t1) {
