@@ -1423,6 +1423,24 @@
         <source>ONNX Runtime&apos;s at this opset (ONNX: from version %1)</source>
         <translation>bei diesem Opset von ONNX Runtime (ONNX: ab Version %1)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s) selected</source>
+        <translation>
+            <numerusform>%n Knoten ausgewählt</numerusform>
+            <numerusform>%n Knoten ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

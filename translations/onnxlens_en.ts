@@ -147,6 +147,20 @@
             <numerusform>%n nodes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s) selected</source>
+        <translation>
+            <numerusform>%n node selected</numerusform>
+            <numerusform>%n nodes selected</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpHistogramModel</name>

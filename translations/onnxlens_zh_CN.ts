@@ -1405,6 +1405,22 @@
         <source>ONNX Runtime&apos;s at this opset (ONNX: from version %1)</source>
         <translation>此 opset 下为 ONNX Runtime 的算子（ONNX：自版本 %1 起）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -517,6 +517,7 @@ void GraphView::showLinked(const std::vector<int>& items) {
   m_linked = items;
   m_selected = -1;
   m_selectedEdge = -1;
+  emit linkedShown(m_linked);
   const bool changed = openPathsTo(items);
   auto scroll = [this] {
     focusOn(m_linked);

@@ -166,6 +166,8 @@ class GraphView : public QGraphicsView {
   /// The palette switched between light and dark; the graph was repainted in its colours.
   void colorsChanged();
   void itemSelected(int item);
+  /// Several items shown selected at once (showLinked).
+  void linkedShown(const std::vector<int>& items);
   /// An edge was clicked: value `value` of the graph shown.
   void edgeSelected(int value);
   /// A double-click on a node with bodies (If / Loop / Scan), or Backspace in a body: show graph

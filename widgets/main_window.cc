@@ -189,6 +189,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_find, &FindBar::tensorRequested, this, [this](int value) { m_pendingTensor = value; });
   connect(m_graph, &GraphView::graphRequested, this, &MainWindow::openGraph);
   connect(m_graph, &GraphView::edgeSelected, m_sidebar, &NodeSidebar::showValue);
+  // Several nodes selected (a fused kernel's origins, "select all"): their page, not the model's.
+  connect(m_graph, &GraphView::linkedShown, this, [this](const std::vector<int>& items) {
+    m_sidebar->showNodes(m_graph->snapshot(), m_graph->model(), items);
+  });
+  connect(m_sidebar, &NodeSidebar::nodeRequested, m_graph, &GraphView::revealItem);
   connect(m_breadcrumb, &BreadcrumbBar::graphRequested, this, &MainWindow::openGraph);
   connect(m_sidebar, &NodeSidebar::openGraphRequested, this, &MainWindow::openGraph);
   connect(m_sidebar, &NodeSidebar::findRequested, this, [this](const QString& query) {

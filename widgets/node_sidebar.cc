@@ -142,6 +142,46 @@ void NodeSidebar::followLink(const QUrl& url) {
     emit openGraphRequested(arg.toInt());
   else if (kind == QLatin1String("timeline"))
     emit timelineRequested(QUrl::fromPercentEncoding(arg.toUtf8()));
+  else if (kind == QLatin1String("node"))
+    emit nodeRequested(arg.toInt());
+}
+
+void NodeSidebar::showNodes(std::shared_ptr<const api::GraphSnapshot> snapshot,
+                            const api::GraphViewModel& model, const std::vector<int>& items) {
+  std::vector<int> nodes;
+  for (int item : items)
+    if (item >= 0 && item < static_cast<int>(model.items.size()) &&
+        model.items[item].kind == api::ViewItemKind::kNode)
+      nodes.push_back(item);
+  if (nodes.size() < 2 || !snapshot || model.graph < 0 ||
+      model.graph >= static_cast<int>(snapshot->graphs.size())) {
+    showItem(std::move(snapshot), model, nodes.empty() ? -1 : nodes.front());
+    return;
+  }
+  m_snapshot = std::move(snapshot);
+  m_graph = model.graph;
+  m_pages->setCurrentWidget(m_text);
+  if (m_panel) m_panel->hide();
+  const api::SnapshotGraph& g = m_snapshot->graphs[m_graph];
+  std::map<std::string, int> ops;
+  for (int item : nodes) ++ops[g.nodes[model.items[item].index].op_type];
+  QStringList counts;
+  for (const auto& [op, n] : ops) counts << QStringLiteral("%1 × %2").arg(n).arg(Q(op));
+  QString html = "<h2>" + tr("%n node(s) selected", nullptr, static_cast<int>(nodes.size())) +
+                 "</h2><p>" + counts.join(QStringLiteral(", ")) + "</p><table cellpadding=2>";
+  constexpr size_t kListed = 200;  // a "select all" of a 50k-node graph lists the first ones
+  for (size_t k = 0; k < nodes.size() && k < kListed; ++k) {
+    const api::SnapshotNode& n = g.nodes[model.items[nodes[k]].index];
+    html += "<tr><td><b>" + Q(n.op_type) + "</b></td><td>" +
+            Link(QStringLiteral("node/%1").arg(nodes[k]),
+                 n.name.empty() ? tr("(unnamed)") : Q(n.name)) +
+            "</td></tr>";
+  }
+  html += "</table>";
+  if (nodes.size() > kListed)
+    html += "<p>" + tr("and %n more", nullptr, static_cast<int>(nodes.size() - kListed)) + "</p>";
+  m_text->setHtml(html);
+  recolorLinks();
 }
 
 void NodeSidebar::changeEvent(QEvent* event) {

@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "api/graph_view_model.h"
 #include "api/partition.h"
@@ -33,6 +34,10 @@ class NodeSidebar : public QWidget {
   /// graph's properties.
   void showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
                 const api::GraphViewModel& model, int item);
+  /// Several nodes shown selected at once (a fused kernel's origins, "select all" of an op):
+  /// their count, op types and names, each a link that selects it (nodeRequested).
+  void showNodes(std::shared_ptr<const api::GraphSnapshot> snapshot,
+                 const api::GraphViewModel& model, const std::vector<int>& items);
   /// Shows value (edge) `value` of the graph last shown: name, type, producer, consumers.
   void showValue(int value);
   /// Shows value `value` of graph `graph` on the tensor page (when it holds a tensor).
@@ -77,6 +82,8 @@ class NodeSidebar : public QWidget {
   void openGraphRequested(int graph);
   /// "Show in the timeline": the node's trace label.
   void timelineRequested(const QString& label);
+  /// A node of a several-node page clicked: view item `item` of the graph shown.
+  void nodeRequested(int item);
 
  protected:
   /// A palette change (light / dark theme) redraws the page's links in the new link colour.

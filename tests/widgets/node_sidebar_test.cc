@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QMenu>
 #include <QMenuBar>
+#include <QUrl>
 
 #include "api/graph_snapshot.h"
 #include "api/partition.h"
@@ -138,6 +139,34 @@ TEST(NodeSidebar, OperatorDocsAreWholeWithTheirMarkdownRendered) {
       << conv.toStdString();
   for (const QString& t : {relu, bn, conv})
     EXPECT_FALSE(t.contains(QLatin1Char('`'))) << t.toStdString();
+}
+
+TEST(NodeSidebar, SeveralNodesSelectedShowTheirOwnPageAndEachLinkSelectsOne) {
+  // Issue 39: a two-node selection (a fused kernel's origins) showed the Model page.
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  GraphView* g = w.graphView();
+  g->waitForLayout();
+  std::vector<int> nodes;
+  for (size_t i = 0; i < g->model().items.size() && nodes.size() < 2; ++i)
+    if (g->model().items[i].kind == api::ViewItemKind::kNode) nodes.push_back(static_cast<int>(i));
+  ASSERT_EQ(nodes.size(), 2u);
+  g->showLinked(nodes);
+  g->waitForLayout();
+  const QString page = w.sidebar()->plainText();
+  const QString title = NodeSidebar::tr("%n node(s) selected", nullptr, 2);
+  EXPECT_TRUE(page.startsWith(title)) << page.toStdString();
+  const auto& gs = g->snapshot()->graphs[g->graphIndex()];
+  for (int item : nodes) {
+    const api::SnapshotNode& n = gs.nodes[g->model().items[item].index];
+    EXPECT_TRUE(page.contains(QString::fromStdString(n.name))) << page.toStdString();
+  }
+  w.sidebar()->followLink(QUrl(QStringLiteral("onnxlens:node/%1").arg(nodes[1])));
+  g->waitForLayout();
+  EXPECT_EQ(g->selectedItem(), nodes[1]);
+  EXPECT_FALSE(w.sidebar()->plainText().startsWith(title));
 }
 
 TEST(NodeSidebar, LinksStayReadableInTheDarkThemeChosenFromTheViewMenu) {
