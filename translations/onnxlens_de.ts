@@ -1396,10 +1396,6 @@
         <translation>Nicht auf dem bevorzugten Anbieter:</translation>
     </message>
     <message>
-        <source>Cases %1&apos;s kernel declines at run time run on %2.</source>
-        <translation>Fälle, die der Kernel von %1 zur Laufzeit ablehnt, laufen auf %2.</translation>
-    </message>
-    <message>
         <source>Execution Provider</source>
         <translation>Ausführungsanbieter</translation>
     </message>
@@ -1440,6 +1436,10 @@
             <numerusform>und %n weiterer</numerusform>
             <numerusform>und %n weitere</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>When %1&apos;s kernel declines a case at run time (an input shape or type it does not handle), %2 runs it.</source>
+        <translation>Lehnt der Kernel von %1 einen Fall zur Laufzeit ab (eine Eingabeform oder ein Typ, den er nicht behandelt), führt %2 ihn aus.</translation>
     </message>
 </context>
 <context>

@@ -1378,10 +1378,6 @@
         <translation>未在首选提供程序上运行：</translation>
     </message>
     <message>
-        <source>Cases %1&apos;s kernel declines at run time run on %2.</source>
-        <translation>%1 的内核在运行时拒绝的情况在 %2 上运行。</translation>
-    </message>
-    <message>
         <source>Execution Provider</source>
         <translation>执行提供程序</translation>
     </message>
@@ -1420,6 +1416,10 @@
         <translation>
             <numerusform>以及另外 %n 个</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>When %1&apos;s kernel declines a case at run time (an input shape or type it does not handle), %2 runs it.</source>
+        <translation>当 %1 的内核在运行时拒绝某种情况（它不处理的输入形状或类型）时，由 %2 运行。</translation>
     </message>
 </context>
 <context>

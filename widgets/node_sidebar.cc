@@ -318,7 +318,8 @@ QString NodeSidebar::placementHtml(const api::NodePlacementInfo& at) {
     html += "</p><p>" + tr("Not on the preferred provider:") + "</p><ul>" + declines + "</ul>";
   if (!at.fallback.empty())
     html += "<p>" +
-            tr("Cases %1's kernel declines at run time run on %2.")
+            tr("When %1's kernel declines a case at run time (an input shape or type it does "
+               "not handle), %2 runs it.")
                 .arg(Q(at.provider), Q(at.fallback)) +
             "</p>";
   return html;
