@@ -53,7 +53,9 @@ TEST(NodeSidebar, NamesTheProviderAndWhyThePreferredOneDeclined) {
   text = sidebar.plainText();
   EXPECT_TRUE(text.contains(QStringLiteral("Runs on cpu (the first preferred provider)")))
       << text.toStdString();
-  EXPECT_TRUE(text.contains(QStringLiteral("run on reference")));
+  EXPECT_TRUE(text.contains(
+      QStringLiteral("at run time (an input shape or type it does not handle), reference runs it")))
+      << text.toStdString();
   EXPECT_FALSE(text.contains(QStringLiteral("declined")));
 
   // Without a partition there is no section.
