@@ -11,6 +11,7 @@
 
 #include "api/accuracy.h"
 #include "api/bench.h"
+#include "api/check.h"
 #include "api/conformance.h"
 #include "api/optimize.h"
 #include "api/partition.h"
@@ -105,6 +106,13 @@ struct CompareArgs {
   bool json = false;
 };
 
+struct CheckArgs {
+  api::CheckRequest request;
+  std::filesystem::path junit;  ///< --junit OUT.xml; empty: none
+  bool force = false;           ///< --junit may replace an existing file (never an input)
+  bool json = false;
+};
+
 int RunInfo(const InfoArgs& args);
 int RunConvert(const ConvertArgs& args);
 int RunRun(const RunArgs& args);
@@ -116,6 +124,7 @@ int RunTraceSummary(const TraceSummaryArgs& args);
 int RunBench(const BenchArgs& args);
 int RunQuantize(const QuantizeArgs& args);
 int RunCompare(const CompareArgs& args);
+int RunCheck(const CheckArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);

@@ -285,6 +285,11 @@ std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues
 
 }  // namespace
 
+bool AddValuePair(const kernels::RtValue& a, const kernels::RtValue& b, AgreementAccum& acc,
+                  std::string* problem) {
+  return AddPair(a, b, acc, problem);
+}
+
 Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs::path& b_path,
                                                 const CompareModelsRequest& r,
                                                 const JobControl& job) {

@@ -110,6 +110,14 @@ Expected<CompareModelsReport> CompareModelFiles(const std::filesystem::path& a,
                                                 const CompareModelsRequest& request,
                                                 const JobControl& job = {});
 
+/// Runs `model` at `level` on the inputs of every test_data_set_N folder of `dir` (or of `dir`
+/// itself) and compares its outputs with the folder's output_N.pb files (by the stored name, else
+/// by position), the files being the reference: per output statistics over every folder. Errors:
+/// a folder without outputs or with a different count, a file that is not a value.
+Expected<std::vector<OutputAgreement>> CompareWithExpectedOutputs(
+    const std::filesystem::path& model, const std::filesystem::path& dir, const std::string& level,
+    int threads, const JobControl& job = {});
+
 nlohmann::json ToJson(const CompareModelsReport& report);
 
 }  // namespace onnxlens::api

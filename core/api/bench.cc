@@ -158,6 +158,12 @@ Expected<Prepared> Prepare(const fs::path& path, const BenchConfig& config,
   p.result.chosen_dims = prepared.chosen;
   p.ranges = prepared.ranges;
   std::shared_ptr<const ir::Model> model = prepared.model;
+  for (const ir::Value* v : model->graph->inputs()) {
+    if (v->is_initializer()) continue;
+    p.result.inputs.push_back(v->name());
+    p.result.input_types.push_back(ir::TypeToString(v->type()));
+  }
+  for (const ir::Value* v : model->graph->outputs()) p.result.outputs.push_back(v->name());
   runtime::SessionOptions so;
   so.optimization_level = config.level;
   // 0: the cores other programs leave free, so the default is never slower than one thread on
@@ -671,6 +677,9 @@ nlohmann::json BenchToJson(const std::vector<BenchResult>& results, bool alterna
   for (const auto& r : results) {
     j["results"].push_back(
         {{"model", r.model},
+         {"inputs", r.inputs},
+         {"outputs", r.outputs},
+         {"input_types", r.input_types},
          {"config",
           {{"level", r.config.level},
            {"threads", r.config.threads},

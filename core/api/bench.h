@@ -132,6 +132,11 @@ struct BenchOptions {
 
 struct BenchResult {
   std::string model;
+  /// The model's graph input (fed ones) and output names: what identifies the model a result
+  /// was measured on (`check --max-ratio` refuses a baseline of another model).
+  std::vector<std::string> inputs, outputs;
+  /// The fed inputs' types as the runs had them, free dimensions set: "float32[1,3,224,224]".
+  std::vector<std::string> input_types;
   BenchConfig config;
   int threads = 0;  ///< resolved thread count
   /// The instruction set the kernels ran with (common/cpu_isa.h IsaName: the host's, at most

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "api/internal/compare.h"
+#include "api/internal/data_sets.h"
 #include "api/internal/value_files.h"
 #include "common/file_util.h"
 #include "common/strings.h"
@@ -24,25 +25,6 @@ namespace {
 
 // input_0.pb, input_1.pb, ... in numeric order; a number beyond 64 bits is an error naming the
 // file (was std::stoi's out_of_range).
-Expected<std::vector<fs::path>> Numbered(const fs::path& dir, const std::string& prefix) {
-  std::vector<std::pair<uint64_t, fs::path>> found;
-  OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(dir));
-  for (const fs::path& p : entries) {
-    const std::string n = p.filename().string();
-    if (!StartsWith(n, prefix) || !EndsWith(n, ".pb")) continue;
-    const std::string num = n.substr(prefix.size(), n.size() - prefix.size() - 3);
-    if (num.empty() || !std::all_of(num.begin(), num.end(), ::isdigit)) continue;
-    uint64_t v = 0;
-    if (std::from_chars(num.data(), num.data() + num.size(), v).ec != std::errc())
-      return InvalidArgument(Quote(p.string()) + ": the number " + Quote(num) + " is too large");
-    found.emplace_back(v, p);
-  }
-  std::sort(found.begin(), found.end());
-  std::vector<fs::path> out;
-  for (auto& f : found) out.push_back(f.second);
-  return out;
-}
-
 std::string Hint(const ir::TypeInfo& t) {
   if (t.kind == ir::TypeInfo::Kind::kSequence) return "sequence";
   if (t.kind == ir::TypeInfo::Kind::kOptional) return "optional";
@@ -105,7 +87,7 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   }
   for (const fs::path& set : sets) {
     std::map<std::string, RtValue> inputs;
-    const auto in_files_or = Numbered(set, "input_");
+    const auto in_files_or = NumberedFiles(set, "input_");
     if (!in_files_or.ok()) return finish("error", in_files_or.status().message());
     const std::vector<fs::path>& in_files = *in_files_or;
     for (size_t i = 0; i < in_files.size(); ++i) {
@@ -119,7 +101,7 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
     }
     auto outs = (*session)->Run(inputs);
     if (!outs.ok()) return finish("error", outs.status().message());
-    const auto out_files_or = Numbered(set, "output_");
+    const auto out_files_or = NumberedFiles(set, "output_");
     if (!out_files_or.ok()) return finish("error", out_files_or.status().message());
     const std::vector<fs::path>& out_files = *out_files_or;
     if (out_files.size() != outs->size()) {

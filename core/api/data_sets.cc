@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "api/internal/inputs.h"
+#include "common/file_util.h"
 #include "common/strings.h"
 
 namespace fs = std::filesystem;
@@ -49,6 +50,25 @@ Expected<std::vector<fs::path>> ListDataSets(const fs::path& dir, const std::str
   if (out.empty())
     return InvalidArgument(option + ": the folder " + Quote(dir.string()) +
                            " holds no test_data_set_N subfolder and no input_N.pb or .npy file");
+  return out;
+}
+
+Expected<std::vector<fs::path>> NumberedFiles(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::pair<uint64_t, fs::path>> found;
+  OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(dir));
+  for (const fs::path& p : entries) {
+    const std::string n = p.filename().string();
+    if (!StartsWith(n, prefix) || !EndsWith(n, ".pb")) continue;
+    const std::string num = n.substr(prefix.size(), n.size() - prefix.size() - 3);
+    if (num.empty() || !std::all_of(num.begin(), num.end(), ::isdigit)) continue;
+    uint64_t v = 0;
+    if (std::from_chars(num.data(), num.data() + num.size(), v).ec != std::errc())
+      return InvalidArgument(Quote(p.string()) + ": the number " + Quote(num) + " is too large");
+    found.emplace_back(v, p);
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<fs::path> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
   return out;
 }
 

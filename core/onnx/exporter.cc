@@ -1,6 +1,8 @@
 // IR -> ModelProto.
 #include "onnx/exporter.h"
 
+#include <unordered_set>
+
 #include "common/strings.h"
 #include "onnx/proto_convert.h"
 
@@ -109,10 +111,22 @@ Status Exporter::ExportGraph(const ir::Graph& g, onnx::GraphProto* gp) {
     }
   }
   OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
+  // ONNX Runtime refuses a graph with two nodes of one name ("two nodes with same node name"): a
+  // name met again (a pass named two new nodes alike, or the source file did) gets a suffix.
+  std::unordered_set<std::string> names, written;
+  for (const ir::Node* n : order) names.insert(n->name());
   for (const ir::Node* n : order) {
     auto* np = gp->add_node();
     np->set_op_type(n->op_type());
-    if (!n->name().empty()) np->set_name(n->name());
+    if (!n->name().empty()) {
+      std::string name = n->name();
+      for (int k = 2; written.count(name); ++k) {
+        name = n->name() + "_" + std::to_string(k);
+        if (names.count(name)) name = n->name();  // taken by another node: try the next k
+      }
+      written.insert(name);
+      np->set_name(name);
+    }
     if (!n->domain().empty()) np->set_domain(n->domain());
     if (!n->doc_string.empty()) np->set_doc_string(n->doc_string);
     for (const ir::Value* v : n->inputs()) np->add_input(v ? v->name() : "");

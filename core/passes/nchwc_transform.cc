@@ -377,7 +377,8 @@ class Transformer {
     const int64_t cpad = ir::RoundUpToBlock(channels, block_);
     for (size_t i = 0; i < 2; ++i) {
       Value* split = g_.CreateValue(g_.UniqueValueName(n->input(i)->name() + "_blocks"));
-      Node* r = g_.AddNode("Reshape", "", g_.UniqueValueName(n->name() + "_split"));
+      Node* r =
+          g_.AddNode("Reshape", "", g_.UniqueValueName(n->name() + "_split" + std::to_string(i)));
       InheritOrigins(r, n);
       r->AddInput(Find(n->input(i))->twin);
       r->AddInput(ShapeConstant({0, cpad / block_, 0, 0, block_}));

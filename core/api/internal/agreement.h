@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "api/accuracy.h"
+#include "kernels/rt_value.h"
 
 namespace onnxlens::api {
 
@@ -36,5 +37,10 @@ struct AgreementAccum {
     return r;
   }
 };
+
+/// Adds the pair (a the reference, b the values judged) to `acc` as float32; false, with
+/// `problem`, when they cannot be compared (not tensors, shapes differ, strings).
+bool AddValuePair(const kernels::RtValue& a, const kernels::RtValue& b, AgreementAccum& acc,
+                  std::string* problem);
 
 }  // namespace onnxlens::api

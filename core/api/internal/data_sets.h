@@ -23,6 +23,11 @@ namespace onnxlens::api {
 Expected<std::vector<std::filesystem::path>> ListDataSets(const std::filesystem::path& dir,
                                                           const std::string& option);
 
+/// The files PREFIX<N>.pb of `dir` (input_0.pb, output_1.pb ...) in the order of N; other names
+/// are skipped, a number too large for 64 bits is an error naming the file.
+Expected<std::vector<std::filesystem::path>> NumberedFiles(const std::filesystem::path& dir,
+                                                           const std::string& prefix);
+
 /// The graph inputs a caller feeds (no initializer), in graph order.
 std::vector<const ir::Value*> FeedableInputs(const ir::Model& model);
 
