@@ -287,6 +287,10 @@
         <source>%1 exists. Replace it?</source>
         <translation>%1 existiert. Ersetzen?</translation>
     </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>Export abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::FindBar</name>

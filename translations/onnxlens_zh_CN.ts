@@ -278,6 +278,10 @@
         <source>%1 exists. Replace it?</source>
         <translation>%1 已存在。要替换吗？</translation>
     </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>导出已取消。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::FindBar</name>

@@ -17,6 +17,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "widgets/stage_text.h"
+
 namespace onnxlens {
 namespace widgets {
 
@@ -58,7 +60,8 @@ ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
   m_error->setStyleSheet(QStringLiteral("color: #c62828"));
   layout->addWidget(m_error);
   m_progress = new QProgressBar(this);
-  m_progress->setRange(0, 0);
+  m_progress->setRange(0, 1000);
+  m_progress->setTextVisible(true);
   m_progress->hide();
   layout->addWidget(m_progress);
   m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -77,9 +80,25 @@ ExportModelDialog::ExportModelDialog(const QString& modelPath, QWidget* parent)
     }
   });
   connect(m_buttons, &QDialogButtonBox::accepted, this, &ExportModelDialog::startExport);
-  connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   m_task = new BackgroundTask<api::OptimizeReport>(this);
   m_task->onFinished([this](Expected<api::OptimizeReport> r) { onDone(std::move(r)); });
+  // Cancel while exporting stops the export (the file is written atomically: nothing is left
+  // half written) and keeps the dialog open; otherwise it closes the dialog.
+  connect(m_buttons, &QDialogButtonBox::rejected, this, [this] {
+    if (!m_task->isRunning()) {
+      reject();
+      return;
+    }
+    m_task->cancel();
+    m_progress->hide();
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
+    m_error->setText(tr("Export cancelled."));
+    emit exportFinished(false);
+  });
+  connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    m_progress->setValue(static_cast<int>(p.fraction * 1000));
+    m_progress->setFormat(progressText(p) + QStringLiteral("  %p%"));
+  });
   for (QComboBox* c : {m_level, m_format})
     connect(c, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
             &ExportModelDialog::updateCommand);
@@ -156,11 +175,12 @@ void ExportModelDialog::startExport() {
     }
     m_force = true;
   }
+  m_progress->setValue(0);
+  m_progress->setFormat(QStringLiteral("%p%"));
   m_progress->show();
-  m_buttons->setEnabled(false);
-  // OptimizeModelFile reports no progress: the bar stays busy until it is done.
-  m_task->start([req = request(), model = m_model.toStdString()](const JobControl&) {
-    return api::OptimizeModelFile(model, req);
+  m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+  m_task->start([req = request(), model = m_model.toStdString()](const JobControl& job) {
+    return api::OptimizeModelFile(model, req, job);
   });
 }
 
@@ -171,7 +191,7 @@ void ExportModelDialog::waitForExport() {
 
 void ExportModelDialog::onDone(Expected<api::OptimizeReport> result) {
   m_progress->hide();
-  m_buttons->setEnabled(true);
+  m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
   if (!result.ok()) {
     m_error->setText(QString::fromStdString(result.status().message()));
     emit exportFinished(false);

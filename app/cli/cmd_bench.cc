@@ -13,9 +13,8 @@ namespace onnxlens::cli {
 
 int RunBench(const BenchArgs& args) {
   api::BenchOptions opt = args.options;
-  ProgressBar bar;
-  JobControl job;
-  job.progress = [&bar](const Progress& p) { bar.Update(p); };
+  ProgressBar bar(!args.json);
+  JobControl job = bar.Job();
   const std::string& model = args.model;
   const api::BenchConfig& base = args.config;
 

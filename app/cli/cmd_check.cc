@@ -43,9 +43,8 @@ int RunCheck(const CheckArgs& args) {
       return kExitUsage;
     }
   }
-  ProgressBar bar;
-  JobControl job;
-  if (!args.json) job.progress = [&bar](const Progress& p) { bar.Update(p); };
+  ProgressBar bar(!args.json);
+  JobControl job = bar.Job();
   auto report = api::RunCheck(args.request, job);
   bar.Done();
   if (!report.ok()) {

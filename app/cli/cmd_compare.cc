@@ -22,9 +22,8 @@ std::string Sqnr(double db) {
 }  // namespace
 
 int RunCompare(const CompareArgs& args) {
-  ProgressBar bar;
-  JobControl job;
-  job.progress = [&bar](const Progress& p) { bar.Update(p); };
+  ProgressBar bar(!args.json);
+  JobControl job = bar.Job();
   auto report = api::CompareModelFiles(args.a, args.b, args.request, job);
   bar.Done();
   if (!report.ok()) {

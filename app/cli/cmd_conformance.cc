@@ -5,13 +5,16 @@
 
 #include "api/conformance.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 
 namespace onnxlens::cli {
 
 int RunConformance(const ConformanceArgs& args) {
   api::ConformanceOptions opt = args.options;
   if (opt.suites.empty()) opt.suites = api::DefaultConformanceSuites();
-  auto report = api::RunConformance(opt);
+  ProgressBar bar(!args.json);
+  auto report = api::RunConformance(opt, bar.Job());
+  bar.Done();
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;

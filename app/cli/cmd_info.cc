@@ -6,6 +6,7 @@
 #include "api/memory_plan.h"
 #include "api/model_info.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
@@ -83,19 +84,24 @@ void PrintText(const api::ModelInfo& info, bool shapes) {
 int RunInfo(const InfoArgs& args) {
   api::InspectOptions opt;
   opt.with_values = args.shapes;
-  auto info = api::InspectModelFile(args.model, opt);
+  ProgressBar bar(!args.json);
+  const JobControl job = bar.Job();
+  auto info = api::InspectModelFile(args.model, opt, args.memory ? job.Slice(0, 0.5) : job);
   if (!info.ok()) {
+    bar.Done();
     PrintError(info.status().message());
     return kExitFailure;
   }
   Expected<MemoryPlan> plan = MemoryPlan{};
   if (args.memory) {
-    plan = api::PlanModelMemory(args.model, api::MemoryPlanOptions{});
+    plan = api::PlanModelMemory(args.model, api::MemoryPlanOptions{}, job.Slice(0.5, 1));
     if (!plan.ok()) {
+      bar.Done();
       PrintError(plan.status().message());
       return kExitFailure;
     }
   }
+  bar.Done();
   if (args.json) {
     nlohmann::json j = api::ToJson(*info);
     if (args.memory) j["memory"] = api::ToJson(*plan);

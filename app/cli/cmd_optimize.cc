@@ -5,6 +5,7 @@
 
 #include "api/optimize.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
@@ -29,7 +30,9 @@ int RunOptimize(const OptimizeArgs& args) {
   if (!req.output.empty() &&
       OutputRefused(args.model, req.output, req.force, {{"--inputs", req.inputs_dir}}))
     return kExitFailure;
-  auto report = api::OptimizeModelFile(args.model, args.request);
+  ProgressBar bar(!args.json);
+  auto report = api::OptimizeModelFile(args.model, args.request, bar.Job());
+  bar.Done();
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;

@@ -5,11 +5,14 @@
 
 #include "api/partition.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 
 namespace onnxlens::cli {
 
 int RunPartition(const PartitionArgs& args) {
-  auto report = api::PartitionModelFile(args.model, args.options);
+  ProgressBar bar(!args.json);
+  auto report = api::PartitionModelFile(args.model, args.options, bar.Job());
+  bar.Done();
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;

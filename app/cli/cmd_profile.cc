@@ -5,6 +5,7 @@
 #include "api/profile.h"
 #include "api/trace.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 #include "common/file_util.h"
 #include "common/strings.h"
 
@@ -14,7 +15,9 @@ int RunProfile(const ProfileArgs& args) {
   if (!args.trace.empty() &&
       OutputRefused(args.model, args.trace, args.force, {{"--inputs", args.options.inputs_dir}}))
     return kExitFailure;
-  auto result = api::ProfileModelFile(args.model, args.options);
+  ProgressBar bar;
+  auto result = api::ProfileModelFile(args.model, args.options, bar.Job());
+  bar.Done();
   if (!result.ok()) {
     PrintError(result.status().message());
     return kExitFailure;
@@ -27,7 +30,8 @@ int RunProfile(const ProfileArgs& args) {
     WritePolicy policy = result->trace_policy;
     policy.force = args.force;
     Status st = CheckWritePolicy(args.trace, policy);
-    if (st.ok()) st = api::WriteTraceFile(args.trace, result->events, result->metadata);
+    if (st.ok()) st = api::WriteTraceFile(args.trace, result->events, result->metadata, bar.Job());
+    bar.Done();
     if (!st.ok()) {
       PrintError(st.message());
       return kExitFailure;
@@ -43,7 +47,9 @@ int RunProfile(const ProfileArgs& args) {
 }
 
 int RunTraceSummary(const TraceSummaryArgs& args) {
-  auto trace = api::ReadTraceFile(args.trace);
+  ProgressBar bar;
+  auto trace = api::ReadTraceFile(args.trace, bar.Job());
+  bar.Done();
   if (!trace.ok()) {
     PrintError(trace.status().message());
     return kExitFailure;

@@ -50,9 +50,8 @@ int RunQuantize(const QuantizeArgs& args) {
           args.model, req.output, req.force,
           {{"--calib", req.calib_dir}, {"--images", req.images.dir}, {"--eval", args.eval_dir}}))
     return kExitFailure;
-  ProgressBar bar;
-  JobControl job;
-  job.progress = [&bar](const Progress& p) { bar.Update(p); };
+  ProgressBar bar(!args.json);
+  JobControl job = bar.Job();
   const bool search = args.target_cosine > 0 || args.target_sqnr > 0;
   std::optional<api::QuantSearchReport> found;
   auto report = [&]() -> Expected<api::QuantizeReport> {

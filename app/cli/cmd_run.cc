@@ -5,12 +5,15 @@
 
 #include "api/run.h"
 #include "cli/commands.h"
+#include "cli/progress_bar.h"
 #include "common/strings.h"
 
 namespace onnxlens::cli {
 
 int RunRun(const RunArgs& args) {
-  auto report = api::RunModelFile(args.model, args.options);
+  ProgressBar bar(!args.json);
+  auto report = api::RunModelFile(args.model, args.options, bar.Job());
+  bar.Done();
   if (!report.ok()) {
     PrintError(report.status().message());
     return kExitFailure;

@@ -120,7 +120,8 @@ ConformanceCase RunConformanceTest(const fs::path& dir, const ConformanceOptions
   return finish("pass", "");
 }
 
-Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
+Expected<ConformanceReport> RunConformance(const ConformanceOptions& options,
+                                           const JobControl& job) {
   OL_RETURN_IF_ERROR(passes::ParseLevel(options.level).status());
   std::regex filter;
   if (!options.filter.empty()) {
@@ -131,23 +132,30 @@ Expected<ConformanceReport> RunConformance(const ConformanceOptions& options) {
                              " is not a valid regex: " + e.what());
     }
   }
-  ConformanceReport report;
+  // Every test directory first, so that progress counts against the whole run.
+  std::vector<fs::path> dirs;
   for (const fs::path& suite : options.suites) {
     std::error_code ec;
     if (!fs::is_directory(suite, ec))
       return NotFound("suite directory " + Quote(suite.string()) + " does not exist");
-    std::vector<fs::path> dirs;
+    std::vector<fs::path> found;
     OL_ASSIGN_OR_RETURN(const std::vector<fs::path> entries, ListFolder(suite));
     for (const fs::path& p : entries) {
-      if (fs::exists(p / "model.onnx", ec)) dirs.push_back(p);
+      if (!options.filter.empty() && !std::regex_search(p.filename().string(), filter)) continue;
+      if (fs::exists(p / "model.onnx", ec)) found.push_back(p);
     }
-    std::sort(dirs.begin(), dirs.end());
-    for (const fs::path& d : dirs) {
-      if (!options.filter.empty() && !std::regex_search(d.filename().string(), filter)) continue;
-      ConformanceCase c = RunConformanceTest(d, options);
-      (c.status == "pass" ? report.passed : c.status == "fail" ? report.failed : report.errors)++;
-      report.cases.push_back(std::move(c));
-    }
+    std::sort(found.begin(), found.end());
+    dirs.insert(dirs.end(), found.begin(), found.end());
+  }
+  ConformanceReport report;
+  const std::string total = std::to_string(dirs.size());
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    if (!job.Report(Stage::kRunning, dirs.empty() ? 1.0 : static_cast<double>(i) / dirs.size(),
+                    std::to_string(i) + "/" + total))
+      return Cancelled("the conformance run was cancelled");
+    ConformanceCase c = RunConformanceTest(dirs[i], options);
+    (c.status == "pass" ? report.passed : c.status == "fail" ? report.failed : report.errors)++;
+    report.cases.push_back(std::move(c));
   }
   return report;
 }

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
 
@@ -43,7 +44,10 @@ std::vector<std::filesystem::path> DefaultConformanceSuites();
 /// Runs one test directory.
 ConformanceCase RunConformanceTest(const std::filesystem::path& dir, const ConformanceOptions& o);
 
-Expected<ConformanceReport> RunConformance(const ConformanceOptions& options);
+/// `job` gets Stage::kRunning with "done/total" after each test directory; a cancel ends with
+/// kCancelled.
+Expected<ConformanceReport> RunConformance(const ConformanceOptions& options,
+                                           const JobControl& job = {});
 
 nlohmann::json ToJson(const ConformanceReport& report);
 

@@ -66,10 +66,12 @@ Expected<passes::OptimizeOptions> OptimizeOptionsFor(const std::string& level,
 }
 
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
-                                           const OptimizeRequest& req) {
+                                           const OptimizeRequest& req, const JobControl& job) {
   onnx_io::LoadOptions lo;
   lo.dim_overrides = req.dims;
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded, onnx_io::LoadModelFile(path, lo));
+  const double optimize_end = req.verify ? 0.5 : 0.9;
+  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
+                      onnx_io::LoadModelFile(path, lo, job.Slice(0, 0.2)));
   // A pass trusts its nodes as a kernel does, and a model `run` refuses is not optimized either:
   // the session's checks first, and again on what is written.
   OL_RETURN_IF_ERROR(CheckAsSession(*loaded.model, req.providers).WithContext(path.string()));
@@ -94,7 +96,8 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
     edited = std::move(e);
   }
   std::shared_ptr<ir::Model> optimized = edited->Clone();
-  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, passes::Optimize(*optimized, oo));
+  OL_ASSIGN_OR_RETURN(passes::OptimizeResult result,
+                      passes::Optimize(*optimized, oo, job.Slice(0.2, optimize_end)));
 
   r.model = path.string();
   r.level = std::string(passes::LevelName(oo.level));
@@ -126,10 +129,12 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
     vr.inputs_dir = req.inputs_dir;
     vr.seed = req.seed;
     vr.ranges = req.ranges;
-    OL_ASSIGN_OR_RETURN(r.verify, VerifyChain(chain, r.steps, vr));
+    OL_ASSIGN_OR_RETURN(r.verify, VerifyChain(chain, r.steps, vr, job.Slice(optimize_end, 0.9)));
   }
 
   if (!req.output.empty()) {
+    if (!job.Report(Stage::kWritingModel, 0.9, req.output.filename().string()))
+      return Cancelled("the optimization was cancelled");
     onnx_io::SaveOptions so;
     so.external_data = req.external_data;
     // Never the model, its data, or a file of --inputs (also with --force).

@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "api/input_spec.h"
+#include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
 
@@ -109,8 +110,11 @@ std::vector<PassDescription> ListOptimizerPasses();
 /// Runtime's numbers 0, 1, 2, 3 and 99 (= all).
 std::vector<std::string> OptimizationLevelNames();
 
+/// `job` gets the load's stages, Stage::kOptimizing (detail: the pass), verification's stages
+/// and Stage::kWritingModel; a cancel ends with kCancelled.
 Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& model,
-                                           const OptimizeRequest& request);
+                                           const OptimizeRequest& request,
+                                           const JobControl& job = {});
 
 /// The op-count table (original vs optimized; improved rows marked) as text.
 std::string FormatOpTable(const OptimizeReport& report);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <new>
 #include <set>
 
@@ -155,17 +156,6 @@ std::vector<FreeDim> FreeDims(const ir::Model& model) {
     }
   }
   return out;
-}
-
-std::string DescribeTries(const std::vector<FreeDim>& dims, size_t attempts) {
-  std::vector<std::string> parts;
-  for (const FreeDim& d : dims) {
-    std::vector<int64_t> tried;
-    for (size_t k = 0; k < std::min(attempts, d.candidates.size()); ++k)
-      tried.push_back(d.candidates[k]);
-    parts.push_back(d.key + " (tried " + Join(tried, ", ") + ")");
-  }
-  return Join(parts, ", ");
 }
 
 }  // namespace
@@ -322,22 +312,50 @@ Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Mode
   // A guess is tried with one run unless every free dim is a batch (1 is always a valid batch).
   const bool guessing = std::any_of(free.begin(), free.end(),
                                     [](const FreeDim& d) { return d.candidates.size() > 1; });
-  auto choice = [&](size_t k) {
+  auto choice = [&](const std::vector<size_t>& k) {
     DimOverrides chosen;
-    for (const FreeDim& d : free) chosen[d.key] = d.candidates[k < d.candidates.size() ? k : 0];
+    for (size_t i = 0; i < free.size(); ++i) chosen[free[i].key] = free[i].candidates[k[i]];
     return chosen;
   };
-  if (!guessing) return choice(0);
+  const std::vector<size_t> first(free.size(), 0);
+  if (!guessing) return choice(first);
   runtime::SessionOptions so;
   so.intra_op_threads = 1;
   if (!req.providers.empty()) so.providers = req.providers;
   so.max_memory_bytes = req.max_memory_bytes;
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
-  size_t attempts = 1;
-  for (const FreeDim& d : free) attempts = std::max(attempts, d.candidates.size());
+  // The dims are searched jointly, not one at a time: sizes that constrain each other (a VAD's
+  // audio long enough for its STFT while its state keeps its own free batch) need a combination
+  // no single dim's order reaches. Combinations go by the sum of their candidates' ranks (the
+  // first guesses first), at most kMaxAttempts runs.
+  constexpr size_t kMaxAttempts = 32;
+  std::vector<std::vector<size_t>> combos;
+  size_t max_sum = 0;
+  for (const FreeDim& d : free) max_sum += d.candidates.size() - 1;
+  std::vector<size_t> k(free.size(), 0);
+  std::function<void(size_t, size_t)> compose = [&](size_t i, size_t left) {
+    if (combos.size() >= kMaxAttempts) return;
+    if (i + 1 == free.size()) {
+      if (left < free[i].candidates.size()) {
+        k[i] = left;
+        combos.push_back(k);
+      }
+      return;
+    }
+    for (size_t r = 0; r <= left && r < free[i].candidates.size(); ++r) {
+      k[i] = r;
+      compose(i + 1, left - r);
+    }
+  };
+  for (size_t sum = 0; sum <= max_sum && combos.size() < kMaxAttempts; ++sum) compose(0, sum);
   Status first_error;
-  for (size_t k = 0; k < attempts; ++k) {
-    const DimOverrides chosen = choice(k);
+  std::vector<std::vector<int64_t>> tried(free.size());
+  for (const std::vector<size_t>& combo : combos) {
+    const DimOverrides chosen = choice(combo);
+    for (size_t i = 0; i < free.size(); ++i) {
+      const int64_t v = free[i].candidates[combo[i]];
+      if (std::find(tried[i].begin(), tried[i].end(), v) == tried[i].end()) tried[i].push_back(v);
+    }
     DimOverrides all = given;
     all.insert(chosen.begin(), chosen.end());
     auto inputs = MakeInputs(*session, {}, req.seed, ranges, all);
@@ -346,15 +364,18 @@ Expected<DimOverrides> ChooseAndTryFreeDims(const std::shared_ptr<const ir::Mode
     if (st.ok()) return chosen;
     // A model onnxlens cannot run at all fails the same way at every size.
     if (st.code() == StatusCode::kUnsupported) return st;
-    if (k == 0) first_error = st;
+    if (first_error.ok()) first_error = st;
   }
-  std::vector<std::string> sets;
-  for (const FreeDim& d : free) sets.push_back("--dim " + d.key + "=N");
+  std::vector<std::string> sets, described;
+  for (size_t i = 0; i < free.size(); ++i) {
+    sets.push_back("--dim " + free[i].key + "=N");
+    described.push_back(free[i].key + " (tried " + Join(tried[i], ", ") + ")");
+  }
   return InvalidArgument(
-      "random inputs: the model did not run with any of the sizes tried for its free "
-      "dimensions " +
-      DescribeTries(free, attempts) + "; set them with " + Join(sets, " ") + ". With " +
-      FormatDimOverrides(choice(0)) + " the run failed: " + first_error.message());
+      "random inputs: the model did not run with any of the " + std::to_string(combos.size()) +
+      " combinations of sizes tried for its free dimensions " + Join(described, ", ") +
+      "; set them with " + Join(sets, " ") + ". With " + FormatDimOverrides(choice(first)) +
+      " the run failed: " + first_error.message());
 }
 
 Status CheckRangeNames(const ir::Graph& g, const RangeOverrides& ranges) {

@@ -120,8 +120,10 @@ Expected<std::map<std::string, RtValue>> LoadInputs(
   return out;
 }
 
-Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options) {
-  OL_ASSIGN_OR_RETURN(ModelForRun prepared, LoadModelForRun(path, InputRequestOf(options)));
+Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options,
+                                 const JobControl& job) {
+  OL_ASSIGN_OR_RETURN(ModelForRun prepared,
+                      LoadModelForRun(path, InputRequestOf(options), job.Slice(0, 0.4)));
   const onnx_io::LoadedModel& loaded = prepared.loaded;
   std::shared_ptr<const ir::Model> model = prepared.model;
   runtime::SessionOptions so;
@@ -135,13 +137,15 @@ Expected<RunReport> RunModelFile(const fs::path& path, const RunOptions& options
   so.run_timeout_seconds = options.timeout_seconds;
   so.enable_arena = options.enable_arena;
   so.enable_mem_pattern = options.enable_mem_pattern;
+  if (!job.Report(Stage::kCreatingSession, 0.4)) return Cancelled("the run was cancelled");
   const auto t0 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto session, runtime::Session::Create(model, so));
   const auto t1 = std::chrono::steady_clock::now();
   OL_ASSIGN_OR_RETURN(auto inputs,
                       MakeInputs(*session, options.inputs_dir, options.seed, prepared.ranges));
+  if (!job.Report(Stage::kRunning, 0.6)) return Cancelled("the run was cancelled");
   const auto t2 = std::chrono::steady_clock::now();
-  OL_ASSIGN_OR_RETURN(runtime::NamedValues outs, session->Run(inputs));
+  OL_ASSIGN_OR_RETURN(runtime::NamedValues outs, session->Run(inputs, &job.cancel));
   const auto t3 = std::chrono::steady_clock::now();
   RunReport report;
   report.session_seconds = std::chrono::duration<double>(t1 - t0).count();

@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "api/input_spec.h"
+#include "common/progress.h"
 #include "common/provider_order.h"
 #include "common/status.h"
 
@@ -62,7 +63,10 @@ struct RunReport {
   DimOverrides chosen_dims;
 };
 
-Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options);
+/// `job` gets the load's stages, Stage::kCreatingSession and Stage::kRunning; a cancel ends the run
+/// with kCancelled.
+Expected<RunReport> RunModelFile(const std::filesystem::path& model, const RunOptions& options,
+                                 const JobControl& job = {});
 
 nlohmann::json ToJson(const RunReport& report);
 

@@ -207,6 +207,40 @@ TEST(RandomInputsTest, NoSizeWorksGivesAMessageNamingTheDimAndTheOption) {
   EXPECT_TRUE(LoadModelForRun(model, req).ok());
 }
 
+// x [1, 1, time] through a Conv of window 300 (time >= 300: the third guess, 512), and a state
+// h [units] added to a [16] weight (units 1 or 16: the first two guesses, not the third).
+fs::path CoupledModel(const fs::path& dir) {
+  ir::Model m;
+  m.graph = std::make_unique<ir::Graph>("coupled");
+  ir::Graph& g = *m.graph;
+  ir::Value* x =
+      Input(g, "x", DataType::kFloat, {Dim::Known(1), Dim::Known(1), Dim::Symbolic("time")});
+  ir::Value* h = Input(g, "h", DataType::kFloat, {Dim::Symbolic("units")});
+  ir::Value* w = Constant(g, "w", *ir::Tensor::Zeros(DataType::kFloat, {1, 1, 300}));
+  ir::Value* b = Constant(g, "b", *ir::Tensor::Zeros(DataType::kFloat, {16}));
+  g.AddOutput(Node1(g, "Conv", {x, w}, "y"));
+  g.AddOutput(Node1(g, "Add", {h, b}, "h2"));
+  return Save(m, dir, "coupled.onnx");
+}
+
+TEST(RandomInputsTest, FreeDimsThatConstrainEachOtherAreSearchedJointly) {
+  // Trying the k-th guess of every dim together never gets time = 512 with units = 1.
+  testing::TempDir dir;
+  const fs::path model = CoupledModel(dir.path());
+  auto loaded = LoadModelForRun(model, {});
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  EXPECT_EQ(loaded->chosen, (DimOverrides{{"time", 512}, {"units", 1}}));
+  RunOptions o;
+  auto run = RunModelFile(model, o);
+  ASSERT_TRUE(run.ok()) << run.status().message();
+  EXPECT_EQ(run->outputs[0].shape, (std::vector<int64_t>{1, 1, 213}));
+  BenchConfig c;
+  BenchOptions bo;
+  bo.warmup = 1;
+  bo.runs = 3;
+  EXPECT_TRUE(BenchModelFile(model, c, bo).ok());
+}
+
 TEST(RandomInputsTest, QuantizeAndCompareSamplesTryTheirSizesToo) {
   testing::TempDir dir;
   auto loaded = onnx_io::LoadModelFile(WindowModel(dir.path(), 200, "time"));
