@@ -17,6 +17,7 @@
 #include "api/partition.h"
 #include "api/profile.h"
 #include "api/quantize.h"
+#include "api/report.h"
 #include "api/run.h"
 
 namespace onnxlens::cli {
@@ -113,6 +114,10 @@ struct CheckArgs {
   bool json = false;
 };
 
+struct ReportArgs {
+  api::ReportRequest request;
+};
+
 int RunInfo(const InfoArgs& args);
 int RunConvert(const ConvertArgs& args);
 int RunRun(const RunArgs& args);
@@ -125,6 +130,7 @@ int RunBench(const BenchArgs& args);
 int RunQuantize(const QuantizeArgs& args);
 int RunCompare(const CompareArgs& args);
 int RunCheck(const CheckArgs& args);
+int RunReport(const ReportArgs& args);
 
 /// Prints "onnxlens-cli: error: <message>" on stderr (one line).
 void PrintError(const std::string& message);

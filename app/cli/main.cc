@@ -487,10 +487,37 @@ Verb AddCheck(CLI::App& app) {
   return Bind(v, a, RunCheck);
 }
 
+Verb AddReport(CLI::App& app) {
+  auto a = std::make_shared<ReportArgs>();
+  api::ReportRequest& r = a->request;
+  CLI::App* v = AddVerb(app, "report",
+                        "one self-contained HTML report: summary, op counts per level, the graph "
+                        "with heat and providers, latency, top ops and nodes, quantization, diff");
+  v->add_option("MODEL", r.model, "the .onnx file")->type_name("")->required();
+  v->add_option("-o,--output", r.output, "the .html file to write")->type_name("OUT.html")->required();
+  v->add_flag("--force", r.force, "replace an existing OUT.html (never an input)");
+  v->add_option("--trace", r.trace, "a profile of the model (ours or ONNX Runtime's) instead of "
+                                    "profiling it now")
+      ->type_name("TRACE.json");
+  v->add_option("--quantized", r.quantized, "a quantized copy: accuracy per output and layer")
+      ->type_name("Q.onnx");
+  v->add_option("--vs", r.vs, "another model: the diff of the two graphs")->type_name("OTHER.onnx");
+  AddLevel(v, &r.level);
+  v->add_option("--runs", r.runs, "runs profiled without --trace (0: no profile)")
+      ->type_name("N")
+      ->transform(WholeNumber(0, 100000))
+      ->capture_default_str();
+  AddThreads(v, &r.threads);
+  AddInputs(v, &r.inputs_dir, &r.seed);
+  AddDimsAndRanges(v, &r.dims, &r.ranges);
+  AddMaxIsa(v);
+  return Bind(v, a, RunReport);
+}
+
 std::vector<Verb> AddVerbs(CLI::App& app) {
   return {AddInfo(app),         AddConvert(app),  AddRun(app),     AddPartition(app),
           AddConformance(app),  AddOptimize(app), AddProfile(app), AddBench(app),
-          AddTraceSummary(app), AddQuantize(app), AddCompare(app), AddCheck(app)};
+          AddTraceSummary(app), AddQuantize(app), AddCompare(app), AddCheck(app), AddReport(app)};
 }
 
 const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {

@@ -16,67 +16,6 @@ namespace onnxlens::api {
 
 namespace {
 
-// Text for XML 1.0: markup characters as entities, bytes that are not UTF-8 and the control
-// characters XML forbids as U+FFFD (a model's names are arbitrary bytes).
-std::string EscapeXml(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  const auto replacement = "\xEF\xBF\xBD";
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      switch (c) {
-        case '&':
-          out += "&amp;";
-          break;
-        case '<':
-          out += "&lt;";
-          break;
-        case '>':
-          out += "&gt;";
-          break;
-        case '"':
-          out += "&quot;";
-          break;
-        case '\'':
-          out += "&apos;";
-          break;
-        case '\t':
-        case '\n':
-        case '\r':
-          out += static_cast<char>(c);
-          break;
-        default:
-          out += c < 0x20 || c == 0x7f ? replacement : std::string(1, static_cast<char>(c));
-      }
-      ++i;
-      continue;
-    }
-    // A UTF-8 sequence: its length from the lead byte, then continuation bytes, no overlong or
-    // surrogate forms, at most U+10FFFF.
-    const int len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
-    bool ok = len > 0 && i + len <= s.size();
-    uint32_t cp = len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
-    for (int k = 1; ok && k < len; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      ok = (b & 0xC0) == 0x80;
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    if (ok) {
-      ok = !(len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF) || cp >= 0xFFFE)) &&
-           !(len == 4 && (cp < 0x10000 || cp > 0x10FFFF));
-    }
-    if (ok) {
-      out.append(s.substr(i, len));
-      i += len;
-    } else {
-      out += replacement;
-      ++i;
-    }
-  }
-  return out;
-}
-
 std::string Seconds(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", s);
@@ -169,10 +108,10 @@ std::string CheckJUnitXml(const CheckReport& r) {
   std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   x += "<testsuites>\n";
   x += "  <testsuite name=\"onnxlens check\" package=\"onnxlens\" id=\"0\" timestamp=\"" +
-       Timestamp() + "\" hostname=\"" + EscapeXml(Hostname()) + "\"" + counts + ">\n";
+       Timestamp() + "\" hostname=\"" + EscapeMarkup(Hostname()) + "\"" + counts + ">\n";
   x += "    <properties>\n";
   auto property = [&](const std::string& name, const std::string& value) {
-    x += "      <property name=\"" + EscapeXml(name) + "\" value=\"" + EscapeXml(value) + "\"/>\n";
+    x += "      <property name=\"" + EscapeMarkup(name) + "\" value=\"" + EscapeMarkup(value) + "\"/>\n";
   };
   property("model", r.model);
   if (!r.level.empty()) {
@@ -192,16 +131,16 @@ std::string CheckJUnitXml(const CheckReport& r) {
   x += "    </properties>\n";
   std::string out;
   for (const GateResult& g : r.gates) {
-    x += "    <testcase name=\"" + EscapeXml(g.name) + "\" classname=\"" + EscapeXml(file) +
+    x += "    <testcase name=\"" + EscapeMarkup(g.name) + "\" classname=\"" + EscapeMarkup(file) +
          "\" time=\"" + Seconds(g.seconds) + "\"";
     const std::string text = Join(g.details, "\n");
     if (g.passed) {
       x += "/>\n";
     } else {
       const char* tag = g.error.empty() ? "failure" : "error";
-      x += ">\n      <" + std::string(tag) + " message=\"" + EscapeXml(g.name + ": " + Summary(g)) +
+      x += ">\n      <" + std::string(tag) + " message=\"" + EscapeMarkup(g.name + ": " + Summary(g)) +
            "\" type=\"" + (g.error.empty() ? "GateFailed" : "NotMeasured") + "\">" +
-           EscapeXml(text) + "</" + tag + ">\n    </testcase>\n";
+           EscapeMarkup(text) + "</" + tag + ">\n    </testcase>\n";
     }
     out += (g.passed          ? "PASS "
             : g.error.empty() ? "FAIL "
@@ -209,7 +148,7 @@ std::string CheckJUnitXml(const CheckReport& r) {
            g.name + ": " + Summary(g) + "\n";
     for (const std::string& d : g.details) out += "  " + d + "\n";
   }
-  x += "    <system-out>" + EscapeXml(out) + "</system-out>\n";
+  x += "    <system-out>" + EscapeMarkup(out) + "</system-out>\n";
   x += "    <system-err></system-err>\n";
   x += "  </testsuite>\n</testsuites>\n";
   return x;

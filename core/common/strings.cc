@@ -43,6 +43,65 @@ std::string FormatBytes(uint64_t bytes) {
   return buf;
 }
 
+std::string EscapeMarkup(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  const auto replacement = "\xEF\xBF\xBD";
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '&':
+          out += "&amp;";
+          break;
+        case '<':
+          out += "&lt;";
+          break;
+        case '>':
+          out += "&gt;";
+          break;
+        case '"':
+          out += "&quot;";
+          break;
+        case '\'':
+          out += "&apos;";
+          break;
+        case '\t':
+        case '\n':
+        case '\r':
+          out += static_cast<char>(c);
+          break;
+        default:
+          out += c < 0x20 || c == 0x7f ? replacement : std::string(1, static_cast<char>(c));
+      }
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: its length from the lead byte, then continuation bytes, no overlong or
+    // surrogate forms, at most U+10FFFF.
+    const int len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    uint32_t cp = len == 2 ? c & 0x1F : len == 3 ? c & 0x0F : c & 0x07;
+    for (int k = 1; ok && k < len; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      ok = (b & 0xC0) == 0x80;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    if (ok) {
+      ok = !(len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF) || cp >= 0xFFFE)) &&
+           !(len == 4 && (cp < 0x10000 || cp > 0x10FFFF));
+    }
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len;
+    } else {
+      out += replacement;
+      ++i;
+    }
+  }
+  return out;
+}
+
 std::string EscapeString(std::string_view s) {
   std::string out;
   out.reserve(s.size());

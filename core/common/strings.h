@@ -32,6 +32,11 @@ std::string FormatDouble(double v);
 /// "12.3 MiB" style size.
 std::string FormatBytes(uint64_t bytes);
 
+/// Text for XML 1.0 and HTML (element text and quoted attribute values): & < > " ' as entities,
+/// bytes that are not UTF-8 and the control characters XML forbids as U+FFFD (a model's names
+/// are arbitrary bytes).
+std::string EscapeMarkup(std::string_view s);
+
 /// Escapes a string for the IR text form (quotes, backslashes, control characters).
 std::string EscapeString(std::string_view s);
 
