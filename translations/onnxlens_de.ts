@@ -293,6 +293,105 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ExportReportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Disabled (as loaded)</source>
+        <translation>Deaktiviert (wie geladen)</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>Layout (alle)</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>Optimierungsstufe:</translation>
+    </message>
+    <message>
+        <source>No profile</source>
+        <translation>Kein Profil</translation>
+    </message>
+    <message>
+        <source>Runs profiled:</source>
+        <translation>Profilierte Läufe:</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
+    <message>
+        <source>optional: its accuracy per output and layer</source>
+        <translation>optional: seine Genauigkeit je Ausgabe und Schicht</translation>
+    </message>
+    <message>
+        <source>Quantized copy:</source>
+        <translation>Quantisierte Kopie:</translation>
+    </message>
+    <message>
+        <source>Quantized Model</source>
+        <translation>Quantisiertes Modell</translation>
+    </message>
+    <message>
+        <source>optional: the diff of the two graphs</source>
+        <translation>optional: der Vergleich der beiden Graphen</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>Vergleichen mit:</translation>
+    </message>
+    <message>
+        <source>Other Model</source>
+        <translation>Anderes Modell</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>Export abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>Entspricht: %1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>Wählen Sie eine Datei zum Schreiben.</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existiert. Ersetzen?</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -982,6 +1081,14 @@
     <message>
         <source>%1 (%2) — onnxlens</source>
         <translation>%1 (%2) — onnxlens</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>&amp;Bericht exportieren…</translation>
+    </message>
+    <message>
+        <source>Wrote the report %1</source>
+        <translation>Bericht %1 geschrieben</translation>
     </message>
 </context>
 <context>

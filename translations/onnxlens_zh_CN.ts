@@ -284,6 +284,105 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ExportReportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Disabled (as loaded)</source>
+        <translation>禁用（按加载原样）</translation>
+    </message>
+    <message>
+        <source>Basic</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>Extended</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Layout (all)</source>
+        <translation>布局（全部）</translation>
+    </message>
+    <message>
+        <source>Optimization level:</source>
+        <translation>优化级别：</translation>
+    </message>
+    <message>
+        <source>No profile</source>
+        <translation>没有性能分析结果</translation>
+    </message>
+    <message>
+        <source>Runs profiled:</source>
+        <translation>分析的运行次数：</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>optional: its accuracy per output and layer</source>
+        <translation>可选：每个输出和层的精度</translation>
+    </message>
+    <message>
+        <source>Quantized copy:</source>
+        <translation>量化副本：</translation>
+    </message>
+    <message>
+        <source>Quantized Model</source>
+        <translation>量化模型</translation>
+    </message>
+    <message>
+        <source>optional: the diff of the two graphs</source>
+        <translation>可选：两个图的差异</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Other Model</source>
+        <translation>其他模型</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>HTML files (*.html)</source>
+        <translation>HTML 文件 (*.html)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>导出已取消。</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>等同于：%1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。要替换吗？</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::FindBar</name>
     <message>
         <source>Find: op, name, tensor, dtype or shape; &quot;exact&quot;; /regex/ — terms are AND-ed</source>
@@ -967,6 +1066,14 @@
     <message>
         <source>%1 (%2) — onnxlens</source>
         <translation>%1（%2）— onnxlens</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Wrote the report %1</source>
+        <translation>已写入报告 %1</translation>
     </message>
 </context>
 <context>

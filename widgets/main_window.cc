@@ -373,6 +373,7 @@ void MainWindow::onLoaded(const QString& path, std::shared_ptr<const api::ModelI
   m_reloadAction->setEnabled(true);
   m_exportAction->setEnabled(true);
   m_exportModelAction->setEnabled(true);
+  m_exportReportAction->setEnabled(true);
   if (m_recordRecent) RecentFiles::add(path);
   m_doc->setModel(path, info);
   m_summary->setModelInfo(info);

@@ -200,6 +200,7 @@ class MainWindow : public QMainWindow {
   api::ViewHeat viewHeat() const;
   QTabWidget* m_tabs;
   QAction* m_exportModelAction = nullptr;
+  QAction* m_exportReportAction = nullptr;
   QAction* m_providerAction = nullptr;
   ProviderLegend* m_providerLegend = nullptr;
   ProviderColoring* m_providers = nullptr;

@@ -4,14 +4,17 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 #include "widgets/compare_view.h"
+#include "widgets/export_report_dialog.h"
 #include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/main_window.h"
@@ -76,6 +79,14 @@ void MainWindow::createActions() {
   m_exportQuantAction =
       file->addAction(tr("Export &Quantized Model…"), this, &MainWindow::showExportQuantizedDialog);
   m_exportQuantAction->setEnabled(false);
+  m_exportReportAction = file->addAction(tr("Export &Report…"), this, [this] {
+    if (m_path.isEmpty()) return;
+    ExportReportDialog dialog(m_path, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    statusBar()->showMessage(
+        tr("Wrote the report %1").arg(QDir::toNativeSeparators(dialog.exportedPath())), 8000);
+  });
+  m_exportReportAction->setEnabled(false);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

@@ -59,9 +59,15 @@ std::string Table(const std::vector<std::string>& header,
   auto cls = [&](size_t c) {
     return c < numeric.size() && numeric[c] ? std::string(" class=\"num\"") : std::string();
   };
-  std::string out = "<table>\n<thead><tr>";
-  for (size_t c = 0; c < header.size(); ++c) out += "<th" + cls(c) + ">" + EscapeMarkup(header[c]) + "</th>";
-  out += "</tr></thead>\n<tbody>\n";
+  std::string out = "<table>\n";
+  // A table of facts has no header row (every header cell empty).
+  if (std::any_of(header.begin(), header.end(), [](const std::string& h) { return !h.empty(); })) {
+    out += "<thead><tr>";
+    for (size_t c = 0; c < header.size(); ++c)
+      out += "<th" + cls(c) + ">" + EscapeMarkup(header[c]) + "</th>";
+    out += "</tr></thead>\n";
+  }
+  out += "<tbody>\n";
   for (size_t r = 0; r < rows.size() && r < max_rows; ++r) {
     out += "<tr>";
     for (size_t c = 0; c < rows[r].size(); ++c)
@@ -90,8 +96,8 @@ std::string HistogramSvg(const std::vector<double>& values, double p50, double p
   const double W = 640, H = 220, left = 48, right = 16, top = 16, bottom = 40;
   const double pw = W - left - right, ph = H - top - bottom;
   auto x_of = [&](double v) { return left + (v - lo) / span * pw; };
-  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + Num(W) + " " + Num(H) +
-                  "\" width=\"" + Num(W) + "\" height=\"" + Num(H) +
+  std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + Num(W) + " " + Num(H) + "\" width=\"" +
+                  Num(W) + "\" height=\"" + Num(H) +
                   "\" role=\"img\" aria-label=\"latency histogram\">\n";
   for (int b = 0; b < kBins; ++b) {
     if (bins[b] == 0) continue;
@@ -126,8 +132,7 @@ std::string HistogramSvg(const std::vector<double>& values, double p50, double p
     s += "<line class=\"mark\" x1=\"" + Num(x) + "\" y1=\"" + Num(top) + "\" x2=\"" + Num(x) +
          "\" y2=\"" + Num(top + ph) + "\"/><text class=\"mark-label\" x=\"" +
          Num(left_of ? x - 3 : x + 3) + "\" text-anchor=\"" + (left_of ? "end" : "start") +
-         "\" y=\"" + Num(top + 10 + 12 * m) + "\">" +
-         name + " " + Fixed(v, 3) + "</text>\n";
+         "\" y=\"" + Num(top + 10 + 12 * m) + "\">" + name + " " + Fixed(v, 3) + "</text>\n";
   }
   return s + "</svg>\n";
 }
@@ -152,10 +157,11 @@ std::string BarChartSvg(const std::vector<std::pair<std::string, double>>& bars,
     const double x0 = x_of(std::min(0.0, v)), x1 = x_of(std::max(0.0, v));
     s += "<g><title>" + EscapeMarkup(label) + ": " + Fixed(v, 2) + " " + EscapeMarkup(unit) +
          "</title><text class=\"tick\" x=\"" + Num(label_w - 6) + "\" y=\"" + Num(y + 13) +
-         "\" text-anchor=\"end\">" + EscapeMarkup(Shorten(label, 44)) + "</text><rect class=\"bar\" x=\"" +
-         Num(x0) + "\" y=\"" + Num(y + 3) + "\" width=\"" + Num(std::max(1.0, x1 - x0)) +
-         "\" height=\"" + Num(row - 6) + "\"/><text class=\"tick\" x=\"" + Num(x1 + 4) +
-         "\" y=\"" + Num(y + 13) + "\">" + Fixed(v, 1) + "</text></g>\n";
+         "\" text-anchor=\"end\">" + EscapeMarkup(Shorten(label, 44)) +
+         "</text><rect class=\"bar\" x=\"" + Num(x0) + "\" y=\"" + Num(y + 3) + "\" width=\"" +
+         Num(std::max(1.0, x1 - x0)) + "\" height=\"" + Num(row - 6) +
+         "\"/><text class=\"tick\" x=\"" + Num(x1 + 4) + "\" y=\"" + Num(y + 13) + "\">" +
+         Fixed(v, 1) + "</text></g>\n";
   }
   const double axis_y = top + row * bars.size() + 4;
   const double step = NiceStep(hi - lo, 6);

@@ -41,6 +41,14 @@ inline CliRun RunCli(const std::string& args) {
 
 inline std::string Q(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
+/// A file's bytes ("" when it cannot be read).
+inline std::string ReadText(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 /// True when `text` contains `part`.
 inline bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

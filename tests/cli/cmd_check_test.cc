@@ -16,13 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 using testing::SampleModel;
 
-std::string Read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 const std::string kQuick = " --threads 1 --warmup 1 --runs 5";
 
 TEST(CmdCheckTest, ExitsZeroWhenEveryGateHoldsAndOneNamingTheGateThatFails) {
@@ -37,7 +30,7 @@ TEST(CmdCheckTest, ExitsZeroWhenEveryGateHoldsAndOneNamingTheGateThatFails) {
   EXPECT_EQ(fail.exit_code, 1) << fail.err;
   EXPECT_TRUE(Has(fail.out, "FAIL  max-nodes   18 nodes; gate: at most 5")) << fail.out;
   EXPECT_TRUE(Has(fail.out, "FAIL  max-p99-ms  P99 ")) << fail.out;
-  const std::string xml = Read(junit);
+  const std::string xml = ReadText(junit);
   EXPECT_TRUE(Has(xml, "tests=\"2\" failures=\"2\" errors=\"0\"")) << xml;
   // The accuracy gate, against the model itself: exact.
   CliRun acc = RunCli("check " + Q(SampleModel()) + " --reference " + Q(SampleModel()) +
@@ -82,22 +75,22 @@ TEST(CmdCheckTest, TheJUnitFileNeverReplacesAnInputOrAnExistingFileWithoutForce)
   testing::TempDir tmp;
   const fs::path model = tmp.path() / "m.onnx";
   fs::copy_file(SampleModel(), model);
-  const std::string before = Read(model);
+  const std::string before = ReadText(model);
   CliRun self = RunCli("check " + Q(model) + " --max-nodes 100 --junit " + Q(model) + " --force");
   EXPECT_EQ(self.exit_code, 2);
   EXPECT_TRUE(Has(self.err, "--junit")) << self.err;
   EXPECT_TRUE(Has(self.err, "the model")) << self.err;
-  EXPECT_EQ(Read(model), before);
+  EXPECT_EQ(ReadText(model), before);
   const fs::path existing = tmp.path() / "results.xml";
   std::ofstream(existing) << "mine";
   CliRun kept = RunCli("check " + Q(model) + " --max-nodes 100 --junit " + Q(existing));
   EXPECT_EQ(kept.exit_code, 2);
   EXPECT_TRUE(Has(kept.err, "--force")) << kept.err;
-  EXPECT_EQ(Read(existing), "mine");
+  EXPECT_EQ(ReadText(existing), "mine");
   CliRun replaced =
       RunCli("check " + Q(model) + " --max-nodes 100 --junit " + Q(existing) + " --force");
   EXPECT_EQ(replaced.exit_code, 0) << replaced.err;
-  EXPECT_TRUE(Has(Read(existing), "<testsuites>"));
+  EXPECT_TRUE(Has(ReadText(existing), "<testsuites>"));
 }
 
 }  // namespace
