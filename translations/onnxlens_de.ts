@@ -210,6 +210,45 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ExportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>Export abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>Entspricht: %1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>Wählen Sie eine Datei zum Schreiben.</translation>
+    </message>
+    <message>
+        <source>%1 is the opened model; export to another file.</source>
+        <translation>%1 ist das geöffnete Modell; exportieren Sie in eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 existiert. Ersetzen?</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::ExportModelDialog</name>
     <message>
         <source>Export Optimized Model</source>
@@ -252,44 +291,8 @@
         <translation>Gewichte in einer externen Datendatei</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>Durchsuchen…</translation>
-    </message>
-    <message>
-        <source>File:</source>
-        <translation>Datei:</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
-    </message>
-    <message>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX-Modelle (*.onnx)</translation>
-    </message>
-    <message>
-        <source>Same as: %1</source>
-        <translation>Entspricht: %1</translation>
-    </message>
-    <message>
-        <source>Choose a file to write.</source>
-        <translation>Wählen Sie eine Datei zum Schreiben.</translation>
-    </message>
-    <message>
-        <source>%1 is the opened model; export to another file.</source>
-        <translation>%1 ist das geöffnete Modell; exportieren Sie in eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>Replace File?</source>
-        <translation>Datei ersetzen?</translation>
-    </message>
-    <message>
-        <source>%1 exists. Replace it?</source>
-        <translation>%1 existiert. Ersetzen?</translation>
-    </message>
-    <message>
-        <source>Export cancelled.</source>
-        <translation>Export abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -359,36 +362,8 @@
         <translation>Anderes Modell</translation>
     </message>
     <message>
-        <source>File:</source>
-        <translation>Datei:</translation>
-    </message>
-    <message>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
-    </message>
-    <message>
-        <source>Export cancelled.</source>
-        <translation>Export abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Same as: %1</source>
-        <translation>Entspricht: %1</translation>
-    </message>
-    <message>
-        <source>Choose a file to write.</source>
-        <translation>Wählen Sie eine Datei zum Schreiben.</translation>
-    </message>
-    <message>
-        <source>Replace File?</source>
-        <translation>Datei ersetzen?</translation>
-    </message>
-    <message>
-        <source>%1 exists. Replace it?</source>
-        <translation>%1 existiert. Ersetzen?</translation>
     </message>
 </context>
 <context>

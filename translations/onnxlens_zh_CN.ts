@@ -201,6 +201,45 @@
     </message>
 </context>
 <context>
+    <name>onnxlens::widgets::ExportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>导出已取消。</translation>
+    </message>
+    <message>
+        <source>Same as: %1</source>
+        <translation>等同于：%1</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is the opened model; export to another file.</source>
+        <translation>%1 是已打开的模型；请导出到其他文件。</translation>
+    </message>
+    <message>
+        <source>Replace File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。要替换吗？</translation>
+    </message>
+</context>
+<context>
     <name>onnxlens::widgets::ExportModelDialog</name>
     <message>
         <source>Export Optimized Model</source>
@@ -243,44 +282,8 @@
         <translation>权重存于外部数据文件</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <source>File:</source>
-        <translation>文件：</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX 模型 (*.onnx)</translation>
-    </message>
-    <message>
-        <source>Same as: %1</source>
-        <translation>等同于：%1</translation>
-    </message>
-    <message>
-        <source>Choose a file to write.</source>
-        <translation>请选择要写入的文件。</translation>
-    </message>
-    <message>
-        <source>%1 is the opened model; export to another file.</source>
-        <translation>%1 是已打开的模型；请导出到其他文件。</translation>
-    </message>
-    <message>
-        <source>Replace File?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 exists. Replace it?</source>
-        <translation>%1 已存在。要替换吗？</translation>
-    </message>
-    <message>
-        <source>Export cancelled.</source>
-        <translation>导出已取消。</translation>
     </message>
 </context>
 <context>
@@ -350,36 +353,8 @@
         <translation>其他模型</translation>
     </message>
     <message>
-        <source>File:</source>
-        <translation>文件：</translation>
-    </message>
-    <message>
         <source>HTML files (*.html)</source>
         <translation>HTML 文件 (*.html)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <source>Export cancelled.</source>
-        <translation>导出已取消。</translation>
-    </message>
-    <message>
-        <source>Same as: %1</source>
-        <translation>等同于：%1</translation>
-    </message>
-    <message>
-        <source>Choose a file to write.</source>
-        <translation>请选择要写入的文件。</translation>
-    </message>
-    <message>
-        <source>Replace File?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 exists. Replace it?</source>
-        <translation>%1 已存在。要替换吗？</translation>
     </message>
 </context>
 <context>
