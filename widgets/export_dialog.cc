@@ -32,6 +32,7 @@ ExportDialog::~ExportDialog() = default;
 void ExportDialog::finishLayout(QFormLayout* form, const QString& filter,
                                 const QString& suggested) {
   auto* layout = new QVBoxLayout(this);
+  setMinimumWidth(600);  // room for a path and the command under it
   m_path = new QLineEdit(suggested, this);
   auto* browse = new QPushButton(tr("Browse…"), this);
   auto* pathRow = new QHBoxLayout;
