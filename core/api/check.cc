@@ -276,7 +276,14 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
     x.value = ratio;
     x.measured = Fixed(ratio, 3) + " x (P50 " + Ms(d.median_b) + " vs the baseline's " +
                  Ms(d.median_a) + ")";
-    x.passed = !(d.verdict == LatencyVerdict::kSlower && ratio > g.max_ratio);
+    // Slower beyond the noise: the medians differ by more than the larger interquartile range
+    // (Compare Runs' test), or, for skewed runs whose spread swallows any difference, the new
+    // runs' P25 is above the baseline's P75 (the middle halves do not overlap) -- each by more
+    // than the ratio allowed.
+    const LatencyStats now = ComputeLatencyStats(bench->latencies_ms);
+    const LatencyStats then = ComputeLatencyStats(base->latencies);
+    const bool apart = now.p25 > then.p75 * g.max_ratio;
+    x.passed = !((d.verdict == LatencyVerdict::kSlower && ratio > g.max_ratio) || apart);
     if (d.verdict == LatencyVerdict::kWithinNoise)
       x.details.push_back("the difference is within the runs' noise (interquartile range " +
                           Ms(d.noise_ms) + ")");
