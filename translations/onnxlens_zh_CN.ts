@@ -1270,6 +1270,10 @@
         <source>%1 MACs · %2 FLOPs</source>
         <translation>%1 MACs · %2 FLOPs</translation>
     </message>
+    <message>
+        <source>with %1</source>
+        <translation>（%1）</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::NodeSidebar</name>

@@ -195,7 +195,14 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
   addProperty(tr("Parameters"), loc.toString(static_cast<qlonglong>(i.parameter_count)));
   const api::ModelCost& cost = i.cost;
   QString compute = tr("%1 MACs · %2 FLOPs").arg(countText(cost.macs), countText(cost.flops));
-  if (cost.symbolic_dims_as_one) compute += QStringLiteral(" ") + tr("per batch item");
+  if (!cost.dims.empty()) {
+    QStringList dims;
+    for (const auto& [name, value] : cost.dims)
+      dims << QString::fromStdString(name) + QLatin1Char('=') + QString::number(value);
+    compute += QStringLiteral(" ") + tr("with %1").arg(dims.join(QLatin1Char(' ')));
+  } else if (cost.symbolic_dims_as_one) {
+    compute += QStringLiteral(" ") + tr("per batch item");
+  }
   if (cost.uncounted_nodes)
     compute += QStringLiteral(" · ") +
                tr("%n node(s) not counted", nullptr, static_cast<int>(cost.uncounted_nodes));

@@ -46,7 +46,13 @@ void PrintText(const api::ModelInfo& info, bool shapes) {
   const api::ModelCost& cost = info.cost;
   std::printf("compute      %s MACs, %s FLOPs", api::FormatCount(cost.macs).c_str(),
               api::FormatCount(cost.flops).c_str());
-  if (cost.symbolic_dims_as_one) std::printf(" per batch item (symbolic dims as 1)");
+  if (!cost.dims.empty()) {
+    std::vector<std::string> dims;
+    for (const auto& [name, value] : cost.dims) dims.push_back(name + "=" + std::to_string(value));
+    std::printf(" with %s (free dimensions as random inputs set them)", Join(dims, " ").c_str());
+  } else if (cost.symbolic_dims_as_one) {
+    std::printf(" per batch item (symbolic dims as 1)");
+  }
   if (cost.uncounted_nodes)
     std::printf("; %lld node(s) not counted", static_cast<long long>(cost.uncounted_nodes));
   std::printf("\nactivations  peak %s, %s in all (estimate, main graph in topological order)\n",

@@ -9,10 +9,13 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
+#include "api/internal/inputs.h"
 #include "ir/cost.h"
 #include "ir/type_info.h"
 #include "onnx/model_io.h"
+#include "runtime/session.h"
 
 namespace onnxlens::api {
 
@@ -56,6 +59,69 @@ void CollectValues(const ir::Graph& g, const std::string& path, std::vector<Valu
       }
     }
   }
+}
+
+// The largest model EstimateWithChosenDims runs (file and external data): a run of anything
+// bigger costs more than the figure is worth at load time.
+constexpr uint64_t kMaxBytesToRun = uint64_t{1} << 30;
+
+// ModelCost::dims: when symbolic dimensions left nodes uncounted, or a free dimension is not a
+// batch, the estimate again from the shapes of one run on random inputs with the free
+// dimensions set as random inputs set them (static shape inference cannot see through a Reshape
+// whose target is computed from the input's shape, as in every BERT export; an image model's
+// free height counted as 1 says nothing).
+void EstimateWithChosenDims(const std::filesystem::path& path, const onnx_io::LoadedModel& loaded,
+                            const JobControl& job, ModelCost* cost) {
+  if (!cost->symbolic_dims_as_one) return;
+  // Worth a run when nodes went uncounted, or when a free dimension is not a batch (an image's
+  // height counted as 1 gives a figure no one can use).
+  const DimOverrides guess = ChooseFreeDims(*loaded.model, {});
+  const bool sized =
+      std::any_of(guess.begin(), guess.end(), [](const auto& d) { return d.second != 1; });
+  if (cost->uncounted_nodes == 0 && !sized) return;
+  uint64_t bytes = loaded.file_bytes;
+  for (const std::filesystem::path& f : loaded.external_files) {
+    std::error_code ec;
+    bytes += std::filesystem::file_size(f, ec);
+  }
+  if (bytes > kMaxBytesToRun) return;
+  auto prepared = LoadModelForRun(path, InputRequest{}, job);
+  if (!prepared.ok() || prepared->chosen.empty()) return;  // the file's own figures stand
+  std::unordered_map<std::string, std::vector<int64_t>> shapes;
+  std::unordered_map<std::string, ir::DataType> types;
+  runtime::SessionOptions so;
+  so.optimization_level = "disabled";
+  so.intra_op_threads = 1;
+  so.observe_value = [&](const std::string& name, const kernels::RtValue& v) {
+    if (!v.is_tensor()) return;
+    shapes[name] = v.tensor.dims();
+    types[name] = v.tensor.dtype();
+  };
+  auto session = runtime::Session::Create(prepared->model, so);
+  if (!session.ok()) return;
+  auto inputs = MakeInputs(**session, {}, 0, prepared->ranges);
+  if (!inputs.ok() || !(*session)->Run(*inputs, &job.cancel).ok()) return;
+  std::unique_ptr<ir::Model> shaped = prepared->model->Clone();
+  for (ir::Value* v : shaped->graph->values()) {
+    const auto it = shapes.find(v->name());
+    if (it == shapes.end() || v->is_initializer()) continue;
+    std::vector<ir::Dim> dims;
+    for (int64_t d : it->second) dims.push_back(ir::Dim::Known(d));
+    v->set_type(ir::TypeInfo::Tensor(types[v->name()], std::move(dims)));
+  }
+  const ir::GraphCost c = ir::EstimateGraphCost(*shaped->graph);
+  if (c.uncounted_nodes > cost->uncounted_nodes) return;
+  cost->by_op.clear();
+  for (const ir::OpTypeCost& o : c.by_op)
+    cost->by_op.push_back({o.op, o.nodes, o.macs, o.flops, o.uncounted});
+  cost->macs = c.macs;
+  cost->flops = c.flops;
+  cost->uncounted_nodes = c.uncounted_nodes;
+  cost->activation_peak_bytes = c.activation_peak_bytes;
+  cost->activation_total_bytes = c.activation_total_bytes;
+  cost->unsized_values = c.unsized_values;
+  cost->symbolic_dims_as_one = false;
+  cost->dims.assign(prepared->chosen.begin(), prepared->chosen.end());
 }
 
 }  // namespace
@@ -125,9 +191,10 @@ void SetModelLoadCache(bool on) { onnx_io::SetLoadCacheEnabled(on); }
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
                                      const InspectOptions& options, const JobControl& job) {
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.9)));
-  if (!job.Report(Stage::kDescribing, 0.9)) return Cancelled("loading cancelled");
+                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.8)));
+  if (!job.Report(Stage::kDescribing, 0.8)) return Cancelled("loading cancelled");
   ModelInfo info = DescribeModel(loaded, options.with_values);
+  EstimateWithChosenDims(path, loaded, job.Slice(0.8, 0.9), &info.cost);
   if (options.with_snapshot) {
     if (!job.Report(Stage::kSnapshotting, 0.95)) return Cancelled("loading cancelled");
     info.snapshot = std::make_shared<const GraphSnapshot>(SnapshotOf(*loaded.model));
@@ -210,6 +277,8 @@ nlohmann::json ToJson(const ModelCost& c) {
   j["activation_total_bytes"] = c.activation_total_bytes;
   j["unsized_values"] = c.unsized_values;
   j["symbolic_dims_as_one"] = c.symbolic_dims_as_one;
+  j["dims"] = nlohmann::json::object();
+  for (const auto& [name, value] : c.dims) j["dims"][name] = value;
   j["by_op"] = nlohmann::json::array();
   for (const OpCost& o : c.by_op)
     j["by_op"].push_back({{"op", o.op},

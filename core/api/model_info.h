@@ -62,6 +62,12 @@ struct ModelCost {
   int64_t activation_total_bytes = 0;
   int64_t unsized_values = 0;  ///< values left out of the activation figures
   bool symbolic_dims_as_one = false;
+  /// When symbolic dimensions left nodes uncounted (a MatMul after a Reshape whose target shape
+  /// is computed from the input's shape) or a free dimension is not a batch (an image's height),
+  /// the estimate is made again from the shapes of one run
+  /// on random inputs with the free dimensions set as random inputs set them (batch 1, sequence
+  /// 128, ...; models up to 1 GiB): those dimensions, empty when the figures are the file's.
+  std::vector<std::pair<std::string, int64_t>> dims;
 };
 
 struct ModelInfo {

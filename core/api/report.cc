@@ -110,15 +110,19 @@ std::string SummaryPart(const ModelInfo& info) {
       {"parameters", FormatCount(info.parameter_count) + " in " +
                          std::to_string(info.initializer_count) + " initializers (" +
                          FormatBytes(info.initializer_bytes) + ")"},
-      {"compute", FormatCount(info.cost.macs) + " MACs, " + FormatCount(info.cost.flops) +
-                      " FLOPs" +
-                      (info.cost.symbolic_dims_as_one ? " (free dimensions as 1)" : "") +
-                      (info.cost.uncounted_nodes > 0
-                           ? ", " + std::to_string(info.cost.uncounted_nodes) + " nodes not counted"
-                           : "")},
+      {"compute",
+       FormatCount(info.cost.macs) + " MACs, " + FormatCount(info.cost.flops) + " FLOPs" +
+           (!info.cost.dims.empty()          ? " with " + FormatDimOverrides(DimOverrides(
+                                                              info.cost.dims.begin(), info.cost.dims.end()))
+            : info.cost.symbolic_dims_as_one ? " (free dimensions as 1)"
+                                             : "") +
+           (info.cost.uncounted_nodes > 0
+                ? ", " + std::to_string(info.cost.uncounted_nodes) + " nodes not counted"
+                : "")},
       {"ONNX checker", info.checker_passed ? "passed" : "failed (see the warnings)"}};
   std::string opsets;
-  for (const auto& [d, v] : info.opsets) opsets += (opsets.empty() ? "" : ", ") + d + " " + std::to_string(v);
+  for (const auto& [d, v] : info.opsets)
+    opsets += (opsets.empty() ? "" : ", ") + d + " " + std::to_string(v);
   facts.push_back({"opsets", opsets});
   std::string body = Table({"", ""}, facts);
   std::vector<std::vector<std::string>> io;
@@ -165,8 +169,9 @@ Expected<std::string> LevelsPart(const ReportRequest& r, const JobControl& job) 
   std::vector<std::string> total = {"all nodes"};
   for (int64_t n : totals) total.push_back(std::to_string(n));
   rows.insert(rows.begin(), total);
-  return Para("Nodes per op type in the file and after each optimization level (subgraphs "
-              "counted; \"all\" is the level ONNX Runtime's sessions default to).") +
+  return Para(
+             "Nodes per op type in the file and after each optimization level (subgraphs "
+             "counted; \"all\" is the level ONNX Runtime's sessions default to).") +
          Table({"op", "original", "basic", "extended", "all"}, rows,
                {false, true, true, true, true}, 1000);
 }
@@ -231,26 +236,24 @@ Expected<std::string> QuantizedPart(const ReportRequest& r, const JobControl& jo
                     Fixed(o.stats.max_abs, 6), Fixed(o.stats.mean_abs, 6),
                     o.classifier ? Fixed(100 * o.top1, 1) + "%" : "", o.problem});
   }
-  body += "<h3>Outputs</h3>\n" +
-          Table({"output", "cosine", "SQNR (dB)", "max abs error", "mean abs error",
-                 "top-1 agreement", "problem"},
-                outs, {false, true, true, true, true, true, false});
+  body += "<h3>Outputs</h3>\n" + Table({"output", "cosine", "SQNR (dB)", "max abs error",
+                                        "mean abs error", "top-1 agreement", "problem"},
+                                       outs, {false, true, true, true, true, true, false});
   std::vector<std::vector<std::string>> layers;
   std::vector<std::pair<std::string, double>> bars;
   for (const LayerAgreement& l : c.layers) {
-    layers.push_back({l.tensor, l.counterpart, Fixed(l.stats.sqnr_db, 2),
-                      Fixed(l.stats.cosine, 6), Fixed(l.stats.max_abs, 6)});
+    layers.push_back({l.tensor, l.counterpart, Fixed(l.stats.sqnr_db, 2), Fixed(l.stats.cosine, 6),
+                      Fixed(l.stats.max_abs, 6)});
     if (bars.size() < 30) bars.push_back({l.tensor, std::min(l.stats.sqnr_db, 200.0)});
   }
   body += "<h3>Layers, worst SQNR first</h3>\n" + report::BarChartSvg(bars, "SQNR (dB)") +
-          Table({"tensor", "quantized counterpart", "SQNR (dB)", "cosine", "max abs error"},
-                layers, {false, false, true, true, true}, 100);
+          Table({"tensor", "quantized counterpart", "SQNR (dB)", "cosine", "max abs error"}, layers,
+                {false, false, true, true, true}, 100);
   return body;
 }
 
 Expected<std::string> DiffPart(const ReportRequest& r, const GraphSnapshot& left) {
-  OL_ASSIGN_OR_RETURN(std::shared_ptr<const GraphSnapshot> right,
-                      SnapshotModelFile(r.vs.string()));
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const GraphSnapshot> right, SnapshotModelFile(r.vs.string()));
   const GraphDiff d = DiffByMatching(left.graphs[0], right->graphs[0]);
   std::string body =
       Para(Quote(r.model.string()) + " (left) against " + Quote(r.vs.string()) +
@@ -299,7 +302,8 @@ Expected<report::GraphPaint> Paint(const ReportRequest& r, const GraphSnapshot& 
   if (profile) {
     const auto shares = HeatShares(profile->summary, IndexOrigins(profile->events));
     for (size_t n = 0; n < g.nodes.size(); ++n) {
-      const auto it = shares.find(TraceNodeLabel(g.nodes[n].name, g.nodes[n].op_type, g.nodes[n].id));
+      const auto it =
+          shares.find(TraceNodeLabel(g.nodes[n].name, g.nodes[n].op_type, g.nodes[n].id));
       if (it != shares.end()) paint.heat[n] = it->second;
     }
     paint.heat_source = profile->source;
@@ -337,9 +341,9 @@ Expected<report::GraphPaint> Paint(const ReportRequest& r, const GraphSnapshot& 
   std::string counts;
   for (const auto& [name, count] : part.counts)
     counts += (counts.empty() ? "" : ", ") + name + " " + std::to_string(count);
-  paint.provider_source = "the execution provider running each node at level " + r.level +
-                          " (a fused node: the provider of its kernel); kernels per provider: " +
-                          counts;
+  paint.provider_source =
+      "the execution provider running each node at level " + r.level +
+      " (a fused node: the provider of its kernel); kernels per provider: " + counts;
   return paint;
 }
 
@@ -386,24 +390,30 @@ Expected<std::string> BuildReportHtml(const ReportRequest& r, const JobControl& 
   const std::string folder = abs.parent_path().filename().string();
   const std::string title =
       (folder.empty() ? std::string() : folder + " / ") + abs.filename().string();
-  std::string toc = "<nav class=\"toc\"><a href=\"#summary\">Summary</a> <a href=\"#levels\">Levels</a> "
-                    "<a href=\"#graph\">Graph</a>";
+  std::string toc =
+      "<nav class=\"toc\"><a href=\"#summary\">Summary</a> <a href=\"#levels\">Levels</a> "
+      "<a href=\"#graph\">Graph</a>";
   if (profile) toc += " <a href=\"#profile\">Profile</a>";
   if (!quantized.empty()) toc += " <a href=\"#quantization\">Quantization</a>";
   if (!diff.empty()) toc += " <a href=\"#diff\">Diff</a>";
   toc += "</nav>\n";
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                     "<title>" + Esc(title) + " \u2014 onnxlens report</title>\n<style>" +
-                     report::ReportStyle() + "</style>\n</head>\n<body>\n";
-  page += "<header><h1>" + Esc(title) + "</h1>\n" +
-          Para("onnxlens " ONNXLENS_VERSION " report, " + Today() + ". " + context + ".", "context") +
-          toc + "</header>\n";
+  std::string page =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<title>" +
+      Esc(title) + " \u2014 onnxlens report</title>\n<style>" + report::ReportStyle() +
+      "</style>\n</head>\n<body>\n";
+  page +=
+      "<header><h1>" + Esc(title) + "</h1>\n" +
+      Para("onnxlens " ONNXLENS_VERSION " report, " + Today() + ". " + context + ".", "context") +
+      toc + "</header>\n";
   page += Section("summary", "Summary", SummaryPart(info));
   page += Section("levels", "Op counts per optimization level", levels);
   page += Section("graph", "Graph",
                   Para("The model as loaded, laid out as onnxlens shows it. Click a group to open "
-                       "it; the path above goes back.", "note") + graph);
+                       "it; the path above goes back.",
+                       "note") +
+                      graph);
   if (profile) page += Section("profile", "Profile", ProfilePart(*profile));
   if (!quantized.empty()) page += Section("quantization", "Quantization", quantized);
   if (!diff.empty()) page += Section("diff", "Diff", diff);
@@ -417,9 +427,9 @@ Status WriteReport(const ReportRequest& r, const JobControl& job) {
   WritePolicy policy;
   policy.force = r.force;
   policy.read.push_back({r.model, "the model"});
-  for (const auto& [path, role] : {std::pair{r.vs, "the --vs model"},
-                                   std::pair{r.trace, "the --trace file"},
-                                   std::pair{r.quantized, "the --quantized model"}}) {
+  for (const auto& [path, role] :
+       {std::pair{r.vs, "the --vs model"}, std::pair{r.trace, "the --trace file"},
+        std::pair{r.quantized, "the --quantized model"}}) {
     if (!path.empty()) policy.read.push_back({path, role});
   }
   AddInputFolder(&policy, r.inputs_dir, "--inputs");
