@@ -2330,6 +2330,10 @@
             <numerusform>(davon %Ln Constants)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Providers at level %1: %2</source>
+        <translation>Anbieter auf Stufe %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderOrderEdit</name>

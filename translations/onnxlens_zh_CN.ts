@@ -2297,6 +2297,10 @@
             <numerusform>（其中 %Ln 个 Constant）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Providers at level %1: %2</source>
+        <translation>级别 %1 的提供程序：%2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ProviderOrderEdit</name>

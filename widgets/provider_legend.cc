@@ -75,7 +75,14 @@ void ProviderLegend::showPaint(const ProviderPaint& paint, bool dark) {
     parts << tr("not in the partition: %1")
                  .arg(locale.toString(static_cast<qlonglong>(paint.missing)));
   parts << tr("⇄ %Ln boundary node(s)", nullptr, static_cast<int>(paint.boundaries));
-  m_text->setText(tr("Providers: %1").arg(parts.join(QStringLiteral(" &nbsp; "))));
+  // Which model the colours are of: the Graph tab's is the file as loaded (level disabled), an
+  // Optimize pane's the step or level it shows.
+  const QString joined = parts.join(QStringLiteral(" &nbsp; "));
+  const QString level = paint.report ? QString::fromStdString(paint.report->level) : QString();
+  m_text->setText(
+      level.isEmpty()
+          ? tr("Providers: %1").arg(joined)
+          : tr("Providers at level %1: %2").arg(StageText::level(level).toHtmlEscaped(), joined));
   m_text->setToolTip(
       tr("Node counts over the whole model, subgraphs included. ⇄ marks a "
          "reorder node, or a node reading a tensor another provider produced."));

@@ -19,6 +19,7 @@
 #include "widgets/optimize_view.h"
 #include "widgets/provider_colors.h"
 #include "widgets/provider_legend.h"
+#include "widgets/stage_text.h"
 
 namespace onnxlens::widgets {
 namespace {
@@ -75,6 +76,10 @@ TEST(ProviderColoring, TheActionColoursEveryNodeAndTheLegendCountsAddUp) {
   ASSERT_TRUE(win.errors.isEmpty()) << win.errors.join('\n').toStdString();
   ExpectEveryNodeColoured(win.w.graphView(), c);
   const QString legend = win.w.providerLegend()->text();
+  // The Graph tab colours the file as loaded, and says so.
+  EXPECT_TRUE(legend.contains(QStringLiteral("Providers at level ") +
+                              StageText::level(QStringLiteral("disabled"))))
+      << legend.toStdString();
   for (size_t i = 0; i < c->paint().providers.size(); ++i) {
     EXPECT_TRUE(legend.contains(QString::fromStdString(c->paint().providers[i])));
     EXPECT_TRUE(legend.contains(QString::number(c->paint().counts[i]))) << legend.toStdString();
