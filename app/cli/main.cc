@@ -494,10 +494,13 @@ Verb AddReport(CLI::App& app) {
                         "one self-contained HTML report: summary, op counts per level, the graph "
                         "with heat and providers, latency, top ops and nodes, quantization, diff");
   v->add_option("MODEL", r.model, "the .onnx file")->type_name("")->required();
-  v->add_option("-o,--output", r.output, "the .html file to write")->type_name("OUT.html")->required();
+  v->add_option("-o,--output", r.output, "the .html file to write")
+      ->type_name("OUT.html")
+      ->required();
   v->add_flag("--force", r.force, "replace an existing OUT.html (never an input)");
-  v->add_option("--trace", r.trace, "a profile of the model (ours or ONNX Runtime's) instead of "
-                                    "profiling it now")
+  v->add_option("--trace", r.trace,
+                "a profile of the model (ours or ONNX Runtime's) instead of "
+                "profiling it now")
       ->type_name("TRACE.json");
   v->add_option("--quantized", r.quantized, "a quantized copy: accuracy per output and layer")
       ->type_name("Q.onnx");
@@ -517,7 +520,8 @@ Verb AddReport(CLI::App& app) {
 std::vector<Verb> AddVerbs(CLI::App& app) {
   return {AddInfo(app),         AddConvert(app),  AddRun(app),     AddPartition(app),
           AddConformance(app),  AddOptimize(app), AddProfile(app), AddBench(app),
-          AddTraceSummary(app), AddQuantize(app), AddCompare(app), AddCheck(app), AddReport(app)};
+          AddTraceSummary(app), AddQuantize(app), AddCompare(app), AddCheck(app),
+          AddReport(app)};
 }
 
 const Verb* FindVerb(const std::vector<Verb>& verbs, const std::string& name) {

@@ -28,19 +28,7 @@ double SecondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// "12.345" with `digits` after the point, trailing zeros dropped ("1.5", "10").
-std::string Fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string s = buf;
-  if (s.find('.') != std::string::npos) {
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-  }
-  return s;
-}
-
-std::string Ms(double v) { return Fixed(v, 3) + " ms"; }
+std::string Ms(double v) { return FormatFixed(v, 3) + " ms"; }
 
 // What a previous `bench --json` says about the run a check compares with.
 struct Baseline {
@@ -233,7 +221,7 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
   if (g.max_p50_ms) gates.push_back(Gate("max-p50-ms", "at most " + Ms(*g.max_p50_ms)));
   if (g.max_p99_ms) gates.push_back(Gate("max-p99-ms", "at most " + Ms(*g.max_p99_ms)));
   if (base)
-    gates.push_back(Gate("max-ratio", "P50 at most " + Fixed(g.max_ratio, 3) +
+    gates.push_back(Gate("max-ratio", "P50 at most " + FormatFixed(g.max_ratio, 3) +
                                           " x the baseline's beyond the runs' noise"));
   const auto t0 = Clock::now();
   auto bench = BenchModelFile(r.model, config, r.bench, job);
@@ -274,7 +262,7 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
     const LatencyDifference d = CompareLatencies(base->latencies, bench->latencies_ms);
     const double ratio = d.median_a > 0 ? d.median_b / d.median_a : kNaN;
     x.value = ratio;
-    x.measured = Fixed(ratio, 3) + " x (P50 " + Ms(d.median_b) + " vs the baseline's " +
+    x.measured = FormatFixed(ratio, 3) + " x (P50 " + Ms(d.median_b) + " vs the baseline's " +
                  Ms(d.median_a) + ")";
     // Slower beyond the noise: the medians differ by more than the larger interquartile range
     // (Compare Runs' test), or, for skewed runs whose spread swallows any difference, the new
@@ -301,11 +289,12 @@ void AccuracyGates(const CheckRequest& r, const JobControl& job, CheckReport* re
                                   ? "against " + Quote(g.reference.string())
                                   : "against the outputs in " + Quote(g.expected.string());
   std::vector<GateResult> gates;
-  if (g.min_cosine) gates.push_back(Gate("min-cosine", "at least " + Fixed(*g.min_cosine, 6)));
+  if (g.min_cosine)
+    gates.push_back(Gate("min-cosine", "at least " + FormatFixed(*g.min_cosine, 6)));
   if (g.min_sqnr_db)
-    gates.push_back(Gate("min-sqnr", "at least " + Fixed(*g.min_sqnr_db, 2) + " dB"));
+    gates.push_back(Gate("min-sqnr", "at least " + FormatFixed(*g.min_sqnr_db, 2) + " dB"));
   if (g.max_abs_error)
-    gates.push_back(Gate("max-abs-error", "at most " + Fixed(*g.max_abs_error, 6)));
+    gates.push_back(Gate("max-abs-error", "at most " + FormatFixed(*g.max_abs_error, 6)));
   const auto t0 = Clock::now();
   Expected<std::vector<OutputAgreement>> outputs = std::vector<OutputAgreement>{};
   std::vector<std::string> notes;
@@ -360,8 +349,8 @@ void AccuracyGates(const CheckRequest& r, const JobControl& job, CheckReport* re
     }
     x.value = figure_of(*worst);
     const std::string figure = sqnr && x.value >= kExactSqnr ? "exact (no error)"
-                               : sqnr                        ? Fixed(x.value, 2) + " dB"
-                                                             : Fixed(x.value, 6);
+                               : sqnr                        ? FormatFixed(x.value, 2) + " dB"
+                                                             : FormatFixed(x.value, 6);
     x.measured = figure + " (output " + Quote(worst->name) + ", " + against + ")";
     x.passed = cosine ? x.value >= *g.min_cosine
                : sqnr ? x.value >= *g.min_sqnr_db

@@ -111,7 +111,8 @@ std::string CheckJUnitXml(const CheckReport& r) {
        Timestamp() + "\" hostname=\"" + EscapeMarkup(Hostname()) + "\"" + counts + ">\n";
   x += "    <properties>\n";
   auto property = [&](const std::string& name, const std::string& value) {
-    x += "      <property name=\"" + EscapeMarkup(name) + "\" value=\"" + EscapeMarkup(value) + "\"/>\n";
+    x += "      <property name=\"" + EscapeMarkup(name) + "\" value=\"" + EscapeMarkup(value) +
+         "\"/>\n";
   };
   property("model", r.model);
   if (!r.level.empty()) {
@@ -138,9 +139,10 @@ std::string CheckJUnitXml(const CheckReport& r) {
       x += "/>\n";
     } else {
       const char* tag = g.error.empty() ? "failure" : "error";
-      x += ">\n      <" + std::string(tag) + " message=\"" + EscapeMarkup(g.name + ": " + Summary(g)) +
-           "\" type=\"" + (g.error.empty() ? "GateFailed" : "NotMeasured") + "\">" +
-           EscapeMarkup(text) + "</" + tag + ">\n    </testcase>\n";
+      x += ">\n      <" + std::string(tag) + " message=\"" +
+           EscapeMarkup(g.name + ": " + Summary(g)) + "\" type=\"" +
+           (g.error.empty() ? "GateFailed" : "NotMeasured") + "\">" + EscapeMarkup(text) + "</" +
+           tag + ">\n    </testcase>\n";
     }
     out += (g.passed          ? "PASS "
             : g.error.empty() ? "FAIL "

@@ -30,7 +30,6 @@ namespace fs = std::filesystem;
 
 namespace onnxlens::api {
 
-using report::Fixed;
 using report::Table;
 
 namespace {
@@ -182,8 +181,9 @@ std::string ProfilePart(const ProfileData& p) {
     const LatencyStats s = ComputeLatencyStats(p.runs_ms);
     body += "<h3>Latency</h3>\n" +
             Table({"runs", "min", "P50", "P90", "P95", "P99", "max", "mean"},
-                  {{std::to_string(s.count), Fixed(s.min, 3), Fixed(s.p50, 3), Fixed(s.p90, 3),
-                    Fixed(s.p95, 3), Fixed(s.p99, 3), Fixed(s.max, 3), Fixed(s.mean, 3)}},
+                  {{std::to_string(s.count), FormatFixed(s.min, 3), FormatFixed(s.p50, 3),
+                    FormatFixed(s.p90, 3), FormatFixed(s.p95, 3), FormatFixed(s.p99, 3),
+                    FormatFixed(s.max, 3), FormatFixed(s.mean, 3)}},
                   std::vector<bool>(8, true)) +
             Para("Milliseconds per run (the trace's model_run events).", "note") +
             report::HistogramSvg(p.runs_ms, s.p50, s.p90, s.p99);
@@ -191,13 +191,14 @@ std::string ProfilePart(const ProfileData& p) {
   const double runs = std::max<double>(1, static_cast<double>(p.summary.runs));
   std::vector<std::vector<std::string>> ops, nodes, providers;
   for (const profiling::SummaryRow& row : p.summary.by_op)
-    ops.push_back({row.key, Fixed(row.total_us / 1e3 / runs, 3), std::to_string(row.count),
-                   Fixed(row.percent, 1)});
+    ops.push_back({row.key, FormatFixed(row.total_us / 1e3 / runs, 3), std::to_string(row.count),
+                   FormatFixed(row.percent, 1)});
   for (const profiling::SummaryRow& row : p.summary.by_node)
-    nodes.push_back({row.key, row.op_type, row.provider, Fixed(row.total_us / 1e3 / runs, 3),
-                     Fixed(row.percent, 1)});
+    nodes.push_back({row.key, row.op_type, row.provider, FormatFixed(row.total_us / 1e3 / runs, 3),
+                     FormatFixed(row.percent, 1)});
   for (const profiling::SummaryRow& row : p.summary.by_provider)
-    providers.push_back({row.key, Fixed(row.total_us / 1e3 / runs, 3), Fixed(row.percent, 1)});
+    providers.push_back(
+        {row.key, FormatFixed(row.total_us / 1e3 / runs, 3), FormatFixed(row.percent, 1)});
   body += "<h3>Top op types</h3>\n" +
           Table({"op", "ms per run", "kernel calls", "% of kernel time"}, ops,
                 {false, true, true, true}, 25) +
@@ -223,18 +224,18 @@ Expected<std::string> QuantizedPart(const ReportRequest& r, const JobControl& jo
                           (c.random_inputs ? " random sample(s)" : " sample(s)") + ".");
   for (const std::string& u : c.unrelated) body += Para("Warning: " + u, "warning");
   body += Table({"", "size", "P50 (ms)"},
-                {{"float", FormatBytes(c.bytes_a), Fixed(c.p50_ms_a, 3)},
-                 {"quantized", FormatBytes(c.bytes_b), Fixed(c.p50_ms_b, 3)}},
+                {{"float", FormatBytes(c.bytes_a), FormatFixed(c.p50_ms_a, 3)},
+                 {"quantized", FormatBytes(c.bytes_b), FormatFixed(c.p50_ms_b, 3)}},
                 {false, true, true}) +
           Para("P50 of " + std::to_string(c.latency_runs) + " alternated runs each at level " +
                    c.latency_level + ".",
                "note");
   std::vector<std::vector<std::string>> outs;
   for (const OutputAgreement& o : c.outputs) {
-    outs.push_back({o.name, Fixed(o.stats.cosine, 6),
-                    o.stats.sqnr_db >= kExactSqnr ? "exact" : Fixed(o.stats.sqnr_db, 2),
-                    Fixed(o.stats.max_abs, 6), Fixed(o.stats.mean_abs, 6),
-                    o.classifier ? Fixed(100 * o.top1, 1) + "%" : "", o.problem});
+    outs.push_back({o.name, FormatFixed(o.stats.cosine, 6),
+                    o.stats.sqnr_db >= kExactSqnr ? "exact" : FormatFixed(o.stats.sqnr_db, 2),
+                    FormatFixed(o.stats.max_abs, 6), FormatFixed(o.stats.mean_abs, 6),
+                    o.classifier ? FormatFixed(100 * o.top1, 1) + "%" : "", o.problem});
   }
   body += "<h3>Outputs</h3>\n" + Table({"output", "cosine", "SQNR (dB)", "max abs error",
                                         "mean abs error", "top-1 agreement", "problem"},
@@ -242,8 +243,8 @@ Expected<std::string> QuantizedPart(const ReportRequest& r, const JobControl& jo
   std::vector<std::vector<std::string>> layers;
   std::vector<std::pair<std::string, double>> bars;
   for (const LayerAgreement& l : c.layers) {
-    layers.push_back({l.tensor, l.counterpart, Fixed(l.stats.sqnr_db, 2), Fixed(l.stats.cosine, 6),
-                      Fixed(l.stats.max_abs, 6)});
+    layers.push_back({l.tensor, l.counterpart, FormatFixed(l.stats.sqnr_db, 2),
+                      FormatFixed(l.stats.cosine, 6), FormatFixed(l.stats.max_abs, 6)});
     if (bars.size() < 30) bars.push_back({l.tensor, std::min(l.stats.sqnr_db, 200.0)});
   }
   body += "<h3>Layers, worst SQNR first</h3>\n" + report::BarChartSvg(bars, "SQNR (dB)") +

@@ -18,8 +18,8 @@ namespace onnxlens::api {
 
 struct ReportRequest {
   std::filesystem::path model;
-  std::filesystem::path vs;         ///< another model: a diff section (matched by name, then structure)
-  std::filesystem::path trace;      ///< a profile of the model (ours or ONNX Runtime's)
+  std::filesystem::path vs;     ///< another model: a diff section (matched by name, then structure)
+  std::filesystem::path trace;  ///< a profile of the model (ours or ONNX Runtime's)
   std::filesystem::path quantized;  ///< a quantized copy: an accuracy section
   std::string level = "all";        ///< the level profiled and partitioned
   /// Without a trace: profiled runs (after 2 warm-up runs); 0: no profile section.

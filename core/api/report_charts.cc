@@ -30,7 +30,7 @@ double NiceStep(double span, int count) {
 // A tick label of a round step: as many decimals as the step needs.
 std::string Tick(double v, double step) {
   const int digits = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step)));
-  return Fixed(v, digits);
+  return FormatFixed(v, digits);
 }
 
 // `text` at most `max` bytes: the middle replaced by "…" (a name's end tells layers apart).
@@ -41,17 +41,6 @@ std::string Shorten(const std::string& text, size_t max) {
 }
 
 }  // namespace
-
-std::string Fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string s = buf;
-  if (s.find('.') != std::string::npos) {
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-  }
-  return s;
-}
 
 std::string Table(const std::vector<std::string>& header,
                   const std::vector<std::vector<std::string>>& rows,
@@ -104,8 +93,9 @@ std::string HistogramSvg(const std::vector<double>& values, double p50, double p
     const double h = ph * bins[b] / most;
     s += "<rect class=\"bar\" x=\"" + Num(left + pw * b / kBins + 0.5) + "\" y=\"" +
          Num(top + ph - h) + "\" width=\"" + Num(pw / kBins - 1) + "\" height=\"" + Num(h) +
-         "\"><title>" + std::to_string(bins[b]) + " run(s), " + Fixed(lo + span * b / kBins, 3) +
-         "–" + Fixed(lo + span * (b + 1) / kBins, 3) + " ms</title></rect>\n";
+         "\"><title>" + std::to_string(bins[b]) + " run(s), " +
+         FormatFixed(lo + span * b / kBins, 3) + "–" + FormatFixed(lo + span * (b + 1) / kBins, 3) +
+         " ms</title></rect>\n";
   }
   // Axes: round ticks in ms below, run counts at the left.
   s += "<line class=\"axis\" x1=\"" + Num(left) + "\" y1=\"" + Num(top + ph) + "\" x2=\"" +
@@ -132,7 +122,7 @@ std::string HistogramSvg(const std::vector<double>& values, double p50, double p
     s += "<line class=\"mark\" x1=\"" + Num(x) + "\" y1=\"" + Num(top) + "\" x2=\"" + Num(x) +
          "\" y2=\"" + Num(top + ph) + "\"/><text class=\"mark-label\" x=\"" +
          Num(left_of ? x - 3 : x + 3) + "\" text-anchor=\"" + (left_of ? "end" : "start") +
-         "\" y=\"" + Num(top + 10 + 12 * m) + "\">" + name + " " + Fixed(v, 3) + "</text>\n";
+         "\" y=\"" + Num(top + 10 + 12 * m) + "\">" + name + " " + FormatFixed(v, 3) + "</text>\n";
   }
   return s + "</svg>\n";
 }
@@ -155,13 +145,13 @@ std::string BarChartSvg(const std::vector<std::pair<std::string, double>>& bars,
     const auto& [label, v] = bars[i];
     const double y = top + row * i;
     const double x0 = x_of(std::min(0.0, v)), x1 = x_of(std::max(0.0, v));
-    s += "<g><title>" + EscapeMarkup(label) + ": " + Fixed(v, 2) + " " + EscapeMarkup(unit) +
+    s += "<g><title>" + EscapeMarkup(label) + ": " + FormatFixed(v, 2) + " " + EscapeMarkup(unit) +
          "</title><text class=\"tick\" x=\"" + Num(label_w - 6) + "\" y=\"" + Num(y + 13) +
          "\" text-anchor=\"end\">" + EscapeMarkup(Shorten(label, 44)) +
          "</text><rect class=\"bar\" x=\"" + Num(x0) + "\" y=\"" + Num(y + 3) + "\" width=\"" +
          Num(std::max(1.0, x1 - x0)) + "\" height=\"" + Num(row - 6) +
          "\"/><text class=\"tick\" x=\"" + Num(x1 + 4) + "\" y=\"" + Num(y + 13) + "\">" +
-         Fixed(v, 1) + "</text></g>\n";
+         FormatFixed(v, 1) + "</text></g>\n";
   }
   const double axis_y = top + row * bars.size() + 4;
   const double step = NiceStep(hi - lo, 6);

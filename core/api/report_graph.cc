@@ -26,10 +26,10 @@ std::string Num(double v) {
 // Box fills by op category (the GUI's hues, lighter), and the heat scale.
 const char* CategoryFill(const std::string& category) {
   static const std::map<std::string, const char*> fills = {
-      {"layer", "#dbe7f7"},      {"activation", "#f7e3d4"}, {"normalization", "#e1f0dc"},
-      {"pool", "#e8e1f2"},       {"tensor", "#eeeeee"},     {"shape", "#f2f2e4"},
-      {"logic", "#f5dede"},      {"quantization", "#def1f1"}, {"attention", "#f4e0ee"},
-      {"input", "#ffffff"},      {"output", "#ffffff"},     {"control", "#fbe9c9"}};
+      {"layer", "#dbe7f7"}, {"activation", "#f7e3d4"},   {"normalization", "#e1f0dc"},
+      {"pool", "#e8e1f2"},  {"tensor", "#eeeeee"},       {"shape", "#f2f2e4"},
+      {"logic", "#f5dede"}, {"quantization", "#def1f1"}, {"attention", "#f4e0ee"},
+      {"input", "#ffffff"}, {"output", "#ffffff"},       {"control", "#fbe9c9"}};
   const auto it = fills.find(category);
   return it == fills.end() ? "#f4f4f4" : it->second;
 }
@@ -37,7 +37,9 @@ const char* CategoryFill(const std::string& category) {
 std::string HeatFill(double share, double hottest) {
   const double t = hottest > 0 ? std::clamp(share / hottest, 0.0, 1.0) : 0;
   // #fff5eb -> #fd8d3c -> #a63603
-  auto mix = [](double a, double b, double u) { return static_cast<int>(std::lround(a + (b - a) * u)); };
+  auto mix = [](double a, double b, double u) {
+    return static_cast<int>(std::lround(a + (b - a) * u));
+  };
   int r, g, b;
   if (t < 0.5) {
     const double u = t / 0.5;
@@ -185,7 +187,7 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
       out += "<g class=\"group" + std::string(hot ? " hot" : "") + "\" data-open=\"" +
              std::to_string(whole) + "\" tabindex=\"0\"><title>" +
              EscapeMarkup(h.groups[whole].path) + ": " + std::to_string(group_nodes[whole]) +
-             " nodes" + (heat >= 0 ? ", hottest node " + Fixed(heat, 1) + "%" : "") +
+             " nodes" + (heat >= 0 ? ", hottest node " + FormatFixed(heat, 1) + "%" : "") +
              " (click to open)</title>";
       std::snprintf(buf, sizeof buf,
                     "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\" "
@@ -213,7 +215,7 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
       if (node) {
         const SnapshotNode& n = graph.nodes[it.index];
         tip = n.name.empty() ? it.title : n.name + " (" + it.title + ")";
-        if (heat >= 0) tip += "\n" + Fixed(heat, 2) + "% of the kernel time";
+        if (heat >= 0) tip += "\n" + FormatFixed(heat, 2) + "% of the kernel time";
         if (prov >= 0) tip += "\nprovider: " + paint.providers[prov];
       } else {
         tip += "\n" + it.subtitle;
@@ -223,10 +225,13 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
       std::snprintf(buf, sizeof buf,
                     "<g class=\"%s\"><title>%s</title><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                     "height=\"%.1f\" rx=\"%d\" fill=\"%s\"%s%s%s/>",
-                    node ? (it.unknown ? "node unknown" : hot ? "node hot" : "node") : "io", "%s",
-                    r.x, r.y, r.width,
-                    r.height, node ? 4 : 12, fill.c_str(), prov >= 0 ? " style=\"stroke:" : "",
-                    prov >= 0 ? ProviderStroke(prov) : "", prov >= 0 ? ";stroke-width:2.5px\"" : "");
+                    node ? (it.unknown ? "node unknown"
+                            : hot      ? "node hot"
+                                       : "node")
+                         : "io",
+                    "%s", r.x, r.y, r.width, r.height, node ? 4 : 12, fill.c_str(),
+                    prov >= 0 ? " style=\"stroke:" : "", prov >= 0 ? ProviderStroke(prov) : "",
+                    prov >= 0 ? ";stroke-width:2.5px\"" : "");
       std::string head = buf;
       const size_t at = head.find("%s");
       head.replace(at, 2, EscapeMarkup(tip));
@@ -251,9 +256,10 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
   // The legend: what the fills and outlines mean.
   std::string legend = "<div class=\"legend\">";
   if (!paint.heat_source.empty())
-    legend += "<span><i style=\"background:" + HeatFill(0, 1) + "\"></i><i style=\"background:" +
-              HeatFill(0.5, 1) + "\"></i><i style=\"background:" + HeatFill(1, 1) +
-              "\"></i> share of the kernel time, up to " + Fixed(hottest, 1) + "% (" +
+    legend += "<span><i style=\"background:" + HeatFill(0, 1) +
+              "\"></i><i style=\"background:" + HeatFill(0.5, 1) +
+              "\"></i><i style=\"background:" + HeatFill(1, 1) +
+              "\"></i> share of the kernel time, up to " + FormatFixed(hottest, 1) + "% (" +
               EscapeMarkup(paint.heat_source) + ")</span>";
   for (size_t p = 0; p < paint.providers.size(); ++p)
     legend += "<span><i class=\"outline\" style=\"border-color:" +

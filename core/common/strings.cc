@@ -43,6 +43,17 @@ std::string FormatBytes(uint64_t bytes) {
   return buf;
 }
 
+std::string FormatFixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
+}
+
 std::string EscapeMarkup(std::string_view s) {
   std::string out;
   out.reserve(s.size());

@@ -29,6 +29,10 @@ std::string Quote(std::string_view s);
 std::string FormatFloat(float v);
 std::string FormatDouble(double v);
 
+/// "12.345" with `digits` after the point, trailing zeros (and a bare point) dropped: "1.5",
+/// "10". For figures shown to people, not for round trips.
+std::string FormatFixed(double v, int digits);
+
 /// "12.3 MiB" style size.
 std::string FormatBytes(uint64_t bytes);
 

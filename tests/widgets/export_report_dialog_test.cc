@@ -47,7 +47,8 @@ TEST(ExportReportDialog, NeverWritesOverTheOpenedModel) {
   d.startExport();
   d.waitForExport();
   EXPECT_TRUE(d.exportedPath().isEmpty());
-  EXPECT_TRUE(d.errorText().contains(QStringLiteral("opened model"))) << d.errorText().toStdString();
+  EXPECT_TRUE(d.errorText().contains(QStringLiteral("opened model")))
+      << d.errorText().toStdString();
   EXPECT_EQ(ReportFileBytes(model), before);
 }
 

@@ -18,13 +18,9 @@ std::string Table(const std::vector<std::string>& header,
                   const std::vector<std::vector<std::string>>& rows,
                   const std::vector<bool>& numeric = {}, size_t max_rows = 200);
 
-/// "12.345" with `digits` after the point, trailing zeros dropped.
-std::string Fixed(double v, int digits);
-
 /// A latency histogram of `values_ms` (30 bins) with the P50, P90 and P99 lines, axis ticks at
 /// round values.
-std::string HistogramSvg(const std::vector<double>& values_ms, double p50, double p90,
-                         double p99);
+std::string HistogramSvg(const std::vector<double>& values_ms, double p50, double p90, double p99);
 
 /// Horizontal bars, one per (label, value), in the given order; values in `unit`. Labels too
 /// long are shortened in the middle, so that names differing at the end stay apart; the full
@@ -34,8 +30,8 @@ std::string BarChartSvg(const std::vector<std::pair<std::string, double>>& bars,
 
 /// What the graph views show on top of the layout, per node of the main graph (snapshot order).
 struct GraphPaint {
-  std::vector<double> heat;     ///< percent of the kernel time; < 0: not profiled
-  std::vector<int> provider;    ///< index into `providers`; -1: none / not known
+  std::vector<double> heat;   ///< percent of the kernel time; < 0: not profiled
+  std::vector<int> provider;  ///< index into `providers`; -1: none / not known
   std::vector<std::string> providers;
   std::string heat_source;      ///< "a profile of 20 runs at level all" (empty: no heat)
   std::string provider_source;  ///< "the partition at level all" (empty: no providers)
