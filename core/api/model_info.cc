@@ -61,9 +61,9 @@ void CollectValues(const ir::Graph& g, const std::string& path, std::vector<Valu
   }
 }
 
-// The largest model EstimateWithChosenDims runs (file and external data): a run of anything
-// bigger costs more than the figure is worth at load time.
-constexpr uint64_t kMaxBytesToRun = uint64_t{1} << 30;
+// The largest model EstimateWithChosenDims runs (file and external data): it runs while the GUI
+// opens the model, and a run of anything bigger costs more than the figure is worth there.
+constexpr uint64_t kMaxBytesToRun = uint64_t{256} << 20;
 
 // ModelCost::dims: when symbolic dimensions left nodes uncounted, or a free dimension is not a
 // batch, the estimate again from the shapes of one run on random inputs with the free

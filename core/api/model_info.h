@@ -66,7 +66,7 @@ struct ModelCost {
   /// is computed from the input's shape) or a free dimension is not a batch (an image's height),
   /// the estimate is made again from the shapes of one run
   /// on random inputs with the free dimensions set as random inputs set them (batch 1, sequence
-  /// 128, ...; models up to 1 GiB): those dimensions, empty when the figures are the file's.
+  /// 128, ...; models up to 256 MiB): those dimensions, empty when the figures are the file's.
   std::vector<std::pair<std::string, int64_t>> dims;
 };
 
