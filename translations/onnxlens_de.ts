@@ -208,6 +208,12 @@
             <numerusform>Beide Graphen haben dieselben Knoten; rechts %n Initialisierer mehr.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot open %1:
+%2</source>
+        <translation>%1 kann nicht geöffnet werden:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportDialog</name>
@@ -1077,8 +1083,8 @@
         <translation>Ausführungsschritt</translation>
     </message>
     <message>
-        <source>peak: %1 at step %2</source>
-        <translation>Spitze: %1 bei Schritt %2</translation>
+        <source>live peak: %1 at step %2</source>
+        <translation>Spitze belegt: %1 bei Schritt %2</translation>
     </message>
 </context>
 <context>
@@ -1127,13 +1133,6 @@
         <source>Planning: one run on random inputs…</source>
         <translation>Planung: ein Lauf mit Zufallseingaben …</translation>
     </message>
-    <message numerus="yes">
-        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
-        <translation>
-            <numerusform>Geplanter Spitzenwert %1 (naive Summe %2: %3 % gespart) · Gewichte %4 · Ausgaben %5 · %n Puffer, %6 an Ort und Stelle überschrieben · Spitze bei Schritt %7 (%8)</numerusform>
-            <numerusform>Geplanter Spitzenwert %1 (naive Summe %2: %3 % gespart) · Gewichte %4 · Ausgaben %5 · %n Puffer, %6 an Ort und Stelle überschrieben · Spitze bei Schritt %7 (%8)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>(scratch)</source>
         <translation>(Zwischenpuffer)</translation>
@@ -1145,6 +1144,20 @@
     <message>
         <source> · written in place over its input</source>
         <translation> · an Ort und Stelle über seine Eingabe geschrieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>Arena %1 (naive sum %2: %3% saved) · live peak %4 at step %5 (%6) · weights %7 · outputs %8 · %n buffer(s), %9 written in place</source>
+        <translation>
+            <numerusform>Arena %1 (naive Summe %2: %3% gespart) · Spitze belegt %4 bei Schritt %5 (%6) · Gewichte %7 · Ausgaben %8 · %n Puffer, %9 an Ort und Stelle geschrieben</numerusform>
+            <numerusform>Arena %1 (naive Summe %2: %3% gespart) · Spitze belegt %4 bei Schritt %5 (%6) · Gewichte %7 · Ausgaben %8 · %n Puffer, %9 an Ort und Stelle geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For inputs %1 (random), level %2, %n thread(s)</source>
+        <translation>
+            <numerusform>Für die Eingaben %1 (zufällig), Stufe %2, %n Thread</numerusform>
+            <numerusform>Für die Eingaben %1 (zufällig), Stufe %2, %n Threads</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2606,6 +2619,18 @@
     <message>
         <source>Quantize weights to [-64, 64]. CPUs without VNNI sum full-range int8 products exactly only at about float speed; 7-bit weights run about twice as fast there, at some accuracy.</source>
         <translation>Gewichte auf [-64, 64] quantisieren. CPUs ohne VNNI summieren int8-Produkte mit vollem Wertebereich nur etwa so schnell wie float exakt; 7-Bit-Gewichte laufen dort etwa doppelt so schnell, auf Kosten etwas Genauigkeit.</translation>
+    </message>
+    <message>
+        <source>The calibration folder</source>
+        <translation>Der Kalibrierungsordner</translation>
+    </message>
+    <message>
+        <source>The folder of images</source>
+        <translation>Der Bilderordner</translation>
+    </message>
+    <message>
+        <source>source: %1</source>
+        <translation>Quelle: %1</translation>
     </message>
 </context>
 <context>

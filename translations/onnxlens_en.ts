@@ -121,10 +121,17 @@
 <context>
     <name>onnxlens::widgets::MemoryView</name>
     <message numerus="yes">
-        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
-        <translation>
-            <numerusform>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer, %6 written in place · peak at step %7 (%8)</numerusform>
-            <numerusform>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffers, %6 written in place · peak at step %7 (%8)</numerusform>
+        <source>Arena %1 (naive sum %2: %3% saved) · live peak %4 at step %5 (%6) · weights %7 · outputs %8 · %n buffer(s), %9 written in place</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For inputs %1 (random), level %2, %n thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

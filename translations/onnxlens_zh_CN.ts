@@ -199,6 +199,12 @@
             <numerusform>两个图的节点相同；右侧多 %n 个初始化器。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot open %1:
+%2</source>
+        <translation>无法打开 %1：
+%2</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportDialog</name>
@@ -1062,8 +1068,8 @@
         <translation>执行步骤</translation>
     </message>
     <message>
-        <source>peak: %1 at step %2</source>
-        <translation>峰值：第 %2 步 %1</translation>
+        <source>live peak: %1 at step %2</source>
+        <translation>存活峰值：%1，第 %2 步</translation>
     </message>
 </context>
 <context>
@@ -1112,12 +1118,6 @@
         <source>Planning: one run on random inputs…</source>
         <translation>规划中：用随机输入运行一次…</translation>
     </message>
-    <message numerus="yes">
-        <source>Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), %6 written in place · peak at step %7 (%8)</source>
-        <translation>
-            <numerusform>计划峰值 %1（朴素总和 %2：节省 %3%）· 权重 %4 · 输出 %5 · %n 个缓冲区，其中 %6 个原地写入 · 峰值位于第 %7 步（%8）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>(scratch)</source>
         <translation>（临时缓冲区）</translation>
@@ -1129,6 +1129,18 @@
     <message>
         <source> · written in place over its input</source>
         <translation> · 原地覆盖其输入写入</translation>
+    </message>
+    <message numerus="yes">
+        <source>Arena %1 (naive sum %2: %3% saved) · live peak %4 at step %5 (%6) · weights %7 · outputs %8 · %n buffer(s), %9 written in place</source>
+        <translation>
+            <numerusform>内存池 %1（朴素总和 %2：节省 %3%）· 存活峰值 %4，第 %5 步（%6）· 权重 %7 · 输出 %8 · %n 个缓冲区，%9 个原地写入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>For inputs %1 (random), level %2, %n thread(s)</source>
+        <translation>
+            <numerusform>输入 %1（随机），级别 %2，%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2585,18 @@
     <message>
         <source>Quantize weights to [-64, 64]. CPUs without VNNI sum full-range int8 products exactly only at about float speed; 7-bit weights run about twice as fast there, at some accuracy.</source>
         <translation>将权重量化到 [-64, 64]。没有 VNNI 的 CPU 只能以约等于 float 的速度精确累加全范围 int8 乘积；7 位权重在这类 CPU 上约快一倍，但会损失一些精度。</translation>
+    </message>
+    <message>
+        <source>The calibration folder</source>
+        <translation>校准文件夹</translation>
+    </message>
+    <message>
+        <source>The folder of images</source>
+        <translation>图像文件夹</translation>
+    </message>
+    <message>
+        <source>source: %1</source>
+        <translation>来源：%1</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     st.view = new GraphView(pane);
     st.view->setMarkColor(QColor(0x1e, 0x88, 0xe5));
     v->addWidget(st.view, 1);
+    st.placeholder = new QLabel(pane);
+    st.placeholder->setAlignment(Qt::AlignCenter);
+    st.placeholder->setWordWrap(true);
+    st.placeholder->setEnabled(false);  // secondary text
+    st.placeholder->hide();
+    v->addWidget(st.placeholder, 1);
     st.providers = new ProviderColoring(st.view, st.legend, this);
     // The selection line names the provider of the selected node.
     connect(st.providers, &ProviderColoring::changed, this, [this] { updateInfo(); });
@@ -260,6 +266,8 @@ void CompareView::setFile(Side side, const QString& path) {
   st.fileSnapshot.reset();
   rebuildChooser(side);
   st.caption->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+  setPlaceholder(side, tr("Loading %1…").arg(QFileInfo(path).fileName()));
+  recompute();  // no diff against the graph that was there
   st.loader->onFinished([this, side, path](Expected<std::shared_ptr<const api::GraphSnapshot>> s) {
     onFileLoaded(side, path, std::move(s));
   });
@@ -273,6 +281,9 @@ void CompareView::onFileLoaded(Side side, const QString& path,
   if (st.file != path) return;  // another choice since
   if (!snapshot.ok()) {
     st.caption->setText(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
+    setPlaceholder(
+        side,
+        tr("Cannot open %1:\n%2").arg(QFileInfo(path).fileName(), Q(snapshot.status().message())));
     emit loadFailed(Q(snapshot.status().message()));
     return;
   }
@@ -323,11 +334,27 @@ void CompareView::updateProviderSource(Side side) {
 void CompareView::show(Side side) {
   m_selected[kLeft] = m_selected[kRight] = -1;
   const auto snap = snapshot(side);
-  if (snap) m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
+  if (snap) {
+    setPlaceholder(side, QString());
+    m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
+  }
   updateProviderSource(side);
   updateCaption(side);
   recompute();
   emit sidesChanged();
+}
+
+void CompareView::setPlaceholder(Side side, const QString& text) {
+  SideState& st = m_sides[side];
+  st.placeholder->setText(text);
+  st.placeholder->setVisible(!text.isEmpty());
+  st.view->setVisible(text.isEmpty());
+}
+
+QString CompareView::placeholderText(Side side) const {
+  const SideState& st = m_sides[side];
+  return st.placeholder->isVisibleTo(const_cast<CompareView*>(this)) ? st.placeholder->text()
+                                                                     : QString();
 }
 
 void CompareView::updateCaption(Side side) {
@@ -348,6 +375,10 @@ void CompareView::recompute() {
   m_diff = api::GraphDiff();
   if (!l || !r || l->graphs.empty() || r->graphs.empty()) {
     m_legend->clear();
+    for (SideState& st : m_sides) {  // no colours of a diff that no longer holds
+      st.view->setItemHalos({}, false);
+      st.view->setGroupHalos({});
+    }
     return;
   }
   const int a = m_sides[kLeft].step, b = m_sides[kRight].step;

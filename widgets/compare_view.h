@@ -53,6 +53,9 @@ class CompareView : public QWidget {
   std::shared_ptr<const api::GraphSnapshot> snapshot(Side side) const;
 
   GraphView* view(Side side) const { return m_sides[side].view; }
+  /// What a side shows instead of a graph ("Loading model.onnx…", "Cannot open …"), or "" when
+  /// it shows its graph.
+  QString placeholderText(Side side) const;
   /// Fits each pane to its own graph (View → Fit to Window; the panes' zoom sync is held off,
   /// or the smaller graph would take the larger one's zoom).
   void fitEachPane();
@@ -91,6 +94,9 @@ class CompareView : public QWidget {
     QComboBox* combo = nullptr;
     QLabel* caption = nullptr;
     GraphView* view = nullptr;
+    /// In the view's place while a file loads or when it cannot be opened (the pane showed the
+    /// graph chosen before under the new file's name).
+    QLabel* placeholder = nullptr;
     int step = 0;
     QString file;
     std::shared_ptr<const api::GraphSnapshot> fileSnapshot;
@@ -103,6 +109,8 @@ class CompareView : public QWidget {
   void rebuildChooser(Side side);
   void onChosen(Side side);
   void show(Side side);
+  /// Hides the side's graph behind `text`; an empty text shows the graph again.
+  void setPlaceholder(Side side, const QString& text);
   void recompute();
   void onItemSelected(Side side, int item);
   void syncFrom(Side side);

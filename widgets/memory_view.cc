@@ -135,7 +135,7 @@ void MemoryChart::paintEvent(QPaintEvent*) {
     p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     p.setClipping(false);
     const QString label =
-        tr("peak: %1 at step %2").arg(Bytes(m_plan->peak_live)).arg(m_plan->peak_step);
+        tr("live peak: %1 at step %2").arg(Bytes(m_plan->peak_live)).arg(m_plan->peak_step);
     // Beside the line, on the side with room.
     const double w = fm.horizontalAdvance(label) + 8;
     const double lx = x + w + 4 <= plot.right() ? x + 4 : std::max(plot.left(), x - w - 4);
@@ -247,6 +247,24 @@ void MemoryView::waitForPlan() {
   if (m_task->isRunning()) m_task->waitForFinished();
 }
 
+namespace {
+// "input_ids:1x128;mask:1x128" as "input_ids 1×128, mask 1×128".
+QString signatureText(const std::string& signature) {
+  QStringList parts;
+  for (const QString& s :
+       QString::fromStdString(signature).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+    const int colon = s.lastIndexOf(QLatin1Char(':'));
+    if (colon < 0) {
+      parts << s;
+      continue;
+    }
+    QString shape = s.mid(colon + 1);
+    parts << s.left(colon) + QLatin1Char(' ') + shape.replace(QLatin1Char('x'), QChar(0x00d7));
+  }
+  return parts.join(QStringLiteral(", "));
+}
+}  // namespace
+
 void MemoryView::showPlan(std::shared_ptr<const MemoryPlan> plan) {
   m_plan = std::move(plan);
   m_chart->setPlan(m_plan);
@@ -259,16 +277,22 @@ void MemoryView::showPlan(std::shared_ptr<const MemoryPlan> plan) {
   const QString at = p.peak_step >= 0 && static_cast<size_t>(p.peak_step) < p.steps.size()
                          ? QString::fromStdString(p.steps[static_cast<size_t>(p.peak_step)])
                          : QString();
+  // Two peaks, each named: the arena the planner lays out (what the run allocates) and the bytes
+  // alive at the busiest step (the chart's dashed line); the gap is fragmentation.
+  const api::MemoryPlanOptions options;
   m_summary->setText(
-      tr("Planned peak %1 (naive sum %2: %3% saved) · weights %4 · outputs %5 · %n buffer(s), "
-         "%6 written in place · peak at step %7 (%8)",
+      tr("Arena %1 (naive sum %2: %3% saved) · live peak %4 at step %5 (%6) · weights %7 · "
+         "outputs %8 · %n buffer(s), %9 written in place",
          nullptr, static_cast<int>(p.buffers.size()))
           .arg(Bytes(p.planned_peak), Bytes(p.naive_sum))
           .arg(saved, 0, 'f', 0)
-          .arg(Bytes(p.weights_bytes), Bytes(p.outputs_bytes))
-          .arg(p.in_place)
+          .arg(Bytes(p.peak_live))
           .arg(p.peak_step)
-          .arg(at));
+          .arg(at, Bytes(p.weights_bytes), Bytes(p.outputs_bytes))
+          .arg(p.in_place) +
+      QStringLiteral("\n") +
+      tr("For inputs %1 (random), level %2, %n thread(s)", nullptr, options.threads)
+          .arg(signatureText(p.signature), QString::fromStdString(options.level)));
   for (int i : BuffersAliveAt(p, p.peak_step)) {
     const PlannedBuffer& b = p.buffers[static_cast<size_t>(i)];
     auto* item = new QTreeWidgetItem(m_alive);
@@ -280,6 +304,8 @@ void MemoryView::showPlan(std::shared_ptr<const MemoryPlan> plan) {
     item->setToolTip(0, describe(i));
   }
 }
+
+QString MemoryView::summaryText() const { return m_summary->text(); }
 
 QString MemoryView::describe(int i) const {
   if (!m_plan || i < 0 || i >= static_cast<int>(m_plan->buffers.size())) return {};

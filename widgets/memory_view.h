@@ -63,6 +63,8 @@ class MemoryView : public QWidget {
   void waitForPlan();
   std::shared_ptr<const MemoryPlan> plan() const { return m_plan; }
   MemoryChart* chart() const { return m_chart; }
+  /// The header: both peaks named, and the inputs, level and threads the plan is for.
+  QString summaryText() const;
   QTreeWidget* aliveList() const { return m_alive; }
   /// Selects buffer `i` in the chart and the list and publishes its producer (nodeSelected).
   void selectBuffer(int i);

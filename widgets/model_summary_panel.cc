@@ -9,10 +9,13 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "widgets/op_histogram_model.h"
 #include "widgets/value_table_model.h"
@@ -46,6 +49,15 @@ QString countText(int64_t n) {
   return t.replace(QLatin1Char('.'), QLocale().decimalPoint());
 }
 
+// A minimum height that shows `rows` rows (at most kRowsAlwaysVisible) below the header, room
+// left for a horizontal scroll bar.
+void keepRowsVisible(QTableView* t, int rows) {
+  const int shown = std::clamp(rows, 1, ModelSummaryPanel::kRowsAlwaysVisible);
+  t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() +
+                      shown * t->verticalHeader()->defaultSectionSize() + 2 * t->frameWidth() +
+                      t->horizontalScrollBar()->sizeHint().height());
+}
+
 }  // namespace
 
 ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
@@ -64,8 +76,15 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   outer->addWidget(splitter, 1);
 
-  // Left: properties and inputs/outputs.
-  auto* left = new QWidget(splitter);
+  // Left: properties and inputs/outputs, scrolled when the window is too short for both tables'
+  // rows (they keep up to kRowsAlwaysVisible rows in view: a table of 2-4 visible rows among
+  // many properties made the inputs of a three-input model scroll).
+  auto* leftScroll = new QScrollArea(splitter);
+  leftScroll->setWidgetResizable(true);
+  leftScroll->setFrameShape(QFrame::NoFrame);
+  leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  auto* left = new QWidget(leftScroll);
+  leftScroll->setWidget(left);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   auto* propsBox = new QGroupBox(tr("Model"), left);
@@ -84,9 +103,11 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
     return t;
   };
   auto* inBox = new QGroupBox(tr("Inputs"), left);
-  (new QVBoxLayout(inBox))->addWidget(valueTable(m_inputsModel, inBox));
+  m_inputsTable = valueTable(m_inputsModel, inBox);
+  (new QVBoxLayout(inBox))->addWidget(m_inputsTable);
   auto* outBox = new QGroupBox(tr("Outputs"), left);
-  (new QVBoxLayout(outBox))->addWidget(valueTable(m_outputsModel, outBox));
+  m_outputsTable = valueTable(m_outputsModel, outBox);
+  (new QVBoxLayout(outBox))->addWidget(m_outputsTable);
   leftLayout->addWidget(inBox, 1);
   leftLayout->addWidget(outBox, 1);
 
@@ -136,7 +157,7 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
   connect(m_opFilter, &QLineEdit::textChanged, m_opProxy,
           &QSortFilterProxyModel::setFilterFixedString);
 
-  splitter->addWidget(left);
+  splitter->addWidget(leftScroll);
   splitter->addWidget(opBox);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
@@ -231,6 +252,8 @@ void ModelSummaryPanel::setModelInfo(std::shared_ptr<const api::ModelInfo> info)
 
   m_inputsModel->setValues(i.inputs);
   m_outputsModel->setValues(i.outputs);
+  keepRowsVisible(m_inputsTable, static_cast<int>(i.inputs.size()));
+  keepRowsVisible(m_outputsTable, static_cast<int>(i.outputs.size()));
   m_opModel->setHistogram(i.op_histogram);
   m_opModel->setCost(i.cost.by_op);
 

@@ -36,7 +36,11 @@ class ModelSummaryPanel : public QWidget {
   QTableView* opTable() const { return m_opTable; }
   QSortFilterProxyModel* opProxy() const { return m_opProxy; }
   OpHistogramModel* opModel() const { return m_opModel; }
+  /// The inputs and outputs tables keep this many rows in view (more scroll).
+  static constexpr int kRowsAlwaysVisible = 6;
   ValueTableModel* inputsModel() const { return m_inputsModel; }
+  QTableView* inputsTable() const { return m_inputsTable; }
+  QTableView* outputsTable() const { return m_outputsTable; }
   ValueTableModel* outputsModel() const { return m_outputsModel; }
   QListWidget* warningsList() const { return m_warnings; }
 
@@ -57,6 +61,8 @@ class ModelSummaryPanel : public QWidget {
   QLineEdit* m_opFilter;
   ValueTableModel* m_inputsModel;
   ValueTableModel* m_outputsModel;
+  QTableView* m_inputsTable;
+  QTableView* m_outputsTable;
   QGroupBox* m_warningsBox;
   QListWidget* m_warnings;
 };

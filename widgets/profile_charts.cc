@@ -21,6 +21,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/chart_view.h"
+
 namespace onnxlens {
 namespace widgets {
 
@@ -35,13 +37,12 @@ std::vector<double> RunLatenciesMs(const std::vector<profiling::TraceEvent>& eve
 
 namespace {
 
-QChartView* makeChart(QWidget* parent, const QString& title) {
+ChartView* makeChart(QWidget* parent, const QString& title) {
   auto* chart = new QChart;
   chart->setTitle(title);
   chart->setMargins(QMargins(2, 2, 2, 2));
   chart->setBackgroundRoundness(0);
-  auto* view = new QChartView(chart, parent);
-  view->setRenderHint(QPainter::Antialiasing);
+  auto* view = new ChartView(chart, parent);
   // Tall enough for the axis labels and a two-line legend: below that Qt Charts elides the tick
   // labels to "…" and cuts the legend (worst in Chinese and German). The Charts tab scrolls when
   // the split leaves it less.
@@ -112,14 +113,15 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
     c->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis;
-    x->setRange(0, m_topOps.front().second * 1.05);
-    x->setLabelFormat(QStringLiteral("%.2f"));
+    setRoundTicks(x, 0, m_topOps.front().second * 1.05, 5);
     c->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     c->legend()->setAlignment(Qt::AlignRight);
     c->legend()->setReverseMarkers(true);  // hottest first, as the bars
     c->legend()->show();
   }
+
+  m_ops->restyle();
 
   const std::vector<double> lat = RunLatenciesMs(events);
   m_latency = api::ComputeLatencyStats(lat);
@@ -144,8 +146,7 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
   area->setBorderColor(QColor(0x1e, 0x5b, 0xc6));
   h->addSeries(area);
   auto* x = new QValueAxis;
-  x->setRange(lo, hi);
-  x->setLabelFormat(QStringLiteral("%.2f"));
+  setRoundTicks(x, lo, hi, 5);
   x->setTitleText(tr("ms per run"));
   // Counts are whole numbers: a whole-number step (1, 2, 5 × 10^k) and a top on a tick.
   int step = 1;
@@ -184,6 +185,7 @@ void ProfileCharts::setRun(const std::vector<profiling::TraceEvent>& events,
     line->attachAxis(y);
   }
   h->legend()->setAlignment(Qt::AlignBottom);
+  m_hist->restyle();
 }
 
 RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {

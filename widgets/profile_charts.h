@@ -23,6 +23,8 @@ class QChartView;
 namespace onnxlens {
 namespace widgets {
 
+class ChartView;
+
 /// Durations of the model_run events, in milliseconds.
 std::vector<double> RunLatenciesMs(const std::vector<profiling::TraceEvent>& events);
 
@@ -46,8 +48,8 @@ class ProfileCharts : public QWidget {
   const std::vector<std::pair<QString, double>>& topOps() const { return m_topOps; }
 
  private:
-  QtCharts::QChartView* m_ops;
-  QtCharts::QChartView* m_hist;
+  ChartView* m_ops;
+  ChartView* m_hist;
   api::LatencyStats m_latency;
   int m_histTop = 0, m_histStep = 1;
   std::vector<std::pair<QString, double>> m_topOps;

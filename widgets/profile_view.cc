@@ -233,6 +233,8 @@ ProfileView::ProfileView(QWidget* parent) : QWidget(parent) {
   setDocument(new Document(this));
   m_task = new Task(this);
   connect(m_task, &BackgroundTaskBase::progress, this, [this](const Progress& p) {
+    // A busy bar until the job tells how far it is (an empty box read as stuck).
+    if (p.fraction > 0 && m_progress->maximum() == 0) m_progress->setRange(0, 1000);
     m_progress->setValue(static_cast<int>(p.fraction * 1000));
     if (m_work == Work::kProfile) m_stage->setText(progressText(p));
   });
@@ -358,6 +360,7 @@ void ProfileView::saveTrace(const QString& path) {
 void ProfileView::start(Work work, const QString& subject, Task::Work job) {
   m_work = work;
   m_subject = subject;
+  m_progress->setRange(0, 0);
   m_progress->setValue(0);
   setBusy(true);
   m_task->start(std::move(job));

@@ -1,6 +1,7 @@
 // The Quantize tab's charts (see quantize_charts.h).
 #include "widgets/quantize_charts.h"
 
+#include <QHash>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>
@@ -12,6 +13,7 @@
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 
+#include "widgets/chart_view.h"
 #include "widgets/quantize_models.h"
 
 using namespace QtCharts;
@@ -21,13 +23,12 @@ namespace widgets {
 
 namespace {
 
-QChartView* makeChart(QWidget* parent, const QString& title, int minHeight) {
+ChartView* makeChart(QWidget* parent, const QString& title, int minHeight) {
   auto* chart = new QChart;
   chart->setTitle(title);
   chart->setMargins(QMargins(2, 2, 2, 2));
   chart->setBackgroundRoundness(0);
-  auto* view = new QChartView(chart, parent);
-  view->setRenderHint(QPainter::Antialiasing);
+  auto* view = new ChartView(chart, parent);
   view->setMinimumHeight(minHeight);
   return view;
 }
@@ -37,13 +38,53 @@ void clearChart(QChart* c) {
   for (QAbstractAxis* a : c->axes()) c->removeAxis(a);
 }
 
-// A bar's label, short enough that Qt Charts does not cut it to "…": the last two parts of a
-// node name ("/features/features.16/Add" -> "features.16/Add"), the middle of a longer one cut.
-QString shortName(const QString& name) {
-  const QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-  QString s = parts.size() >= 2 ? parts[parts.size() - 2] + QLatin1Char('/') + parts.last() : name;
-  return s.size() <= 22 ? s : s.left(8) + QStringLiteral("…") + s.right(13);
+// A bar label's length from which Qt Charts may cut it to "…" at the chart's minimum width.
+constexpr int kMaxLabel = 26;
+
+}  // namespace
+
+QStringList distinctShortNames(const QStringList& names) {
+  const int n = static_cast<int>(names.size());
+  std::vector<QStringList> parts(n);
+  std::vector<int> kept(n);
+  for (int i = 0; i < n; ++i) {
+    parts[i] = names[i].split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    kept[i] = std::min(2, static_cast<int>(parts[i].size()));
+  }
+  auto tail = [&](int i) {
+    return parts[i].isEmpty() ? names[i]
+                              : parts[i].mid(parts[i].size() - kept[i]).join(QLatin1Char('/'));
+  };
+  // Labels that are equal take one more part from the left until they differ (or are whole).
+  for (bool grew = true; grew;) {
+    grew = false;
+    QHash<QString, std::vector<int>> byLabel;
+    for (int i = 0; i < n; ++i) byLabel[tail(i)].push_back(i);
+    for (const std::vector<int>& same : byLabel) {
+      if (same.size() < 2) continue;
+      for (int i : same) {
+        if (kept[i] < parts[i].size()) {
+          ++kept[i];
+          grew = true;
+        }
+      }
+    }
+  }
+  QStringList out;
+  for (int i = 0; i < n; ++i) {
+    QString s = tail(i);
+    // Too long: the first part kept (the one that tells equal tails apart) and the op's part.
+    if (s.size() > kMaxLabel && kept[i] >= 3) {
+      const QString& first = parts[i][parts[i].size() - kept[i]];
+      s = first + QStringLiteral("/…/") + parts[i].last();
+    }
+    if (s.size() > kMaxLabel) s = s.left(10) + QStringLiteral("…") + s.right(kMaxLabel - 11);
+    out << s;
+  }
+  return out;
 }
+
+namespace {
 
 // A histogram as a step line over [lo, hi].
 QLineSeries* steps(const std::vector<int64_t>& bins, double lo, double hi, const QString& name,
@@ -64,9 +105,7 @@ QLineSeries* steps(const std::vector<int64_t>& bins, double lo, double hi, const
 
 void axes(QChart* c, double lo, double hi, double top) {
   auto* x = new QValueAxis;
-  x->setRange(lo, hi);
-  x->setLabelFormat(QStringLiteral("%.2g"));  // short: Qt Charts cuts a long tick label to "…"
-  x->setTickCount(5);
+  setRoundTicks(x, lo, hi, 5);
   auto* y = new QValueAxis;
   y->setRange(0, std::max(1.0, top * 1.05));
   y->setLabelFormat(QStringLiteral("%.0f"));
@@ -101,10 +140,11 @@ void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report
   for (int i = 0; i < n; ++i) m_bars.push_back(i);  // the layers are worst first already
   // One set per bar (zero elsewhere) so that each bar has its own colour; the categories run
   // bottom-up, so the worst layer is the last category.
-  QStringList categories;
-  // Numbered: two layers may shorten to the same text, and an axis merges equal categories.
-  for (int b = n - 1; b >= 0; --b)
-    categories << QStringLiteral("%1. %2").arg(b + 1).arg(shortName(labels.value(m_bars[b])));
+  QStringList categories, names;
+  for (int b = 0; b < n; ++b) names << labels.value(m_bars[b]);
+  const QStringList shown = distinctShortNames(names);
+  // Numbered too: an axis merges equal categories, and a cut may still make two alike.
+  for (int b = n - 1; b >= 0; --b) categories << QStringLiteral("%1. %2").arg(b + 1).arg(shown[b]);
   auto* series = new QHorizontalStackedBarSeries;
   double lo = 0, hi = 0;
   for (int b = 0; b < n; ++b) {
@@ -132,10 +172,10 @@ void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report
   c->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   auto* x = new QValueAxis;
-  x->setRange(lo, hi * 1.05 + 0.01);
-  x->setLabelFormat(QStringLiteral("%.0f"));
+  setRoundTicks(x, lo, hi * 1.05 + 0.01, 6);
   c->addAxis(x, Qt::AlignBottom);
   series->attachAxis(x);
+  m_view->restyle();
 }
 
 void SqnrChart::clickBar(int bar) {
@@ -198,6 +238,8 @@ void LayerHistogramView::setLayer(const api::LayerAgreement& layer,
   QChart* e = m_error->chart();
   e->addSeries(steps(h.error, h.err_lo, h.err_hi, tr("error"), QColor(0x6a, 0x1b, 0x9a)));
   axes(e, h.err_lo, h.err_hi, *std::max_element(h.error.begin(), h.error.end()));
+  m_values->restyle();
+  m_error->restyle();
 }
 
 QString LayerHistogramView::caption() const { return m_caption->text(); }

@@ -10,15 +10,16 @@
 
 #include "api/accuracy.h"
 #include "api/quantize.h"
+#include "widgets/chart_view.h"
 
 class QLabel;
 
-namespace QtCharts {
-class QChartView;
-}
-
 namespace onnxlens {
 namespace widgets {
+
+/// Bar labels for node names: the last two parts ("features.16/Add"), more where two would be
+/// equal ("layers.0/…/MatMul"), cut in the middle beyond what a bar's label has room for.
+QStringList distinctShortNames(const QStringList& names);
 
 class SqnrChart : public QWidget {
   Q_OBJECT
@@ -33,14 +34,14 @@ class SqnrChart : public QWidget {
   const std::vector<int>& bars() const { return m_bars; }
   /// As a click on bar `bar` (0 = the top) does.
   void clickBar(int bar);
-  QtCharts::QChartView* chartView() const { return m_view; }
+  ChartView* chartView() const { return m_view; }
 
  signals:
   /// A bar was clicked: layer `layer` of the report.
   void layerClicked(int layer);
 
  private:
-  QtCharts::QChartView* m_view;
+  ChartView* m_view;
   std::vector<int> m_bars;
 };
 
@@ -60,8 +61,8 @@ class LayerHistogramView : public QWidget {
 
  private:
   QLabel* m_caption;
-  QtCharts::QChartView* m_values;
-  QtCharts::QChartView* m_error;
+  ChartView* m_values;
+  ChartView* m_error;
 };
 
 }  // namespace widgets

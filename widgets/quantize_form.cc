@@ -212,6 +212,10 @@ bool QuantizeForm::request(api::QuantizeRequest* out, QString* error) const {
         return false;
       }
       const std::filesystem::path path = QDir::fromNativeSeparators(dir).toStdString();
+      // Core's messages name the sources in this form's words, not the CLI's options.
+      r.calib_name = tr("The calibration folder").toStdString();
+      r.images.name = tr("The folder of images").toStdString();
+      r.images.sets_name = tr("source: %1").arg(m_source->itemText(FolderSource)).toStdString();
       if (m_source->currentIndex() == ImagesSource) {
         r.images.dir = path;
         const QString mean = m_mean->text().trimmed(), std = m_std->text().trimmed(),

@@ -16,6 +16,7 @@
 #include <QtCharts/QValueAxis>
 
 #include "api/value_io.h"
+#include "widgets/chart_view.h"
 
 namespace onnxlens {
 namespace widgets {
@@ -51,8 +52,7 @@ TensorPanel::TensorPanel(QWidget* parent) : QWidget(parent) {
   chart->legend()->hide();
   chart->setMargins(QMargins(2, 2, 2, 2));
   chart->setBackgroundRoundness(0);
-  m_chart = new QChartView(chart, this);
-  m_chart->setRenderHint(QPainter::Antialiasing);
+  m_chart = new ChartView(chart, this);
   m_chart->setMinimumHeight(160);
   l->addWidget(m_chart, 2);
   connect(back, &QPushButton::clicked, this, &TensorPanel::backRequested);
@@ -116,9 +116,7 @@ void TensorPanel::setTensor(const QString& name, std::shared_ptr<const ir::Tenso
   area->setBorderColor(QColor(0x15, 0x65, 0xc0));
   chart->addSeries(area);
   auto* x = new QValueAxis;
-  x->setRange(lo, hi);
-  x->setLabelFormat(QStringLiteral("%.2g"));
-  x->setTickCount(5);
+  setRoundTicks(x, lo, hi, 5);
   auto* y = new QValueAxis;
   y->setRange(0, static_cast<double>(peak) * 1.05);
   y->setLabelFormat(QStringLiteral("%d"));
@@ -128,6 +126,7 @@ void TensorPanel::setTensor(const QString& name, std::shared_ptr<const ir::Tenso
   area->attachAxis(x);
   area->attachAxis(y);
   chart->setTitle(tr("Histogram (%n bin(s))", nullptr, static_cast<int>(s.bins.size())));
+  m_chart->restyle();
 }
 
 QString TensorPanel::plainText() const { return m_text->toPlainText(); }

@@ -22,6 +22,8 @@ class Tensor;
 }
 namespace widgets {
 
+class ChartView;
+
 class TensorPanel : public QWidget {
   Q_OBJECT
 
@@ -50,7 +52,7 @@ class TensorPanel : public QWidget {
   std::shared_ptr<const ir::Tensor> m_tensor;
   api::TensorStats m_stats;
   QTextBrowser* m_text;
-  QtCharts::QChartView* m_chart;
+  ChartView* m_chart;
   QPushButton* m_save;
 };
 

@@ -17,6 +17,7 @@
 #include <set>
 #include <tuple>
 
+#include "widgets/chart_view.h"
 #include "widgets/provider_order_edit.h"
 #include "widgets/stage_text.h"
 
@@ -88,8 +89,7 @@ ThroughputChart::ThroughputChart(QWidget* parent) : QWidget(parent) {
   auto* chart = new QChart;
   chart->setMargins(QMargins(2, 2, 2, 2));
   chart->setBackgroundRoundness(0);
-  m_view = new QChartView(chart, this);
-  m_view->setRenderHint(QPainter::Antialiasing);
+  m_view = new ChartView(chart, this);
   m_view->setMinimumHeight(260);
   m_text = new QLabel(this);
   m_text->setWordWrap(true);
@@ -187,6 +187,7 @@ void ThroughputChart::setRuns(const std::vector<ThroughputRun>& runs) {
               static_cast<double>(*sizes.rbegin()) * 1.3);
   y->setRange(0, top * 1.1);
   y->applyNiceNumbers();
+  m_view->restyle();
   chart->legend()->setAlignment(Qt::AlignBottom);
   m_text->setText(lines.join(QLatin1Char('\n')));
 }

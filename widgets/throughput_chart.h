@@ -19,6 +19,8 @@ class QChartView;
 namespace onnxlens {
 namespace widgets {
 
+class ChartView;
+
 /// What the chart needs of one run.
 struct ThroughputRun {
   std::string level;
@@ -51,7 +53,7 @@ class ThroughputChart : public QWidget {
   bool chartShown() const;
 
  private:
-  QtCharts::QChartView* m_view;
+  ChartView* m_view;
   QLabel* m_text;
   std::vector<ThroughputCurve> m_curves;
 };

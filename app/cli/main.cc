@@ -383,6 +383,7 @@ Verb AddCompare(CLI::App& app) {
                     "test_data_set_N folders of input_N.pb / .npy (or one such folder)")
           ->type_name("DIR");
   CLI::Option* images = AddImages(v, &r.images, inputs);
+  r.images.sets_name = "--inputs";
   v->add_option("--random", r.random_samples, "compare on N random samples")
       ->type_name("N")
       ->transform(WholeNumber<int64_t>(1, kMaxCount))

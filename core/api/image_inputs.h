@@ -21,6 +21,11 @@ struct ImageInputs {
   int64_t height = 0, width = 0;  ///< 0: the model's fixed height and width
   std::string layout;             ///< "", "nchw" or "nhwc"; "": from the model's input shape
   bool bgr = false;               ///< channels in B, G, R order (Caffe-style models)
+  /// How messages name this folder, and the folder of test_data_set_N sets a model that is not
+  /// fed by one image takes instead: the CLI's options by default; the GUI gives its own words
+  /// (a GUI user was told to "use --calib").
+  std::string name = "--images";
+  std::string sets_name = "--calib";
   bool empty() const { return dir.empty(); }
 };
 

@@ -101,7 +101,7 @@ Status ParseFloatList(std::string_view text, const std::string& option, std::vec
 
 Expected<std::unique_ptr<ImageSamples>> ImageSamples::Create(const ir::Model& model,
                                                              const ImageInputs& o) {
-  const std::string where = "--images " + o.dir.string();
+  const std::string where = o.name + " " + o.dir.string();
   std::error_code ec;
   if (!fs::is_directory(o.dir, ec)) return NotFound(where + ": no such folder");
   std::unique_ptr<ImageSamples> s(new ImageSamples());
@@ -133,7 +133,7 @@ Expected<std::unique_ptr<ImageSamples>> ImageSamples::Create(const ir::Model& mo
     for (const ir::Value* v : inputs) names += (names.empty() ? "" : ", ") + Quote(v->name());
     return InvalidArgument(where + ": images feed a model with one image input; this one has " +
                            std::to_string(inputs.size()) + " (" + names +
-                           "): use --calib with test_data_set_N folders");
+                           "): give it test_data_set_N folders instead (" + o.sets_name + ")");
   }
   const ir::Value* in = inputs[0];
   s->input_ = in->name();

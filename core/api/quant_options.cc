@@ -60,7 +60,7 @@ Expected<std::unique_ptr<quant::SampleSource>> CalibrationSamples(const ir::Mode
   *random = false;
   if (!r.calib_dir.empty()) {
     OL_ASSIGN_OR_RETURN(std::vector<std::filesystem::path> sets,
-                        ListDataSets(r.calib_dir, "--calib"));
+                        ListDataSets(r.calib_dir, r.calib_name));
     return std::unique_ptr<quant::SampleSource>(
         std::make_unique<FolderSamples>(model, std::move(sets)));
   }

@@ -22,7 +22,9 @@ struct QuantizeRequest {
   std::string mode = "static";      ///< "static" or "dynamic"
   std::filesystem::path calib_dir;  ///< static: test_data_set_N folders (or one set)
   ImageInputs images;               ///< static: a folder of images instead of calib_dir
-  int64_t random_samples = 0;       ///< static without calib_dir: this many random samples
+  /// How messages name calib_dir: "--calib" for the CLI, the GUI's own words there.
+  std::string calib_name = "--calib";
+  int64_t random_samples = 0;  ///< static without calib_dir: this many random samples
   uint64_t seed = 0;
   DimOverrides dims;      ///< --dim: free dimensions of random samples (others chosen by name)
   RangeOverrides ranges;  ///< --range: random value ranges per input

@@ -1,6 +1,8 @@
 // TypeInfo helpers and text.
 #include "ir/type_info.h"
 
+#include <string_view>
+
 namespace onnxlens::ir {
 
 TypeInfo TypeInfo::Tensor(DataType t, std::vector<Dim> dims) {
@@ -33,14 +35,14 @@ bool TypeInfo::operator==(const TypeInfo& o) const {
 }
 
 namespace {
-std::string DimsText(const std::vector<Dim>& dims, const char* sep) {
+std::string DimsText(const std::vector<Dim>& dims, const char* sep, bool hide_generated) {
   std::string s;
   for (size_t i = 0; i < dims.size(); ++i) {
     if (i) s += sep;
     const Dim& d = dims[i];
     if (d.known()) {
       s += std::to_string(d.value);
-    } else if (d.symbolic()) {
+    } else if (d.symbolic() && !(hide_generated && IsGeneratedDimName(d.param))) {
       s += d.param;
     } else {
       s += '?';
@@ -58,7 +60,7 @@ std::string TypeToString(const TypeInfo& t) {
     case TypeInfo::Kind::kSparseTensor: {
       std::string s = t.kind == TypeInfo::Kind::kSparseTensor ? "sparse(" : "";
       s += DataTypeName(t.elem_type);
-      s += t.shape ? "[" + DimsText(*t.shape, ",") + "]" : "[*]";
+      s += t.shape ? "[" + DimsText(*t.shape, ",", false) + "]" : "[*]";
       if (t.kind == TypeInfo::Kind::kSparseTensor) s += ")";
       return s;
     }
@@ -73,7 +75,16 @@ std::string TypeToString(const TypeInfo& t) {
   return "?";
 }
 
-std::string ShapeLabel(const std::vector<Dim>& dims) { return DimsText(dims, "\u00d7"); }
+bool IsGeneratedDimName(const std::string& param) {
+  constexpr std::string_view kPrefix = "unk__";
+  if (param.size() <= kPrefix.size() || param.compare(0, kPrefix.size(), kPrefix) != 0)
+    return false;
+  for (size_t i = kPrefix.size(); i < param.size(); ++i)
+    if (param[i] < '0' || param[i] > '9') return false;
+  return true;
+}
+
+std::string ShapeLabel(const std::vector<Dim>& dims) { return DimsText(dims, "\u00d7", true); }
 
 std::vector<Dim> DimsFromSizes(const std::vector<int64_t>& sizes) {
   std::vector<Dim> dims;

@@ -50,8 +50,11 @@ struct TypeInfo {
 /// "float32[1,3,224,224]", "int64[batch,?]", "float32[*]" (rank unknown), "seq(float32[2])", "?".
 std::string TypeToString(const TypeInfo& type);
 
-/// "1×3×224×224" (Netron's edge label); symbolic names kept, unknown dims as "?".
+/// "1×3×224×224" (Netron's edge label); symbolic names kept, unknown and made-up dims as "?".
 std::string ShapeLabel(const std::vector<Dim>& dims);
+/// A dimension name ONNX's shape inference made up for a size it could not name ("unk__19"):
+/// ShapeLabel shows it as "?" (the name means nothing to the user); TypeToString keeps it.
+bool IsGeneratedDimName(const std::string& param);
 
 std::vector<Dim> DimsFromSizes(const std::vector<int64_t>& sizes);
 

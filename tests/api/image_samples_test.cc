@@ -200,6 +200,25 @@ TEST(ImageSamplesTest, BadFoldersAndOptionsNameWhatIsWrong) {
   ExpectError((*s)->Next().status(), "broken.png");  // sorted before red_8x6.png
 }
 
+// The GUI's words in the messages (issue 39: a GUI user was told to "use --calib").
+TEST(ImageSamplesTest, MessagesNameTheFolderAsTheCallerDoes) {
+  TempDir tmp;
+  auto model = ImageSample();
+  ImageInputs o;
+  o.name = "The folder of images";
+  o.sets_name = "source: Folder of input sets";
+  o.dir = tmp.path() / "missing";
+  ExpectError(ImageSamples::Create(*model, o).status(), "The folder of images ");
+  o.dir = FolderWith(tmp, {"red_8x6.png"});
+  // A second image-like input: images feed one input only.
+  ir::Value* second = model->graph->CreateValue("second");
+  second->set_type(model->graph->inputs()[0]->type());
+  model->graph->AddInput(second);
+  const Status st = ImageSamples::Create(*model, o).status();
+  ExpectError(st, "test_data_set_N folders instead (source: Folder of input sets)");
+  EXPECT_EQ(st.message().find("--"), std::string::npos) << st.message();
+}
+
 // Issue 41.7: --images followed a link out of the folder; as external data, a link whose target
 // leaves the folder is refused naming both, and one that stays inside is read.
 TEST(ImageSamplesTest, ALinkLeadingOutOfTheFolderIsRefusedOneInsideIsRead) {

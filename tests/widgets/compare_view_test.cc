@@ -3,6 +3,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QLabel>
@@ -228,6 +229,33 @@ TEST(CompareView, WordingAgreesAndAFileDiffShowsAFusionAsFused) {
   }
   EXPECT_GT(fusedConvs, 0);
   EXPECT_EQ(cmp->diff().removed, 0);
+  EXPECT_EQ(cmp->placeholderText(CompareSide::kRight), QString());
+
+  // Another file on the right: the pane stops showing the extended graph at once (it stayed
+  // under the new file's name while that loaded, and after it failed to), and no diff colours
+  // of the old pair stay on the left.
+  const QString broken = tmp.filePath(QStringLiteral("broken.onnx"));
+  {
+    QFile f(broken);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("not a model");
+  }
+  QString shownError;
+  w.setErrorPresenter([&](const QString&, const QString& m) { shownError = m; });
+  cmp->setFile(CompareSide::kRight, broken);
+  EXPECT_TRUE(cmp->placeholderText(CompareSide::kRight).startsWith(QStringLiteral("Loading")));
+  EXPECT_FALSE(cmp->view(CompareSide::kRight)->isVisibleTo(cmp));
+  EXPECT_TRUE(cmp->diff().left.empty());
+  cmp->waitForLayout();
+  EXPECT_TRUE(cmp->placeholderText(CompareSide::kRight).startsWith(QStringLiteral("Cannot open")))
+      << cmp->placeholderText(CompareSide::kRight).toStdString();
+  EXPECT_FALSE(cmp->view(CompareSide::kRight)->isVisibleTo(cmp));
+  EXPECT_FALSE(shownError.isEmpty());
+  // A level again: its graph is shown.
+  ASSERT_TRUE(cmp->setSource(CompareSide::kRight, QStringLiteral("extended"), &error));
+  cmp->waitForLayout();
+  EXPECT_EQ(cmp->placeholderText(CompareSide::kRight), QString());
+  EXPECT_TRUE(cmp->view(CompareSide::kRight)->isVisibleTo(cmp));
 
   // The minimap of either narrow pane never lies over a node box, wherever the pane scrolls.
   for (CompareSide side : {CompareSide::kLeft, CompareSide::kRight}) {

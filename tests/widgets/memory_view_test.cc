@@ -30,6 +30,14 @@ TEST(MemoryView, PlansTheModelAndAClickOnABufferSelectsItsProducer) {
   const std::vector<int> alive = BuffersAliveAt(*plan, plan->peak_step);
   ASSERT_EQ(view.aliveList()->topLevelItemCount(), static_cast<int>(alive.size()));
   EXPECT_EQ(view.aliveList()->topLevelItem(0)->data(0, Qt::UserRole).toInt(), alive.front());
+  // Both peaks are named as what they are (the header said "Planned peak 2.1 MiB" beside the
+  // chart's "peak: 1.8 MiB"), and the figures say what they are for.
+  const QString summary = view.summaryText();
+  EXPECT_TRUE(summary.startsWith("Arena ")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("live peak ")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("For inputs ")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains(QString::fromUtf8("\u00d7"))) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("level disabled, 1 thread")) << summary.toStdString();
 
   MemoryChart* chart = view.chart();
   const QRectF plot = chart->plotRect();

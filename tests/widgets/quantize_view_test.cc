@@ -77,6 +77,10 @@ TEST(QuantizeForm, OptionsReachTheRequest) {
   ASSERT_TRUE(f.request(&r, &error)) << error.toStdString();
   EXPECT_EQ(r.mode, "static");
   EXPECT_EQ(r.calib_dir.string(), dir.path().toStdString());
+  // Core's messages name the folder in the form's words, never a CLI flag ("--calib DIR").
+  EXPECT_EQ(r.calib_name, "The calibration folder");
+  EXPECT_EQ(r.images.name.rfind("--", 0), std::string::npos);
+  EXPECT_EQ(r.images.sets_name.rfind("--", 0), std::string::npos);
   EXPECT_EQ(r.random_samples, 0);
   EXPECT_EQ(r.method, "percentile");
   EXPECT_DOUBLE_EQ(r.percentile, 99.9);

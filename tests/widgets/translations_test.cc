@@ -4,11 +4,14 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QXmlStreamReader>
+#include <utility>
 
 #include "test_paths.h"
 #include "widgets/stage_text.h"
@@ -90,6 +93,23 @@ TEST(TranslationsTest, CompiledTranslationsAreEmbeddedAndTranslate) {
   ASSERT_TRUE(en.load(":/i18n/onnxlens_en.qm"));
   EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 1), "%n node");
   EXPECT_EQ(en.translate("onnxlens::widgets::MainWindow", "%n node(s)", nullptr, 3), "%n nodes");
+}
+
+TEST(TranslationsTest, QtsOwnStringsLoadForGermanAndChinese) {
+  // Standard dialog buttons (Cancel, OK, Yes / No) and the file dialog take Qt's own
+  // translations (Debian's qttranslations5-l10n, which scripts/install-deps installs): without
+  // them a German dialog says "Cancel" beside "Abbrechen".
+  for (const auto& [lang, cancel] :
+       {std::pair<const char*, const char*>{"de", "Abbrechen"}, {"zh_CN", "取消"}}) {
+    QTranslator qt;
+    ASSERT_TRUE(qt.load(QLocale(QLatin1String(lang)), QStringLiteral("qtbase"), QStringLiteral("_"),
+                        QLibraryInfo::location(QLibraryInfo::TranslationsPath)))
+        << lang << ": no qtbase translation in "
+        << QLibraryInfo::location(QLibraryInfo::TranslationsPath).toStdString();
+    QCoreApplication::installTranslator(&qt);
+    EXPECT_EQ(QCoreApplication::translate("QPlatformTheme", "Cancel"), QString::fromUtf8(cancel));
+    QCoreApplication::removeTranslator(&qt);
+  }
 }
 
 TEST(TranslationsTest, EveryStageCodeHasAGermanAndAChineseText) {
