@@ -1818,10 +1818,6 @@
         <translation>Aus: ein Schritt zeigt die Änderung seines Durchlaufs allein (links der Graph davor). An: links das Originalmodell, rechts alles bis zu diesem Schritt.</translation>
     </message>
     <message>
-        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
-        <translation>Änderung: vom Durchlauf &lt;b&gt;−&lt;/b&gt; entfernte, &lt;b&gt;+&lt;/b&gt; hinzugefügte, &lt;b&gt;∼&lt;/b&gt; geänderte Knoten.</translation>
-    </message>
-    <message>
         <source>Select a pass to see what it alone changed.</source>
         <translation>Einen Durchlauf wählen, um zu sehen, was er allein geändert hat.</translation>
     </message>
@@ -1844,6 +1840,10 @@
     <message>
         <source>The original beside the graph after the selected step</source>
         <translation>Das Original neben dem Graphen nach dem gewählten Schritt</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;⊕&lt;/b&gt; fused from several, &lt;b&gt;∼&lt;/b&gt; modified by the pass (as the panes colour it).</source>
+        <translation>Änderung: &lt;b&gt;−&lt;/b&gt; Knoten entfernt, &lt;b&gt;+&lt;/b&gt; hinzugefügt, &lt;b&gt;⊕&lt;/b&gt; aus mehreren verschmolzen, &lt;b&gt;∼&lt;/b&gt; vom Durchlauf geändert (wie die Ansichten sie einfärben).</translation>
     </message>
 </context>
 <context>
@@ -3198,10 +3198,6 @@
         <translation>Prüfung: nach diesem Schritt weichen die Ausgaben zuerst ab</translation>
     </message>
     <message>
-        <source>Nodes removed (−), added (+) and modified (∼)</source>
-        <translation>Entfernte (−), hinzugefügte (+) und geänderte (∼) Knoten</translation>
-    </message>
-    <message>
         <source>Nodes after the step</source>
         <translation>Knoten nach dem Schritt</translation>
     </message>
@@ -3272,6 +3268,17 @@
     <message>
         <source>%1 initializers</source>
         <translation>%1 Initialisierer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fused</source>
+        <translation>
+            <numerusform>%n verschmolzen</numerusform>
+            <numerusform>%n verschmolzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nodes removed (−), added (+), fused from several (⊕) and modified (∼)</source>
+        <translation>Knoten entfernt (−), hinzugefügt (+), aus mehreren verschmolzen (⊕) und geändert (∼)</translation>
     </message>
 </context>
 <context>

@@ -323,6 +323,13 @@
             <numerusform>%n unused initializers removed</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n fused</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::TensorPanel</name>

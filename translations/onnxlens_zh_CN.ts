@@ -1796,10 +1796,6 @@
         <translation>关闭：步骤显示该优化遍本身的变化（左侧为之前的图）。开启：左侧为原始模型，右侧为截至该步骤的结果。</translation>
     </message>
     <message>
-        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;∼&lt;/b&gt; modified by the pass.</source>
-        <translation>变化：该优化遍 &lt;b&gt;−&lt;/b&gt; 删除、&lt;b&gt;+&lt;/b&gt; 添加、&lt;b&gt;∼&lt;/b&gt; 修改的节点数。</translation>
-    </message>
-    <message>
         <source>Select a pass to see what it alone changed.</source>
         <translation>选择一个优化遍以查看它本身的变化。</translation>
     </message>
@@ -1822,6 +1818,10 @@
     <message>
         <source>The original beside the graph after the selected step</source>
         <translation>原始模型与所选步骤之后的图并排显示</translation>
+    </message>
+    <message>
+        <source>Change: &lt;b&gt;−&lt;/b&gt; nodes removed, &lt;b&gt;+&lt;/b&gt; added, &lt;b&gt;⊕&lt;/b&gt; fused from several, &lt;b&gt;∼&lt;/b&gt; modified by the pass (as the panes colour it).</source>
+        <translation>变化：&lt;b&gt;−&lt;/b&gt; 删除的节点，&lt;b&gt;+&lt;/b&gt; 新增，&lt;b&gt;⊕&lt;/b&gt; 由多个融合，&lt;b&gt;∼&lt;/b&gt; 被该遍修改（与窗格着色一致）。</translation>
     </message>
 </context>
 <context>
@@ -3161,10 +3161,6 @@
         <translation>验证：输出从此步骤开始出现差异</translation>
     </message>
     <message>
-        <source>Nodes removed (−), added (+) and modified (∼)</source>
-        <translation>删除 (−)、添加 (+) 和修改 (∼) 的节点</translation>
-    </message>
-    <message>
         <source>Nodes after the step</source>
         <translation>该步骤后的节点数</translation>
     </message>
@@ -3231,6 +3227,16 @@
     <message>
         <source>%1 initializers</source>
         <translation>%1 个初始化器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fused</source>
+        <translation>
+            <numerusform>%n 个融合</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nodes removed (−), added (+), fused from several (⊕) and modified (∼)</source>
+        <translation>节点：删除 (−)、新增 (+)、由多个融合 (⊕)、修改 (∼)</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "widgets/locale_text.h"
 #include "widgets/op_histogram_model.h"
 #include "widgets/value_table_model.h"
 
@@ -44,10 +45,7 @@ QString bytesText(uint64_t bytes) {
   return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeIecFormat);
 }
 
-QString countText(int64_t n) {
-  QString t = QString::fromStdString(api::FormatCount(n));
-  return t.replace(QLatin1Char('.'), QLocale().decimalPoint());
-}
+QString countText(int64_t n) { return localeNumberText(api::FormatCount(n)); }
 
 // A minimum height that shows `rows` rows (at most kRowsAlwaysVisible) below the header, room
 // left for a horizontal scroll bar.

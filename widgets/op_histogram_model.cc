@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QLocale>
 
+#include "widgets/locale_text.h"
 #include "widgets/op_colors.h"
 
 namespace onnxlens {
@@ -40,10 +41,7 @@ QString OpHistogramModel::op(int row) const {
 
 namespace {
 // "1.81 G" in the locale's decimal point.
-QString countText(int64_t n) {
-  QString t = QString::fromStdString(api::FormatCount(n));
-  return t.replace(QLatin1Char('.'), QLocale().decimalPoint());
-}
+QString countText(int64_t n) { return localeNumberText(api::FormatCount(n)); }
 }  // namespace
 
 int OpHistogramModel::rowCount(const QModelIndex& parent) const {

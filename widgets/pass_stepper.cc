@@ -34,6 +34,7 @@ QString StepListModel::changeText(const api::OptimizeStepReport& s) {
   QStringList parts;
   if (s.removed) parts << tr("%n removed", nullptr, s.removed);
   if (s.added) parts << tr("%n added", nullptr, s.added);
+  if (s.fused) parts << tr("%n fused", nullptr, s.fused);
   if (s.modified) parts << tr("%n modified", nullptr, s.modified);
   if (s.initializers_removed)
     parts << tr("%n unused initializer(s) removed", nullptr, s.initializers_removed);
@@ -77,6 +78,7 @@ QVariant StepListModel::data(const QModelIndex& index, int role) const {
         QStringList parts;
         if (s.removed) parts << QString(QChar(0x2212)) + QString::number(s.removed);
         if (s.added) parts << QStringLiteral("+") + QString::number(s.added);
+        if (s.fused) parts << QString(QChar(0x2295)) + QString::number(s.fused);
         if (s.modified) parts << QString(QChar(0x223C)) + QString::number(s.modified);
         // A step that only dropped unread weights says so (the full count is in its tooltip).
         if (parts.isEmpty() && s.initializers_removed)
@@ -118,7 +120,7 @@ QVariant StepListModel::headerData(int section, Qt::Orientation orientation, int
   if (role == Qt::ToolTipRole) {
     switch (section) {
       case ChangeColumn:
-        return tr("Nodes removed (−), added (+) and modified (∼)");
+        return tr("Nodes removed (−), added (+), fused from several (⊕) and modified (∼)");
       case NodesColumn:
         return tr("Nodes after the step");
       case TimeColumn:
@@ -254,7 +256,8 @@ QString PassStepper::detailsText() const { return m_details->text(); }
 void PassStepper::updateDetails() {
   const int step = currentStep();
   const QString legend =
-      tr("Change: <b>−</b> nodes removed, <b>+</b> added, <b>∼</b> modified by the pass.");
+      tr("Change: <b>−</b> nodes removed, <b>+</b> added, <b>⊕</b> fused from several, <b>∼</b> "
+         "modified by the pass (as the panes colour it).");
   if (step < 1) {
     m_details->setText(m_model->rowCount() == 0
                            ? QString()

@@ -24,6 +24,7 @@
 #include "api/slice_details.h"
 #include "api/trace.h"
 #include "common/file_util.h"
+#include "widgets/locale_text.h"
 #include "widgets/profile_charts.h"
 #include "widgets/profile_dialog.h"
 #include "widgets/provider_order_edit.h"
@@ -464,17 +465,17 @@ void ProfileView::onCurrentRunChanged(int index) {
   m_hit = -1;
   m_searchCount->clear();
   if (r.summary.runs == 0) {  // not a model's trace: what it holds
-    m_details->setText(tr("%1 slices on %n thread(s) · %2 from the first to the last", nullptr,
-                          static_cast<int>(r.timeline->tracks.size()))
-                           .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)),
-                                QString::fromStdString(api::FormatDuration(r.timeline->end_us -
-                                                                           r.timeline->begin_us))));
+    m_details->setText(
+        tr("%1 slices on %n thread(s) · %2 from the first to the last", nullptr,
+           static_cast<int>(r.timeline->tracks.size()))
+            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)),
+                 localeNumberText(api::FormatDuration(r.timeline->end_us - r.timeline->begin_us))));
   } else {
     m_details->setText(tr("%n run(s) · %1 per run · kernels %2 per run · %3 slices on %4 thread(s)",
                           nullptr, static_cast<int>(r.summary.runs))
-                           .arg(QString::fromStdString(api::FormatDuration(
+                           .arg(localeNumberText(api::FormatDuration(
                                     r.summary.runs ? r.summary.run_us / r.summary.runs : 0)),
-                                QString::fromStdString(api::FormatDuration(
+                                localeNumberText(api::FormatDuration(
                                     r.summary.runs ? r.summary.kernel_us / r.summary.runs : 0)))
                            .arg(QLocale().toString(static_cast<qlonglong>(r.timeline->slice_count)))
                            .arg(r.timeline->tracks.size()));
@@ -534,11 +535,11 @@ void ProfileView::onSliceSelected(int track, int slice) {
     html +=
         QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
   };
-  row(tr("Duration"), QString::fromStdString(api::FormatDuration(s.dur_us)));
+  row(tr("Duration"), localeNumberText(api::FormatDuration(s.dur_us)));
   // The start to the resolution the view shows (a 3-digit "652 ms" hid the µs zoomed to).
   const double resolution = std::min(m_timeline->axis().us_per_px, std::max(s.dur_us, 1e-3));
   row(tr("Start"),
-      QString::fromStdString(api::FormatTimestamp(s.start_us - r.timeline->begin_us, resolution)));
+      localeNumberText(api::FormatTimestamp(s.start_us - r.timeline->begin_us, resolution)));
   row(tr("Thread"), StageText::thread(QString::fromStdString(r.timeline->tracks[track].name)));
   row(tr("Category"), QString::fromStdString(e.cat));
   for (const api::SliceArg& a : api::DescribeSliceArgs(e)) {
@@ -564,7 +565,7 @@ void ProfileView::onSliceSelected(int track, int slice) {
       html += QStringLiteral("<p>%1</p>")
                   .arg(tr("This node in the run: %n call(s), mean %1, %2% of the kernel time",
                           nullptr, static_cast<int>(n.count))
-                           .arg(QString::fromStdString(api::FormatDuration(n.mean_us)))
+                           .arg(localeNumberText(api::FormatDuration(n.mean_us)))
                            .arg(QLocale().toString(n.percent, 'f', 1))
                            .toHtmlEscaped());
       break;
@@ -625,9 +626,9 @@ void ProfileView::showRange(double t0, double t1) {
   qlonglong slices = 0;
   for (const auto& r : rows) slices += r.occurrences;
   m_rangeInfo->setText(tr("%1 – %2 · %3 long · %n slice(s)", nullptr, static_cast<int>(slices))
-                           .arg(QString::fromStdString(api::FormatDuration(t0 - tl.begin_us)),
-                                QString::fromStdString(api::FormatDuration(t1 - tl.begin_us)),
-                                QString::fromStdString(api::FormatDuration(t1 - t0))));
+                           .arg(localeNumberText(api::FormatDuration(t0 - tl.begin_us)),
+                                localeNumberText(api::FormatDuration(t1 - tl.begin_us)),
+                                localeNumberText(api::FormatDuration(t1 - t0))));
   m_tabs->setCurrentWidget(m_rangePage);
 }
 
@@ -700,7 +701,7 @@ QString ProfileView::nodeFacts(const QString& label) const {
     if (row.key != kernel) continue;
     const QString cost =
         tr("%n call(s), mean %1, %2% of the kernel time", nullptr, static_cast<int>(row.count))
-            .arg(QString::fromStdString(api::FormatDuration(row.mean_us)))
+            .arg(localeNumberText(api::FormatDuration(row.mean_us)))
             .arg(QLocale().toString(row.percent, 'f', 1));
     if (kernel == label.toStdString()) return cost;
     // The node's own figure is the heat's (the kernel's time split evenly over the nodes it was

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "common/strings.h"
+#include "widgets/locale_text.h"
 #include "widgets/op_colors.h"
 #include "widgets/stage_text.h"
 #include "widgets/text_input.h"
@@ -172,7 +173,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     if (t.t_us < m_timeline->begin_us - 1e-9) continue;  // no "-1.0 s" in the margin before it
     const int x = kGutter + static_cast<int>(std::lround(t.x));
     p.drawLine(x, kRuler - (t.major ? 10 : 6), x, kRuler);
-    p.drawText(x + 3, kRuler - 8, QString::fromStdString(t.label));
+    p.drawText(x + 3, kRuler - 8, localeNumberText(t.label));
   }
   // Tracks.
   p.setClipRect(QRect(kGutter, kRuler, width() - kGutter, height() - kRuler));

@@ -55,13 +55,13 @@ int RunOptimize(const OptimizeArgs& args) {
                 static_cast<long long>(r.pruned_initializers));
   }
   if (args.steps) {
-    std::printf("\n  %4s  %-34s %-9s %5s %8s %6s %9s %7s %9s %12s\n", "step", "pass", "level",
-                "round", "removed", "added", "modified", "nodes", "ms", "initializers");
+    std::printf("\n  %4s  %-34s %-9s %5s %8s %6s %6s %9s %7s %9s %12s\n", "step", "pass", "level",
+                "round", "removed", "added", "fused", "modified", "nodes", "ms", "initializers");
     for (const auto& s : r.steps) {
       const std::string inits =
           s.initializers_removed ? "-" + std::to_string(s.initializers_removed) : "";
-      std::printf("  %4d  %-34s %-9s %5d %8d %6d %9d %7lld %9.2f %12s\n", s.index, s.pass.c_str(),
-                  s.level.c_str(), s.round, s.removed, s.added, s.modified,
+      std::printf("  %4d  %-34s %-9s %5d %8d %6d %6d %9d %7lld %9.2f %12s\n", s.index,
+                  s.pass.c_str(), s.level.c_str(), s.round, s.removed, s.added, s.fused, s.modified,
                   static_cast<long long>(s.nodes_after), s.millis, inits.c_str());
     }
   }

@@ -111,7 +111,7 @@ Expected<OptimizeReport> OptimizeModelFile(const std::filesystem::path& path,
   for (const passes::Step& s : result.steps) {
     r.steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
                        s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after, s.millis,
-                       s.initializers_removed});
+                       s.initializers_removed, s.nodes_fused});
   }
 
   if (req.dump) {
@@ -205,6 +205,7 @@ nlohmann::json ToJson(const OptimizeReport& r) {
                           {"removed", s.removed},
                           {"added", s.added},
                           {"modified", s.modified},
+                          {"fused", s.fused},
                           {"nodes_after", s.nodes_after},
                           {"initializers_removed", s.initializers_removed},
                           {"millis", s.millis}});

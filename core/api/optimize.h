@@ -55,10 +55,13 @@ struct OptimizeStepReport {
   int index = 0;
   std::string pass, level;
   int round = 0;
+  /// By provenance, as the Optimize panes colour the step: gone without a counterpart, new,
+  /// changed in place, (after) made from several nodes.
   int removed = 0, added = 0, modified = 0;
   int64_t nodes_after = 0;
   double millis = 0;
   int initializers_removed = 0;
+  int fused = 0;
 };
 
 struct OutputCheck {

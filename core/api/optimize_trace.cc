@@ -107,7 +107,7 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   for (const passes::Step& s : result.steps) {
     trace->steps.push_back({s.index, s.pass, std::string(passes::LevelName(s.level)), s.round,
                             s.nodes_removed, s.nodes_added, s.nodes_modified, s.nodes_after,
-                            s.millis, s.initializers_removed});
+                            s.millis, s.initializers_removed, s.nodes_fused});
     const int level = static_cast<int>(s.level);
     for (int l = level; l < 4; ++l) trace->level_end[l] = s.index;
   }

@@ -232,16 +232,12 @@ uint64_t AttributesHash(const ir::Node& n) {
   return h;
 }
 
-uint64_t NodeSignature(const ir::Node& n) {
+uint64_t OpAndAttributesHash(const ir::Node& n) {
   uint64_t h = AttributesHash(n);
-  auto mix = [&](uint64_t v) {
-    h ^= v;
+  for (unsigned char c : n.op_type() + "\x01" + n.domain()) {
+    h ^= c;
     h *= 1099511628211ull;
-  };
-  for (unsigned char c : n.op_type() + "\x01" + n.domain()) mix(c);
-  for (const ir::Value* v : n.inputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
-  mix(0xfe);
-  for (const ir::Value* v : n.outputs()) mix(v ? static_cast<uint64_t>(v->id()) + 1 : 0);
+  }
   return h;
 }
 

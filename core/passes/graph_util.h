@@ -64,9 +64,9 @@ void InheritOrigins(ir::Node* n, const ir::Node* from);
 
 /// A hash of the node's attributes (names, kinds, values).
 uint64_t AttributesHash(const ir::Node& n);
-/// A signature of the node's op, attributes, inputs and outputs: equal signatures before and
-/// after a pass = the node was not modified.
-uint64_t NodeSignature(const ir::Node& n);
+/// A hash of the node's op type, domain and attributes (what the statistics instrument compares
+/// of a node besides its inputs).
+uint64_t OpAndAttributesHash(const ir::Node& n);
 
 }  // namespace onnxlens::passes
 

@@ -67,18 +67,40 @@ class TimingInstrumentation : public PassInstrumentation {
 /// Step::nodes_removed / nodes_added / nodes_modified (by node signature, passes/graph_util.h)
 /// and nodes_after. The whole-model signatures are computed once at the start and again only
 /// after a pass that changed the graph: a pass reporting no change costs nothing here.
+/// Step's node counts by provenance, as the Optimize tab's panes colour a step
+/// (api::DiffByProvenance): a node after the step stands for its origins (itself when it has
+/// none); one with no counterpart before is added, one with several is fused, one with a single
+/// counterpart of its own id is unchanged when its op, attributes and constant inputs (by
+/// content) are, else modified; a node before with no counterpart after is removed. Rewiring a
+/// computed input, or a computed input becoming a constant, is its producers' change, not this
+/// node's. A test holds these counts to the diff's on every step of the corpus models.
 class StatisticsInstrumentation : public PassInstrumentation {
  public:
   void RunBegin(const ir::Model& model) override;
   Status AfterPass(const PassRunInfo& run, const ir::Model& model, bool changed,
                    Step& step) override;
-  /// How many times the whole-model signatures were computed (for tests and measurements).
+  /// How many times the whole-model facts were gathered (for tests and measurements).
   int signature_computations() const { return signature_computations_; }
 
- private:
-  std::unordered_map<ir::NodeId, uint64_t> Signatures(const ir::Model& model);
+  /// What the counts compare of a node.
+  struct NodeFacts {
+    uint64_t op_and_attributes = 0;
+    size_t outputs = 0;
+    /// Per input: none (an omitted optional input), computed, or a constant (its tensor, its
+    /// storage shared: kept alive until the next step so that a freed buffer is never
+    /// mistaken for a new one at the same address).
+    struct Input {
+      enum Kind { kNone, kComputed, kConstant } kind = kNone;
+      std::shared_ptr<const ir::Tensor> tensor;  ///< a constant's data; null when it has none
+    };
+    std::vector<Input> inputs;
+    std::vector<ir::NodeId> stands_for;  ///< its origins, or itself
+  };
 
-  std::unordered_map<ir::NodeId, uint64_t> signatures_;  ///< of the model after the last step
+ private:
+  std::unordered_map<ir::NodeId, NodeFacts> Facts(const ir::Model& model);
+
+  std::unordered_map<ir::NodeId, NodeFacts> facts_;  ///< of the model after the last step
   /// Per graph, the names of its initializers after the last step.
   std::unordered_map<const ir::Graph*, std::unordered_set<std::string>> initializers_;
   static std::unordered_map<const ir::Graph*, std::unordered_set<std::string>> Initializers(

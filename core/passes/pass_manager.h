@@ -64,9 +64,11 @@ struct Step {
   int index = 0;  ///< 1-based, over the whole optimization
   std::string pass;
   Level level = Level::kBasic;
-  int round = 0;                                               ///< 1-based round within the level
-  int nodes_removed = 0, nodes_added = 0, nodes_modified = 0;  ///< statistics instrument
-  int64_t nodes_after = 0;                                     ///< statistics instrument
+  int round = 0;  ///< 1-based round within the level
+  /// Statistics instrument, by provenance (see StatisticsInstrumentation): nodes gone without a
+  /// counterpart, new, changed in place, and made from several nodes before.
+  int nodes_removed = 0, nodes_added = 0, nodes_modified = 0, nodes_fused = 0;
+  int64_t nodes_after = 0;                    ///< statistics instrument
   int initializers_removed = 0;               ///< statistics instrument (main graph and subgraphs)
   double millis = 0;                          ///< timing instrument
   std::shared_ptr<const ir::Model> snapshot;  ///< snapshot instrument

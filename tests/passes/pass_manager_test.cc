@@ -60,8 +60,10 @@ TEST(PassManager, RecordsStepsSnapshotsAndStops) {
               r->steps[i].nodes_after);
   }
   EXPECT_EQ(r->steps.back().pass, "conv-activation-fusion");
-  EXPECT_EQ(r->steps.back().nodes_removed, 2);  // Conv and Relu
-  EXPECT_EQ(r->steps.back().nodes_added, 1);    // FusedConv
+  // By provenance, as the panes colour it: Conv and Relu are fused into the FusedConv.
+  EXPECT_EQ(r->steps.back().nodes_fused, 1);
+  EXPECT_EQ(r->steps.back().nodes_removed, 0);
+  EXPECT_EQ(r->steps.back().nodes_added, 0);
   // The fused node traces back to the three original nodes it replaced (and the Identity is not
   // among them: it was simply removed).
   const ir::Node* fused = copy->graph->nodes()[0];
@@ -280,12 +282,16 @@ TEST(PassInstrumentation, StatisticsCountRemovedAddedModifiedAndNodesAfter) {
   EXPECT_EQ(r->steps[0].pass, "identity-elimination");
   EXPECT_EQ(r->steps[0].nodes_removed, 1);  // the Identity
   EXPECT_EQ(r->steps[0].nodes_added, 0);
-  EXPECT_EQ(r->steps[0].nodes_modified, 1);  // the Relu now reads the BatchNormalization
+  // The Relu now reads the BatchNormalization: a rewired computed input is the Identity's
+  // change, not the Relu's (the graph diff says so too).
+  EXPECT_EQ(r->steps[0].nodes_modified, 0);
   EXPECT_EQ(r->steps[0].nodes_after, 3);
   const Step& bn = r->steps[1];
   EXPECT_EQ(bn.pass, "conv-bn-fusion");
   EXPECT_EQ(bn.nodes_after, 2);  // Conv, Relu
-  EXPECT_EQ(bn.nodes_removed + bn.nodes_modified, 2);
+  EXPECT_EQ(bn.nodes_fused, 1);  // the Conv took the BatchNormalization in
+  EXPECT_EQ(bn.nodes_removed, 0);
+  EXPECT_EQ(bn.nodes_modified, 0);
   EXPECT_EQ(r->nodes_after, 2);
 }
 

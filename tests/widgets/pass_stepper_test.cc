@@ -54,6 +54,7 @@ TEST(PassStepper, ARowAndTheLineUnderTheListSayWhatThePassDoes) {
   EXPECT_TRUE(tip.contains(QString::fromStdString(step.level))) << tip.toStdString();
   EXPECT_TRUE(tip.contains(StepListModel::changeText(step))) << tip.toStdString();
   EXPECT_TRUE(StepListModel::changeText(step).contains(QStringLiteral("removed")) ||
+              StepListModel::changeText(step).contains(QStringLiteral("fused")) ||
               StepListModel::changeText(step).contains(QStringLiteral("modified")));
   // Before a selection the line under the list explains the counts' signs…
   EXPECT_TRUE(st->detailsText().contains(QStringLiteral("removed")))
