@@ -2832,6 +2832,13 @@
         <source>This CPU has no VNNI: full-range int8 weights run at about float speed here; “7-bit weights” runs about twice as fast.</source>
         <translation>Diese CPU hat kein VNNI: int8-Gewichte mit vollem Wertebereich laufen hier etwa so schnell wie float; „7-Bit-Gewichte“ läuft etwa doppelt so schnell.</translation>
     </message>
+    <message numerus="yes">
+        <source>level %1, %n thread(s)</source>
+        <translation>
+            <numerusform>Stufe %1, %n Thread</numerusform>
+            <numerusform>Stufe %1, %n Threads</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

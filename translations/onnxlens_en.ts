@@ -292,6 +292,13 @@
             <numerusform>Search: target %1 %2 not reached; %n nodes in float</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>level %1, %n thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::StepListModel</name>

@@ -2795,6 +2795,12 @@
         <source>This CPU has no VNNI: full-range int8 weights run at about float speed here; “7-bit weights” runs about twice as fast.</source>
         <translation>此 CPU 没有 VNNI：全范围 int8 权重在这里约与 float 一样快；“7 位权重”约快一倍。</translation>
     </message>
+    <message numerus="yes">
+        <source>level %1, %n thread(s)</source>
+        <translation>
+            <numerusform>级别 %1，%n 个线程</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::RunComparison</name>

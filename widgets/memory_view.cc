@@ -14,6 +14,7 @@
 
 #include "api/memory_plan.h"
 #include "common/strings.h"
+#include "widgets/locale_text.h"
 #include "widgets/op_colors.h"
 
 namespace onnxlens {
@@ -21,7 +22,7 @@ namespace widgets {
 
 namespace {
 
-QString Bytes(uint64_t n) { return QString::fromStdString(FormatBytes(n)); }
+QString Bytes(uint64_t n) { return localeNumberText(FormatBytes(n)); }
 
 constexpr int kTop = 24, kRight = 12;
 

@@ -501,6 +501,11 @@ void QuantizeView::showResult() {
                 .arg(num(c.latency_b.p10))
                 .arg(num(c.latency_b.p90))
                 .arg(c.latency_runs);
+    // What the times are of (issue 39: every figure names its level and threads).
+    if (!c.latency_level.empty())
+      text += QStringLiteral(" · ") +
+              tr("level %1, %n thread(s)", nullptr, std::max(1, c.latency_noise.threads))
+                  .arg(QString::fromStdString(c.latency_level));
     const api::LatencyNoise& n = c.latency_noise;
     QStringList why;
     if (n.noisy)

@@ -246,8 +246,8 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     // Ours is "memory" in bytes; another file's counter shows its name and plain numbers.
     const bool memory = c.name == "memory";
     const QString name = memory ? tr("memory in use") : QString::fromStdString(c.name);
-    const QString peak = memory ? QString::fromStdString(FormatBytes(static_cast<uint64_t>(c.max)))
-                                : QString::number(c.max, 'g', 4);
+    const QString peak = memory ? localeNumberText(FormatBytes(static_cast<uint64_t>(c.max)))
+                                : QLocale().toString(c.max, 'g', 4);
     p.drawText(r, Qt::AlignTop | Qt::AlignLeft, fm.elidedText(name, Qt::ElideRight, r.width()));
     p.drawText(r.adjusted(0, fm.height(), 0, 0), Qt::AlignTop | Qt::AlignLeft,
                fm.elidedText(tr("peak %1").arg(peak), Qt::ElideRight, r.width()));

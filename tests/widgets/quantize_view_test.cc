@@ -324,6 +324,10 @@ TEST(QuantizeView, LatencyShowsItsSpreadAndWarnsWhenNoisyOrLoaded) {
   auto result = std::make_shared<QuantizeResult>(*w.document()->quantizeResult());
   ASSERT_TRUE(result->compare);
   EXPECT_TRUE(w.quantizeView()->summaryText().contains(QStringLiteral("P10–P90")));
+  // The times say what they are of: the level and threads of the timed sessions.
+  EXPECT_TRUE(w.quantizeView()->summaryText().contains(
+      QStringLiteral("level ") + QString::fromStdString(result->compare->latency_level) + ", "))
+      << w.quantizeView()->summaryText().toStdString();
   api::CompareModelsReport c = *result->compare;
   c.latency_noise.noisy = false;
   c.latency_noise.loaded = false;
