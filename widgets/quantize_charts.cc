@@ -1,7 +1,6 @@
 // The Quantize tab's charts (see quantize_charts.h).
 #include "widgets/quantize_charts.h"
 
-#include <QHash>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>
@@ -13,6 +12,7 @@
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 
+#include "common/strings.h"
 #include "widgets/chart_view.h"
 #include "widgets/quantize_models.h"
 
@@ -44,43 +44,10 @@ constexpr int kMaxLabel = 26;
 }  // namespace
 
 QStringList distinctShortNames(const QStringList& names) {
-  const int n = static_cast<int>(names.size());
-  std::vector<QStringList> parts(n);
-  std::vector<int> kept(n);
-  for (int i = 0; i < n; ++i) {
-    parts[i] = names[i].split(QLatin1Char('/'), Qt::SkipEmptyParts);
-    kept[i] = std::min(2, static_cast<int>(parts[i].size()));
-  }
-  auto tail = [&](int i) {
-    return parts[i].isEmpty() ? names[i]
-                              : parts[i].mid(parts[i].size() - kept[i]).join(QLatin1Char('/'));
-  };
-  // Labels that are equal take one more part from the left until they differ (or are whole).
-  for (bool grew = true; grew;) {
-    grew = false;
-    QHash<QString, std::vector<int>> byLabel;
-    for (int i = 0; i < n; ++i) byLabel[tail(i)].push_back(i);
-    for (const std::vector<int>& same : byLabel) {
-      if (same.size() < 2) continue;
-      for (int i : same) {
-        if (kept[i] < parts[i].size()) {
-          ++kept[i];
-          grew = true;
-        }
-      }
-    }
-  }
+  std::vector<std::string> in;
+  for (const QString& n : names) in.push_back(n.toStdString());
   QStringList out;
-  for (int i = 0; i < n; ++i) {
-    QString s = tail(i);
-    // Too long: the first part kept (the one that tells equal tails apart) and the op's part.
-    if (s.size() > kMaxLabel && kept[i] >= 3) {
-      const QString& first = parts[i][parts[i].size() - kept[i]];
-      s = first + QStringLiteral("/…/") + parts[i].last();
-    }
-    if (s.size() > kMaxLabel) s = s.left(10) + QStringLiteral("…") + s.right(kMaxLabel - 11);
-    out << s;
-  }
+  for (const std::string& s : DistinctShortNames(in, kMaxLabel)) out << QString::fromStdString(s);
   return out;
 }
 

@@ -33,13 +33,6 @@ std::string Tick(double v, double step) {
   return FormatFixed(v, digits);
 }
 
-// `text` at most `max` bytes: the middle replaced by "…" (a name's end tells layers apart).
-std::string Shorten(const std::string& text, size_t max) {
-  if (text.size() <= max) return text;
-  const size_t head = max / 3, tail = max - head - 1;
-  return text.substr(0, head) + "\u2026" + text.substr(text.size() - tail);
-}
-
 }  // namespace
 
 std::string Table(const std::vector<std::string>& header,
@@ -141,17 +134,19 @@ std::string BarChartSvg(const std::vector<std::pair<std::string, double>>& bars,
   auto x_of = [&](double v) { return label_w + (v - lo) / (hi - lo) * pw; };
   std::string s = "<svg class=\"chart\" viewBox=\"0 0 " + Num(W) + " " + Num(H) + "\" width=\"" +
                   Num(W) + "\" height=\"" + Num(H) + "\" role=\"img\">\n";
+  std::vector<std::string> labels;
+  for (const auto& bar : bars) labels.push_back(bar.first);
+  const std::vector<std::string> shown = DistinctShortNames(labels, 44);
   for (size_t i = 0; i < bars.size(); ++i) {
     const auto& [label, v] = bars[i];
     const double y = top + row * i;
     const double x0 = x_of(std::min(0.0, v)), x1 = x_of(std::max(0.0, v));
     s += "<g><title>" + EscapeMarkup(label) + ": " + FormatFixed(v, 2) + " " + EscapeMarkup(unit) +
          "</title><text class=\"tick\" x=\"" + Num(label_w - 6) + "\" y=\"" + Num(y + 13) +
-         "\" text-anchor=\"end\">" + EscapeMarkup(Shorten(label, 44)) +
-         "</text><rect class=\"bar\" x=\"" + Num(x0) + "\" y=\"" + Num(y + 3) + "\" width=\"" +
-         Num(std::max(1.0, x1 - x0)) + "\" height=\"" + Num(row - 6) +
-         "\"/><text class=\"tick\" x=\"" + Num(x1 + 4) + "\" y=\"" + Num(y + 13) + "\">" +
-         FormatFixed(v, 1) + "</text></g>\n";
+         "\" text-anchor=\"end\">" + EscapeMarkup(shown[i]) + "</text><rect class=\"bar\" x=\"" +
+         Num(x0) + "\" y=\"" + Num(y + 3) + "\" width=\"" + Num(std::max(1.0, x1 - x0)) +
+         "\" height=\"" + Num(row - 6) + "\"/><text class=\"tick\" x=\"" + Num(x1 + 4) + "\" y=\"" +
+         Num(y + 13) + "\">" + FormatFixed(v, 1) + "</text></g>\n";
   }
   const double axis_y = top + row * bars.size() + 4;
   const double step = NiceStep(hi - lo, 6);

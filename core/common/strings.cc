@@ -1,6 +1,8 @@
 // String helpers.
 #include "common/strings.h"
 
+#include <map>
+
 #include <cstdio>
 
 namespace onnxlens {
@@ -149,6 +151,84 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
 
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+namespace {
+
+// Characters, not bytes (UTF-8 continuation bytes do not count).
+size_t Chars(const std::string& s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// The first / last `n` characters of `s`.
+std::string HeadChars(const std::string& s, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;
+    if (k == n) return s.substr(0, i);
+    ++k;
+  }
+  return s;
+}
+std::string TailChars(const std::string& s, size_t n) {
+  size_t i = s.size();
+  for (size_t k = 0; i > 0 && k < n;) {
+    --i;
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++k;
+  }
+  return s.substr(i);
+}
+
+}  // namespace
+
+std::vector<std::string> DistinctShortNames(const std::vector<std::string>& names, size_t max) {
+  const size_t n = names.size();
+  std::vector<std::vector<std::string>> parts(n);
+  std::vector<size_t> kept(n);
+  for (size_t i = 0; i < n; ++i) {
+    for (std::string_view rest = names[i]; !rest.empty();) {
+      const size_t slash = rest.find('/');
+      const std::string_view part = rest.substr(0, slash);
+      if (!part.empty()) parts[i].emplace_back(part);
+      rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    }
+    kept[i] = std::min<size_t>(2, parts[i].size());
+  }
+  auto tail = [&](size_t i) {
+    if (parts[i].empty()) return names[i];
+    std::string s;
+    for (size_t k = parts[i].size() - kept[i]; k < parts[i].size(); ++k)
+      s += (s.empty() ? "" : "/") + parts[i][k];
+    return s;
+  };
+  // Labels that are equal take one more part from the left until they differ (or are whole).
+  for (bool grew = true; grew;) {
+    grew = false;
+    std::map<std::string, std::vector<size_t>> by_label;
+    for (size_t i = 0; i < n; ++i) by_label[tail(i)].push_back(i);
+    for (const auto& [label, same] : by_label) {
+      if (same.size() < 2) continue;
+      for (size_t i : same) {
+        if (kept[i] < parts[i].size()) {
+          ++kept[i];
+          grew = true;
+        }
+      }
+    }
+  }
+  std::vector<std::string> out;
+  out.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    std::string s = tail(i);
+    // Too long: the first part kept (the one that tells equal tails apart) and the last.
+    if (Chars(s) > max && kept[i] >= 3)
+      s = parts[i][parts[i].size() - kept[i]] + "/\u2026/" + parts[i].back();
+    if (Chars(s) > max && max > 11) s = HeadChars(s, 10) + "\u2026" + TailChars(s, max - 11);
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 }  // namespace onnxlens

@@ -41,6 +41,12 @@ std::string FormatBytes(uint64_t bytes);
 /// are arbitrary bytes).
 std::string EscapeMarkup(std::string_view s);
 
+/// Chart labels for '/'-separated names (node and tensor names of exports): the last two parts
+/// ("features.16/Add"), more parts where two labels would be equal ("layers.0/attention/self/
+/// MatMul" beside "layers.1/..."), and when longer than `max` characters the first part kept and
+/// the last ("layers.0/…/MatMul"), else cut in the middle. Names equal to the end stay equal.
+std::vector<std::string> DistinctShortNames(const std::vector<std::string>& names, size_t max);
+
 /// Escapes a string for the IR text form (quotes, backslashes, control characters).
 std::string EscapeString(std::string_view s);
 

@@ -22,9 +22,9 @@ std::string Table(const std::vector<std::string>& header,
 /// round values.
 std::string HistogramSvg(const std::vector<double>& values_ms, double p50, double p90, double p99);
 
-/// Horizontal bars, one per (label, value), in the given order; values in `unit`. Labels too
-/// long are shortened in the middle, so that names differing at the end stay apart; the full
-/// label is the bar's tooltip.
+/// Horizontal bars, one per (label, value), in the given order; values in `unit`. Labels are
+/// the names' last parts, more where two would be equal (DistinctShortNames); the full label is
+/// the bar's tooltip.
 std::string BarChartSvg(const std::vector<std::pair<std::string, double>>& bars,
                         const std::string& unit);
 
