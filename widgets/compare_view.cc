@@ -142,8 +142,11 @@ void CompareView::setTrace(std::shared_ptr<const api::OptimizeTrace> trace) {
     m_sides[kRight].step = all >= 0 ? all : last;
   }
   for (int s = 0; s < 2; ++s) rebuildChooser(static_cast<Side>(s));
-  show(kLeft);
-  show(kRight);
+  m_selected[kLeft] = m_selected[kRight] = -1;
+  showSide(kLeft);
+  showSide(kRight);
+  recompute();  // once, of the new pair
+  emit sidesChanged();
 }
 
 void CompareView::rebuildChooser(Side side) {
@@ -331,17 +334,43 @@ void CompareView::updateProviderSource(Side side) {
   st.providers->setSource(std::move(source));
 }
 
+void CompareView::setSteps(int left, int right) {
+  for (Side side : {kLeft, kRight}) {
+    SideState& st = m_sides[side];
+    st.loader->cancel();
+    st.step = side == kLeft ? left : right;
+    st.file.clear();
+    st.fileSnapshot.reset();
+    rebuildChooser(side);
+  }
+  m_selected[kLeft] = m_selected[kRight] = -1;
+  // A step back shows on the right what the left side shows now: that side goes first.
+  const bool right_first = snapshot(kRight) && snapshot(kRight) == m_sides[kLeft].view->snapshot();
+  showSide(right_first ? kRight : kLeft);
+  showSide(right_first ? kLeft : kRight);
+  recompute();
+  emit sidesChanged();
+}
+
 void CompareView::show(Side side) {
   m_selected[kLeft] = m_selected[kRight] = -1;
+  showSide(side);
+  recompute();
+  emit sidesChanged();
+}
+
+void CompareView::showSide(Side side) {
   const auto snap = snapshot(side);
   if (snap) {
     setPlaceholder(side, QString());
-    m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
+    GraphView* other = m_sides[side == kLeft ? kRight : kLeft].view;
+    if (other->snapshot() == snap && other->graphIndex() == 0)
+      m_sides[side].view->setSnapshotFrom(*other, /*openAll=*/true);
+    else
+      m_sides[side].view->setSnapshot(snap, 0, /*openAll=*/true);
   }
   updateProviderSource(side);
   updateCaption(side);
-  recompute();
-  emit sidesChanged();
 }
 
 void CompareView::setPlaceholder(Side side, const QString& text) {

@@ -43,6 +43,9 @@ class CompareView : public QWidget {
 
   /// Shows step `step` of the trace on a side (0 = the original).
   void setStep(Side side, int step);
+  /// Both sides at once (a pass stepper step): one diff, and a side that shows what the other
+  /// side showed takes that side's view model instead of making it again.
+  void setSteps(int left, int right);
   /// A side by name: "original", "basic", "extended", "layout", "step:N" or a file path. False
   /// with `error` set when there is no such level or step, or the file cannot be loaded.
   bool setSource(Side side, const QString& source, QString* error);
@@ -109,6 +112,8 @@ class CompareView : public QWidget {
   void rebuildChooser(Side side);
   void onChosen(Side side);
   void show(Side side);
+  /// show() without the diff and the sidesChanged signal.
+  void showSide(Side side);
   /// Hides the side's graph behind `text`; an empty text shows the graph again.
   void setPlaceholder(Side side, const QString& text);
   void recompute();

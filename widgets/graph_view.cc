@@ -72,6 +72,28 @@ GraphView::~GraphView() = default;
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
                             bool openAll) {
+  adoptSnapshot(std::move(snapshot), graph);
+  rebuildModel();
+  showModel(openAll);
+}
+
+void GraphView::setSnapshotFrom(const GraphView& other, bool openAll) {
+  const bool same = other.m_snapshot && !other.m_model.items.empty() && other.font() == font() &&
+                    api::LayoutKey(0, other.m_options, {}) == api::LayoutKey(0, m_options, {});
+  if (!same) {
+    setSnapshot(other.m_snapshot, other.m_graph, openAll);
+    return;
+  }
+  adoptSnapshot(other.m_snapshot, other.m_graph);
+  m_build.reset();  // a scene being made for the old model stops where it is
+  m_model = other.m_model;
+  // Its layout, when finished, is this view's too for the same groups opened.
+  if (!other.isLayingOut() && !other.m_layout.node_rects.empty())
+    m_cache.Put(other.layoutKey(), other.m_layout);
+  showModel(openAll);
+}
+
+void GraphView::adoptSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
   if (snapshot != m_snapshot) m_cache.Clear();
   m_snapshot = std::move(snapshot);
   m_graph =
@@ -86,7 +108,9 @@ void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, 
   m_selected = -1;
   m_selectedEdge = -1;
   m_fitPending = true;
-  rebuildModel();
+}
+
+void GraphView::showModel(bool openAll) {
   emit modelRebuilt();
   if (openAll && m_model.items.size() <= kOpenAllItems)
     m_model.layout.expanded.assign(m_model.layout.expanded.size(), true);

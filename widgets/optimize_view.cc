@@ -149,10 +149,8 @@ OptimizeView::OptimizeView(QWidget* parent) : QWidget(parent) {
     const auto snap = m_compare->snapshot(CompareView::kRight);
     m_sidebar->showItem(snap, m_compare->view(CompareView::kRight)->model(), -1);
   });
-  connect(m_stepper, &PassStepper::stepPairRequested, this, [this](int step) {
-    m_compare->setStep(CompareView::kLeft, step - 1);
-    m_compare->setStep(CompareView::kRight, step);
-  });
+  connect(m_stepper, &PassStepper::stepPairRequested, this,
+          [this](int step) { m_compare->setSteps(step - 1, step); });
   connect(m_stepper, &PassStepper::rerunRequested, this, &OptimizeView::rerun);
   connect(m_verify, &VerifyPanel::culpritFound, m_stepper, &PassStepper::setCulprit);
   connect(m_verify, &VerifyPanel::showStepRequested, this, [this](int step) {
@@ -267,11 +265,15 @@ void OptimizeView::onStepSelected(int step) {
   if (!m_trace || step < 1 || step >= static_cast<int>(m_trace->snapshots.size())) return;
   // A step shows that pass's own change first (the graph before it on the left), or, when asked,
   // everything up to it against the original.
-  m_compare->setStep(CompareView::kLeft, m_stepper->againstOriginal() ? 0 : step - 1);
-  m_compare->setStep(CompareView::kRight, step);
-  // Ring what this one step changed (the colours compare with the left side).
-  const api::GraphDiff d = api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],
-                                                 m_trace->snapshots[step]->graphs[0]);
+  const int left = m_stepper->againstOriginal() ? 0 : step - 1;
+  m_compare->setSteps(left, step);
+  // Ring what this one step changed (the colours compare with the left side): the panes' own
+  // diff when the left side is the step before.
+  api::GraphDiff own;
+  if (left != step - 1)
+    own = api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],
+                                m_trace->snapshots[step]->graphs[0]);
+  const api::GraphDiff& d = left == step - 1 ? m_compare->diff() : own;
   std::vector<int> changed;
   for (size_t n = 0; n < d.right.size(); ++n)
     if (d.right[n] != api::DiffState::kUnchanged) changed.push_back(static_cast<int>(n));

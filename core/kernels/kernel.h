@@ -109,6 +109,11 @@ struct KernelInfo {
   /// The provider a run-time Decline of this kernel hands the node to ("" when none: the
   /// Decline is then an error), for kernels that decline what the next provider does faster.
   std::string fallback;
+  /// False when the session is made only to check the model (api's CheckAsSession): kernels
+  /// skip the work they do ahead of the first run (oneDNN primitives, reordered weights), which
+  /// a session that never runs would only hold in memory (a quarter of a gigabyte for a
+  /// 50,000-node network). What they check stays the same.
+  bool prepare = true;
 };
 
 using KernelFactory = std::function<Expected<std::unique_ptr<OpKernel>>(const KernelInfo&)>;

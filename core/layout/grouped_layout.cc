@@ -22,12 +22,13 @@ struct NaturalLess {
         size_t ie = i, je = j;
         while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
         while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
-        const std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
-        const size_t xs = x.find_first_not_of('0'), ys = y.find_first_not_of('0');
-        const std::string xv = xs == std::string::npos ? "" : x.substr(xs);
-        const std::string yv = ys == std::string::npos ? "" : y.substr(ys);
-        if (xv.size() != yv.size()) return xv.size() < yv.size();
-        if (xv != yv) return xv < yv;
+        // The runs without leading zeros, in place (a copy per run was two thirds of grouping a
+        // 50,000-node graph): the shorter is the smaller number, else the first differing digit.
+        size_t xs = i, ys = j;
+        while (xs < ie && a[xs] == '0') ++xs;
+        while (ys < je && b[ys] == '0') ++ys;
+        if (ie - xs != je - ys) return ie - xs < je - ys;
+        if (const int c = a.compare(xs, ie - xs, b, ys, je - ys); c != 0) return c < 0;
         i = ie;
         j = je;
         continue;

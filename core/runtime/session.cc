@@ -99,7 +99,8 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step, bool in_regi
       return Internal("provider " + Quote(name) + " accepted " + n.Describe() +
                       " but has no kernel for it");
     const int threads = step->wide || wide ? wide_pool->threads() : pool->threads();
-    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads, fallback}));
+    OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads, fallback,
+                                                                  options.prepare_kernels}));
     return Status::Ok();
   };
   OL_RETURN_IF_ERROR(make(placed->provider, placed->fallback, &step->ep, &step->kernel));

@@ -65,6 +65,9 @@ struct SessionOptions {
   bool enable_arena = true;
   /// Records a trace event per node execution (see profiling/profiler.h); off costs nothing.
   bool enable_profiling = false;
+  /// False for a session made only to check a model and dropped (kernels::KernelInfo::prepare):
+  /// its kernels skip what they prepare for runs. A run of such a session still works.
+  bool prepare_kernels = true;
   /// The profiler to record into (so a caller can time loading before the session exists); a
   /// fresh one when null and profiling is on.
   std::shared_ptr<profiling::Profiler> profiler;

@@ -35,6 +35,18 @@ TEST(GroupByScope, BuildsScopesAndDissolvesSingleMemberGroups) {
   EXPECT_EQ(h.group_of_node[0], a.groups[0]);
 }
 
+TEST(GroupByScope, OrdersScopesByTheNumbersInTheirNames) {
+  // Digit runs compare as numbers: leading zeros do not count, a longer number is larger, and
+  // equal numbers go on to the rest of the name.
+  const Hierarchy h = GroupByScope({"/layer.10/x", "/layer.10/y", "/layer.2/x", "/layer.2/y",
+                                    "/layer.007b/x", "/layer.007b/y", "/layer.7a/x", "/layer.7a/y",
+                                    "/layer.0/x", "/layer.0/y", "/layer.99/x", "/layer.99/y"});
+  std::vector<std::string> order;
+  for (int g : h.groups[0].groups) order.push_back(h.groups[g].path);
+  EXPECT_EQ(order, (std::vector<std::string>{"/layer.0", "/layer.2", "/layer.7a", "/layer.007b",
+                                             "/layer.10", "/layer.99"}));
+}
+
 TEST(RunDot, ChainGoesDownAndEdgesHaveSplines) {
   FlatGraph g;
   g.boxes = {{100, 30}, {100, 30}, {100, 30}};

@@ -3,6 +3,8 @@
 // own change.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QFontMetrics>
@@ -14,9 +16,11 @@
 #include <QTest>
 #include <QTranslator>
 
+#include "api/graph_diff.h"
 #include "api/optimize.h"
 #include "test_paths.h"
 #include "widgets/compare_view.h"
+#include "widgets/graph_view.h"
 #include "widgets/main_window.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_list_dialog.h"
@@ -169,6 +173,54 @@ TEST(PassStepper, AClickShowsThePassAloneUnlessAskedForTheOriginal) {
   st->setAgainstOriginal(false);
   EXPECT_EQ(cmp->step(StepperSide::kLeft), 1);
   EXPECT_EQ(cmp->step(StepperSide::kRight), 2);
+}
+
+std::vector<std::string> StepperPaneTitles(const GraphView& v) {
+  std::vector<std::string> titles;
+  for (const api::ViewItem& i : v.model().items) titles.push_back(i.title);
+  return titles;
+}
+
+TEST(PassStepper, AStepForwardTakesTheOtherPanesModelAndRingsTheStepsOwnChange) {
+  MainWindow w;
+  OpenSteps(w);
+  OptimizeView* ov = w.optimizeView();
+  PassStepper* st = ov->stepper();
+  CompareView* cmp = ov->compare();
+  const auto trace = ov->trace();
+  ASSERT_GE(trace->steps.size(), 3u);
+  st->selectStep(2);
+  GraphView* left = cmp->view(StepperSide::kLeft);
+  GraphView* right = cmp->view(StepperSide::kRight);
+  left->waitForLayout();
+  right->waitForLayout();
+  const std::vector<std::string> titles = StepperPaneTitles(*right);
+  const int hits = left->layoutCacheHits();
+  st->selectStep(3);
+  left->waitForLayout();
+  right->waitForLayout();
+  // The left pane shows step 2, as the right one did: its model and its layout taken, not made.
+  EXPECT_EQ(left->snapshot(), trace->snapshots[2]);
+  EXPECT_EQ(right->snapshot(), trace->snapshots[3]);
+  EXPECT_EQ(StepperPaneTitles(*left), titles);
+  EXPECT_EQ(left->layoutCacheHits(), hits + 1);
+  // The rings on the right are the nodes step 3 changed, from the panes' own diff.
+  const api::GraphDiff d =
+      api::DiffByProvenance(trace->snapshots[2]->graphs[0], trace->snapshots[3]->graphs[0]);
+  std::vector<int> expected;
+  for (size_t n = 0; n < d.right.size(); ++n)
+    if (d.right[n] != api::DiffState::kUnchanged && right->model().item_of_node[n] >= 0)
+      expected.push_back(right->model().item_of_node[n]);
+  std::vector<int> marked = right->markedItems();
+  std::sort(marked.begin(), marked.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_FALSE(expected.empty());
+  EXPECT_EQ(marked, expected);
+  // And back: the right pane takes the left's model of step 2.
+  st->selectStep(2);
+  right->waitForLayout();
+  EXPECT_EQ(right->snapshot(), trace->snapshots[2]);
+  EXPECT_EQ(StepperPaneTitles(*right), titles);
 }
 
 }  // namespace

@@ -84,13 +84,14 @@ Expected<Plan> PlanOf(const OpKernelContext& ctx, const Tensor& a, const Tensor&
 // A [.., M, K] x B [.., K, N] into int32, B packed once when it is a constant.
 class IntMatMulCore {
  public:
-  // A constant B is packed here for the current path, so the first run does not pay for it.
-  explicit IntMatMulCore(const Tensor* constant_b) {
+  // A constant B is packed here for the current path, so the first run does not pay for it
+  // (unless the session is only a check: `prepare` false).
+  IntMatMulCore(const Tensor* constant_b, bool prepare) {
     if (!constant_b || !IsInt8Type(constant_b->dtype()) || constant_b->dims().empty()) return;
     b_ = *constant_b;
     const auto& d = b_->dims();
     const int64_t k = d.size() == 1 ? d[0] : d[d.size() - 2], n = d.size() == 1 ? 1 : d.back();
-    if (k > 0 && n > 0 && k <= kIgemmMaxK) ConstantPacks(BestIgemmPath(), k, n);
+    if (prepare && k > 0 && n > 0 && k <= kIgemmMaxK) ConstantPacks(BestIgemmPath(), k, n);
   }
 
   // azp: 0, 1 or M values; bzp: 0, 1 or N values (checked here: a decline otherwise).
@@ -183,7 +184,7 @@ void SplitRange(OpKernelContext& ctx, int64_t n, Fn&& fn, int64_t width = 1) {
 
 class CpuMatMulInteger final : public OpKernel {
  public:
-  explicit CpuMatMulInteger(const Tensor* b) : core_(b) {}
+  CpuMatMulInteger(const Tensor* b, bool prepare) : core_(b, prepare) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
@@ -207,7 +208,7 @@ class CpuMatMulInteger final : public OpKernel {
 
 class CpuDynamicQuantizeMatMul final : public OpKernel {
  public:
-  explicit CpuDynamicQuantizeMatMul(const Tensor* b) : core_(b) {}
+  CpuDynamicQuantizeMatMul(const Tensor* b, bool prepare) : core_(b, prepare) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
@@ -332,7 +333,7 @@ void RequantRow(const int32_t* s, const double* bs, int64_t n, double as, double
 // saturate(round_half_even(sum * a_scale * b_scale[j] / y_scale + y_zero_point)).
 class CpuQLinearMatMul final : public OpKernel {
  public:
-  explicit CpuQLinearMatMul(const Tensor* b) : core_(b) {}
+  CpuQLinearMatMul(const Tensor* b, bool prepare) : core_(b, prepare) {}
 
   Status Compute(OpKernelContext& ctx) const override {
     for (size_t i = 0; i < 8; ++i) OL_RETURN_IF_ERROR(ctx.RequireTensor(i).status());
@@ -420,7 +421,7 @@ void RegisterIntKernel(KernelRegistry& r, const char* domain, const char* op, in
   r.Register({domain, op, since, 1000, kCpuProvider, std::move(types),
               [b_index](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 return std::unique_ptr<OpKernel>(
-                    std::make_unique<K>(ConstInput(info.node, b_index)));
+                    std::make_unique<K>(ConstInput(info.node, b_index), info.prepare));
               }});
   r.SetCheck(domain, op, kCpuProvider, [b_index](const KernelInfo& info) {
     if (Capability c = KnownInt8(info.node, b_index, "B"); !c.accepted()) return c;

@@ -209,7 +209,7 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fu
     constant_w = *w->initializer();
   auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w, info.threads);
   // Weights reordered at session creation when the input shape is known.
-  if (constant_w) {
+  if (constant_w && info.prepare) {
     if (auto x = KnownShape(info.node.input(0)); x && x->size() >= 3 && x->size() <= 5)
       kernel->Prime(info.node, *x);
   }

@@ -182,7 +182,7 @@ Expected<std::unique_ptr<OpKernel>> MakeNchwcConv(const KernelInfo& info) {
     constant_w = *w->initializer();
   auto kernel = std::make_unique<DnnlNchwcConv>(act, constant_w, block, info.threads);
   // The ReorderInput / previous convolution in front fixes X's shape at session creation.
-  if (constant_w && constant_w->dims().size() == 4) {
+  if (constant_w && constant_w->dims().size() == 4 && info.prepare) {
     if (auto x = KnownShape(info.node.input(0)); x && x->size() == 4) kernel->Prime(info.node, *x);
   }
   return std::unique_ptr<OpKernel>(std::move(kernel));

@@ -156,7 +156,8 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlQLinearConv(const KernelInfo& info) 
     return Unsupported("channels-last QLinearConv takes a 2-D convolution (W of rank 4)");
   auto kernel = std::make_unique<DnnlQLinearConv>(std::move(p), *n.input(3)->initializer(),
                                                   std::move(bias), info.threads, x_nhwc, y_nhwc);
-  if (auto x = KnownShape(n.input(0)); x && x->size() == n.input(3)->initializer()->dims().size())
+  if (auto x = KnownShape(n.input(0));
+      info.prepare && x && x->size() == n.input(3)->initializer()->dims().size())
     kernel->Prime(n, *x);
   return std::unique_ptr<OpKernel>(std::move(kernel));
 }
