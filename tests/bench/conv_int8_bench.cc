@@ -3,7 +3,8 @@
 // ([-64, 64], quantize --reduce-range), for the shapes of resnet18, mobilenet_v2 and squeezenet.
 // Without VNNI (a CPU, or ONNXLENS_MAX_ISA=avx2) the full-range ones run on the cpu provider's
 // exact integer GEMM (kernels/cpu/conv_integer_cpu.cc) and the 7-bit ones on oneDNN; with VNNI both
-// on oneDNN. A benchmark that prints figures, never a test (issue 35.2 / 35.6).
+// on oneDNN; "int8_cpu" is the full-range file on the cpu provider alone. A benchmark that prints
+// figures, never a test (issue 35.2 / 35.6).
 // Run: build/release/tests/bench/conv_int8_bench
 //      ONNXLENS_MAX_ISA=avx2 ONEDNN_MAX_CPU_ISA=AVX2 build/release/tests/bench/conv_int8_bench
 // "GOP/s" counts a multiply and an add as two operations; 1 thread; "provider" names who ran it.
@@ -36,6 +37,12 @@ const ConvShape kShapes[] = {
     {"mobilenet_depthwise_56x56x144", {1, 144, 56, 56}, {144, 1, 3, 3}, 144, 1, 1},
     {"stem_224_3to32_s2", {1, 3, 224, 224}, {32, 3, 3, 3}, 1, 2, 1},
     {"squeezenet_classifier_13x13_512to1000", {1, 512, 13, 13}, {1000, 512, 1, 1}, 1, 1, 0},
+    // Small convolutions (audio and tiny image nets, the GUI's 50,000-node scale graphs): where
+    // oneDNN's dispatch and jit code per node may cost more than the work.
+    {"tiny_3x3_8x8x8", {1, 8, 8, 8}, {8, 8, 3, 3}, 1, 1, 1},
+    {"small_3x3_14x14x32", {1, 32, 14, 14}, {32, 32, 3, 3}, 1, 1, 1},
+    {"small_1x1_7x7_64to64", {1, 64, 7, 7}, {64, 64, 1, 1}, 1, 1, 0},
+    {"small_3x3_28x28x32", {1, 32, 28, 28}, {32, 32, 3, 3}, 1, 1, 1},
 };
 
 int64_t Numel(const std::vector<int64_t>& d) {
@@ -110,10 +117,11 @@ double Macs(const ConvShape& s) {
   return double(s.w[0]) * double(s.w[1]) * double(s.w[2]) * double(s.w[3]) * double(oh * ow);
 }
 
-void Run(benchmark::State& state, ConvShape s, bool int8, int wmax) {
+void Run(benchmark::State& state, ConvShape s, bool int8, int wmax, bool cpu_only) {
   runtime::SessionOptions o;
   o.intra_op_threads = 1;
   o.optimization_level = "all";
+  if (cpu_only) o.providers = {"cpu", "reference"};
   auto session = runtime::Session::Create(ConvModel(s, int8, wmax), o);
   if (!session.ok()) {
     state.SkipWithError(session.status().message().c_str());
@@ -145,12 +153,17 @@ void Run(benchmark::State& state, ConvShape s, bool int8, int wmax) {
 
 const bool kRegistered = [] {
   for (const ConvShape& s : kShapes) {
-    benchmark::RegisterBenchmark((std::string("float/") + s.name).c_str(), Run, s, false, 0)
+    benchmark::RegisterBenchmark((std::string("float/") + s.name).c_str(), Run, s, false, 0, false)
         ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark((std::string("int8_full_range/") + s.name).c_str(), Run, s, true,
-                                 127)
+                                 127, false)
         ->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark((std::string("int8_7bit/") + s.name).c_str(), Run, s, true, 64)
+    benchmark::RegisterBenchmark((std::string("int8_7bit/") + s.name).c_str(), Run, s, true, 64,
+                                 false)
+        ->Unit(benchmark::kMicrosecond);
+    // The cpu provider's exact integer GEMM on the same file (dnnl left out of the session).
+    benchmark::RegisterBenchmark((std::string("int8_cpu/") + s.name).c_str(), Run, s, true, 127,
+                                 true)
         ->Unit(benchmark::kMicrosecond);
   }
   return true;

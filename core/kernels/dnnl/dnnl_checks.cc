@@ -48,17 +48,6 @@ Capability NeedRank(const ir::Node& n, int64_t lo, int64_t hi, const char* what)
                                  Quote(n.input(0)->name()) + " is " + std::to_string(rank) + "-D");
 }
 
-/// Multiply-adds of a Conv whose output and weight shapes the graph knows, else -1.
-int64_t KnownConvMacs(const ir::Node& n) {
-  auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0));
-  auto w = KnownShape(n.input(1));
-  if (!y || !w || y->empty() || w->empty()) return -1;
-  int64_t macs = 1;
-  for (int64_t d : *y) macs = SaturatingMul(macs, d);
-  for (size_t i = 1; i < w->size(); ++i) macs = SaturatingMul(macs, (*w)[i]);
-  return macs;
-}
-
 Capability Conv(const KernelInfo& info) {
   const ir::Node& n = info.node;
   const bool fused = n.op_type() == "FusedConv";
@@ -144,6 +133,16 @@ Capability Gemm(const KernelInfo& info) {
 }
 
 }  // namespace
+
+int64_t KnownConvMacs(const ir::Node& n, size_t w_index) {
+  auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0));
+  auto w = KnownShape(w_index < n.inputs().size() ? n.input(w_index) : nullptr);
+  if (!y || !w || y->empty() || w->empty()) return -1;
+  int64_t macs = 1;
+  for (int64_t d : *y) macs = SaturatingMul(macs, d);
+  for (size_t i = 1; i < w->size(); ++i) macs = SaturatingMul(macs, (*w)[i]);
+  return macs;
+}
 
 std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v) {
   if (!v || !v->type().is_tensor() || !v->type().shape) return std::nullopt;

@@ -18,6 +18,9 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fu
 
 /// The shape inference gave `v` when every dimension is known.
 std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v);
+/// Multiply-adds of a convolution whose output shape and weights (input `w_index`) the graph
+/// knows (output elements x W's elements per output channel), else -1.
+int64_t KnownConvMacs(const ir::Node& n, size_t w_index = 1);
 
 void RegisterDnnlConvKernels(KernelRegistry& r);
 void RegisterDnnlConvTransposeKernel(KernelRegistry& r);

@@ -99,6 +99,16 @@ Capability QLinearCheck(const KernelInfo& info) {
   if (Capability c = CheckInt8PairsFit(n, w, conv ? "W" : "B"); !c.accepted()) return c;
   if (conv)
     if (Capability c = CheckInt8ConvInput(n, xz.dtype()); !c.accepted()) return c;
+  // A tiny 1-D / 2-D convolution (the ranks the cpu kernel takes) is faster there.
+  if (const int64_t macs = conv && w.dims().size() <= 4 ? KnownConvMacs(n, 3) : -1;
+      macs >= 0 && macs < kSmallInt8ConvMacs)
+    return Capability::Decline(
+        DeclineReason::kSizeThreshold,
+        "the dnnl " + n.op_type() + " kernel leaves convolutions of fewer than " +
+            std::to_string(kSmallInt8ConvMacs) +
+            " multiply-adds (this one: " + std::to_string(macs) +
+            ") to the cpu kernel's integer GEMM, without oneDNN's reorders " +
+            "and jit code per node");
   return Capability::Accept();
 }
 
