@@ -57,10 +57,16 @@ void Document::setCurrentRun(int index) {
   emit currentRunChanged(index);
 }
 
-std::unordered_map<std::string, double> Document::heatShares() const {
-  const ProfileRun* run = current();
-  if (!run) return {};
-  return api::HeatShares(run->summary, run->origins);
+const std::unordered_map<std::string, double>& Document::heatShares() const {
+  static const std::unordered_map<std::string, double> kNone;
+  if (m_current < 0) return kNone;
+  const std::shared_ptr<const ProfileRun>& run = m_runs[m_current];
+  if (!m_shares || m_sharesOf.lock() != run) {
+    m_shares = std::make_shared<const std::unordered_map<std::string, double>>(
+        api::HeatShares(run->summary, run->origins));
+    m_sharesOf = run;
+  }
+  return *m_shares;
 }
 
 void Document::select(const QString& node, const QStringList& origins, QObject* source) {

@@ -78,7 +78,9 @@ class Document : public QObject {
   void setCurrentRun(int index);
   /// Each node's share of the current run's kernel time by trace label (api::HeatShares); empty
   /// without a run.
-  std::unordered_map<std::string, double> heatShares() const;
+  /// The current run's share of the kernel time per node label (api::HeatShares), made once per
+  /// run (a 50,000-node run's map took a third of a heat colouring); empty without a run.
+  const std::unordered_map<std::string, double>& heatShares() const;
 
   /// The current quantization (nullptr: none); a new model clears it.
   void setQuantizeResult(std::shared_ptr<const QuantizeResult> result);
@@ -112,6 +114,8 @@ class Document : public QObject {
   std::shared_ptr<const api::ModelInfo> m_info;
   std::shared_ptr<const api::OptimizeTrace> m_trace;
   std::vector<std::shared_ptr<const ProfileRun>> m_runs;
+  mutable std::weak_ptr<const ProfileRun> m_sharesOf;  ///< the run m_shares was made of
+  mutable std::shared_ptr<const std::unordered_map<std::string, double>> m_shares;
   int m_current = -1;
   QString m_node;
   QStringList m_origins;

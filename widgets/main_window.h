@@ -195,7 +195,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_heatLegend = nullptr;
   QDialog* m_shortcutsDialog = nullptr;
   bool m_recordRecent = true;
-  void applyHeat();
+  /// Colours the graph by the current run's heat (or clears it); the hottest item, -1 when none.
+  int applyHeat();
   /// The heat of the graph shown from the document's current run.
   api::ViewHeat viewHeat() const;
   QTabWidget* m_tabs;

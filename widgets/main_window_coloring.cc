@@ -34,11 +34,10 @@ void MainWindow::setHeat(bool on) {
     QSignalBlocker block(m_sqnrAction);
     m_sqnrAction->setChecked(false);
   }
-  applyHeat();
+  const int hottest = applyHeat();
   if (!on || !m_graph->snapshot()) return;
   // Go to the hottest node, where the time goes, unless the user has a node selected already
   // (a slice clicked on the timeline): the selection stays, and so does the timeline.
-  const int hottest = viewHeat().hottest_item;
   if (hottest >= 0 && m_graph->selectedItem() < 0) m_graph->revealItem(hottest);
 }
 
@@ -96,14 +95,14 @@ api::ViewHeat MainWindow::viewHeat() const {
                          m_doc->heatShares());
 }
 
-void MainWindow::applyHeat() {
+int MainWindow::applyHeat() {
   if (!m_heat || !m_graph->snapshot()) {
     m_heatLegend->hide();
-    if (m_sqnr->apply()) return;
+    if (m_sqnr->apply()) return -1;
     m_graph->setItemHalos({}, false);
     m_graph->setGroupHalos({});
     m_heatLegend->hide();
-    return;
+    return -1;
   }
   const api::ViewHeat heat = viewHeat();
   const double hottest = heat.hottest;
@@ -129,6 +128,7 @@ void MainWindow::applyHeat() {
           .arg(coloured)
           .arg(nodes.size()));
   m_heatLegend->show();
+  return heat.hottest_item;
 }
 
 }  // namespace widgets

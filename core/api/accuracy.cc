@@ -297,9 +297,13 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
     return InvalidArgument(
         "compare needs inputs: --inputs DIR (test_data_set_N folders), --images DIR or "
         "--random N");
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel la, onnx_io::LoadModelFile(a_path));
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel lb, onnx_io::LoadModelFile(b_path));
-  std::shared_ptr<const ir::Model> ma(std::move(la.model)), mb(std::move(lb.model));
+  // Both only read: with the load cache on (the GUI), the kept model itself, not a clone. B first:
+  // the GUI has just read it (the Quantize tab's quantized file), so it is the one kept.
+  onnx_io::LoadedModel la, lb;
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> mb,
+                      onnx_io::LoadSharedModelFile(b_path, {}, {}, &lb));
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> ma,
+                      onnx_io::LoadSharedModelFile(a_path, {}, {}, &la));
   const ir::Model& a = *ma;
   const ir::Model& b = *mb;
   std::vector<std::string> a_outputs, b_outputs;
