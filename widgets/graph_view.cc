@@ -203,7 +203,30 @@ void GraphView::startLayout() {
   });
 }
 
-void GraphView::cancelLayout() { m_task->cancel(); }
+void GraphView::cancelLayout() {
+  const bool laying = m_task->isRunning(), drawing = m_build != nullptr;
+  if (!laying && !drawing) return;
+  const bool known =
+      !m_shownExpanded.empty() && m_shownExpanded.size() == m_model.layout.expanded.size();
+  if (laying) {
+    m_task->cancel();  // the scene still shows the groups drawn last: the model says so again
+    if (known) m_model.layout.expanded = m_shownExpanded;
+    return;
+  }
+  // Drawing: the scene drawn last again, from its layout (cached when it was made).
+  if (!known) return;
+  const std::vector<bool> asked = m_model.layout.expanded;
+  m_model.layout.expanded = m_shownExpanded;
+  const layout::GroupedLayout* cached = m_cache.Find(layoutKey());
+  if (!cached) {  // gone from the cache: the drawing goes on
+    m_model.layout.expanded = asked;
+    return;
+  }
+  m_layout = *cached;
+  m_build->then.clear();  // the cancelled drawing owes no "finished"
+  m_fitPending = true;
+  buildScene([this] { emit layoutCancelled(); });
+}
 
 bool GraphView::isLayingOut() const { return m_task->isRunning() || m_build != nullptr; }
 

@@ -67,8 +67,13 @@ class GraphView : public QGraphicsView {
   /// Every group open (a full layout) or all closed.
   void expandAll(bool expanded);
 
+  /// Stops the layout, or the drawing of a laid-out graph, that a change of open groups started
+  /// (Expand All on a big graph): the groups open before it are open again, and their scene
+  /// stays or is drawn again from their cached layout; layoutCancelled() follows.
   void cancelLayout();
   bool isLayingOut() const;
+  /// The layout is made and its scene is being drawn in slices.
+  bool isDrawing() const { return m_build != nullptr; }
   /// Blocks (processing events) until the current layout is shown; for tests and screenshots.
   void waitForLayout();
 
@@ -261,6 +266,7 @@ class GraphView : public QGraphicsView {
   api::LayoutCache m_cache;  ///< recent layouts by layoutKey()
   Minimap* m_minimap = nullptr;
   std::unique_ptr<SceneBuild> m_build;  ///< the scene being made, if any
+  std::vector<bool> m_shownExpanded;    ///< the open groups of the last scene drawn whole
   GraphColors m_colors;
 };
 

@@ -158,6 +158,7 @@ void GraphView::continueBuild(bool all) {
     b.labelled.insert(edge->value);
   }
   std::unique_ptr<SceneBuild> done = std::move(m_build);
+  m_shownExpanded = m_model.layout.expanded;
   applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
   if (m_fitPending && viewport()->width() > 100 && viewport()->height() > 100) {

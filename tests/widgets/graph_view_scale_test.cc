@@ -101,6 +101,40 @@ TEST(GraphViewScale, AnEventPostedWhileTheWholeGraphIsLaidOutIsHandledWithin100M
   EXPECT_EQ(g->visibleNodeItems(), nodes);  // everything is open and drawn
 }
 
+TEST(GraphViewScale, CancelStopsExpandAllWhileItIsLaidOutOrDrawnAndKeepsTheGroupsOpenBefore) {
+  ScaleWindow s;
+  GraphView* g = s.w.graphView();
+  const int shown = g->visibleNodeItems();
+  const std::vector<bool> before = g->model().layout.expanded;
+  ASSERT_LT(shown, static_cast<int>(g->snapshot()->graphs[0].nodes.size()));
+  int cancelled = 0;
+  QObject::connect(g, &GraphView::layoutCancelled, [&] { ++cancelled; });
+  // While it is laid out: the scene never changed, the model's groups are those drawn.
+  g->expandAll(true);
+  ASSERT_TRUE(g->isLayingOut());
+  g->cancelLayout();
+  g->waitForLayout();
+  EXPECT_EQ(g->model().layout.expanded, before);
+  EXPECT_EQ(g->visibleNodeItems(), shown);
+  // While it is drawn (the layout made, the scene made in slices): drawn as before again.
+  g->expandAll(true);
+  QElapsedTimer clock;
+  clock.start();
+  while (!g->isDrawing() && g->isLayingOut() && clock.elapsed() < 120000)
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  ASSERT_TRUE(g->isDrawing()) << "the scene was drawn before it could be cancelled";
+  g->cancelLayout();
+  while (g->isLayingOut() && clock.elapsed() < 120000)
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  EXPECT_EQ(g->model().layout.expanded, before);
+  EXPECT_EQ(g->visibleNodeItems(), shown);
+  EXPECT_EQ(cancelled, 2);
+  // And the next Expand All is not held back by either.
+  g->expandAll(true);
+  g->waitForLayout();
+  EXPECT_EQ(g->visibleNodeItems(), static_cast<int>(g->snapshot()->graphs[0].nodes.size()));
+}
+
 TEST(GraphViewScale, EveryOverlayAndCrossSelectionWorksAtScale) {
   ScaleWindow s;
   ASSERT_TRUE(s.errors.isEmpty()) << s.errors.join('\n').toStdString();
