@@ -24,13 +24,15 @@ constexpr const char* kDnnlProvider = "dnnl";
 /// dnnl and 5 us on the cpu kernel, its 1x1 ones (6k-100k MACs) 7-16 us against 1-4 us; its
 /// 1.6M-MAC STFT convolution is 2x faster on dnnl.
 inline constexpr int64_t kSmallConv1dMacs = int64_t{1} << 18;
-/// Below this many multiply-adds a 1-D or 2-D QLinearConv whose shapes the graph knows is left to
-/// the cpu provider's exact integer GEMM (conv_int8_bench, 1 thread: an 8-channel 3x3 one on an
-/// 8x8 image, 37k MACs, ran in 9-14 us there against 14-20 us on oneDNN with AMX and tied under
-/// ONNXLENS_MAX_ISA=avx2; a 1x1 one of 200k MACs tied, a 3x3 one of 1.8M was 1.7x faster on
-/// oneDNN). Each oneDNN int8 primitive also compiles jit code of its own (its output scales make
-/// it unique): 40-80 KB per node, a gigabyte for a 50,000-node quantized network of them.
-inline constexpr int64_t kSmallInt8ConvMacs = int64_t{1} << 16;
+/// Below this many multiply-adds a 1-D or 2-D QLinearConv, or a QLinearMatMul, whose shapes the
+/// graph knows is left to the cpu provider's exact integer GEMM (conv_int8_bench, 1 thread: an
+/// 8-channel 3x3 one on an 8x8 image, 37k MACs, ran in 9-14 us there against 14-20 us on oneDNN
+/// with AMX and tied under ONNXLENS_MAX_ISA=avx2; a 1x1 one of 200k MACs tied, a 3x3 one of 1.8M
+/// was 1.7x faster on oneDNN; a generated transformer's 4k-MAC QLinearMatMuls, 1,464 per 12,000
+/// nodes, ran the model in 16-25 ms against 24-34 ms on oneDNN). Each oneDNN int8 primitive also
+/// compiles jit code of its own (its output scales make it unique): 40-80 KB per node, a gigabyte
+/// for a 50,000-node quantized network of them.
+inline constexpr int64_t kSmallInt8Macs = int64_t{1} << 16;
 
 /// The process's oneDNN CPU engine (made once, never destroyed).
 /// Gives oneDNN the ONNXLENS_MAX_ISA / --max-isa cap (common/cpu_isa.h), once, before its first

@@ -4,6 +4,7 @@
 #include "common/strings.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/dnnl/dnnl_qlinear.h"
+#include "kernels/tensor_util.h"
 
 namespace onnxlens::kernels::dnnl_ep {
 
@@ -99,15 +100,23 @@ Capability QLinearCheck(const KernelInfo& info) {
   if (Capability c = CheckInt8PairsFit(n, w, conv ? "W" : "B"); !c.accepted()) return c;
   if (conv)
     if (Capability c = CheckInt8ConvInput(n, xz.dtype()); !c.accepted()) return c;
-  // A tiny 1-D / 2-D convolution (the ranks the cpu kernel takes) is faster there.
-  if (const int64_t macs = conv && w.dims().size() <= 4 ? KnownConvMacs(n, 3) : -1;
-      macs >= 0 && macs < kSmallInt8ConvMacs)
+  // A tiny product (a 1-D / 2-D convolution, the ranks the cpu kernel takes, or a matrix product)
+  // is as fast or faster on the cpu kernel, and without a oneDNN primitive of its own.
+  int64_t macs = -1;
+  if (conv && w.dims().size() <= 4) {
+    macs = KnownConvMacs(n, 3);
+  } else if (!conv) {  // y's elements times K, as for a convolution
+    if (auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0)); y && !y->empty()) {
+      macs = w.dims().front();
+      for (int64_t d : *y) macs = SaturatingMul(macs, d);
+    }
+  }
+  if (macs >= 0 && macs < kSmallInt8Macs)
     return Capability::Decline(
         DeclineReason::kSizeThreshold,
-        "the dnnl " + n.op_type() + " kernel leaves convolutions of fewer than " +
-            std::to_string(kSmallInt8ConvMacs) +
-            " multiply-adds (this one: " + std::to_string(macs) +
-            ") to the cpu kernel's integer GEMM, without oneDNN's reorders " +
+        "the dnnl " + n.op_type() + " kernel leaves products of fewer than " +
+            std::to_string(kSmallInt8Macs) + " multiply-adds (this one: " + std::to_string(macs) +
+            ") to the cpu kernel's integer GEMM, without oneDNN's reorders "
             "and jit code per node");
   return Capability::Accept();
 }

@@ -1,9 +1,10 @@
-// A QLinearConv of fewer than kSmallInt8ConvMacs multiply-adds whose shapes the graph knows is
-// left to the cpu provider's integer GEMM (faster there, and no oneDNN jit code per node), with
-// the reason in the partition, and computes the reference kernel's bytes; a larger one, or one
-// whose output shape is not known at creation, stays on dnnl.
+// A QLinearConv or QLinearMatMul of fewer than kSmallInt8Macs multiply-adds whose shapes the
+// graph knows is left to the cpu provider's integer GEMM (as fast or faster there, and no oneDNN
+// jit code per node), with the reason in the partition, and computes the reference kernel's
+// bytes; a larger one, or one whose shapes are not known at creation, stays on dnnl.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -59,6 +60,43 @@ std::shared_ptr<ir::Model> SmallQConv(int64_t c, int64_t m, int64_t hw, bool kno
   return model;
 }
 
+// a [rows, k] uint8 x constant 7-bit int8 B [k, n] -> QLinearMatMul -> y uint8 [rows, n]; the
+// shapes in the graph when `known` (else rows is symbolic).
+std::shared_ptr<ir::Model> SmallQMatMul(int64_t rows, int64_t k, int64_t n, bool known) {
+  auto model = std::make_shared<ir::Model>();
+  model->opset_imports.push_back({"", 17});
+  model->graph = std::make_unique<ir::Graph>("small");
+  ir::Graph& g = *model->graph;
+  ir::Node* q = g.AddNode("QLinearMatMul", "", "q");
+  ir::Value* x = g.CreateValue("x");
+  x->set_type(known ? ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({rows, k}))
+                    : ir::TypeInfo::Tensor(
+                          DataType::kUint8,
+                          std::vector<ir::Dim>{ir::Dim::Symbolic("rows"), ir::Dim::Known(k)}));
+  g.AddInput(x);
+  q->AddInput(x);
+  const std::vector<Tensor> params = {
+      Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f}),
+      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {120}),
+      RandomInts<int8_t>(DataType::kInt8, {k, n}, -64, 64, 6),
+      Tensor::FromVector<float>(DataType::kFloat, {}, {0.003f}),
+      Tensor::FromVector<int8_t>(DataType::kInt8, {}, {0}),
+      Tensor::FromVector<float>(DataType::kFloat, {},
+                                {0.02f * 0.003f * 64.f * std::sqrt(float(k))}),
+      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {128})};
+  for (size_t i = 0; i < params.size(); ++i) {
+    ir::Value* v = g.CreateValue("m" + std::to_string(i + 1));
+    v->set_type(ir::TypeInfo::Tensor(params[i].dtype(), ir::DimsFromSizes(params[i].dims())));
+    g.SetInitializer(v, params[i]);
+    q->AddInput(v);
+  }
+  ir::Value* y = g.CreateValue("y");
+  if (known) y->set_type(ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({rows, n})));
+  q->AddOutput(y);
+  g.AddOutput(y);
+  return model;
+}
+
 struct Placed {
   std::string provider, declined;
   Tensor y;
@@ -74,8 +112,9 @@ Placed RunOn(const std::shared_ptr<ir::Model>& model, std::vector<std::string> p
   Placed p;
   p.provider = (*s)->partition().nodes[0].provider;
   for (const auto& d : (*s)->partition().nodes[0].declined) p.declined += d.sentence;
-  std::vector<int64_t> dims;
-  for (const auto& d : *model->graph->inputs()[0]->type().shape) dims.push_back(d.value);
+  std::vector<int64_t> dims;  // a symbolic dimension runs as 8
+  for (const auto& d : *model->graph->inputs()[0]->type().shape)
+    dims.push_back(d.known() ? d.value : 8);
   std::map<std::string, runtime::RtValue> feeds = {
       {"x", runtime::RtValue::FromTensor(RandomInts<uint8_t>(DataType::kUint8, dims, 0, 255, 5))}};
   auto r = (*s)->Run(feeds);
@@ -89,7 +128,7 @@ TEST(DnnlQLinearSmallConv, ATinyOneGoesToTheCpuKernelAndComputesTheReferencesByt
   const auto model = SmallQConv(8, 8, 8, true);
   const Placed p = RunOn(model, {"dnnl", "cpu", "reference"});
   EXPECT_EQ(p.provider, "cpu");
-  EXPECT_NE(p.declined.find("fewer than " + std::to_string(kernels::dnnl_ep::kSmallInt8ConvMacs) +
+  EXPECT_NE(p.declined.find("fewer than " + std::to_string(kernels::dnnl_ep::kSmallInt8Macs) +
                             " multiply-adds (this one: 36864)"),
             std::string::npos)
       << p.declined;
@@ -106,6 +145,23 @@ TEST(DnnlQLinearSmallConv, ALargerOneOrOneOfUnknownOutputShapeStaysOnDnnl) {
   // 32 -> 32 channels on 14x14: 1.8M multiply-adds (7-bit weights, uint8 x: dnnl on every ISA).
   EXPECT_EQ(RunOn(SmallQConv(32, 32, 14, true), {"dnnl", "cpu", "reference"}).provider, "dnnl");
   EXPECT_EQ(RunOn(SmallQConv(8, 8, 8, false), {"dnnl", "cpu", "reference"}).provider, "dnnl");
+}
+
+TEST(DnnlQLinearSmallMatMul, ATinyProductGoesToTheCpuKernelAndALargerOneStaysOnDnnl) {
+  // [8, 16] x [16, 32]: 4,096 multiply-adds (a scale transformer's projection).
+  const auto model = SmallQMatMul(8, 16, 32, true);
+  const Placed p = RunOn(model, {"dnnl", "cpu", "reference"});
+  EXPECT_EQ(p.provider, "cpu");
+  EXPECT_NE(p.declined.find("(this one: 4096)"), std::string::npos) << p.declined;
+  const Placed ref = RunOn(model, {"reference"});
+  ASSERT_EQ(p.y.dims(), ref.y.dims());
+  ASSERT_EQ(p.y.nbytes(), ref.y.nbytes());
+  EXPECT_EQ(0, std::memcmp(p.y.raw(), ref.y.raw(), p.y.nbytes()));
+  const std::set<uint8_t> distinct(p.y.data<uint8_t>(), p.y.data<uint8_t>() + p.y.numel());
+  EXPECT_GE(distinct.size(), 32u);
+  // [64, 256] x [256, 256]: 4.2M; and a tiny one whose rows are symbolic at creation.
+  EXPECT_EQ(RunOn(SmallQMatMul(64, 256, 256, true), {"dnnl", "cpu", "reference"}).provider, "dnnl");
+  EXPECT_EQ(RunOn(SmallQMatMul(8, 16, 32, false), {"dnnl", "cpu", "reference"}).provider, "dnnl");
 }
 
 }  // namespace
