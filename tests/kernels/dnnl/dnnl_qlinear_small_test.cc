@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,79 +23,74 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-// x [1, C, H, W] uint8 -> 3x3 QLinearConv (pads 1, per-channel 7-bit weights, bias) -> y uint8
-// [1, M, H, W]; `known_y`: y's shape is in the graph.
-std::shared_ptr<ir::Model> SmallQConv(int64_t c, int64_t m, int64_t hw, bool known_y) {
+// One node `op`: x (of type `x_type`) and `params` as initializers in, y (of type `y_type` when
+// it has one) out.
+std::shared_ptr<ir::Model> OneQNode(const std::string& op, const ir::TypeInfo& x_type,
+                                    const std::vector<Tensor>& params,
+                                    const std::optional<ir::TypeInfo>& y_type) {
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
   model->graph = std::make_unique<ir::Graph>("small");
   ir::Graph& g = *model->graph;
-  ir::Node* n = g.AddNode("QLinearConv", "", "q");
+  ir::Node* n = g.AddNode(op, "", "q");
   ir::Value* x = g.CreateValue("x");
-  x->set_type(ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({1, c, hw, hw})));
+  x->set_type(x_type);
   g.AddInput(x);
   n->AddInput(x);
-  std::vector<float> ws(static_cast<size_t>(m));
-  for (size_t i = 0; i < ws.size(); ++i) ws[i] = 0.002f + 0.0005f * float(i % 5);
-  const std::vector<Tensor> params = {
-      Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f}),
-      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {120}),
-      RandomInts<int8_t>(DataType::kInt8, {m, c, 3, 3}, -64, 64, 3),
-      Tensor::FromVector<float>(DataType::kFloat, {m}, ws),
-      Tensor::FromVector<int8_t>(DataType::kInt8, {m}, std::vector<int8_t>(ws.size(), 0)),
-      Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f * 0.003f * 64.f * float(c)}),
-      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {128}),
-      RandomInts<int32_t>(DataType::kInt32, {m}, -2000, 2000, 4)};
   for (size_t i = 0; i < params.size(); ++i) {
     ir::Value* v = g.CreateValue("p" + std::to_string(i + 1));
     v->set_type(ir::TypeInfo::Tensor(params[i].dtype(), ir::DimsFromSizes(params[i].dims())));
     g.SetInitializer(v, params[i]);
     n->AddInput(v);
   }
-  n->SetAttribute(ir::Attribute::Ints("pads", {1, 1, 1, 1}));
   ir::Value* y = g.CreateValue("y");
-  if (known_y)
-    y->set_type(ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({1, m, hw, hw})));
+  if (y_type) y->set_type(*y_type);
   n->AddOutput(y);
   g.AddOutput(y);
+  return model;
+}
+
+ir::TypeInfo U8(std::vector<int64_t> dims) {
+  return ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes(dims));
+}
+
+// x [1, C, H, W] uint8 -> 3x3 QLinearConv (pads 1, per-channel 7-bit weights, bias) -> y uint8
+// [1, M, H, W]; `known_y`: y's shape is in the graph.
+std::shared_ptr<ir::Model> SmallQConv(int64_t c, int64_t m, int64_t hw, bool known_y) {
+  std::vector<float> ws(static_cast<size_t>(m));
+  for (size_t i = 0; i < ws.size(); ++i) ws[i] = 0.002f + 0.0005f * float(i % 5);
+  auto model =
+      OneQNode("QLinearConv", U8({1, c, hw, hw}),
+               {Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f}),
+                Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {120}),
+                RandomInts<int8_t>(DataType::kInt8, {m, c, 3, 3}, -64, 64, 3),
+                Tensor::FromVector<float>(DataType::kFloat, {m}, ws),
+                Tensor::FromVector<int8_t>(DataType::kInt8, {m}, std::vector<int8_t>(ws.size(), 0)),
+                Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f * 0.003f * 64.f * float(c)}),
+                Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {128}),
+                RandomInts<int32_t>(DataType::kInt32, {m}, -2000, 2000, 4)},
+               known_y ? std::optional<ir::TypeInfo>(U8({1, m, hw, hw})) : std::nullopt);
+  model->graph->nodes()[0]->SetAttribute(ir::Attribute::Ints("pads", {1, 1, 1, 1}));
   return model;
 }
 
 // a [rows, k] uint8 x constant 7-bit int8 B [k, n] -> QLinearMatMul -> y uint8 [rows, n]; the
 // shapes in the graph when `known` (else rows is symbolic).
 std::shared_ptr<ir::Model> SmallQMatMul(int64_t rows, int64_t k, int64_t n, bool known) {
-  auto model = std::make_shared<ir::Model>();
-  model->opset_imports.push_back({"", 17});
-  model->graph = std::make_unique<ir::Graph>("small");
-  ir::Graph& g = *model->graph;
-  ir::Node* q = g.AddNode("QLinearMatMul", "", "q");
-  ir::Value* x = g.CreateValue("x");
-  x->set_type(known ? ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({rows, k}))
-                    : ir::TypeInfo::Tensor(
-                          DataType::kUint8,
-                          std::vector<ir::Dim>{ir::Dim::Symbolic("rows"), ir::Dim::Known(k)}));
-  g.AddInput(x);
-  q->AddInput(x);
-  const std::vector<Tensor> params = {
-      Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f}),
-      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {120}),
-      RandomInts<int8_t>(DataType::kInt8, {k, n}, -64, 64, 6),
-      Tensor::FromVector<float>(DataType::kFloat, {}, {0.003f}),
-      Tensor::FromVector<int8_t>(DataType::kInt8, {}, {0}),
-      Tensor::FromVector<float>(DataType::kFloat, {},
-                                {0.02f * 0.003f * 64.f * std::sqrt(float(k))}),
-      Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {128})};
-  for (size_t i = 0; i < params.size(); ++i) {
-    ir::Value* v = g.CreateValue("m" + std::to_string(i + 1));
-    v->set_type(ir::TypeInfo::Tensor(params[i].dtype(), ir::DimsFromSizes(params[i].dims())));
-    g.SetInitializer(v, params[i]);
-    q->AddInput(v);
-  }
-  ir::Value* y = g.CreateValue("y");
-  if (known) y->set_type(ir::TypeInfo::Tensor(DataType::kUint8, ir::DimsFromSizes({rows, n})));
-  q->AddOutput(y);
-  g.AddOutput(y);
-  return model;
+  const ir::TypeInfo a =
+      known ? U8({rows, k})
+            : ir::TypeInfo::Tensor(DataType::kUint8, std::vector<ir::Dim>{ir::Dim::Symbolic("rows"),
+                                                                          ir::Dim::Known(k)});
+  return OneQNode("QLinearMatMul", a,
+                  {Tensor::FromVector<float>(DataType::kFloat, {}, {0.02f}),
+                   Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {120}),
+                   RandomInts<int8_t>(DataType::kInt8, {k, n}, -64, 64, 6),
+                   Tensor::FromVector<float>(DataType::kFloat, {}, {0.003f}),
+                   Tensor::FromVector<int8_t>(DataType::kInt8, {}, {0}),
+                   Tensor::FromVector<float>(DataType::kFloat, {},
+                                             {0.02f * 0.003f * 64.f * std::sqrt(float(k))}),
+                   Tensor::FromVector<uint8_t>(DataType::kUint8, {}, {128})},
+                  known ? std::optional<ir::TypeInfo>(U8({rows, n})) : std::nullopt);
 }
 
 struct Placed {
