@@ -134,14 +134,20 @@ Capability Gemm(const KernelInfo& info) {
 
 }  // namespace
 
-int64_t KnownConvMacs(const ir::Node& n, size_t w_index) {
+int64_t KnownOutputMacs(const ir::Node& n, int64_t per_element) {
   auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0));
-  auto w = KnownShape(w_index < n.inputs().size() ? n.input(w_index) : nullptr);
-  if (!y || !w || y->empty() || w->empty()) return -1;
-  int64_t macs = 1;
+  if (!y || y->empty()) return -1;
+  int64_t macs = per_element;
   for (int64_t d : *y) macs = SaturatingMul(macs, d);
-  for (size_t i = 1; i < w->size(); ++i) macs = SaturatingMul(macs, (*w)[i]);
   return macs;
+}
+
+int64_t KnownConvMacs(const ir::Node& n, size_t w_index) {
+  auto w = KnownShape(w_index < n.inputs().size() ? n.input(w_index) : nullptr);
+  if (!w || w->empty()) return -1;
+  int64_t per_element = 1;  // W's elements per output channel
+  for (size_t i = 1; i < w->size(); ++i) per_element = SaturatingMul(per_element, (*w)[i]);
+  return KnownOutputMacs(n, per_element);
 }
 
 std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v) {

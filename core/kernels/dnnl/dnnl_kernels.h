@@ -21,6 +21,9 @@ std::optional<std::vector<int64_t>> KnownShape(const ir::Value* v);
 /// Multiply-adds of a convolution whose output shape and weights (input `w_index`) the graph
 /// knows (output elements x W's elements per output channel), else -1.
 int64_t KnownConvMacs(const ir::Node& n, size_t w_index = 1);
+/// Multiply-adds of a node whose output shape the graph knows, `per_element` for each output
+/// element (a matrix product: K), else -1.
+int64_t KnownOutputMacs(const ir::Node& n, int64_t per_element);
 
 void RegisterDnnlConvKernels(KernelRegistry& r);
 void RegisterDnnlConvTransposeKernel(KernelRegistry& r);

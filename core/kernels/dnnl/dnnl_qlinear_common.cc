@@ -4,7 +4,6 @@
 #include "common/strings.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/dnnl/dnnl_qlinear.h"
-#include "kernels/tensor_util.h"
 
 namespace onnxlens::kernels::dnnl_ep {
 
@@ -102,15 +101,9 @@ Capability QLinearCheck(const KernelInfo& info) {
     if (Capability c = CheckInt8ConvInput(n, xz.dtype()); !c.accepted()) return c;
   // A tiny product (a 1-D / 2-D convolution, the ranks the cpu kernel takes, or a matrix product)
   // is as fast or faster on the cpu kernel, and without a oneDNN primitive of its own.
-  int64_t macs = -1;
-  if (conv && w.dims().size() <= 4) {
-    macs = KnownConvMacs(n, 3);
-  } else if (!conv) {  // y's elements times K, as for a convolution
-    if (auto y = KnownShape(n.outputs().empty() ? nullptr : n.output(0)); y && !y->empty()) {
-      macs = w.dims().front();
-      for (int64_t d : *y) macs = SaturatingMul(macs, d);
-    }
-  }
+  const int64_t macs = !conv                  ? KnownOutputMacs(n, w.dims().front())  // x K
+                       : w.dims().size() <= 4 ? KnownConvMacs(n, 3)
+                                              : -1;
   if (macs >= 0 && macs < kSmallInt8Macs)
     return Capability::Decline(
         DeclineReason::kSizeThreshold,
