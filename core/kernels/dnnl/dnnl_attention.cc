@@ -45,8 +45,7 @@ class DnnlAttention final : public OpKernel {
                                               {DNNL_ARG_WEIGHTS, Wrap(e->w, w)},
                                               {DNNL_ARG_BIAS, Wrap(e->bias, bias)},
                                               {DNNL_ARG_DST, Wrap(e->dst, qkv)}};
-      e->prim.execute(st, args);
-      st.wait();
+      OL_RETURN_IF_ERROR(Execute(ctx, st, e->prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -63,8 +62,8 @@ class DnnlAttention final : public OpKernel {
     e->dst = PlainDesc({rows, n});
     try {
       PrepareThreads(threads_);
-      e->prim = dnnl::matmul(
-          dnnl::matmul::primitive_desc(dnnl::matmul::desc(e->x, e->w, e->bias, e->dst), Engine()));
+      e->prim = dnnl::matmul(dnnl::matmul::primitive_desc(
+          dnnl::matmul::desc(e->x, e->w, e->bias, e->dst), UserScratchpad(), Engine()));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }

@@ -3,6 +3,8 @@
 
 #include <omp.h>
 
+#include <optional>
+
 #include "common/cpu_isa.h"
 #include "kernels/tensor_util.h"
 
@@ -89,6 +91,28 @@ dnnl::memory Wrap(const dnnl::memory::desc& md, ir::Tensor& t) {
 Expected<ir::Tensor> Scratch(const OpKernelContext& ctx, size_t bytes) {
   const int64_t floats = static_cast<int64_t>((bytes + sizeof(float) - 1) / sizeof(float));
   return NewTensor(ctx, ir::DataType::kFloat, {std::max<int64_t>(1, floats)});
+}
+
+dnnl::primitive_attr UserScratchpad(dnnl::primitive_attr attr) {
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
+}
+
+Status Execute(const OpKernelContext& ctx, dnnl::stream& s, const dnnl::primitive& prim,
+               std::unordered_map<int, dnnl::memory>& args) {
+  const dnnl_memory_desc_t* md =
+      dnnl_primitive_desc_query_md(prim.get_primitive_desc(), dnnl_query_scratchpad_md, 0);
+  std::optional<ir::Tensor> buf;
+  if (md && md->ndims > 0) {
+    const dnnl::memory::desc scratchpad(*md);
+    if (const size_t bytes = scratchpad.get_size(); bytes > 0) {
+      OL_ASSIGN_OR_RETURN(buf, Scratch(ctx, bytes));
+      args[DNNL_ARG_SCRATCHPAD] = Wrap(scratchpad, *buf);
+    }
+  }
+  prim.execute(s, args);
+  s.wait();
+  return Status::Ok();
 }
 
 void Reorder(dnnl::stream& s, dnnl::memory& src, dnnl::memory& dst) {

@@ -89,7 +89,7 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
     dnnl::post_ops ops;
     if (z) ops.append_sum(1.f);
     if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = UserScratchpad();
     attr.set_post_ops(ops);
     dnnl::stream& s = PrepareThreads(threads_);
     e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
@@ -175,8 +175,7 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
     if (b)
       args[DNNL_ARG_BIAS] =
           Wrap(memory::desc({e->ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
-    e->prim.execute(s, args);
-    s.wait();
+    OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
     if (blocked_dst) Reorder(s, dst, out);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));

@@ -109,7 +109,7 @@ class DnnlConvInteger final : public OpKernel {
           memory::desc(memory::dims(c.wdims.begin(), c.wdims.end()), memory::data_type::s8, any),
           memory::desc(memory::dims(e->ydims.begin(), e->ydims.end()), memory::data_type::s32, any),
           c.strides, c.dilations, c.pad_l, c.pad_r);
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = UserScratchpad();
       if (zp) attr.set_zero_points(DNNL_ARG_SRC, 0, {DNNL_RUNTIME_S32_VAL});
       dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());

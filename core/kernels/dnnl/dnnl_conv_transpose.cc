@@ -91,8 +91,7 @@ class DnnlConvTranspose final : public OpKernel {
       std::unordered_map<int, memory> args = {
           {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
       if (b) args[DNNL_ARG_BIAS] = Wrap(PlainDesc({e->ydims[1]}), *b);
-      e->prim.execute(s, args);
-      s.wait();
+      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
       if (blocked_dst) Reorder(s, dst, out);
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
@@ -147,7 +146,7 @@ class DnnlConvTranspose final : public OpKernel {
       D d = bias ? D(prop, alg, src, wd, PlainDesc({M}), dst, strides, dil, pl, pr)
                  : D(prop, alg, src, wd, dst, strides, dil, pl, pr);
       dnnl::stream& s = PrepareThreads(threads_);
-      e->pd = dnnl::deconvolution_forward::primitive_desc(d, Engine());
+      e->pd = dnnl::deconvolution_forward::primitive_desc(d, UserScratchpad(), Engine());
       e->prim = dnnl::deconvolution_forward(e->pd);
       if (constant_w) PrepareConstantWeights(cache_, *e, e->w_plain, *constant_w, s);
     } catch (const dnnl::error& err) {

@@ -55,8 +55,7 @@ Status ExecuteBetweenPlain(const OpKernelContext& ctx, dnnl::stream& s, const dn
     }
     args[DNNL_ARG_SRC] = src;
     args[DNNL_ARG_DST] = dst;
-    prim.execute(s, args);
-    s.wait();
+    OL_RETURN_IF_ERROR(Execute(ctx, s, prim, args));
     if (blocked_dst) Reorder(s, dst, out);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));

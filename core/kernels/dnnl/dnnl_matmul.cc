@@ -80,15 +80,13 @@ class DnnlMatMul final : public OpKernel {
         e->args[DNNL_ARG_WEIGHTS].set_data_handle(const_cast<float*>(b->data<float>()));
         e->args[DNNL_ARG_DST].set_data_handle(y.mutable_data<float>());
         if (c) e->args[DNNL_ARG_BIAS].set_data_handle(const_cast<float*>(c->data<float>()));
-        e->prim.execute(s, e->args);
-        s.wait();
+        OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, e->args));
       } else {
         std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(e->a, *a)},
                                                 {DNNL_ARG_WEIGHTS, Wrap(e->b, *b)},
                                                 {DNNL_ARG_DST, Wrap(e->dst, y)}};
         if (c) args[DNNL_ARG_BIAS] = Wrap(e->bias, *c);
-        e->prim.execute(s, args);
-        s.wait();
+        OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
       }
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
@@ -103,7 +101,7 @@ class DnnlMatMul final : public OpKernel {
     try {
       dnnl::post_ops ops;
       if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = UserScratchpad();
       attr.set_post_ops(ops);
       const bool bias = !e->bias.is_zero();
       dnnl::matmul::desc d = bias ? dnnl::matmul::desc(e->a, e->b, e->bias, e->dst)

@@ -120,8 +120,7 @@ class IntMatMul {
         args[DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC] = memory(
             memory::desc({1}, memory::data_type::s32, memory::format_tag::a), Engine(), &zp_value);
       }
-      e->prim.execute(s, args);
-      s.wait();
+      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -137,7 +136,7 @@ class IntMatMul {
     const memory::desc b_plain = TypedPlainDesc({K(), N()}, memory::data_type::s8);
     const memory::desc b_any({K(), N()}, memory::data_type::s8, memory::format_tag::any);
     try {
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = UserScratchpad();
       if (zp) attr.set_zero_points(DNNL_ARG_SRC, 0, {DNNL_RUNTIME_S32_VAL});
       dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(e->a, b_any, e->dst), attr, Engine());

@@ -83,8 +83,7 @@ class DnnlNchwcConv final : public OpKernel {
       if (b)
         args[DNNL_ARG_BIAS] =
             Wrap(memory::desc({e->ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
-      e->prim.execute(s, args);
-      s.wait();
+      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -153,7 +152,7 @@ class DnnlNchwcConv final : public OpKernel {
       dnnl::post_ops ops;
       if (sum) ops.append_sum(1.f);
       if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = UserScratchpad();
       attr.set_post_ops(ops);
       dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());

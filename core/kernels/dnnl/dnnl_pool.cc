@@ -67,12 +67,14 @@ class DnnlPool final : public OpKernel {
         memory user_src = Wrap(e->src_user, *x), src = Wrap(e->src, src_buf);
         memory dst = Wrap(e->dst, dst_buf), user_dst = Wrap(e->dst_user, y);
         Reorder(s, user_src, src);
-        e->prim.execute(s, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+        std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}};
+        OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
         Reorder(s, dst, user_dst);
       } else {
-        e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
+        std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(e->src, *x)},
+                                                {DNNL_ARG_DST, Wrap(e->dst, y)}};
+        OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
       }
-      s.wait();
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -145,7 +147,8 @@ class DnnlPool final : public OpKernel {
       PrepareThreads(threads_);
       dnnl::pooling_v2_forward::desc d(dnnl::prop_kind::forward_inference, alg, e->src, e->dst,
                                        strides, kernel, dil, pl, pr);
-      e->prim = dnnl::pooling_v2_forward(dnnl::pooling_v2_forward::primitive_desc(d, Engine()));
+      e->prim = dnnl::pooling_v2_forward(
+          dnnl::pooling_v2_forward::primitive_desc(d, UserScratchpad(), Engine()));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }

@@ -95,7 +95,7 @@ Expected<std::shared_ptr<QConvEntry>> DnnlQLinearConv::Make(const OpKernelContex
                     memory::desc({M}, memory::data_type::s32, memory::format_tag::a), dst_any,
                     c.strides, c.dilations, c.pad_l, c.pad_r)
                 : D(prop, alg, src_any, w_any, dst_any, c.strides, c.dilations, c.pad_l, c.pad_r);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = UserScratchpad();
     SetQuantAttributes(p_, &attr);
     dnnl::stream& s = PrepareThreads(threads_);
     e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());

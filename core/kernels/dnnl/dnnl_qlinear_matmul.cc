@@ -53,8 +53,7 @@ class DnnlQLinearMatMul final : public OpKernel {
                                               {DNNL_ARG_WEIGHTS, e->weights},
                                               {DNNL_ARG_DST, Wrap(e->dst, y)}};
       AddZeroPointArgs(p_, &args);
-      e->prim.execute(s, args);
-      s.wait();
+      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -71,7 +70,7 @@ class DnnlQLinearMatMul final : public OpKernel {
     const memory::desc b_plain = TypedPlainDesc({K, N}, memory::data_type::s8);
     const memory::desc b_any({K, N}, memory::data_type::s8, memory::format_tag::any);
     try {
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = UserScratchpad();
       SetQuantAttributes(p_, &attr);
       dnnl::stream& s = PrepareThreads(threads_);
       e->pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(e->a, b_any, e->dst), attr, Engine());

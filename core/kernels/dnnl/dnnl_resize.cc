@@ -80,8 +80,9 @@ class DnnlResize final : public OpKernel {
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, out));
     try {
       dnnl::stream& s = PrepareThreads(threads_);
-      e->prim.execute(s, {{DNNL_ARG_SRC, Wrap(e->src, *x)}, {DNNL_ARG_DST, Wrap(e->dst, y)}});
-      s.wait();
+      std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(e->src, *x)},
+                                              {DNNL_ARG_DST, Wrap(e->dst, y)}};
+      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -108,7 +109,8 @@ class DnnlResize final : public OpKernel {
           dnnl::prop_kind::forward_inference,
           linear_ ? dnnl::algorithm::resampling_linear : dnnl::algorithm::resampling_nearest,
           e->src, e->dst);
-      e->prim = dnnl::resampling_forward(dnnl::resampling_forward::primitive_desc(d, Engine()));
+      e->prim = dnnl::resampling_forward(
+          dnnl::resampling_forward::primitive_desc(d, UserScratchpad(), Engine()));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
