@@ -5,8 +5,10 @@
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -247,6 +249,8 @@ namespace {
 // profile and the quantization. A hit needs the very same bytes, options and external files.
 struct CachedLoad {
   std::string path, bytes;
+  size_t size = 0;            ///< of bytes
+  uint64_t hash[2] = {0, 0};  ///< of bytes (HashBytes), for EarlierLoad
   LoadOptions options;
   struct External {
     fs::path path;
@@ -258,6 +262,26 @@ struct CachedLoad {
   /// Handed out as is by LoadSharedModelFile, cloned by LoadModelFile; never changed.
   std::shared_ptr<const ir::Model> model;
 };
+
+// A load the last one replaced, remembered while anything still holds its model: the GUI's
+// optimization trace keeps the opened file's model after the Quantize tab has loaded the quantized
+// one, and the comparison of the two then read the original again (a second graph of 50,000
+// nodes, ~250 MB). Its bytes are not kept: their size and two 64-bit hashes stand for them.
+struct EarlierLoad {
+  std::shared_ptr<const CachedLoad> meta;  ///< bytes empty, model null; `size` and `hash` kept
+  std::weak_ptr<const ir::Model> model;
+};
+constexpr size_t kMaxEarlierLoads = 8;
+
+LoadedModel MetaOf(const LoadedModel& l);
+
+// Two independent 64-bit hashes of `bytes` (the standard library's and FNV-1a).
+void HashBytes(const std::string& bytes, uint64_t out[2]) {
+  out[0] = std::hash<std::string>()(bytes);
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  out[1] = h;
+}
 
 constexpr size_t kMaxCachedModelBytes = size_t{64} << 20;
 
@@ -272,6 +296,10 @@ bool& LoadCacheEnabled() {
 std::shared_ptr<const CachedLoad>& LastLoad() {
   static std::shared_ptr<const CachedLoad> last;
   return last;
+}
+std::vector<EarlierLoad>& EarlierLoads() {
+  static std::vector<EarlierLoad> earlier;
+  return earlier;
 }
 
 bool SameOptions(const LoadOptions& a, const LoadOptions& b) {
@@ -291,6 +319,50 @@ std::vector<CachedLoad::External> StatExternals(const std::vector<fs::path>& fil
   return out;
 }
 
+// Whether the external data files are as they were when `then` was taken.
+bool ExternalsUnchanged(const std::vector<CachedLoad::External>& then) {
+  std::vector<fs::path> files;
+  for (const auto& e : then) files.push_back(e.path);
+  bool ok = false;
+  const auto now = StatExternals(files, &ok);
+  if (!ok) return false;
+  for (size_t i = 0; i < now.size(); ++i)
+    if (now[i].size != then[i].size || now[i].mtime != then[i].mtime) return false;
+  return true;
+}
+
+// An earlier load of `bytes` from `path` with `options` whose model is still held, as a
+// CachedLoad without bytes, or nullptr.
+std::shared_ptr<const CachedLoad> FindEarlierLoad(const std::string& path, const std::string& bytes,
+                                                  const LoadOptions& options) {
+  std::vector<EarlierLoad> candidates;
+  {
+    std::lock_guard<std::mutex> lock(LoadCacheMutex());
+    for (const EarlierLoad& e : EarlierLoads())
+      if (e.meta->path == path && e.meta->size == bytes.size() &&
+          SameOptions(e.meta->options, options))
+        candidates.push_back(e);
+  }
+  if (candidates.empty()) return nullptr;
+  uint64_t hash[2];
+  HashBytes(bytes, hash);  // outside the lock: tens of milliseconds for a large file
+  for (const EarlierLoad& e : candidates) {
+    if (e.meta->hash[0] != hash[0] || e.meta->hash[1] != hash[1]) continue;
+    std::shared_ptr<const ir::Model> model = e.model.lock();
+    if (!model) continue;
+    if (!ExternalsUnchanged(e.meta->externals)) return nullptr;
+    auto hit = std::make_shared<CachedLoad>();
+    hit->path = e.meta->path;
+    hit->size = e.meta->size;
+    hit->options = e.meta->options;
+    hit->externals = e.meta->externals;
+    hit->loaded = MetaOf(e.meta->loaded);
+    hit->model = std::move(model);
+    return hit;
+  }
+  return nullptr;
+}
+
 // The cached load of `bytes` read from `path` with `options`, or nullptr.
 std::shared_ptr<const CachedLoad> FindCachedLoad(const std::string& path, const std::string& bytes,
                                                  const LoadOptions& options) {
@@ -301,16 +373,8 @@ std::shared_ptr<const CachedLoad> FindCachedLoad(const std::string& path, const 
     last = LastLoad();
   }
   if (!last || last->path != path || last->bytes != bytes || !SameOptions(last->options, options))
-    return nullptr;
-  std::vector<fs::path> files;
-  for (const auto& e : last->externals) files.push_back(e.path);
-  bool ok = false;
-  const auto now = StatExternals(files, &ok);
-  if (!ok) return nullptr;
-  for (size_t i = 0; i < now.size(); ++i)
-    if (now[i].size != last->externals[i].size || now[i].mtime != last->externals[i].mtime)
-      return nullptr;
-  return last;
+    return FindEarlierLoad(path, bytes, options);
+  return ExternalsUnchanged(last->externals) ? last : nullptr;
 }
 
 }  // namespace
@@ -318,7 +382,9 @@ std::shared_ptr<const CachedLoad> FindCachedLoad(const std::string& path, const 
 void SetLoadCacheEnabled(bool on) {
   std::lock_guard<std::mutex> lock(LoadCacheMutex());
   LoadCacheEnabled() = on;
-  if (!on) LastLoad().reset();
+  if (on) return;
+  LastLoad().reset();
+  EarlierLoads().clear();
 }
 
 namespace {
@@ -356,6 +422,8 @@ void Remember(const fs::path& path, std::string bytes, const LoadOptions& option
   auto entry = std::make_shared<CachedLoad>();
   entry->path = path.string();
   entry->bytes = std::move(bytes);
+  entry->size = entry->bytes.size();
+  HashBytes(entry->bytes, entry->hash);
   entry->options = options;
   bool ok = false;
   entry->externals = StatExternals(loaded.external_files, &ok);
@@ -363,7 +431,27 @@ void Remember(const fs::path& path, std::string bytes, const LoadOptions& option
   entry->loaded = MetaOf(loaded);
   entry->model = std::move(model);
   std::lock_guard<std::mutex> lock(LoadCacheMutex());
-  if (LoadCacheEnabled()) LastLoad() = std::move(entry);
+  if (!LoadCacheEnabled()) return;
+  // The load replaced stays findable while its model is held elsewhere.
+  if (const std::shared_ptr<const CachedLoad>& old = LastLoad()) {
+    auto meta = std::make_shared<CachedLoad>();
+    meta->path = old->path;
+    meta->size = old->size;
+    meta->hash[0] = old->hash[0];
+    meta->hash[1] = old->hash[1];
+    meta->options = old->options;
+    meta->externals = old->externals;
+    meta->loaded = MetaOf(old->loaded);
+    auto& earlier = EarlierLoads();
+    earlier.erase(std::remove_if(earlier.begin(), earlier.end(),
+                                 [&](const EarlierLoad& x) {
+                                   return x.model.expired() || x.meta->path == meta->path;
+                                 }),
+                  earlier.end());
+    earlier.insert(earlier.begin(), EarlierLoad{std::move(meta), old->model});
+    if (earlier.size() > kMaxEarlierLoads) earlier.pop_back();
+  }
+  LastLoad() = std::move(entry);
 }
 
 fs::path ModelDir(const fs::path& path) {

@@ -1,7 +1,7 @@
 // The load cache (SetLoadCacheEnabled): the same file loaded again gives an equal model of its
 // own (a clone: changing one changes no other), or to a reader (LoadSharedModelFile) the kept
-// model itself, and any change of the bytes, the options or an
-// external data file gives what the file now holds.
+// model itself — also of a file loaded before the last one while its model is still held — and
+// any change of the bytes, the options or an external data file gives what the file now holds.
 #include <google/protobuf/text_format.h>
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
@@ -95,6 +95,66 @@ TEST(LoadCache, ASharedLoadIsTheKeptModelItselfUntilTheFileChanges) {
   EXPECT_EQ((*d)->graph->nodes().front()->op_type(), "Tanh");
   EXPECT_EQ((*a)->graph->nodes().front()->op_type(), "Relu");  // the first holder's stays
   EXPECT_FALSE(LoadSharedModelFile(dir.path() / "missing.onnx").ok());
+}
+
+TEST(LoadCache, AnEarlierFileIsSharedWhileItsModelIsHeldAndOnlyWhileItIsUnchanged) {
+  CacheOn on;
+  testing::TempDir dir;
+  const fs::path a_path = dir.path() / "a.onnx", b_path = dir.path() / "b.onnx";
+  WriteModel(a_path, "Relu");
+  WriteModel(b_path, "Tanh");
+  auto a = LoadSharedModelFile(a_path);
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  auto b = LoadSharedModelFile(b_path);  // the last load now
+  ASSERT_TRUE(b.ok());
+  // A is still held (the GUI's optimization trace): read again, it is that very model, with the
+  // load's findings.
+  LoadedModel meta;
+  auto again = LoadSharedModelFile(a_path, {}, {}, &meta);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->get(), a->get());
+  EXPECT_EQ(meta.file_bytes, fs::file_size(a_path));
+  EXPECT_EQ(meta.path, a_path.string());
+  // A writer's load of it is a copy.
+  auto copy = LoadModelFile(a_path);
+  ASSERT_TRUE(copy.ok());
+  EXPECT_NE(copy->model.get(), a->get());
+  EXPECT_EQ(OpOf(*copy), "Relu");
+  // Other options, or new bytes of the same size, are loaded anew.
+  LoadOptions o;
+  o.dim_overrides["n"] = 3;
+  auto fixed = LoadSharedModelFile(a_path, o);
+  ASSERT_TRUE(fixed.ok());
+  EXPECT_NE(fixed->get(), a->get());
+  ASSERT_TRUE(LoadSharedModelFile(b_path).ok());  // B last again
+  const auto size = fs::file_size(a_path);
+  WriteModel(a_path, "Gelu");
+  ASSERT_EQ(fs::file_size(a_path), size);
+  auto changed = LoadSharedModelFile(a_path);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_NE(changed->get(), a->get());
+  EXPECT_EQ((*changed)->graph->nodes().front()->op_type(), "Gelu");
+  EXPECT_EQ((*a)->graph->nodes().front()->op_type(), "Relu");  // the holder's stays
+}
+
+TEST(LoadCache, AnEarlierFileNoLongerHeldIsNotKept) {
+  CacheOn on;
+  testing::TempDir dir;
+  const fs::path a_path = dir.path() / "a.onnx", b_path = dir.path() / "b.onnx";
+  WriteModel(a_path, "Relu");
+  WriteModel(b_path, "Tanh");
+  std::weak_ptr<const ir::Model> first;
+  {
+    auto a = LoadSharedModelFile(a_path);
+    ASSERT_TRUE(a.ok());
+    first = *a;
+    ASSERT_TRUE(LoadSharedModelFile(b_path).ok());  // replaces A as the last load
+  }
+  // Nothing holds A's model: the cache does not either.
+  EXPECT_TRUE(first.expired());
+  auto a = LoadSharedModelFile(a_path);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ((*a)->graph->nodes().front()->op_type(), "Relu");
 }
 
 TEST(LoadCache, NewBytesOfTheSameSizeAreLoadedAnew) {
