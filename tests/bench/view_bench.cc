@@ -14,9 +14,13 @@
 //   sqnr            the graph coloured by layer SQNR after a static quantization (the
 //                   quantization itself not timed; --no-quant leaves it out)
 // with the longest time the event loop did not answer (a 2 ms timer's largest gap: the window's
-// input latency during that view) and the process's peak memory before and after quantizing. Each
-// graph runs in a child process of its own, so that peaks do not add up.
+// input latency during that view), the process's peak and resident memory when the view was done,
+// and the heap then allocated (tcmalloc's count: what the window holds; the rest is the
+// allocator's free pages, released at the end for the last row). Each graph runs in a child
+// process of its own, so that peaks do not add up. Under tcmalloc's heap profiler (LD_PRELOAD
+// libtcmalloc.so, HEAPPROFILE=...) the heap is dumped at the end.
 //   view_bench [--nodes N ...] [--kind transformer|cnn|unnamed ...] [--keep DIR] [--no-quant]
+#include <dlfcn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,12 +61,33 @@ struct Figure {
   double ms = 0;
   double stall_ms = 0;  ///< longest gap between two ticks of a 2 ms timer
   long peak_mb = 0;     ///< the process's peak resident memory when the view was done
+  long live_mb = 0;     ///< its resident memory then
+  long heap_mb = 0;     ///< the heap allocated then (what the window keeps)
 };
 
 long PeakRssMb() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   return u.ru_maxrss / 1024;
+}
+
+// The bytes the allocator has handed out and not got back (tcmalloc's count; -1 without it), MB.
+long HeapMb() {
+  using Get = int (*)(const char*, size_t*);
+  static const auto get =
+      reinterpret_cast<Get>(dlsym(RTLD_DEFAULT, "MallocExtension_GetNumericProperty"));
+  size_t bytes = 0;
+  if (!get || !get("generic.current_allocated_bytes", &bytes)) return -1;
+  return static_cast<long>(bytes >> 20);
+}
+
+// Resident memory now (VmRSS), in MB.
+long LiveRssMb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6) / 1024;
+  return 0;
 }
 
 // Runs `start`, then pumps events until `done` holds, timing the whole and the event loop's
@@ -93,7 +118,7 @@ Figure Measure(const std::function<void()>& start, const std::function<bool()>& 
   QCoreApplication::processEvents();
   const double end = clock.nsecsElapsed() / 1e6;
   stall = std::max(stall, end - last_tick);
-  return {end, stall, PeakRssMb()};
+  return {end, stall, PeakRssMb(), LiveRssMb(), HeapMb()};
 }
 
 // The name of a node of the last block: what select + zoom and find look for.
@@ -192,7 +217,7 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
                                      trace_ms = since.nsecsElapsed() / 1e6;
                                    return compare_done();
                                  })});
-  rows.push_back({"  the trace", Figure{trace_ms, 0, PeakRssMb()}});
+  rows.push_back({"  the trace", Figure{trace_ms, 0, PeakRssMb(), LiveRssMb(), HeapMb()}});
   rows.push_back({"step", Measure([&] { ov->stepper()->selectStep(2); }, compare_done)});
   // The step after it: the left pane now shows what the right one showed.
   rows.push_back({"next step", Measure([&] { ov->stepper()->selectStep(3); }, compare_done)});
@@ -238,6 +263,7 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     }
   }
   const long views_peak = PeakRssMb();
+  rows.push_back({"(views done)", Figure{0, 0, views_peak, LiveRssMb(), HeapMb()}});
   if (quant) {
     QuantizeView* q = w.quantizeView();
     w.showView(QStringLiteral("quant"));
@@ -255,13 +281,24 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     }
   }
   for (const auto& [what, f] : rows)
-    std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms %8ld MB\n", kind.c_str(), nodes,
-                total, what, f.ms, f.stall_ms, f.peak_mb);
+    std::printf("  %-12s %-6ld %7d  %-14s %9.0f ms   %7.0f ms %8ld MB %8ld MB %8ld MB\n",
+                kind.c_str(), nodes, total, what, f.ms, f.stall_ms, f.peak_mb, f.live_mb,
+                f.heap_mb);
   std::printf("  %-12s %-6ld %7d  %-14s %9ld MB\n", kind.c_str(), nodes, total, "peak, views",
               views_peak);
   if (quant)
     std::printf("  %-12s %-6ld %7d  %-14s %9ld MB   (the quantization's calibration and runs)\n",
                 kind.c_str(), nodes, total, "peak, +sqnr", PeakRssMb());
+  // The allocator's free pages back to the system: what stays resident is what the window holds.
+  if (auto* release =
+          reinterpret_cast<void (*)()>(dlsym(RTLD_DEFAULT, "MallocExtension_ReleaseFreeMemory")))
+    release();
+  // Under tcmalloc's heap profiler (LD_PRELOAD, HEAPPROFILE): what is live now.
+  if (auto* dump = reinterpret_cast<void (*)(const char*)>(dlsym(RTLD_DEFAULT, "HeapProfilerDump")))
+    dump("view_bench end");
+  std::printf(
+      "  %-12s %-6ld %7d  %-14s %9ld MB   (resident, the allocator's free pages released)\n",
+      kind.c_str(), nodes, total, "released", LiveRssMb());
   std::fflush(stdout);
   return 0;
 }
@@ -294,8 +331,8 @@ int main(int argc, char** argv) {
     if (!mkdtemp(tmpl)) return 1;
     dir = tmpl;
   }
-  std::printf("  %-12s %-6s %7s  %-14s %12s   %10s %11s\n", "graph", "asked", "nodes", "view",
-              "time", "UI stall", "peak");
+  std::printf("  %-12s %-6s %7s  %-14s %12s   %10s %11s %11s %11s\n", "graph", "asked", "nodes",
+              "view", "time", "UI stall", "peak", "live", "heap");
   std::fflush(stdout);
   for (const std::string& kind : kinds) {
     for (long n : sizes) {
