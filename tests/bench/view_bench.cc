@@ -16,7 +16,8 @@
 // with the longest time the event loop did not answer (a 2 ms timer's largest gap: the window's
 // input latency during that view), the process's peak and resident memory when the view was done,
 // and the heap then allocated (tcmalloc's count: what the window holds; the rest is the
-// allocator's free pages, released at the end for the last row). Each graph runs in a child
+// allocator's free pages, released at the end for the last row; the "(quantized)" row's heap is
+// the highest it was during the quantization). Each graph runs in a child
 // process of its own, so that peaks do not add up. Under tcmalloc's heap profiler (LD_PRELOAD
 // libtcmalloc.so, HEAPPROFILE=...) the heap is dumped at the end.
 //   view_bench [--nodes N ...] [--kind transformer|cnn|unnamed ...] [--keep DIR] [--no-quant]
@@ -30,6 +31,7 @@
 #include <QElapsedTimer>
 #include <QSpinBox>
 #include <QTimer>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +39,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tools/scale_models.h"
@@ -270,8 +273,23 @@ int RunOne(int argc, char** argv, const std::string& kind, long nodes, const std
     q->form()->modeBox()->setCurrentIndex(q->form()->modeBox()->findData(QStringLiteral("static")));
     q->form()->sourceBox()->setCurrentIndex(QuantizeForm::RandomSource);
     q->form()->randomSamples()->setValue(2);
-    if (q->quantize()) {
-      q->waitForRun();
+    // The heap's high-water mark while the quantization, its calibration, the comparison and
+    // its timed runs go on (tcmalloc's count, sampled every 5 ms): peak RSS less this is the
+    // allocator's free pages.
+    std::atomic<bool> quantizing{true};
+    std::atomic<long> heap_peak{HeapMb()};
+    std::thread sampler([&] {
+      while (quantizing) {
+        heap_peak = std::max(heap_peak.load(), HeapMb());
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    });
+    const bool started = q->quantize();
+    if (started) q->waitForRun();
+    quantizing = false;
+    sampler.join();
+    rows.push_back({"(quantized)", Figure{0, 0, PeakRssMb(), LiveRssMb(), heap_peak}});
+    if (started) {
       w.showView(QStringLiteral("graph"));
       QCoreApplication::processEvents();
       w.setQuantizeColoring(false);
