@@ -46,7 +46,6 @@ struct QuantizeResult {
   QString path;
   api::QuantizeReport quantize;
   std::shared_ptr<const api::CompareModelsReport> compare;
-  std::shared_ptr<const api::GraphSnapshot> snapshot;  ///< of the quantized file
   /// Set when the automatic search made the file: its steps and the nodes it left in float.
   std::shared_ptr<const api::QuantSearchReport> search;
 };

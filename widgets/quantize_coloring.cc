@@ -82,21 +82,8 @@ QString quantizedNodeHtml(const QuantizeResult& result, const api::SnapshotGraph
     if (q.tensor == l.tensor)
       row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "Calibration range"),
           QStringLiteral("[%1, %2]").arg(num(q.rmin), num(q.rmax)));
-  // The Q node of the quantized file reading the tensor (or standing for it).
-  if (result.snapshot && !result.snapshot->graphs.empty()) {
-    const api::SnapshotGraph& qg = result.snapshot->graphs[0];
-    for (const api::SnapshotNode& n : qg.nodes) {
-      if (n.op_type != "QuantizeLinear" || n.outputs.empty()) continue;
-      const api::SnapshotValue& out = qg.values[n.outputs[0]];
-      bool stands = false;
-      for (int c : out.consumers)
-        for (int o : qg.nodes[c].outputs)
-          if (o >= 0 && qg.values[o].name == l.counterpart) stands = true;
-      if (!stands) continue;
-      html += "</table>" + qdqNodeHtml(qg, n) + "<table>";
-      break;
-    }
-  }
+  // The quantization parameters of the tensor (the Q node of the quantized file standing for it).
+  if (l.q_scale) html += "</table>" + qdqParamsHtml(*l.q_scale, l.q_zero_point.get()) + "<table>";
   return html + "</table>";
 }
 
@@ -105,11 +92,17 @@ QString qdqNodeHtml(const api::SnapshotGraph& graph, const api::SnapshotNode& no
   if (node.inputs.size() < 2 || node.inputs[1] < 0) return QString();
   const api::SnapshotValue& scaleValue = graph.values[node.inputs[1]];
   if (!scaleValue.data) return QString();
-  const api::TensorStats scale = api::ComputeTensorStats(*scaleValue.data, 4, 1);
+  const bool zero_point = node.inputs.size() > 2 && node.inputs[2] >= 0;
+  return qdqParamsHtml(*scaleValue.data,
+                       zero_point ? graph.values[node.inputs[2]].data.get() : nullptr);
+}
+
+QString qdqParamsHtml(const ir::Tensor& scaleTensor, const ir::Tensor* zeroPoint) {
+  const api::TensorStats scale = api::ComputeTensorStats(scaleTensor, 4, 1);
   api::TensorStats zp;
   std::string zpType = "uint8";
-  if (node.inputs.size() > 2 && node.inputs[2] >= 0 && graph.values[node.inputs[2]].data) {
-    zp = api::ComputeTensorStats(*graph.values[node.inputs[2]].data, 4, 1);
+  if (zeroPoint) {
+    zp = api::ComputeTensorStats(*zeroPoint, 4, 1);
     zpType = zp.dtype;
   }
   double qmin = 0, qmax = 255;

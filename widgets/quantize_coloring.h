@@ -51,6 +51,9 @@ QString quantizedNodeHtml(const QuantizeResult& result, const api::SnapshotGraph
 /// integer range in float terms; empty for other nodes or when they are not constants.
 QString qdqNodeHtml(const api::SnapshotGraph& graph, const api::SnapshotNode& node);
 
+/// The same for a scale and a zero point (null: none) of a QuantizeLinear / DequantizeLinear pair.
+QString qdqParamsHtml(const ir::Tensor& scale, const ir::Tensor* zeroPoint);
+
 /// The layer of the quantization whose tensor `node` produces (-1: none).
 int layerOfNode(const QuantizeResult& result, const api::SnapshotGraph& graph,
                 const api::SnapshotNode& node);

@@ -277,6 +277,22 @@ std::vector<std::string> WhyUnrelated(const std::vector<std::string>& a_outputs,
   return why;
 }
 
+// The QuantizeLinear of `b` whose DequantizeLinear makes `dequantized`: its scale and zero point
+// into `l` (copies that share the initializers' bytes).
+void QuantizerOf(const ir::Model& b, const std::string& dequantized, LayerAgreement* l) {
+  const ir::Value* v = b.graph->FindLocalValue(dequantized);
+  const ir::Node* dq = v ? v->producer() : nullptr;
+  if (!dq || dq->op_type() != "DequantizeLinear" || !dq->input(0)) return;
+  const ir::Node* q = dq->input(0)->producer();
+  if (!q || q->op_type() != "QuantizeLinear") return;
+  const auto param = [&](size_t k) -> std::shared_ptr<const ir::Tensor> {
+    if (q->inputs().size() <= k || !q->input(k) || !q->input(k)->initializer()) return nullptr;
+    return std::make_shared<const ir::Tensor>(*q->input(k)->initializer());
+  };
+  l->q_scale = param(1);
+  l->q_zero_point = param(2);
+}
+
 std::map<std::string, const kernels::RtValue*> ByName(const runtime::NamedValues& values) {
   std::map<std::string, const kernels::RtValue*> out;
   for (const auto& [name, v] : values) out[name] = &v;
@@ -438,8 +454,15 @@ Expected<CompareModelsReport> CompareModelFiles(const fs::path& a_path, const fs
   }
   for (size_t i = 0; i < pairs.size(); ++i) {
     if (!layer_ok[i] || layers[i].n == 0) continue;
-    rep.layers.push_back(
-        {pairs[i].a, pairs[i].b, pairs[i].match, layers[i].Result(), std::move(hists[i].h)});
+    const ir::Value* same = b.graph->FindLocalValue(pairs[i].a);
+    LayerAgreement l{pairs[i].a,
+                     pairs[i].b,
+                     pairs[i].match,
+                     layers[i].Result(),
+                     std::move(hists[i].h),
+                     same && same->producer() ? same->producer()->name() : std::string()};
+    QuantizerOf(b, pairs[i].b, &l);
+    rep.layers.push_back(std::move(l));
   }
   if (r.latency_runs > 0 && first) {
     job.Report(Stage::kComparing, 1.0, "latency");

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@
 #include "api/input_spec.h"
 #include "common/progress.h"
 #include "common/status.h"
+
+namespace onnxlens::ir {
+class Tensor;
+}  // namespace onnxlens::ir
 
 namespace onnxlens::api {
 
@@ -77,6 +82,12 @@ struct LayerAgreement {
   std::string match;        ///< "dequantize" or "name"
   Agreement stats;
   LayerHistograms histograms;
+  /// The name of B's node that makes a tensor named as A's `tensor` (in a quantized file, the
+  /// float node the quantizer knew by that name); "" when there is none or it has no name.
+  std::string b_producer;
+  /// B's QuantizeLinear whose DequantizeLinear gives `counterpart` (a static QDQ pair): its scale
+  /// and zero point when they are initializers (null otherwise, or when there is none).
+  std::shared_ptr<const ir::Tensor> q_scale, q_zero_point;
 };
 
 struct CompareModelsReport {

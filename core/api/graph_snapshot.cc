@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -269,6 +270,35 @@ GraphSnapshot SnapshotOf(const ir::Model& model) {
   if (!model.doc_string.empty()) p.emplace_back("description", model.doc_string);
   for (const auto& [k, v] : model.metadata) p.emplace_back("metadata: " + k, v);
   return s;
+}
+
+std::shared_ptr<const GraphSnapshot> SharedSnapshotOf(
+    const std::shared_ptr<const ir::Model>& model) {
+  struct Kept {
+    std::weak_ptr<const ir::Model> model;
+    std::weak_ptr<const GraphSnapshot> snapshot;
+  };
+  static std::mutex mu;
+  static std::vector<Kept> kept;  // a few entries: the models the program holds snapshots of
+  // One model is one control block: a later model at a freed model's address is not it.
+  const auto same = [&](const Kept& k) {
+    return !k.model.owner_before(model) && !model.owner_before(k.model);
+  };
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    kept.erase(
+        std::remove_if(kept.begin(), kept.end(),
+                       [](const Kept& k) { return k.model.expired() || k.snapshot.expired(); }),
+        kept.end());
+    for (const Kept& k : kept) {
+      if (!same(k)) continue;
+      if (auto s = k.snapshot.lock()) return s;
+    }
+  }
+  auto made = std::make_shared<const GraphSnapshot>(SnapshotOf(*model));
+  std::lock_guard<std::mutex> lock(mu);
+  kept.push_back({model, made});
+  return made;
 }
 
 Expected<std::shared_ptr<const GraphSnapshot>> SnapshotModelFile(const std::string& path) {

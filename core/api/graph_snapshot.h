@@ -82,6 +82,14 @@ struct GraphSnapshot {
 };
 
 GraphSnapshot SnapshotOf(const ir::Model& model);
+
+/// The snapshot of a model that several holders share (the document's and the optimization trace's
+/// original are one): made again only when no snapshot of `model` made here is still held. The
+/// model is not changed while it is shared (every holder of a shared `const ir::Model` reads it).
+/// Thread-safe.
+std::shared_ptr<const GraphSnapshot> SharedSnapshotOf(
+    const std::shared_ptr<const ir::Model>& model);
+
 /// Loads a model file and snapshots it (the error names the file).
 Expected<std::shared_ptr<const GraphSnapshot>> SnapshotModelFile(const std::string& path);
 

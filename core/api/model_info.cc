@@ -5,6 +5,7 @@
 #include "api/graph_snapshot.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -70,12 +71,13 @@ constexpr uint64_t kMaxBytesToRun = uint64_t{256} << 20;
 // dimensions set as random inputs set them (static shape inference cannot see through a Reshape
 // whose target is computed from the input's shape, as in every BERT export; an image model's
 // free height counted as 1 says nothing).
-void EstimateWithChosenDims(const std::filesystem::path& path, const onnx_io::LoadedModel& loaded,
-                            const JobControl& job, ModelCost* cost) {
+void EstimateWithChosenDims(const std::filesystem::path& path, const ir::Model& model,
+                            const onnx_io::LoadedModel& loaded, const JobControl& job,
+                            ModelCost* cost) {
   if (!cost->symbolic_dims_as_one) return;
   // Worth a run when nodes went uncounted, or when a free dimension is not a batch (an image's
   // height counted as 1 gives a figure no one can use).
-  const DimOverrides guess = ChooseFreeDims(*loaded.model, {});
+  const DimOverrides guess = ChooseFreeDims(model, {});
   const bool sized =
       std::any_of(guess.begin(), guess.end(), [](const auto& d) { return d.second != 1; });
   if (cost->uncounted_nodes == 0 && !sized) return;
@@ -124,10 +126,8 @@ void EstimateWithChosenDims(const std::filesystem::path& path, const onnx_io::Lo
   cost->dims.assign(prepared->chosen.begin(), prepared->chosen.end());
 }
 
-}  // namespace
-
-ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
-  const ir::Model& m = *loaded.model;
+// `m` with the file's facts from `loaded` (whose model may be elsewhere: a shared load).
+ModelInfo Describe(const ir::Model& m, const onnx_io::LoadedModel& loaded, bool with_values) {
   const ir::Graph& g = *m.graph;
   ModelInfo info;
   info.path = loaded.path;
@@ -186,18 +186,30 @@ ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
   return info;
 }
 
+}  // namespace
+
+ModelInfo DescribeModel(const onnx_io::LoadedModel& loaded, bool with_values) {
+  return Describe(*loaded.model, loaded, with_values);
+}
+
 void SetModelLoadCache(bool on) { onnx_io::SetLoadCacheEnabled(on); }
 
 Expected<ModelInfo> InspectModelFile(const std::filesystem::path& path,
                                      const InspectOptions& options, const JobControl& job) {
-  OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
-                      onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.8)));
+  const auto start = std::chrono::steady_clock::now();
+  // Only read: with the load cache on (the GUI), the kept model itself, not a clone of it, and
+  // its snapshot is the one the optimization trace shows as the original.
+  onnx_io::LoadedModel loaded;
+  OL_ASSIGN_OR_RETURN(std::shared_ptr<const ir::Model> model,
+                      onnx_io::LoadSharedModelFile(path, {}, job.Slice(0, 0.8), &loaded));
+  loaded.load_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!job.Report(Stage::kDescribing, 0.8)) return Cancelled("loading cancelled");
-  ModelInfo info = DescribeModel(loaded, options.with_values);
-  EstimateWithChosenDims(path, loaded, job.Slice(0.8, 0.9), &info.cost);
+  ModelInfo info = Describe(*model, loaded, options.with_values);
+  EstimateWithChosenDims(path, *model, loaded, job.Slice(0.8, 0.9), &info.cost);
   if (options.with_snapshot) {
     if (!job.Report(Stage::kSnapshotting, 0.95)) return Cancelled("loading cancelled");
-    info.snapshot = std::make_shared<const GraphSnapshot>(SnapshotOf(*loaded.model));
+    info.snapshot = SharedSnapshotOf(model);
   }
   job.Report(Stage::kDone, 1);
   return info;

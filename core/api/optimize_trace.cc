@@ -96,10 +96,10 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
     return optimizing.cancelled() ? Cancelled("optimization cancelled") : Status::Ok();
   };
   std::shared_ptr<ir::Model> optimized = original->Clone();
-  // The original's snapshot is made beside the passes (the model is immutable from here on).
-  auto original_snapshot = std::async(std::launch::async, [original] {
-    return std::make_shared<const GraphSnapshot>(SnapshotOf(*original));
-  });
+  // The original's snapshot: the document's when it still holds one of this model (the load
+  // cache's), else made beside the passes (the model is immutable from here on).
+  auto original_snapshot =
+      std::async(std::launch::async, [original] { return SharedSnapshotOf(original); });
   auto optimized_or = passes::Optimize(*optimized, oo, optimizing);
   trace->snapshots.push_back(original_snapshot.get());
   OL_ASSIGN_OR_RETURN(passes::OptimizeResult result, std::move(optimized_or));

@@ -7,6 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "api/quantize.h"
+#include "ir/model.h"
+#include "ir/tensor.h"
+#include "onnx/model_io.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -35,6 +38,7 @@ TEST(AccuracyTest, AModelAgainstItselfIsExact) {
   // Intermediate tensors match by name.
   ASSERT_FALSE(rep->layers.empty());
   EXPECT_EQ(rep->layers[0].match, "name");
+  EXPECT_FALSE(rep->layers[0].q_scale);  // no QuantizeLinear in a float model
 }
 
 TEST(AccuracyTest, QuantizedModelLayersMatchThroughDequantizeWorstFirst) {
@@ -49,22 +53,39 @@ TEST(AccuracyTest, QuantizedModelLayersMatchThroughDequantizeWorstFirst) {
   r.seed = 1;
   auto rep = CompareModelFiles(SampleModel(), q.output, r);
   ASSERT_TRUE(rep.ok()) << rep.status().message();
+  auto quantized = onnx_io::LoadModelFile(q.output);
+  ASSERT_TRUE(quantized.ok());
   const OutputAgreement& o = rep->outputs[0];
   EXPECT_GT(o.stats.cosine, 0.9);
   EXPECT_LT(o.stats.sqnr_db, kExactSqnr);
   EXPECT_GT(o.stats.max_abs, 0);
-  int dequantize = 0;
+  int dequantize = 0, produced = 0;
   for (size_t i = 0; i < rep->layers.size(); ++i) {
     if (rep->layers[i].match == "dequantize") {
       ++dequantize;
       // A folded Relu's Q reads the Relu's input but stands for its output, as its name says.
       EXPECT_EQ(rep->layers[i].counterpart, rep->layers[i].tensor + "_DequantizeLinear_Output");
+      // Its Q node's parameters (per-tensor uint8 activations) and the float node the quantized
+      // file keeps under the tensor's name.
+      ASSERT_TRUE(rep->layers[i].q_scale);
+      ASSERT_TRUE(rep->layers[i].q_zero_point);
+      EXPECT_EQ(rep->layers[i].q_scale->numel(), 1);
+      EXPECT_GT(rep->layers[i].q_scale->data<float>()[0], 0.f);
+      EXPECT_EQ(rep->layers[i].q_zero_point->dtype(), ir::DataType::kUint8);
+      const ir::Value* same = quantized->model->graph->FindLocalValue(rep->layers[i].tensor);
+      if (same && same->producer()) {
+        ++produced;
+        EXPECT_EQ(rep->layers[i].b_producer, same->producer()->name());
+      } else {
+        EXPECT_EQ(rep->layers[i].b_producer, "");  // a folded Relu: no such tensor in B
+      }
     }
     if (i > 0) {
       EXPECT_LE(rep->layers[i - 1].stats.sqnr_db, rep->layers[i].stats.sqnr_db);
     }
   }
   EXPECT_GT(dequantize, 3);
+  EXPECT_GT(produced, 0);
   const nlohmann::json j = ToJson(*rep);
   EXPECT_EQ(j["schema"], "onnxlens.compare/1");
   EXPECT_TRUE(j["outputs"][0].contains("top1_agreement"));

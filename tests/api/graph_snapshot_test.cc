@@ -5,6 +5,7 @@
 
 #include "ir/model.h"
 #include "ir/tensor.h"
+#include "onnx/model_io.h"
 #include "test_paths.h"
 
 namespace onnxlens::api {
@@ -102,6 +103,28 @@ TEST(GraphSnapshot, UnknownOpsAreMarkedAndConstantsCarryTheirTensor) {
   ASSERT_NE(k.data, nullptr);
   EXPECT_EQ(k.data->numel(), 2);
   EXPECT_FLOAT_EQ(k.data->data<float>()[1], -2.f);
+}
+
+TEST(GraphSnapshot, ASharedModelsSnapshotIsMadeOnceWhileItIsHeld) {
+  auto loaded = onnx_io::LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  std::shared_ptr<const ir::Model> model = std::move(loaded->model);
+  std::shared_ptr<const GraphSnapshot> first = SharedSnapshotOf(model);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->node_count_total, model->graph->NumNodesRecursive());
+  EXPECT_EQ(SharedSnapshotOf(model), first);  // held: the same one
+  // Another model of the same file is another model: its own snapshot.
+  auto again = onnx_io::LoadModelFile(testing::SampleModel());
+  ASSERT_TRUE(again.ok());
+  std::shared_ptr<const ir::Model> other = std::move(again->model);
+  EXPECT_NE(SharedSnapshotOf(other), first);
+  // No longer held: nothing keeps it alive, and it is made again when asked.
+  std::weak_ptr<const GraphSnapshot> gone = first;
+  first.reset();
+  EXPECT_TRUE(gone.expired());
+  std::shared_ptr<const GraphSnapshot> second = SharedSnapshotOf(model);
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->graphs[0].nodes.size(), model->graph->num_nodes());
 }
 
 }  // namespace

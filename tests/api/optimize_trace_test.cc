@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "api/graph_diff.h"
+#include "api/model_info.h"
 #include "ir/model.h"
 #include "passes/pass.h"
 #include "test_jobs.h"
@@ -107,6 +108,24 @@ size_t ExpectStepCountsAreTheDiffs(const std::filesystem::path& model) {
     EXPECT_EQ(s.modified, d.modified) << where;
   }
   return t.steps.size();
+}
+
+TEST(TraceOptimization, TheOriginalsSnapshotIsTheOpenedModelsWithTheLoadCacheOn) {
+  // The GUI: the document's snapshot and the trace's original are one (50 MB at 50,000 nodes).
+  SetModelLoadCache(true);
+  InspectOptions inspect;
+  inspect.with_snapshot = true;
+  auto info = InspectModelFile(testing::SampleModel(), inspect);
+  ASSERT_TRUE(info.ok()) << info.status().message();
+  auto trace = TraceOptimization(testing::SampleModel(), {});
+  ASSERT_TRUE(trace.ok()) << trace.status().message();
+  EXPECT_EQ((*trace)->snapshots.front(), info->snapshot);
+  SetModelLoadCache(false);
+  // Without the cache every load is a model of its own, and so is its snapshot.
+  auto alone = TraceOptimization(testing::SampleModel(), {});
+  ASSERT_TRUE(alone.ok());
+  EXPECT_NE((*alone)->snapshots.front(), info->snapshot);
+  EXPECT_EQ((*alone)->snapshots.front()->node_count_total, info->snapshot->node_count_total);
 }
 
 TEST(TraceOptimization, StepCountsAreThoseOfTheDiffThePanesShow) {

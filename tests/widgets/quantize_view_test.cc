@@ -267,6 +267,10 @@ TEST(QuantizeView, ModelsPassTheTesterAndTheChartSelectsTheNode) {
   EXPECT_EQ(MainWindow::traceLabel(node), q->layerNodes()[0]);
   // Its node page: the quantization facts and the histogram panel.
   EXPECT_TRUE(w.sidebar()->plainText().contains(QStringLiteral("SQNR")));
+  // The quantized file's Q node for the tensor: its scale and zero point (from the comparison;
+  // no snapshot of the quantized file is kept).
+  EXPECT_TRUE(w.sidebar()->plainText().contains(QStringLiteral("Zero point")))
+      << w.sidebar()->plainText().toStdString();
   ASSERT_TRUE(w.sidebar()->nodePanel());
   EXPECT_TRUE(w.sidebar()->nodePanel()->isVisibleTo(w.sidebar()));
   EXPECT_EQ(w.sidebarHistograms()->valueSeries(), 2);
