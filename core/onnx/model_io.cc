@@ -246,11 +246,14 @@ namespace {
 
 // The last model loaded from a file, when the process asked for it (SetLoadCacheEnabled): the
 // GUI loads the same file for the graph, the optimization trace, the provider colouring, the
-// profile and the quantization. A hit needs the very same bytes, options and external files.
+// profile and the quantization. A hit needs bytes of the same size and hashes, the same options and
+// external files.
 struct CachedLoad {
-  std::string path, bytes;
-  size_t size = 0;            ///< of bytes
-  uint64_t hash[2] = {0, 0};  ///< of bytes (HashBytes), for EarlierLoad
+  std::string path;
+  /// The file's bytes are not kept (as large as 64 MiB): their size and two independent 64-bit
+  /// hashes stand for them.
+  size_t size = 0;
+  uint64_t hash[2] = {0, 0};  ///< HashBytes
   LoadOptions options;
   struct External {
     fs::path path;
@@ -268,7 +271,7 @@ struct CachedLoad {
 // one, and the comparison of the two then read the original again (a second graph of 50,000
 // nodes, ~250 MB). Its bytes are not kept: their size and two 64-bit hashes stand for them.
 struct EarlierLoad {
-  std::shared_ptr<const CachedLoad> meta;  ///< bytes empty, model null; `size` and `hash` kept
+  std::shared_ptr<const CachedLoad> meta;  ///< model null
   std::weak_ptr<const ir::Model> model;
 };
 constexpr size_t kMaxEarlierLoads = 8;
@@ -372,8 +375,14 @@ std::shared_ptr<const CachedLoad> FindCachedLoad(const std::string& path, const 
     if (!LoadCacheEnabled()) return nullptr;
     last = LastLoad();
   }
-  if (!last || last->path != path || last->bytes != bytes || !SameOptions(last->options, options))
-    return FindEarlierLoad(path, bytes, options);
+  bool same = last && last->path == path && last->size == bytes.size() &&
+              SameOptions(last->options, options);
+  if (same) {
+    uint64_t hash[2];
+    HashBytes(bytes, hash);  // tens of milliseconds for a large file
+    same = last->hash[0] == hash[0] && last->hash[1] == hash[1];
+  }
+  if (!same) return FindEarlierLoad(path, bytes, options);
   return ExternalsUnchanged(last->externals) ? last : nullptr;
 }
 
@@ -417,13 +426,27 @@ bool CacheWanted(const std::string& bytes) {
   return LoadCacheEnabled() && bytes.size() <= kMaxCachedModelBytes;
 }
 
-void Remember(const fs::path& path, std::string bytes, const LoadOptions& options,
+// What identifies a file's bytes in the cache: their size and hashes (taken before the load
+// consumes them).
+struct BytesId {
+  size_t size = 0;
+  uint64_t hash[2] = {0, 0};
+};
+
+BytesId IdOf(const std::string& bytes) {
+  BytesId id;
+  id.size = bytes.size();
+  HashBytes(bytes, id.hash);
+  return id;
+}
+
+void Remember(const fs::path& path, const BytesId& id, const LoadOptions& options,
               const LoadedModel& loaded, std::shared_ptr<const ir::Model> model) {
   auto entry = std::make_shared<CachedLoad>();
   entry->path = path.string();
-  entry->bytes = std::move(bytes);
-  entry->size = entry->bytes.size();
-  HashBytes(entry->bytes, entry->hash);
+  entry->size = id.size;
+  entry->hash[0] = id.hash[0];
+  entry->hash[1] = id.hash[1];
   entry->options = options;
   bool ok = false;
   entry->externals = StatExternals(loaded.external_files, &ok);
@@ -475,10 +498,10 @@ Expected<LoadedModel> LoadModelFile(const fs::path& path, const LoadOptions& opt
     return out;
   }
   const bool cache = CacheWanted(bytes);
-  std::string kept = cache ? bytes : std::string();
+  const BytesId id = cache ? IdOf(bytes) : BytesId{};
   auto loaded = LoadImpl(bytes, &bytes, ModelDir(path), path.string(), options, job);
   if (!loaded.ok() || !cache) return loaded;
-  Remember(path, std::move(kept), options, *loaded, loaded->model->Clone());
+  Remember(path, id, options, *loaded, loaded->model->Clone());
   return loaded;
 }
 
@@ -495,11 +518,11 @@ Expected<std::shared_ptr<const ir::Model>> LoadSharedModelFile(const fs::path& p
     return hit->model;
   }
   const bool cache = CacheWanted(bytes);
-  std::string kept = cache ? bytes : std::string();
+  const BytesId id = cache ? IdOf(bytes) : BytesId{};
   OL_ASSIGN_OR_RETURN(LoadedModel loaded,
                       LoadImpl(bytes, &bytes, ModelDir(path), path.string(), options, job));
   std::shared_ptr<const ir::Model> model(std::move(loaded.model));
-  if (cache) Remember(path, std::move(kept), options, loaded, model);
+  if (cache) Remember(path, id, options, loaded, model);
   if (meta) *meta = std::move(loaded);
   return model;
 }

@@ -51,9 +51,9 @@ Expected<LoadedModel> LoadModelFile(const std::filesystem::path& path,
 /// Keeps the last model LoadModelFile read (files up to 64 MiB) and hands out clones of it while
 /// the file's bytes, the options and its external data files are unchanged: a program that loads
 /// one file many times (the GUI) skips parsing, checking and shape inference. Files loaded before
-/// it (the last eight) are found too while something else still holds their model (by the size
-/// and two 64-bit hashes of their bytes; the cache itself does not keep them alive). Off by
-/// default; turning it off drops the kept model.
+/// it (the last eight) are found too while something else still holds their model (the cache
+/// itself does not keep them alive). A file is known by its size and two 64-bit hashes of its
+/// bytes; the bytes are not kept. Off by default; turning it off drops the kept model.
 void SetLoadCacheEnabled(bool on);
 
 /// LoadModelFile for a reader that never changes the model: with the load cache on, the kept

@@ -78,6 +78,10 @@ Expected<Partition> PartitionModel(const ir::Model& model,
   if (!model.graph) return InvalidArgument("no model");
   Partition out;
   for (const ExecutionProvider* ep : providers) out.providers.push_back(ep->name());
+  // One record per node: no slack from growing (a session keeps them; 50,000 nodes).
+  const size_t nodes = static_cast<size_t>(model.graph->NumNodesRecursive());
+  out.nodes.reserve(nodes);
+  out.index.reserve(nodes);
   OL_RETURN_IF_ERROR(PlaceGraph(model, *model.graph, true, providers, &out));
   return out;
 }

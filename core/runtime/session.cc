@@ -130,6 +130,7 @@ Status Session::Impl::BuildPlan(const ir::Graph& g, Plan* plan) {
   for (const ir::Value* v : g.initializers())
     plan->initializers.emplace_back(slot(v), v->initializer());
   OL_ASSIGN_OR_RETURN(std::vector<ir::Node*> order, g.TopologicalOrder());
+  plan->steps.reserve(order.size());  // kept for the session's life: no slack from growing
   std::unordered_map<int, size_t> last_use;
   for (size_t i = 0; i < order.size(); ++i) {
     const ir::Node* n = order[i];
