@@ -4,6 +4,7 @@
 #pragma once
 
 #include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -133,12 +134,60 @@ class PrimitiveCache {
   std::list<std::pair<Key, std::shared_ptr<Entry>>> entries_;
 };
 
+/// Primitives shared by every kernel of the process that asks for the same configuration: the
+/// repeated blocks of a 50,000-node network make a few dozen convolutions thousands of times, and
+/// each primitive with its descriptors weighs kilobytes (oneDNN's own primitive cache shares only
+/// the generated code). Shared primitives take UserScratchpad, so kernels may run one at once on
+/// several threads. An entry lives while a kernel holds it. Thread-safe.
+template <typename T>
+class SharedPrimitives {
+ public:
+  using Key = std::vector<int64_t>;
+
+  /// The live entry of `key`, else the one `make()` (an Expected<std::shared_ptr<const T>>)
+  /// makes; a failure is not kept.
+  template <typename Make>
+  auto GetOrMake(const Key& key, Make make) -> decltype(make()) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = entries_.find(key);
+      if (it != entries_.end()) {
+        if (std::shared_ptr<const T> live = it->second.lock()) return live;
+      }
+    }
+    auto made = make();  // outside the lock: creating a primitive takes milliseconds
+    if (!made.ok()) return made;
+    std::lock_guard<std::mutex> lock(mu_);
+    std::weak_ptr<const T>& slot = entries_[key];
+    if (std::shared_ptr<const T> live = slot.lock()) return live;  // another thread made it
+    slot = *made;
+    if (++made_since_sweep_ >= kSweepEvery) {  // drop the entries no kernel holds
+      made_since_sweep_ = 0;
+      for (auto e = entries_.begin(); e != entries_.end();)
+        e = e->second.expired() ? entries_.erase(e) : std::next(e);
+    }
+    return made;
+  }
+
+ private:
+  static constexpr int kSweepEvery = 1024;
+  std::mutex mu_;
+  std::map<Key, std::weak_ptr<const T>> entries_;
+  int made_since_sweep_ = 0;
+};
+
 /// The constant weights `w` (laid out as `user`) in the layout `e.pd` wants, set on `e.weights`:
-/// shared with an entry of `cache` that already holds them in that layout (a model fed several
-/// shapes keeps one copy per layout), else reordered once. Entries have `pd` and `weights`.
+/// `w`'s own bytes when the primitive wants them as they are (the NCHWc filters the layout level
+/// wrote), else shared with an entry of `cache` that already holds them in that layout (a model
+/// fed several shapes keeps one copy per layout), else reordered once. `w` is the kernel's own
+/// constant (it outlives the entry). Entries have `pd` and `weights`.
 template <typename Entry>
 void PrepareConstantWeights(const PrimitiveCache<Entry>& cache, Entry& e,
                             const dnnl::memory::desc& user, const ir::Tensor& w, dnnl::stream& s) {
+  if (e.pd.weights_desc() == user && w.nbytes() >= user.get_size()) {
+    e.weights = Wrap(user, w);  // read only by the primitive
+    return;
+  }
   cache.ForEach([&](const Entry& other) {
     if (!e.weights && other.weights && other.pd.weights_desc() == e.pd.weights_desc())
       e.weights = other.weights;

@@ -22,11 +22,23 @@ namespace {
 using dnnl::memory;
 using ir::Tensor;
 
-struct ConvEntry {
+// A convolution's primitive and descriptors: what depends only on its configuration, shared by
+// every kernel of the process with the same one (SharedPrimitives).
+struct ConvPrimitive {
   dnnl::convolution_forward::primitive_desc pd;
   dnnl::convolution_forward prim;
   memory::desc src_plain, dst_plain, w_plain;
   std::vector<int64_t> ydims;
+};
+
+SharedPrimitives<ConvPrimitive>& SharedConvs() {
+  static auto* shared = new SharedPrimitives<ConvPrimitive>;  // never destroyed: kernels outlive
+  return *shared;
+}
+
+struct ConvEntry {
+  std::shared_ptr<const ConvPrimitive> conv;
+  dnnl::convolution_forward::primitive_desc pd;  ///< conv->pd (a handle to the same descriptor)
   memory weights;  ///< W in pd.weights_desc() when W is the constant the kernel was made with
 };
 
@@ -66,35 +78,59 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
                                                     const std::vector<int64_t>& w, bool bias,
                                                     bool z, const Tensor* constant_w) const {
   const DnnlConvShape c = ToDnnlConvShape(g, x, w);
-  const int64_t M = w[0];
-  auto e = std::make_shared<ConvEntry>();
-  e->ydims = c.ydims;
-  const std::vector<int64_t>& wdims = c.wdims;
-  const memory::dims &strides = c.strides, &dil = c.dilations, &pl = c.pad_l, &pr = c.pad_r;
-  e->src_plain = PlainDesc(x);
-  e->dst_plain = PlainDesc(e->ydims);
-  e->w_plain = PlainDesc(wdims);
-  const auto f32 = memory::data_type::f32;
-  const memory::desc src_any(memory::dims(x.begin(), x.end()), f32, memory::format_tag::any);
-  const memory::desc dst_any(memory::dims(e->ydims.begin(), e->ydims.end()), f32,
+  // The configuration: shapes, geometry, bias / Z, the activation and the thread count (oneDNN
+  // fixes a primitive's team size when it is made).
+  SharedPrimitives<ConvPrimitive>::Key key = x;
+  for (const auto* part : {&c.wdims, &c.strides, &c.dilations, &c.pad_l, &c.pad_r}) {
+    key.push_back(-1);
+    key.insert(key.end(), part->begin(), part->end());
+  }
+  uint32_t alpha = 0, beta = 0;
+  std::memcpy(&alpha, &act_.alpha, sizeof alpha);
+  std::memcpy(&beta, &act_.beta, sizeof beta);
+  key.insert(key.end(), {-2, (bias ? 1 : 0) | (z ? 2 : 0), static_cast<int64_t>(act_.kind), alpha,
+                         beta, threads_});
+  dnnl::stream& s = PrepareThreads(threads_);
+  auto conv = SharedConvs().GetOrMake(key, [&]() -> Expected<std::shared_ptr<const ConvPrimitive>> {
+    const int64_t M = w[0];
+    auto p = std::make_shared<ConvPrimitive>();
+    p->ydims = c.ydims;
+    const std::vector<int64_t>& wdims = c.wdims;
+    const memory::dims &strides = c.strides, &dil = c.dilations, &pl = c.pad_l, &pr = c.pad_r;
+    p->src_plain = PlainDesc(x);
+    p->dst_plain = PlainDesc(p->ydims);
+    p->w_plain = PlainDesc(wdims);
+    const auto f32 = memory::data_type::f32;
+    const memory::desc src_any(memory::dims(x.begin(), x.end()), f32, memory::format_tag::any);
+    const memory::desc dst_any(memory::dims(p->ydims.begin(), p->ydims.end()), f32,
+                               memory::format_tag::any);
+    const memory::desc w_any(memory::dims(wdims.begin(), wdims.end()), f32,
                              memory::format_tag::any);
-  const memory::desc w_any(memory::dims(wdims.begin(), wdims.end()), f32, memory::format_tag::any);
+    try {
+      using D = dnnl::convolution_forward::desc;
+      const auto prop = dnnl::prop_kind::forward_inference;
+      const auto alg = dnnl::algorithm::convolution_direct;
+      D d = bias ? D(prop, alg, src_any, w_any, memory::desc({M}, f32, memory::format_tag::a),
+                     dst_any, strides, dil, pl, pr)
+                 : D(prop, alg, src_any, w_any, dst_any, strides, dil, pl, pr);
+      dnnl::post_ops ops;
+      if (z) ops.append_sum(1.f);
+      if (!AppendActivation(act_, &ops)) return Unsupported("activation not expressible in oneDNN");
+      dnnl::primitive_attr attr = UserScratchpad();
+      attr.set_post_ops(ops);
+      p->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
+      p->prim = dnnl::convolution_forward(p->pd);
+    } catch (const dnnl::error& err) {
+      return Unsupported(DnnlWhat(err));
+    }
+    return std::shared_ptr<const ConvPrimitive>(std::move(p));
+  });
+  if (!conv.ok()) return ctx.Decline(conv.status().message());
+  auto e = std::make_shared<ConvEntry>();
+  e->conv = std::move(*conv);
+  e->pd = e->conv->pd;
   try {
-    using D = dnnl::convolution_forward::desc;
-    const auto prop = dnnl::prop_kind::forward_inference;
-    const auto alg = dnnl::algorithm::convolution_direct;
-    D d = bias ? D(prop, alg, src_any, w_any, memory::desc({M}, f32, memory::format_tag::a),
-                   dst_any, strides, dil, pl, pr)
-               : D(prop, alg, src_any, w_any, dst_any, strides, dil, pl, pr);
-    dnnl::post_ops ops;
-    if (z) ops.append_sum(1.f);
-    if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
-    dnnl::primitive_attr attr = UserScratchpad();
-    attr.set_post_ops(ops);
-    dnnl::stream& s = PrepareThreads(threads_);
-    e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
-    e->prim = dnnl::convolution_forward(e->pd);
-    if (constant_w) PrepareConstantWeights(cache_, *e, e->w_plain, *constant_w, s);
+    if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_plain, *constant_w, s);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));
   }
@@ -136,35 +172,36 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
                          " multiply-adds: faster without oneDNN's reorders");
   }
   OL_ASSIGN_OR_RETURN(std::shared_ptr<ConvEntry> e, Entry(ctx, g, x->dims(), *w, b != nullptr, z));
-  if (z && (z->dtype() != ir::DataType::kFloat || z->dims() != e->ydims))
-    return ctx.Error("Z must be float32 with the output's shape " + ShapeString(e->ydims));
-  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+  const ConvPrimitive& p = *e->conv;
+  if (z && (z->dtype() != ir::DataType::kFloat || z->dims() != p.ydims))
+    return ctx.Error("Z must be float32 with the output's shape " + ShapeString(p.ydims));
+  OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, p.ydims));
   try {
     dnnl::stream& s = PrepareThreads(threads_);
-    memory src = Wrap(e->src_plain, *x);
+    memory src = Wrap(p.src_plain, *x);
     std::optional<Tensor> src_buf, dst_buf, w_buf;
-    if (e->pd.src_desc() != e->src_plain) {
-      OL_ASSIGN_OR_RETURN(src_buf, Scratch(ctx, e->pd.src_desc().get_size()));
-      memory blocked = Wrap(e->pd.src_desc(), *src_buf);
+    if (p.pd.src_desc() != p.src_plain) {
+      OL_ASSIGN_OR_RETURN(src_buf, Scratch(ctx, p.pd.src_desc().get_size()));
+      memory blocked = Wrap(p.pd.src_desc(), *src_buf);
       Reorder(s, src, blocked);
       src = blocked;
     }
     memory weights = e->weights;
     if (!weights) {  // W is computed at run time: reorder it for this call
-      OL_ASSIGN_OR_RETURN(w_buf, Scratch(ctx, e->pd.weights_desc().get_size()));
-      weights = Wrap(e->pd.weights_desc(), *w_buf);
-      memory user = Wrap(e->w_plain, *w);
+      OL_ASSIGN_OR_RETURN(w_buf, Scratch(ctx, p.pd.weights_desc().get_size()));
+      weights = Wrap(p.pd.weights_desc(), *w_buf);
+      memory user = Wrap(p.w_plain, *w);
       Reorder(s, user, weights);
     }
-    memory out = Wrap(e->dst_plain, y);
+    memory out = Wrap(p.dst_plain, y);
     memory dst = out;
-    const bool blocked_dst = e->pd.dst_desc() != e->dst_plain;
+    const bool blocked_dst = p.pd.dst_desc() != p.dst_plain;
     if (blocked_dst) {
-      OL_ASSIGN_OR_RETURN(dst_buf, Scratch(ctx, e->pd.dst_desc().get_size()));
-      dst = Wrap(e->pd.dst_desc(), *dst_buf);
+      OL_ASSIGN_OR_RETURN(dst_buf, Scratch(ctx, p.pd.dst_desc().get_size()));
+      dst = Wrap(p.pd.dst_desc(), *dst_buf);
     }
     if (z) {  // the sum post-op accumulates into dst: start from Z
-      memory zm = Wrap(e->dst_plain, *z);
+      memory zm = Wrap(p.dst_plain, *z);
       if (blocked_dst)
         Reorder(s, zm, dst);
       else
@@ -174,8 +211,8 @@ Status DnnlConv::Compute(OpKernelContext& ctx) const {
         {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
     if (b)
       args[DNNL_ARG_BIAS] =
-          Wrap(memory::desc({e->ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
-    OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
+          Wrap(memory::desc({p.ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
+    OL_RETURN_IF_ERROR(Execute(ctx, s, p.prim, args));
     if (blocked_dst) Reorder(s, dst, out);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));

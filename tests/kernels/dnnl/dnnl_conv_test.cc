@@ -65,6 +65,57 @@ TEST(DnnlConv, MatchesReferenceWithConstantWeightsAtOneAndTwoThreads) {
   }
 }
 
+// Convolutions of one configuration share one oneDNN primitive (SharedPrimitives) and keep their
+// own weights: eight of them beside each other, run by the parallel executor (so they run at
+// once on two threads), each against the reference kernel.
+TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) {
+  auto model = std::make_shared<ir::Model>();
+  model->opset_imports.push_back({"", 17});
+  model->graph = std::make_unique<ir::Graph>("twins");
+  ir::Graph& g = *model->graph;
+  const std::vector<int64_t> xdims = {1, 8, 13, 13}, wdims = {8, 8, 3, 3};
+  ir::Value* x = g.CreateValue("x");
+  x->set_type(FloatType(xdims));
+  g.AddInput(x);
+  for (int i = 0; i < 8; ++i) {
+    const std::string k = std::to_string(i);
+    ir::Node* n = g.AddNode("Conv", "", "conv" + k);
+    ir::Value* w = g.CreateValue("w" + k);
+    w->set_type(FloatType(wdims));
+    g.SetInitializer(w, RandomTensor(wdims, 1300 + static_cast<uint32_t>(i)));
+    n->AddInput(x);
+    n->AddInput(w);
+    n->SetAttribute(Attribute::Ints("pads", {1, 1, 1, 1}));
+    ir::Value* y = g.CreateValue("y" + k);
+    n->AddOutput(y);
+    g.AddOutput(y);
+  }
+  runtime::SessionOptions dnnl, ref;
+  dnnl.providers = {"dnnl"};
+  dnnl.intra_op_threads = 2;
+  dnnl.executor = runtime::SessionOptions::Executor::kParallel;
+  ref.providers = {"reference"};
+  auto sd = runtime::Session::Create(model, dnnl);
+  auto sr = runtime::Session::Create(model, ref);
+  ASSERT_TRUE(sd.ok()) << sd.status().message();
+  ASSERT_TRUE(sr.ok()) << sr.status().message();
+  for (const auto& p : (*sd)->partition().nodes) EXPECT_EQ(p.provider, "dnnl") << p.node;
+  for (uint32_t run = 0; run < 3; ++run) {
+    std::map<std::string, runtime::RtValue> feeds;
+    feeds["x"] = runtime::RtValue::FromTensor(RandomTensor(xdims, 1400 + run));
+    auto rd = (*sd)->Run(feeds);
+    auto rr = (*sr)->Run(feeds);
+    ASSERT_TRUE(rd.ok()) << rd.status().message();
+    ASSERT_TRUE(rr.ok()) << rr.status().message();
+    ASSERT_EQ(rd->size(), 8u);
+    for (size_t i = 0; i < rd->size(); ++i) {
+      const api::CompareResult cmp =
+          api::CompareValues((*rd)[i].second, (*rr)[i].second, 1e-4, 1e-5);
+      EXPECT_TRUE(cmp.ok) << (*rd)[i].first << ": " << cmp.reason;
+    }
+  }
+}
+
 TEST(DnnlConv, AutoPadSameUpperLowerAndValid) {
   uint32_t seed = 1200;
   for (const char* pad : {"SAME_UPPER", "SAME_LOWER", "VALID"}) {
