@@ -3,7 +3,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "common/strings.h"
@@ -231,6 +234,37 @@ bool Tensor::SameContent(const Tensor& o) const {
   if (dtype_ == DataType::kString) return strings_ == o.strings_;
   if (nbytes_ != o.nbytes_) return false;
   return nbytes_ == 0 || data_ == o.data_ || std::memcmp(raw(), o.raw(), nbytes_) == 0;
+}
+
+Tensor Interned(Tensor t) {
+  if (t.dtype() == DataType::kString || t.nbytes() == 0) return t;
+  struct Kept {
+    std::weak_ptr<std::byte> data;
+    DataType type;
+    std::vector<int64_t> dims;
+    size_t nbytes;
+  };
+  static std::mutex mu;
+  static auto* kept = new std::unordered_multimap<size_t, Kept>;  // never destroyed: weak entries
+  static size_t added = 0;
+  const std::string_view bytes(static_cast<const char*>(t.raw()), t.nbytes());
+  const size_t h = std::hash<std::string_view>()(bytes) ^ (static_cast<size_t>(t.dtype()) << 1);
+  std::lock_guard<std::mutex> lock(mu);
+  const auto [lo, hi] = kept->equal_range(h);
+  for (auto it = lo; it != hi; ++it) {
+    const Kept& k = it->second;
+    if (k.type != t.dtype() || k.dims != t.dims() || k.nbytes != t.nbytes()) continue;
+    std::shared_ptr<std::byte> live = k.data.lock();
+    if (!live || std::memcmp(live.get(), t.raw(), t.nbytes()) != 0) continue;
+    auto shared = Tensor::Adopt(t.dtype(), t.dims(), std::move(live), t.nbytes());
+    if (shared.ok()) return std::move(*shared);
+  }
+  if (++added % 4096 == 0) {  // drop the entries whose storage is gone
+    for (auto it = kept->begin(); it != kept->end();)
+      it = it->second.data.expired() ? kept->erase(it) : std::next(it);
+  }
+  kept->emplace(h, Kept{t.data_, t.dtype(), t.dims(), t.nbytes()});
+  return t;
 }
 
 }  // namespace onnxlens::ir

@@ -217,9 +217,11 @@ class Transformer {
       }
       std::vector<float> r =
           filter_bo ? ir::ReorderFilterBo(wp, wd, block_) : ir::ReorderFilterBiBo(wp, wd, block_);
-      wv = AddInitializer(g_, n->input(1)->name() + "_nchwc",
-                          ir::Tensor::FromVector(ir::DataType::kFloat,
-                                                 {oc_pad, ic_w, w->dims()[2], w->dims()[3]}, r));
+      // Interned: a session of the model the optimization trace holds makes the same filters.
+      wv =
+          AddInitializer(g_, n->input(1)->name() + "_nchwc",
+                         ir::Interned(ir::Tensor::FromVector(
+                             ir::DataType::kFloat, {oc_pad, ic_w, w->dims()[2], w->dims()[3]}, r)));
     }
     c->AddInput(wv);
     if (bias) {
@@ -229,8 +231,9 @@ class Transformer {
         if (!pv) {
           std::vector<float> padded(static_cast<size_t>(oc_pad), 0.f);
           std::copy(bias->data<float>(), bias->data<float>() + oc, padded.begin());
-          pv = AddInitializer(g_, n->input(2)->name() + "_nchwc",
-                              ir::Tensor::FromVector(ir::DataType::kFloat, {oc_pad}, padded));
+          pv = AddInitializer(
+              g_, n->input(2)->name() + "_nchwc",
+              ir::Interned(ir::Tensor::FromVector(ir::DataType::kFloat, {oc_pad}, padded)));
         }
         bv = pv;
       }
@@ -298,12 +301,13 @@ class Transformer {
     c->SetAttribute(ir::Attribute::Int("group", padded));
     c->SetAttribute(ir::Attribute::Ints("kernel_shape", {1, 1}));
     c->AddInput(b->twin);
-    c->AddInput(AddInitializer(g_,
-                               n->name().empty() ? "bn_nchwc_scale" : n->name() + "_nchwc_scale",
-                               ir::Tensor::FromVector(ir::DataType::kFloat, wd,
-                                                      ir::ReorderFilterBo(w.data(), wd, block_))));
-    c->AddInput(AddInitializer(g_, n->name().empty() ? "bn_nchwc_bias" : n->name() + "_nchwc_bias",
-                               ir::Tensor::FromVector(ir::DataType::kFloat, {padded}, bias)));
+    c->AddInput(
+        AddInitializer(g_, n->name().empty() ? "bn_nchwc_scale" : n->name() + "_nchwc_scale",
+                       ir::Interned(ir::Tensor::FromVector(
+                           ir::DataType::kFloat, wd, ir::ReorderFilterBo(w.data(), wd, block_)))));
+    c->AddInput(
+        AddInitializer(g_, n->name().empty() ? "bn_nchwc_bias" : n->name() + "_nchwc_bias",
+                       ir::Interned(ir::Tensor::FromVector(ir::DataType::kFloat, {padded}, bias))));
     Value* orig = n->output(0);
     n->SetOutput(0, nullptr);
     g_.RemoveNode(n);

@@ -82,5 +82,31 @@ TEST(TensorTest, StringTensorsCountTheirValues) {
   EXPECT_EQ(t->strings()[1], "b");
 }
 
+TEST(TensorTest, InternedEqualTensorsShareStorageWhileHeldAndStayApartWhenWritten) {
+  const std::vector<float> v = {1.f, 2.f, 3.f, 4.f, 5.f, 6.f};
+  Tensor a = Interned(Tensor::FromVector(DataType::kFloat, {2, 3}, v));
+  Tensor b = Interned(Tensor::FromVector(DataType::kFloat, {2, 3}, v));
+  EXPECT_EQ(a.raw(), b.raw());  // one storage
+  // Another shape, type or content is another tensor.
+  Tensor shape = Interned(Tensor::FromVector(DataType::kFloat, {3, 2}, v));
+  Tensor content = Interned(Tensor::FromVector(DataType::kFloat, {2, 3},
+                                               std::vector<float>{1.f, 2.f, 3.f, 4.f, 5.f, 7.f}));
+  Tensor type = Interned(
+      Tensor::FromVector(DataType::kInt32, {2, 3}, std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_NE(shape.raw(), a.raw());
+  EXPECT_NE(content.raw(), a.raw());
+  EXPECT_NE(type.raw(), a.raw());
+  // Writing one leaves the other as it was.
+  b.mutable_data<float>()[0] = 9.f;
+  EXPECT_NE(a.raw(), b.raw());
+  EXPECT_EQ(a.data<float>()[0], 1.f);
+  // Once no one holds it, an equal tensor gets a storage of its own, shared from then on.
+  a = Tensor();
+  Tensor c = Interned(Tensor::FromVector(DataType::kFloat, {2, 3}, v));
+  Tensor d = Interned(Tensor::FromVector(DataType::kFloat, {2, 3}, v));
+  EXPECT_EQ(c.data<float>()[5], 6.f);
+  EXPECT_EQ(c.raw(), d.raw());
+}
+
 }  // namespace
 }  // namespace onnxlens::ir
