@@ -21,11 +21,23 @@ namespace {
 using dnnl::memory;
 using ir::Tensor;
 
-struct NchwcEntry {
+// A blocked convolution's primitive and descriptors, shared by every kernel of the process with
+// the same configuration (SharedPrimitives).
+struct NchwcPrimitive {
   dnnl::convolution_forward::primitive_desc pd;
   dnnl::convolution_forward prim;
   memory::desc src, dst, w_user;
   std::vector<int64_t> ydims;
+};
+
+SharedPrimitives<NchwcPrimitive>& SharedNchwcConvs() {
+  static auto* shared = new SharedPrimitives<NchwcPrimitive>;  // never destroyed
+  return *shared;
+}
+
+struct NchwcEntry {
+  std::shared_ptr<const NchwcPrimitive> conv;
+  dnnl::convolution_forward::primitive_desc pd;  ///< conv->pd (a handle to the same descriptor)
   memory weights;  ///< W in pd.weights_desc() when W is the kernel's constant
 };
 
@@ -62,28 +74,29 @@ class DnnlNchwcConv final : public OpKernel {
       return Make(ctx, g, x->dims(), w->dims(), b != nullptr, sum != nullptr, plain_input,
                   constant ? w : nullptr);
     }));
-    if (sum && sum->dims() != e->ydims)
-      return ctx.Error("Sum must have the output's shape " + ShapeString(e->ydims) + ", got " +
+    const NchwcPrimitive& p = *e->conv;
+    if (sum && sum->dims() != p.ydims)
+      return ctx.Error("Sum must have the output's shape " + ShapeString(p.ydims) + ", got " +
                        ShapeString(sum->dims()));
-    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, e->ydims));
+    OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, ir::DataType::kFloat, p.ydims));
     try {
       dnnl::stream& s = PrepareThreads(threads_);
       memory weights = e->weights;
       std::optional<Tensor> w_buf;
       if (!weights) {
-        OL_ASSIGN_OR_RETURN(w_buf, Scratch(ctx, e->pd.weights_desc().get_size()));
-        weights = Wrap(e->pd.weights_desc(), *w_buf);
-        memory user = Wrap(e->w_user, *w);
+        OL_ASSIGN_OR_RETURN(w_buf, Scratch(ctx, p.pd.weights_desc().get_size()));
+        weights = Wrap(p.pd.weights_desc(), *w_buf);
+        memory user = Wrap(p.w_user, *w);
         Reorder(s, user, weights);
       }
       if (sum) std::memcpy(y.mutable_data<float>(), sum->data<float>(), sum->nbytes());
-      std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(e->src, *x)},
+      std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, Wrap(p.src, *x)},
                                               {DNNL_ARG_WEIGHTS, weights},
-                                              {DNNL_ARG_DST, Wrap(e->dst, y)}};
+                                              {DNNL_ARG_DST, Wrap(p.dst, y)}};
       if (b)
         args[DNNL_ARG_BIAS] =
-            Wrap(memory::desc({e->ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
-      OL_RETURN_IF_ERROR(Execute(ctx, s, e->prim, args));
+            Wrap(memory::desc({p.ydims[1]}, memory::data_type::f32, memory::format_tag::a), *b);
+      OL_RETURN_IF_ERROR(Execute(ctx, s, p.prim, args));
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
@@ -117,10 +130,6 @@ class DnnlNchwcConv final : public OpKernel {
     const bool b16 = block_ == 16;
     const int64_t O = w[0], I = w[1], G = g.group;
     const auto f32 = memory::data_type::f32;
-    auto e = std::make_shared<NchwcEntry>();
-    e->ydims = {x[0], O, g.out[0], g.out[1]};
-    e->src = plain_input ? PlainDesc(x) : BlockedDesc(x, block_);
-    e->dst = BlockedDesc(e->ydims, block_);
     memory::dims wdims;
     tag wtag;
     if (G == 1) {
@@ -134,30 +143,60 @@ class DnnlNchwcConv final : public OpKernel {
       wdims = {G, O / G, I, w[2], w[3]};
       wtag = b16 ? tag::gOIhw16i16o : tag::gOIhw8i8o;
     }
-    e->w_user = memory::desc(wdims, f32, wtag);
     memory::dims strides(g.strides.begin(), g.strides.end()), dil(2), pl(2), pr(2);
     for (size_t d = 0; d < 2; ++d) {
       dil[d] = g.dilations[d] - 1;
       pl[d] = g.pads[d];
       pr[d] = g.pads[d + 2];
     }
+    // The configuration: shapes, geometry, layouts, bias / sum, the activation and the thread
+    // count (oneDNN fixes a primitive's team size when it is made).
+    SharedPrimitives<NchwcPrimitive>::Key key = x;
+    for (const memory::dims* part : {&wdims, &strides, &dil, &pl, &pr}) {
+      key.push_back(-1);
+      key.insert(key.end(), part->begin(), part->end());
+    }
+    uint32_t alpha = 0, beta = 0;
+    std::memcpy(&alpha, &act_.alpha, sizeof alpha);
+    std::memcpy(&beta, &act_.beta, sizeof beta);
+    key.insert(key.end(), {-2, (bias ? 1 : 0) | (sum ? 2 : 0) | (plain_input ? 4 : 0),
+                           static_cast<int64_t>(wtag), block_, static_cast<int64_t>(act_.kind),
+                           alpha, beta, threads_});
+    dnnl::stream& s = PrepareThreads(threads_);
+    auto conv =
+        SharedNchwcConvs().GetOrMake(key, [&]() -> Expected<std::shared_ptr<const NchwcPrimitive>> {
+          auto p = std::make_shared<NchwcPrimitive>();
+          p->ydims = {x[0], O, g.out[0], g.out[1]};
+          p->src = plain_input ? PlainDesc(x) : BlockedDesc(x, block_);
+          p->dst = BlockedDesc(p->ydims, block_);
+          p->w_user = memory::desc(wdims, f32, wtag);
+          try {
+            using D = dnnl::convolution_forward::desc;
+            const auto prop = dnnl::prop_kind::forward_inference;
+            const auto alg = dnnl::algorithm::convolution_direct;
+            const memory::desc w_any(wdims, f32, tag::any);
+            D d = bias ? D(prop, alg, p->src, w_any, memory::desc({O}, f32, tag::a), p->dst,
+                           strides, dil, pl, pr)
+                       : D(prop, alg, p->src, w_any, p->dst, strides, dil, pl, pr);
+            dnnl::post_ops ops;
+            if (sum) ops.append_sum(1.f);
+            if (!AppendActivation(act_, &ops))
+              return Unsupported("activation not expressible in oneDNN");
+            dnnl::primitive_attr attr = UserScratchpad();
+            attr.set_post_ops(ops);
+            p->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
+            p->prim = dnnl::convolution_forward(p->pd);
+          } catch (const dnnl::error& err) {
+            return Unsupported(DnnlWhat(err));
+          }
+          return std::shared_ptr<const NchwcPrimitive>(std::move(p));
+        });
+    if (!conv.ok()) return ctx.Decline(conv.status().message());
+    auto e = std::make_shared<NchwcEntry>();
+    e->conv = std::move(*conv);
+    e->pd = e->conv->pd;
     try {
-      using D = dnnl::convolution_forward::desc;
-      const auto prop = dnnl::prop_kind::forward_inference;
-      const auto alg = dnnl::algorithm::convolution_direct;
-      const memory::desc w_any(wdims, f32, tag::any);
-      D d = bias ? D(prop, alg, e->src, w_any, memory::desc({O}, f32, tag::a), e->dst, strides, dil,
-                     pl, pr)
-                 : D(prop, alg, e->src, w_any, e->dst, strides, dil, pl, pr);
-      dnnl::post_ops ops;
-      if (sum) ops.append_sum(1.f);
-      if (!AppendActivation(act_, &ops)) return ctx.Decline("activation not expressible in oneDNN");
-      dnnl::primitive_attr attr = UserScratchpad();
-      attr.set_post_ops(ops);
-      dnnl::stream& s = PrepareThreads(threads_);
-      e->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
-      e->prim = dnnl::convolution_forward(e->pd);
-      if (constant_w) PrepareConstantWeights(cache_, *e, e->w_user, *constant_w, s);
+      if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_user, *constant_w, s);
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
