@@ -90,7 +90,12 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
   std::memcpy(&beta, &act_.beta, sizeof beta);
   key.insert(key.end(), {-2, (bias ? 1 : 0) | (z ? 2 : 0), static_cast<int64_t>(act_.kind), alpha,
                          beta, threads_});
-  dnnl::stream& s = PrepareThreads(threads_);
+  dnnl::stream* s = nullptr;  // before the primitive: oneDNN fixes its team size then
+  try {
+    s = &PrepareThreads(threads_);
+  } catch (const dnnl::error& err) {
+    return ctx.Decline(DnnlWhat(err));
+  }
   auto conv = SharedConvs().GetOrMake(key, [&]() -> Expected<std::shared_ptr<const ConvPrimitive>> {
     const int64_t M = w[0];
     auto p = std::make_shared<ConvPrimitive>();
@@ -130,7 +135,7 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
   e->conv = std::move(*conv);
   e->pd = e->conv->pd;
   try {
-    if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_plain, *constant_w, s);
+    if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_plain, *constant_w, *s);
   } catch (const dnnl::error& err) {
     return ctx.Decline(DnnlWhat(err));
   }

@@ -162,7 +162,12 @@ class DnnlNchwcConv final : public OpKernel {
     key.insert(key.end(), {-2, (bias ? 1 : 0) | (sum ? 2 : 0) | (plain_input ? 4 : 0),
                            static_cast<int64_t>(wtag), block_, static_cast<int64_t>(act_.kind),
                            alpha, beta, threads_});
-    dnnl::stream& s = PrepareThreads(threads_);
+    dnnl::stream* s = nullptr;  // before the primitive: oneDNN fixes its team size then
+    try {
+      s = &PrepareThreads(threads_);
+    } catch (const dnnl::error& err) {
+      return ctx.Decline(DnnlWhat(err));
+    }
     auto conv =
         SharedNchwcConvs().GetOrMake(key, [&]() -> Expected<std::shared_ptr<const NchwcPrimitive>> {
           auto p = std::make_shared<NchwcPrimitive>();
@@ -196,7 +201,7 @@ class DnnlNchwcConv final : public OpKernel {
     e->conv = std::move(*conv);
     e->pd = e->conv->pd;
     try {
-      if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_user, *constant_w, s);
+      if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_user, *constant_w, *s);
     } catch (const dnnl::error& err) {
       return ctx.Decline(DnnlWhat(err));
     }
