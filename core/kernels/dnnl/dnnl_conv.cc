@@ -80,16 +80,8 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
   const DnnlConvShape c = ToDnnlConvShape(g, x, w);
   // The configuration: shapes, geometry, bias / Z, the activation and the thread count (oneDNN
   // fixes a primitive's team size when it is made).
-  SharedPrimitives<ConvPrimitive>::Key key = x;
-  for (const auto* part : {&c.wdims, &c.strides, &c.dilations, &c.pad_l, &c.pad_r}) {
-    key.push_back(-1);
-    key.insert(key.end(), part->begin(), part->end());
-  }
-  uint32_t alpha = 0, beta = 0;
-  std::memcpy(&alpha, &act_.alpha, sizeof alpha);
-  std::memcpy(&beta, &act_.beta, sizeof beta);
-  key.insert(key.end(), {-2, (bias ? 1 : 0) | (z ? 2 : 0), static_cast<int64_t>(act_.kind), alpha,
-                         beta, threads_});
+  const auto key = ConvKey(x, {&c.wdims, &c.strides, &c.dilations, &c.pad_l, &c.pad_r},
+                           (bias ? 1 : 0) | (z ? 2 : 0), act_, threads_);
   dnnl::stream* s = nullptr;  // before the primitive: oneDNN fixes its team size then
   try {
     s = &PrepareThreads(threads_);
@@ -118,28 +110,13 @@ Expected<std::shared_ptr<ConvEntry>> DnnlConv::Make(const OpKernelContext& ctx,
       D d = bias ? D(prop, alg, src_any, w_any, memory::desc({M}, f32, memory::format_tag::a),
                      dst_any, strides, dil, pl, pr)
                  : D(prop, alg, src_any, w_any, dst_any, strides, dil, pl, pr);
-      dnnl::post_ops ops;
-      if (z) ops.append_sum(1.f);
-      if (!AppendActivation(act_, &ops)) return Unsupported("activation not expressible in oneDNN");
-      dnnl::primitive_attr attr = UserScratchpad();
-      attr.set_post_ops(ops);
-      p->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
-      p->prim = dnnl::convolution_forward(p->pd);
+      OL_RETURN_IF_ERROR(MakeConvPrimitive(d, z, act_, &p->pd, &p->prim));
     } catch (const dnnl::error& err) {
       return Unsupported(DnnlWhat(err));
     }
     return std::shared_ptr<const ConvPrimitive>(std::move(p));
   });
-  if (!conv.ok()) return ctx.Decline(conv.status().message());
-  auto e = std::make_shared<ConvEntry>();
-  e->conv = std::move(*conv);
-  e->pd = e->conv->pd;
-  try {
-    if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_plain, *constant_w, *s);
-  } catch (const dnnl::error& err) {
-    return ctx.Decline(DnnlWhat(err));
-  }
-  return e;
+  return SharedConvEntry(ctx, std::move(conv), cache_, &ConvPrimitive::w_plain, constant_w, *s);
 }
 
 Expected<std::shared_ptr<ConvEntry>> DnnlConv::Entry(const OpKernelContext& ctx,

@@ -2,6 +2,7 @@
 // dnnl_conv_util.h).
 #include "kernels/dnnl/dnnl_conv_util.h"
 
+#include <cstring>
 #include <optional>
 
 namespace onnxlens::kernels::dnnl_ep {
@@ -61,6 +62,38 @@ Status ExecuteBetweenPlain(const OpKernelContext& ctx, dnnl::stream& s, const dn
     return ctx.Decline(DnnlWhat(err));
   }
   return Status::Ok();
+}
+
+Status MakeConvPrimitive(const dnnl::convolution_forward::desc& d, bool sum,
+                         const FusedActivation& act, dnnl::convolution_forward::primitive_desc* pd,
+                         dnnl::convolution_forward* prim) {
+  try {
+    dnnl::post_ops ops;
+    if (sum) ops.append_sum(1.f);
+    if (!AppendActivation(act, &ops)) return Unsupported("activation not expressible in oneDNN");
+    dnnl::primitive_attr attr = UserScratchpad();
+    attr.set_post_ops(ops);
+    *pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
+    *prim = dnnl::convolution_forward(*pd);
+  } catch (const dnnl::error& err) {
+    return Unsupported(DnnlWhat(err));
+  }
+  return Status::Ok();
+}
+
+std::vector<int64_t> ConvKey(const std::vector<int64_t>& x,
+                             std::initializer_list<const std::vector<int64_t>*> parts,
+                             int64_t flags, const FusedActivation& act, int threads) {
+  std::vector<int64_t> key = x;
+  for (const std::vector<int64_t>* part : parts) {
+    key.push_back(-1);
+    key.insert(key.end(), part->begin(), part->end());
+  }
+  uint32_t alpha = 0, beta = 0;
+  std::memcpy(&alpha, &act.alpha, sizeof alpha);
+  std::memcpy(&beta, &act.beta, sizeof beta);
+  key.insert(key.end(), {-2, flags, static_cast<int64_t>(act.kind), alpha, beta, threads});
+  return key;
 }
 
 }  // namespace onnxlens::kernels::dnnl_ep

@@ -9,6 +9,7 @@
 
 #include "ir/nchwc.h"
 #include "kernels/dnnl/dnnl_common.h"
+#include "kernels/dnnl/dnnl_conv_util.h"
 #include "kernels/dnnl/dnnl_kernels.h"
 #include "kernels/reference/conv_util.h"
 #include "kernels/registry.h"
@@ -151,17 +152,9 @@ class DnnlNchwcConv final : public OpKernel {
     }
     // The configuration: shapes, geometry, layouts, bias / sum, the activation and the thread
     // count (oneDNN fixes a primitive's team size when it is made).
-    SharedPrimitives<NchwcPrimitive>::Key key = x;
-    for (const memory::dims* part : {&wdims, &strides, &dil, &pl, &pr}) {
-      key.push_back(-1);
-      key.insert(key.end(), part->begin(), part->end());
-    }
-    uint32_t alpha = 0, beta = 0;
-    std::memcpy(&alpha, &act_.alpha, sizeof alpha);
-    std::memcpy(&beta, &act_.beta, sizeof beta);
-    key.insert(key.end(), {-2, (bias ? 1 : 0) | (sum ? 2 : 0) | (plain_input ? 4 : 0),
-                           static_cast<int64_t>(wtag), block_, static_cast<int64_t>(act_.kind),
-                           alpha, beta, threads_});
+    auto key = ConvKey(x, {&wdims, &strides, &dil, &pl, &pr},
+                       (bias ? 1 : 0) | (sum ? 2 : 0) | (plain_input ? 4 : 0), act_, threads_);
+    key.insert(key.end(), {static_cast<int64_t>(wtag), block_});
     dnnl::stream* s = nullptr;  // before the primitive: oneDNN fixes its team size then
     try {
       s = &PrepareThreads(threads_);
@@ -183,29 +176,13 @@ class DnnlNchwcConv final : public OpKernel {
             D d = bias ? D(prop, alg, p->src, w_any, memory::desc({O}, f32, tag::a), p->dst,
                            strides, dil, pl, pr)
                        : D(prop, alg, p->src, w_any, p->dst, strides, dil, pl, pr);
-            dnnl::post_ops ops;
-            if (sum) ops.append_sum(1.f);
-            if (!AppendActivation(act_, &ops))
-              return Unsupported("activation not expressible in oneDNN");
-            dnnl::primitive_attr attr = UserScratchpad();
-            attr.set_post_ops(ops);
-            p->pd = dnnl::convolution_forward::primitive_desc(d, attr, Engine());
-            p->prim = dnnl::convolution_forward(p->pd);
+            OL_RETURN_IF_ERROR(MakeConvPrimitive(d, sum, act_, &p->pd, &p->prim));
           } catch (const dnnl::error& err) {
             return Unsupported(DnnlWhat(err));
           }
           return std::shared_ptr<const NchwcPrimitive>(std::move(p));
         });
-    if (!conv.ok()) return ctx.Decline(conv.status().message());
-    auto e = std::make_shared<NchwcEntry>();
-    e->conv = std::move(*conv);
-    e->pd = e->conv->pd;
-    try {
-      if (constant_w) PrepareConstantWeights(cache_, *e, e->conv->w_user, *constant_w, *s);
-    } catch (const dnnl::error& err) {
-      return ctx.Decline(DnnlWhat(err));
-    }
-    return e;
+    return SharedConvEntry(ctx, std::move(conv), cache_, &NchwcPrimitive::w_user, constant_w, *s);
   }
 
   FusedActivation act_;
