@@ -27,7 +27,7 @@ namespace widgets {
 
 namespace {
 
-QString Q(const std::string& s) { return QString::fromStdString(s); }
+QString QStr(const std::string& s) { return QString::fromStdString(s); }
 
 QString swatch(api::DiffState s) {
   const QColor c = s == api::DiffState::kUnchanged ? QColor(0x9e, 0x9e, 0x9e) : diffColor(s);
@@ -170,7 +170,7 @@ void CompareView::rebuildChooser(Side side) {
     for (const api::OptimizeStepReport& s : m_trace->steps) {
       c->addItem(tr("After step %1: %2 (%3, %4)")
                      .arg(s.index)
-                     .arg(Q(s.pass), StageText::level(Q(s.level)), count(s.index)),
+                     .arg(QStr(s.pass), StageText::level(QStr(s.level)), count(s.index)),
                  QStringLiteral("step:%1").arg(s.index));
     }
     c->insertSeparator(c->count());
@@ -284,10 +284,9 @@ void CompareView::onFileLoaded(Side side, const QString& path,
   if (st.file != path) return;  // another choice since
   if (!snapshot.ok()) {
     st.caption->setText(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
-    setPlaceholder(
-        side,
-        tr("Cannot open %1:\n%2").arg(QFileInfo(path).fileName(), Q(snapshot.status().message())));
-    emit loadFailed(Q(snapshot.status().message()));
+    setPlaceholder(side, tr("Cannot open %1:\n%2")
+                             .arg(QFileInfo(path).fileName(), QStr(snapshot.status().message())));
+    emit loadFailed(QStr(snapshot.status().message()));
     return;
   }
   st.fileSnapshot = *snapshot;
@@ -589,7 +588,7 @@ void CompareView::updateInfo() {
   const api::SnapshotNode& n = snap->graphs[0].nodes[node];
   auto describe = [](const api::SnapshotNode& x) {
     return QStringLiteral("<b>%1</b> %2")
-        .arg(Q(x.op_type).toHtmlEscaped(), Q(x.name).toHtmlEscaped());
+        .arg(QStr(x.op_type).toHtmlEscaped(), QStr(x.name).toHtmlEscaped());
   };
   QString text = describe(n) + QStringLiteral(" — ");
   const api::DiffState st = states[node];
@@ -605,7 +604,7 @@ void CompareView::updateInfo() {
     links << QStringLiteral("<a href=\"%1%2\">%3</a> %4")
                  .arg(prefix)
                  .arg(c)
-                 .arg(Q(x.op_type).toHtmlEscaped(), Q(x.name).toHtmlEscaped());
+                 .arg(QStr(x.op_type).toHtmlEscaped(), QStr(x.name).toHtmlEscaped());
   }
   switch (st) {
     case api::DiffState::kUnchanged:
@@ -629,11 +628,11 @@ void CompareView::updateInfo() {
   if (const api::NodePlacementInfo* at =
           m_sides[side].providers->placement(snap->graphs[0].nodes[node].id)) {
     QString where = at->provider.empty() ? tr("no execution provider runs it")
-                                         : tr("runs on %1").arg(Q(at->provider).toHtmlEscaped());
+                                         : tr("runs on %1").arg(QStr(at->provider).toHtmlEscaped());
     for (const api::ProviderDecline& d : at->declined)
-      where +=
-          QStringLiteral("; ") +
-          tr("%1 declined: %2").arg(Q(d.provider).toHtmlEscaped(), Q(d.sentence).toHtmlEscaped());
+      where += QStringLiteral("; ") +
+               tr("%1 declined: %2")
+                   .arg(QStr(d.provider).toHtmlEscaped(), QStr(d.sentence).toHtmlEscaped());
     text += QStringLiteral(" · ") + where;
   }
   m_info->setText(text);

@@ -26,7 +26,7 @@ namespace widgets {
 
 namespace {
 
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+QTableView* makeSummaryTable(QAbstractItemModel* model, QWidget* parent) {
   auto* t = new QTableView(parent);
   t->setModel(model);
   t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -93,7 +93,7 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
   m_inputsModel = new ValueTableModel(this);
   m_outputsModel = new ValueTableModel(this);
   auto valueTable = [](ValueTableModel* model, QWidget* parent) {
-    QTableView* t = makeTable(model, parent);
+    QTableView* t = makeSummaryTable(model, parent);
     t->horizontalHeader()->setSectionResizeMode(ValueTableModel::NameColumn,
                                                 QHeaderView::ResizeToContents);
     t->horizontalHeader()->setSectionResizeMode(ValueTableModel::TypeColumn,
@@ -129,7 +129,7 @@ ModelSummaryPanel::ModelSummaryPanel(QWidget* parent) : QWidget(parent) {
   m_opProxy->setSortRole(OpHistogramModel::SortRole);
   m_opProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
   m_opProxy->setFilterKeyColumn(OpHistogramModel::OperatorColumn);
-  m_opTable = makeTable(m_opProxy, opBox);
+  m_opTable = makeSummaryTable(m_opProxy, opBox);
   m_opTable->setSortingEnabled(true);
   m_opTable->sortByColumn(OpHistogramModel::CountColumn, Qt::DescendingOrder);
   m_opTable->horizontalHeader()->setStretchLastSection(false);

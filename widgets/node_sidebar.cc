@@ -24,7 +24,7 @@ namespace widgets {
 
 namespace {
 
-QString Q(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString QEscaped(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
 QString Row(const QString& a, const QString& b, const QString& c = QString()) {
   QString r = "<tr><td><b>" + a + "</b></td><td>" + b + "</td>";
@@ -64,7 +64,7 @@ QString Link(const QString& target, const QString& text) {
 // A tensor name that may wrap after its '/', '_' and '.' (a zero-width space there) rather than
 // in the middle of a word ("BatchNormalizatio|n_output_0").
 QString Breakable(const std::string& name) {
-  QString t = Q(name);
+  QString t = QEscaped(name);
   for (const char* sep : {"/", "_", "."})
     t.replace(QLatin1String(sep), QLatin1String(sep) + QString(QChar(0x200B)));
   return t;
@@ -86,9 +86,10 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
   if (g.values[held].data) name = Link("tensor/" + QString::number(held), name);
   if (held != v)
     name += " <i>(" +
-            NodeSidebar::tr("Identity of %1").arg("<code>" + Q(g.values[held].name) + "</code>") +
+            NodeSidebar::tr("Identity of %1")
+                .arg("<code>" + QEscaped(g.values[held].name) + "</code>") +
             ")</i>";
-  QString type = Q(val.type);
+  QString type = QEscaped(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
   // The type under the name: the name gets the pane's width and wraps only at its separators.
   return name + "<br>" + type;
@@ -166,15 +167,15 @@ void NodeSidebar::showNodes(std::shared_ptr<const api::GraphSnapshot> snapshot,
   std::map<std::string, int> ops;
   for (int item : nodes) ++ops[g.nodes[model.items[item].index].op_type];
   QStringList counts;
-  for (const auto& [op, n] : ops) counts << QStringLiteral("%1 × %2").arg(n).arg(Q(op));
+  for (const auto& [op, n] : ops) counts << QStringLiteral("%1 × %2").arg(n).arg(QEscaped(op));
   QString html = "<h2>" + tr("%n node(s) selected", nullptr, static_cast<int>(nodes.size())) +
                  "</h2><p>" + counts.join(QStringLiteral(", ")) + "</p><table cellpadding=2>";
   constexpr size_t kListed = 200;  // a "select all" of a 50k-node graph lists the first ones
   for (size_t k = 0; k < nodes.size() && k < kListed; ++k) {
     const api::SnapshotNode& n = g.nodes[model.items[nodes[k]].index];
-    html += "<tr><td><b>" + Q(n.op_type) + "</b></td><td>" +
+    html += "<tr><td><b>" + QEscaped(n.op_type) + "</b></td><td>" +
             Link(QStringLiteral("node/%1").arg(nodes[k]),
-                 n.name.empty() ? tr("(unnamed)") : Q(n.name)) +
+                 n.name.empty() ? tr("(unnamed)") : QEscaped(n.name)) +
             "</td></tr>";
   }
   html += "</table>";
@@ -235,10 +236,12 @@ void NodeSidebar::showValue(int value) {
   m_pages->setCurrentWidget(m_text);
   auto nodeName = [&](int n) {
     const auto& node = g.nodes[n];
-    return Q(node.op_type) + (node.name.empty() ? QString() : " <code>" + Q(node.name) + "</code>");
+    return QEscaped(node.op_type) +
+           (node.name.empty() ? QString() : " <code>" + QEscaped(node.name) + "</code>");
   };
-  QString html = "<h2>" + Q(v.name) + "</h2><p>" + tr("Tensor") + "</p><table cellspacing='4'>";
-  html += Row(tr("Type"), "<code>" + Q(v.type) + "</code>");
+  QString html =
+      "<h2>" + QEscaped(v.name) + "</h2><p>" + tr("Tensor") + "</p><table cellspacing='4'>";
+  html += Row(tr("Type"), "<code>" + QEscaped(v.type) + "</code>");
   if (v.producer >= 0) html += Row(tr("Produced by"), nodeName(v.producer));
   if (v.graph_input) html += Row(tr("Produced by"), tr("graph input"));
   QStringList users;
@@ -274,15 +277,15 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
         {"imports", QT_TR_NOOP("Imports")},        {"graph", QT_TR_NOOP("Graph")},
         {"description", QT_TR_NOOP("Description")}};
     auto it = labels.find(k);
-    const QString label = it != labels.end() ? tr(it->second) : Q(k);
-    html += Row(label, Q(v));
+    const QString label = it != labels.end() ? tr(it->second) : QEscaped(k);
+    html += Row(label, QEscaped(v));
   }
   html +=
       Row(tr("Nodes"), QLocale().toString(static_cast<qlonglong>(m_snapshot->node_count_total)));
   html += "</table>";
   html += "<h2>" + (graph == 0 ? tr("Graph") : tr("Subgraph")) + "</h2><table cellspacing='4'>";
-  if (!g.name.empty()) html += Row(tr("Name"), "<code>" + Q(g.name) + "</code>");
-  if (!g.path.empty()) html += Row(tr("Path"), "<code>" + Q(g.path) + "</code>");
+  if (!g.name.empty()) html += Row(tr("Name"), "<code>" + QEscaped(g.name) + "</code>");
+  if (!g.path.empty()) html += Row(tr("Path"), "<code>" + QEscaped(g.path) + "</code>");
   html += Row(tr("Nodes"), QLocale().toString(static_cast<qlonglong>(g.nodes.size())));
   int initializers = 0;
   for (const auto& v : g.values) initializers += v.initializer;
@@ -293,7 +296,7 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
     const size_t shown = std::min(list.size(), kMaxListed);
     for (size_t k = 0; k < shown; ++k) {
       const api::SnapshotValue& v = g.values[list[k]];
-      html += Row("<code>" + Q(v.name) + "</code>", Q(v.type));
+      html += Row("<code>" + QEscaped(v.name) + "</code>", QEscaped(v.type));
     }
     html += "</table>" + NotListed(list.size() - shown);
   };
@@ -305,13 +308,13 @@ void NodeSidebar::showProperties(const api::SnapshotGraph& g, int graph) {
 QString NodeSidebar::placementHtml(const api::NodePlacementInfo& at) {
   QString declines;
   for (const api::ProviderDecline& d : at.declined)
-    declines += "<li><b>" + Q(d.provider) + "</b> " +
-                tr("declined (%1): %2").arg(Q(d.reason), Q(d.sentence)) + "</li>";
+    declines += "<li><b>" + QEscaped(d.provider) + "</b> " +
+                tr("declined (%1): %2").arg(QEscaped(d.reason), QEscaped(d.sentence)) + "</li>";
   if (at.provider.empty()) {
     return "<p style='color:#c62828'>" + tr("No execution provider runs this node.") + "</p>" +
            (declines.isEmpty() ? QString() : "<ul>" + declines + "</ul>");
   }
-  QString html = "<p>" + tr("Runs on <b>%1</b>").arg(Q(at.provider));
+  QString html = "<p>" + tr("Runs on <b>%1</b>").arg(QEscaped(at.provider));
   if (declines.isEmpty())
     html += " " + tr("(the first preferred provider)") + "</p>";
   else
@@ -320,7 +323,7 @@ QString NodeSidebar::placementHtml(const api::NodePlacementInfo& at) {
     html += "<p>" +
             tr("When %1's kernel declines a case at run time (an input shape or type it does "
                "not handle), %2 runs it.")
-                .arg(Q(at.provider), Q(at.fallback)) +
+                .arg(QEscaped(at.provider), QEscaped(at.fallback)) +
             "</p>";
   return html;
 }
@@ -344,14 +347,14 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   QString html;
   if (it.kind != api::ViewItemKind::kNode) {
     const api::SnapshotValue& v = g.values[it.index];
-    html += "<h2>" + Q(v.name) + "</h2>";
+    html += "<h2>" + QEscaped(v.name) + "</h2>";
     html += "<p>" +
             (it.kind == api::ViewItemKind::kInput ? tr("Graph input") : tr("Graph output")) +
             "</p><table cellspacing='4'>";
-    html += Row(tr("Type"), "<code>" + Q(v.type) + "</code>");
+    html += Row(tr("Type"), "<code>" + QEscaped(v.type) + "</code>");
     if (v.producer >= 0) {
       const auto& p = g.nodes[v.producer];
-      html += Row(tr("Produced by"), Q(p.name.empty() ? p.op_type : p.name));
+      html += Row(tr("Produced by"), QEscaped(p.name.empty() ? p.op_type : p.name));
     }
     html += Row(tr("Consumers"), QString::number(v.consumers.size()));
     html += "</table>";
@@ -361,8 +364,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   const api::SnapshotNode& n = g.nodes[it.index];
   if (m_panel) m_panel->setVisible(m_panelShow(g, n));
   const auto doc = api::OperatorDoc(n.domain, n.op_type, n.opset);
-  html += "<h2>" + Q(n.op_type) + "</h2>";
-  html += "<p>" + (n.domain.empty() ? QStringLiteral("ai.onnx") : Q(n.domain)) + " · " +
+  html += "<h2>" + QEscaped(n.op_type) + "</h2>";
+  html += "<p>" + (n.domain.empty() ? QStringLiteral("ai.onnx") : QEscaped(n.domain)) + " · " +
           tr("opset %1").arg(n.opset);
   // An op ONNX defines only from a later opset (ai.onnx LayerNormalization before 17) is ONNX
   // Runtime's at this one.
@@ -372,12 +375,13 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
   else if (doc)
     html += " · " + tr("since version %1").arg(doc->since_version);
   html += "</p>";
-  if (!n.name.empty()) html += "<p><b>" + tr("Name") + "</b> <code>" + Q(n.name) + "</code></p>";
+  if (!n.name.empty())
+    html += "<p><b>" + tr("Name") + "</b> <code>" + QEscaped(n.name) + "</code></p>";
   int sameType = 0;
   for (const auto& other : g.nodes) sameType += other.op_type == n.op_type;
   html += "<p>" +
           Link("optype/" + QString::fromStdString(n.op_type).toHtmlEscaped(),
-               tr("Select all %1 nodes (%2)").arg(Q(n.op_type)).arg(sameType)) +
+               tr("Select all %1 nodes (%2)").arg(QEscaped(n.op_type)).arg(sameType)) +
           "</p>";
   if (m_placement) {
     if (const api::NodePlacementInfo* at = m_placement(n.id))
@@ -399,7 +403,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     html += "<p style='color:#c62828'><b>" + tr("Unknown op") + "</b>: " +
             tr("neither ONNX's operator registry nor the onnxlens runtime knows %1 in domain %2; "
                "the model can be inspected but not run.")
-                .arg(Q(n.op_type), n.domain.empty() ? QStringLiteral("ai.onnx") : Q(n.domain)) +
+                .arg(QEscaped(n.op_type),
+                     n.domain.empty() ? QStringLiteral("ai.onnx") : QEscaped(n.domain)) +
             "</p>";
   else if (!doc)
     html += "<p style='color:#b05000'>" +
@@ -411,7 +416,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
             "</p>";
   if (!n.attributes.empty()) {
     html += "<h3>" + tr("Attributes") + "</h3><table cellspacing='4'>";
-    for (const auto& a : n.attributes) html += Row(Q(a.name), "<code>" + Q(a.value) + "</code>");
+    for (const auto& a : n.attributes)
+      html += Row(QEscaped(a.name), "<code>" + QEscaped(a.value) + "</code>");
     html += "</table>";
   }
   auto params = [&](const QString& title, const std::vector<int>& values,
@@ -420,7 +426,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     const size_t shown = std::min(values.size(), kMaxListed);
     for (size_t k = 0; k < shown; ++k) {
       QString name = QString::number(k);
-      if (formal && !formal->empty()) name = Q((*formal)[std::min(k, formal->size() - 1)].name);
+      if (formal && !formal->empty())
+        name = QEscaped((*formal)[std::min(k, formal->size() - 1)].name);
       html += Row(name, ValueCells(g, values[k]));
     }
     html += "</table>" + NotListed(values.size() - shown);
@@ -433,8 +440,9 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       const api::SnapshotGraph& body = m_snapshot->graphs[b];
       html += "<li>" +
               Link("graph/" + QString::number(b),
-                   "<code>" + Q(body.attribute.empty() ? body.name : body.attribute) + "</code>") +
-              (body.name.empty() ? QString() : " <i>" + Q(body.name) + "</i>") + " — " +
+                   "<code>" + QEscaped(body.attribute.empty() ? body.name : body.attribute) +
+                       "</code>") +
+              (body.name.empty() ? QString() : " <i>" + QEscaped(body.name) + "</i>") + " — " +
               tr("%n node(s)", nullptr, static_cast<int>(body.nodes.size())) + "</li>";
     }
     html += "</ul>";
@@ -450,7 +458,7 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
     if (!doc->attributes.empty()) {
       tail += "<h4>" + tr("Attributes") + "</h4><ul>";
       for (const auto& a : doc->attributes)
-        tail += "<li><b>" + Q(a.name) + "</b> <i>" + Q(a.type) +
+        tail += "<li><b>" + QEscaped(a.name) + "</b> <i>" + QEscaped(a.type) +
                 (a.required ? ", " + tr("required") : QString()) +
                 "</i>: " + InlineMarkdown(a.description) + "</li>";
       tail += "</ul>";
@@ -459,10 +467,10 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       if (list.empty()) return;
       tail += "<h4>" + title + "</h4><ul>";
       for (const auto& p : list) {
-        QString kind = Q(p.type);
+        QString kind = QEscaped(p.type);
         if (p.option == "optional") kind += ", " + tr("optional");
         if (p.option == "variadic") kind += ", " + tr("variadic");
-        tail += "<li><b>" + Q(p.name) + "</b> <i>" + kind + "</i>" +
+        tail += "<li><b>" + QEscaped(p.name) + "</b> <i>" + kind + "</i>" +
                 (p.description.empty() ? QString() : ": " + InlineMarkdown(p.description)) +
                 "</li>";
       }
@@ -474,8 +482,8 @@ void NodeSidebar::showItem(std::shared_ptr<const api::GraphSnapshot> snapshot,
       tail += "<h4>" + tr("Type constraints") + "</h4><ul>";
       for (const auto& c : doc->type_constraints) {
         QStringList allowed;
-        for (const auto& t : c.allowed) allowed << Q(t);
-        tail += "<li><b>" + Q(c.name) + "</b>: " + allowed.join(", ") + "</li>";
+        for (const auto& t : c.allowed) allowed << QEscaped(t);
+        tail += "<li><b>" + QEscaped(c.name) + "</b>: " + allowed.join(", ") + "</li>";
       }
       tail += "</ul>";
     }

@@ -41,7 +41,7 @@ QString OpHistogramModel::op(int row) const {
 
 namespace {
 // "1.81 G" in the locale's decimal point.
-QString countText(int64_t n) { return localeNumberText(api::FormatCount(n)); }
+QString histogramCountText(int64_t n) { return localeNumberText(api::FormatCount(n)); }
 }  // namespace
 
 int OpHistogramModel::rowCount(const QModelIndex& parent) const {
@@ -67,9 +67,9 @@ QVariant OpHistogramModel::data(const QModelIndex& index, int role) const {
         case ShareColumn:
           return QLocale().toString(share, 'f', 1) + QStringLiteral(" %");
         case MacsColumn:
-          return cost.macs < 0 ? tr("—") : countText(cost.macs);
+          return cost.macs < 0 ? tr("—") : histogramCountText(cost.macs);
         case FlopsColumn:
-          return cost.flops < 0 ? tr("—") : countText(cost.flops);
+          return cost.flops < 0 ? tr("—") : histogramCountText(cost.flops);
       }
       break;
     case Qt::ToolTipRole:

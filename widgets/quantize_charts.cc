@@ -23,7 +23,7 @@ namespace widgets {
 
 namespace {
 
-ChartView* makeChart(QWidget* parent, const QString& title, int minHeight) {
+ChartView* makeQuantChart(QWidget* parent, const QString& title, int minHeight) {
   auto* chart = new QChart;
   chart->setTitle(title);
   chart->setMargins(QMargins(2, 2, 2, 2));
@@ -33,7 +33,7 @@ ChartView* makeChart(QWidget* parent, const QString& title, int minHeight) {
   return view;
 }
 
-void clearChart(QChart* c) {
+void clearQuantChart(QChart* c) {
   c->removeAllSeries();
   for (QAbstractAxis* a : c->axes()) c->removeAxis(a);
 }
@@ -90,7 +90,7 @@ void axes(QChart* c, double lo, double hi, double top) {
 SqnrChart::SqnrChart(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(0, 0, 0, 0);
-  m_view = makeChart(this, tr("Layer SQNR (dB), worst first"), 260);
+  m_view = makeQuantChart(this, tr("Layer SQNR (dB), worst first"), 260);
   m_view->setToolTip(tr("Click a bar to see the node in the graph"));
   m_view->chart()->legend()->hide();
   l->addWidget(m_view);
@@ -99,7 +99,7 @@ SqnrChart::SqnrChart(QWidget* parent) : QWidget(parent) {
 void SqnrChart::setReport(std::shared_ptr<const api::CompareModelsReport> report,
                           const QStringList& labels) {
   QChart* c = m_view->chart();
-  clearChart(c);
+  clearQuantChart(c);
   m_bars.clear();
   if (!report || report->layers.empty()) return;
   const SqnrRange range = layerSqnrRange(*report);
@@ -155,8 +155,8 @@ LayerHistogramView::LayerHistogramView(QWidget* parent) : QWidget(parent) {
   m_caption = new QLabel(this);
   m_caption->setWordWrap(true);
   m_caption->setTextFormat(Qt::RichText);
-  m_values = makeChart(this, tr("Values: float vs quantized"), 180);
-  m_error = makeChart(this, tr("Error (quantized − float)"), 150);
+  m_values = makeQuantChart(this, tr("Values: float vs quantized"), 180);
+  m_error = makeQuantChart(this, tr("Error (quantized − float)"), 150);
   m_values->chart()->legend()->setAlignment(Qt::AlignBottom);
   m_error->chart()->legend()->hide();
   l->addWidget(m_caption);
@@ -166,8 +166,8 @@ LayerHistogramView::LayerHistogramView(QWidget* parent) : QWidget(parent) {
 }
 
 void LayerHistogramView::clear() {
-  clearChart(m_values->chart());
-  clearChart(m_error->chart());
+  clearQuantChart(m_values->chart());
+  clearQuantChart(m_error->chart());
   m_caption->setText(tr("Select a layer (a bar, a row or a node) to see its histograms."));
 }
 

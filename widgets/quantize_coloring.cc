@@ -14,7 +14,7 @@ namespace widgets {
 
 namespace {
 
-QString Q(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString QEsc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 QString num(double v) { return QString::number(v, 'g', 6); }
 
 }  // namespace
@@ -69,7 +69,7 @@ QString quantizedNodeHtml(const QuantizeResult& result, const api::SnapshotGraph
     html += "<tr><td><b>" + k + "</b></td><td>" + v + "</td></tr>";
   };
   row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "Tensor"),
-      "<code>" + Q(l.tensor) + "</code>");
+      "<code>" + QEsc(l.tensor) + "</code>");
   row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "SQNR"),
       sqnrText(l.stats.sqnr_db) + " dB");
   row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "Cosine"),
@@ -123,7 +123,7 @@ QString qdqParamsHtml(const ir::Tensor& scaleTensor, const ir::Tensor* zeroPoint
     html += "<tr><td><b>" + k + "</b></td><td>" + v + "</td></tr>";
   };
   row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "Integer type"),
-      QStringLiteral("%1 [%2, %3]").arg(Q(zpType)).arg(qmin).arg(qmax));
+      QStringLiteral("%1 [%2, %3]").arg(QEsc(zpType)).arg(qmin).arg(qmax));
   if (scale.numel == 1) {
     const double s = scale.min, z = zp.numel == 1 ? zp.min : 0;
     row(QCoreApplication::translate("onnxlens::widgets::QuantizeColoring", "Scale"), num(s));

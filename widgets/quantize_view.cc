@@ -39,7 +39,7 @@ namespace widgets {
 
 namespace {
 
-QTableView* makeTable(QWidget* parent, QAbstractItemModel* model) {
+QTableView* makeQuantTable(QWidget* parent, QAbstractItemModel* model) {
   auto* t = new QTableView(parent);
   t->setModel(model);
   t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -119,10 +119,10 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   searchLayout->addLayout(searchRow);
   m_searchTabs = new QTabWidget(searchBox);
   m_steps = new SearchStepsModel(this);
-  m_stepTable = makeTable(m_searchTabs, m_steps);
+  m_stepTable = makeQuantTable(m_searchTabs, m_steps);
   m_searchTabs->addTab(m_stepTable, tr("Trials"));
   m_sensitivity = new SensitivityModel(this);
-  m_sensitivityTable = makeTable(m_searchTabs, m_sensitivity);
+  m_sensitivityTable = makeQuantTable(m_searchTabs, m_sensitivity);
   m_sensitivityTable->setToolTip(tr("Double-click a node to see it in the graph"));
   m_searchTabs->addTab(m_sensitivityTable, tr("Sensitivity"));
   // Node names are long and end in what tells them apart ("/features.3/conv/conv.1/Conv").
@@ -152,7 +152,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_summary->setWordWrap(true);
   m_summary->setTextFormat(Qt::RichText);
   m_outputs = new OutputMetricsModel(this);
-  m_outputTable = makeTable(top, m_outputs);
+  m_outputTable = makeQuantTable(top, m_outputs);
   m_outputTable->setMaximumHeight(90);
   topLayout->addWidget(m_summary);
   topLayout->addWidget(m_outputTable);
@@ -161,7 +161,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_hist = new LayerHistogramView(charts);
   charts->setSizes({560, 420});
   m_layers = new LayerMetricsModel(this);
-  m_layerTable = makeTable(right, m_layers);
+  m_layerTable = makeQuantTable(right, m_layers);
   right->addWidget(top);
   right->addWidget(charts);
   right->addWidget(m_layerTable);

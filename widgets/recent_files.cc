@@ -9,12 +9,12 @@ namespace onnxlens {
 namespace widgets {
 
 namespace {
-const char* const kKey = "files/recent";
+const char* const kRecentKey = "files/recent";
 }
 
 QStringList RecentFiles::list() {
   QStringList out;
-  for (const QString& p : QSettings().value(kKey).toStringList()) {
+  for (const QString& p : QSettings().value(kRecentKey).toStringList()) {
     if (QFileInfo::exists(p)) out << p;
   }
   return out;
@@ -22,14 +22,14 @@ QStringList RecentFiles::list() {
 
 void RecentFiles::add(const QString& path) {
   const QString abs = QFileInfo(path).absoluteFilePath();
-  QStringList l = QSettings().value(kKey).toStringList();
+  QStringList l = QSettings().value(kRecentKey).toStringList();
   l.removeAll(abs);
   l.prepend(abs);
   while (l.size() > kMax) l.removeLast();
-  QSettings().setValue(kKey, l);
+  QSettings().setValue(kRecentKey, l);
 }
 
-void RecentFiles::clear() { QSettings().remove(kKey); }
+void RecentFiles::clear() { QSettings().remove(kRecentKey); }
 
 QStringList RecentFiles::labels(const QStringList& paths) {
   constexpr int kMaxFolder = 48;

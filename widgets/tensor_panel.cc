@@ -25,13 +25,13 @@ using namespace QtCharts;
 
 namespace {
 
-QString Q(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString QHtml(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
-QString Row(const QString& a, const QString& b) {
+QString TensorRow(const QString& a, const QString& b) {
   return "<tr><td><b>" + a + "</b></td><td>" + b + "</td></tr>";
 }
 
-QString Bytes(uint64_t b) { return QLocale().formattedDataSize(static_cast<qint64>(b)); }
+QString TensorBytes(uint64_t b) { return QLocale().formattedDataSize(static_cast<qint64>(b)); }
 
 }  // namespace
 
@@ -69,23 +69,26 @@ void TensorPanel::setTensor(const QString& name, std::shared_ptr<const ir::Tenso
   QStringList dims;
   for (int64_t d : s.dims) dims << QString::number(d);
   QString html = "<h2>" + name.toHtmlEscaped() + "</h2><table cellspacing='4'>";
-  html += Row(tr("Type"), "<code>" + Q(s.dtype) + "[" + dims.join(",") + "]</code>");
-  html += Row(tr("Elements"), QLocale().toString(static_cast<qlonglong>(s.numel)));
-  html += Row(tr("Size"), Bytes(s.bytes));
+  html += TensorRow(tr("Type"), "<code>" + QHtml(s.dtype) + "[" + dims.join(",") + "]</code>");
+  html += TensorRow(tr("Elements"), QLocale().toString(static_cast<qlonglong>(s.numel)));
+  html += TensorRow(tr("Size"), TensorBytes(s.bytes));
   if (s.numeric && s.finite > 0) {
-    html += Row(tr("Min"), Q(api::FormatStat(s.min)));
-    html += Row(tr("Max"), Q(api::FormatStat(s.max)));
-    html += Row(tr("Mean"), Q(api::FormatStat(s.mean)));
-    html += Row(tr("Std"), Q(api::FormatStat(s.stddev)));
+    html += TensorRow(tr("Min"), QHtml(api::FormatStat(s.min)));
+    html += TensorRow(tr("Max"), QHtml(api::FormatStat(s.max)));
+    html += TensorRow(tr("Mean"), QHtml(api::FormatStat(s.mean)));
+    html += TensorRow(tr("Std"), QHtml(api::FormatStat(s.stddev)));
   }
   if (s.numeric)
-    html += Row(tr("Sparsity"), tr("%1% zeros").arg(QLocale().toString(s.sparsity * 100, 'f', 2)));
-  if (s.nan_count) html += Row(tr("NaN"), QLocale().toString(static_cast<qlonglong>(s.nan_count)));
-  if (s.inf_count) html += Row(tr("Inf"), QLocale().toString(static_cast<qlonglong>(s.inf_count)));
+    html += TensorRow(tr("Sparsity"),
+                      tr("%1% zeros").arg(QLocale().toString(s.sparsity * 100, 'f', 2)));
+  if (s.nan_count)
+    html += TensorRow(tr("NaN"), QLocale().toString(static_cast<qlonglong>(s.nan_count)));
+  if (s.inf_count)
+    html += TensorRow(tr("Inf"), QLocale().toString(static_cast<qlonglong>(s.inf_count)));
   html += "</table>";
   if (!s.first_values.empty()) {
     QStringList values;
-    for (const auto& v : s.first_values) values << Q(v);
+    for (const auto& v : s.first_values) values << QHtml(v);
     html += "<h3>" +
             (static_cast<int64_t>(s.first_values.size()) < s.numel
                  ? tr("First %n value(s)", nullptr, static_cast<int>(s.first_values.size()))

@@ -281,7 +281,7 @@ std::string Fixed1(double v) {
 }
 
 // Fixed-width text table: the first `left` columns left aligned, the rest right aligned.
-std::string Table(const std::vector<std::vector<std::string>>& rows, size_t left = 1) {
+std::string TextTable(const std::vector<std::vector<std::string>>& rows, size_t left = 1) {
   std::vector<size_t> w;
   for (const auto& r : rows) {
     if (w.size() < r.size()) w.resize(r.size(), 0);
@@ -531,7 +531,7 @@ std::string FormatBenchResult(const BenchResult& r) {
         {"parallel regions", FormatParallelRegions(r.parallel_regions, r.regions_side_by_side,
                                                    r.regions_decided, r.region_timing_runs)});
   }
-  out += Table(rows, 2);
+  out += TextTable(rows, 2);
   for (const std::string& w : LatencyNoiseWarnings(r.noise)) out += "warning: " + w + "\n";
   return out;
 }
@@ -580,7 +580,8 @@ std::string FormatBenchTable(const std::vector<BenchResult>& results) {
     if (any_knee) row.push_back(r.knee ? "<- knee" : "");
     rows.push_back(std::move(row));
   }
-  std::string out = Table(rows, 1) + "  latencies in ms over the counted runs (warm-up excluded)\n";
+  std::string out =
+      TextTable(rows, 1) + "  latencies in ms over the counted runs (warm-up excluded)\n";
   out += "  spread: (P90 - P10) / P50; ! marks a row too noisy to compare (over " +
          Fixed1(kNoisySpreadPercent) + " %)\n";
   std::set<std::string> warned;
@@ -629,7 +630,7 @@ std::string FormatBenchComparison(const BenchResult& a, const BenchResult& b) {
   std::string out = "A: " + a.config.ToString() + "\nB: " + b.config.ToString() + "\n" +
                     "alternating A B A B ..., " + std::to_string(b.stats.count) +
                     " counted runs each\n";
-  out += Table(rows) + "  B/A < 1: B is faster\n";
+  out += TextTable(rows) + "  B/A < 1: B is faster\n";
   const LatencyDifference d = CompareLatencies(a.latencies_ms, b.latencies_ms);
   if (d.verdict == LatencyVerdict::kWithinNoise)
     out += "  P50 differs by " + Fixed1(d.change_percent) + " %, within the runs' noise\n";

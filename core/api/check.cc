@@ -28,7 +28,7 @@ double SecondsSince(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-std::string Ms(double v) { return FormatFixed(v, 3) + " ms"; }
+std::string CheckMs(double v) { return FormatFixed(v, 3) + " ms"; }
 
 // What a previous `bench --json` says about the run a check compares with.
 struct Baseline {
@@ -218,8 +218,8 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
                   const JobControl& job, CheckReport* rep) {
   const CheckGates& g = r.gates;
   std::vector<GateResult> gates;
-  if (g.max_p50_ms) gates.push_back(Gate("max-p50-ms", "at most " + Ms(*g.max_p50_ms)));
-  if (g.max_p99_ms) gates.push_back(Gate("max-p99-ms", "at most " + Ms(*g.max_p99_ms)));
+  if (g.max_p50_ms) gates.push_back(Gate("max-p50-ms", "at most " + CheckMs(*g.max_p50_ms)));
+  if (g.max_p99_ms) gates.push_back(Gate("max-p99-ms", "at most " + CheckMs(*g.max_p99_ms)));
   if (base)
     gates.push_back(Gate("max-ratio", "P50 at most " + FormatFixed(g.max_ratio, 3) +
                                           " x the baseline's beyond the runs' noise"));
@@ -246,7 +246,7 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
     if (x.name == "max-p50-ms" || x.name == "max-p99-ms") {
       const bool p50 = x.name == "max-p50-ms";
       x.value = p50 ? bench->stats.p50 : bench->stats.p99;
-      x.measured = (p50 ? "P50 " : "P99 ") + Ms(x.value) + " over " +
+      x.measured = (p50 ? "P50 " : "P99 ") + CheckMs(x.value) + " over " +
                    std::to_string(bench->stats.count) + " runs";
       x.passed = x.value <= (p50 ? *g.max_p50_ms : *g.max_p99_ms);
       continue;
@@ -262,8 +262,8 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
     const LatencyDifference d = CompareLatencies(base->latencies, bench->latencies_ms);
     const double ratio = d.median_a > 0 ? d.median_b / d.median_a : kNaN;
     x.value = ratio;
-    x.measured = FormatFixed(ratio, 3) + " x (P50 " + Ms(d.median_b) + " vs the baseline's " +
-                 Ms(d.median_a) + ")";
+    x.measured = FormatFixed(ratio, 3) + " x (P50 " + CheckMs(d.median_b) + " vs the baseline's " +
+                 CheckMs(d.median_a) + ")";
     // Slower beyond the noise: the medians differ by more than the larger interquartile range
     // (Compare Runs' test), or, for skewed runs whose spread swallows any difference, the new
     // runs' P25 is above the baseline's P75 (the middle halves do not overlap) -- each by more
@@ -274,7 +274,7 @@ void LatencyGates(const CheckRequest& r, const Baseline* base, const BenchConfig
     x.passed = !((d.verdict == LatencyVerdict::kSlower && ratio > g.max_ratio) || apart);
     if (d.verdict == LatencyVerdict::kWithinNoise)
       x.details.push_back("the difference is within the runs' noise (interquartile range " +
-                          Ms(d.noise_ms) + ")");
+                          CheckMs(d.noise_ms) + ")");
     if (!base->cpu_isa.empty() && base->cpu_isa != bench->cpu_isa)
       x.details.push_back("the baseline ran with " + base->cpu_isa + " kernels, this run with " +
                           bench->cpu_isa + ": another CPU or --max-isa");

@@ -48,7 +48,7 @@ std::string TensorText(const ir::Tensor& t) {
   return std::string(ir::DataTypeName(t.dtype())) + "[" + Join(t.dims(), ",") + "] tensor";
 }
 
-SnapshotAttribute Describe(const ir::Attribute& a) {
+SnapshotAttribute DescribeAttribute(const ir::Attribute& a) {
   SnapshotAttribute s{a.name, std::string(ir::AttrTypeName(a.type)), {}};
   switch (a.type) {
     case ir::AttrType::kFloat:
@@ -189,7 +189,7 @@ class Builder {
         if (vi >= 0) out_->graphs[gi].values[vi].producer = ni;
       }
       sn.known = facts.known;
-      for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(Describe(a));
+      for (const ir::Attribute& a : n->attributes()) sn.attributes.push_back(DescribeAttribute(a));
       if (sn.op_type == "Constant" && sn.domain.empty() && sn.outputs.size() == 1 &&
           sn.outputs[0] >= 0) {
         if (const ir::Attribute* a = n->FindAttribute("value");

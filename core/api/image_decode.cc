@@ -21,7 +21,7 @@ namespace {
 
 constexpr uint64_t kMaxImageFileBytes = uint64_t{256} << 20;
 
-std::string Lower(std::string s) {
+std::string LowerCase(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
@@ -161,13 +161,13 @@ Expected<DecodedImage> DecodeJpeg(const std::vector<unsigned char>& bytes, const
 }  // namespace
 
 bool IsImageFile(const fs::path& path) {
-  const std::string ext = Lower(path.extension().string());
+  const std::string ext = LowerCase(path.extension().string());
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg";
 }
 
 Expected<DecodedImage> DecodeImageBytes(const std::vector<unsigned char>& bytes,
                                         const fs::path& name, int64_t max_pixels) {
-  const std::string ext = Lower(name.extension().string());
+  const std::string ext = LowerCase(name.extension().string());
   if (ext == ".png") return DecodePng(bytes, name, max_pixels);
   if (ext == ".jpg" || ext == ".jpeg") return DecodeJpeg(bytes, name, max_pixels);
   return InvalidArgument(name.string() + ": not a .png, .jpg or .jpeg image");

@@ -8,7 +8,7 @@ namespace onnxlens::api {
 
 namespace {
 
-const std::unordered_map<std::string, OpCategory>& Table() {
+const std::unordered_map<std::string, OpCategory>& CategoryTable() {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string, OpCategory>;
     auto add = [&](OpCategory c, std::initializer_list<const char*> ops) {
@@ -100,7 +100,7 @@ const std::unordered_map<std::string, OpCategory>& Table() {
 }  // namespace
 
 OpCategory CategorizeOp(std::string_view domain, std::string_view op_type) {
-  const auto& t = Table();
+  const auto& t = CategoryTable();
   auto it = t.find(std::string(op_type));
   if (it != t.end()) return it->second;
   const bool standard = domain.empty() || domain == "ai.onnx" || domain == "ai.onnx.ml";

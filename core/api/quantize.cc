@@ -31,7 +31,7 @@ double MillisSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-Status CheckRequest(const QuantizeRequest& r) {
+Status CheckQuantizeRequest(const QuantizeRequest& r) {
   if (r.mode != "static" && r.mode != "dynamic")
     return InvalidArgument("--mode: the mode is static or dynamic, got " + Quote(r.mode));
   if (r.format != "standard" && r.format != "ort")
@@ -78,7 +78,7 @@ std::vector<std::string> QuantizableOpTypes(const std::string& mode, const std::
 Expected<QuantizeReport> QuantizeModelFile(const fs::path& path, const QuantizeRequest& r,
                                            const JobControl& job) {
   const auto t0 = Clock::now();
-  OL_RETURN_IF_ERROR(CheckRequest(r));
+  OL_RETURN_IF_ERROR(CheckQuantizeRequest(r));
   OL_ASSIGN_OR_RETURN(onnx_io::LoadedModel loaded,
                       onnx_io::LoadModelFile(path, {}, job.Slice(0, 0.05)));
   const WritePolicy policy = QuantizePolicy(path, loaded, r);

@@ -17,7 +17,7 @@ namespace {
 constexpr double kLine = 14;
 constexpr double kMargin = 8;
 
-std::string Num(double v) {
+std::string OneDecimal(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
@@ -164,11 +164,11 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
     out += buf;
     for (const layout::Route& r : l.routes) {
       if (r.spline.size() < 4) continue;
-      std::string d = "M" + Num(r.spline[0].x) + " " + Num(r.spline[0].y);
+      std::string d = "M" + OneDecimal(r.spline[0].x) + " " + OneDecimal(r.spline[0].y);
       for (size_t k = 1; k + 2 < r.spline.size(); k += 3) {
-        d += "C" + Num(r.spline[k].x) + " " + Num(r.spline[k].y) + " " + Num(r.spline[k + 1].x) +
-             " " + Num(r.spline[k + 1].y) + " " + Num(r.spline[k + 2].x) + " " +
-             Num(r.spline[k + 2].y);
+        d += "C" + OneDecimal(r.spline[k].x) + " " + OneDecimal(r.spline[k].y) + " " +
+             OneDecimal(r.spline[k + 1].x) + " " + OneDecimal(r.spline[k + 1].y) + " " +
+             OneDecimal(r.spline[k + 2].x) + " " + OneDecimal(r.spline[k + 2].y);
       }
       out += "<path class=\"edge\" d=\"" + d + "\" marker-end=\"url(#arrow)\"/>\n";
     }
@@ -194,10 +194,10 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
                     "fill=\"%s\"/>",
                     r.x, r.y, r.width, r.height, fill.c_str());
       out += buf;
-      out += "<text x=\"" + Num(r.x + r.width / 2) + "\" y=\"" + Num(r.y + 18) +
+      out += "<text x=\"" + OneDecimal(r.x + r.width / 2) + "\" y=\"" + OneDecimal(r.y + 18) +
              "\" text-anchor=\"middle\" class=\"title\">" +
              EscapeMarkup(GroupTitle(h.groups[whole].path)) + "</text><text x=\"" +
-             Num(r.x + r.width / 2) + "\" y=\"" + Num(r.y + 33) +
+             OneDecimal(r.x + r.width / 2) + "\" y=\"" + OneDecimal(r.y + 33) +
              "\" text-anchor=\"middle\" class=\"sub\">" + std::to_string(group_nodes[whole]) +
              " nodes \u25B8</text></g>\n";
     }
@@ -237,17 +237,17 @@ Expected<std::string> GraphViews(const GraphSnapshot& snapshot, const GraphPaint
       head.replace(at, 2, EscapeMarkup(tip));
       out += head;
       double y = r.y + kLine;
-      out += "<text x=\"" + Num(r.x + r.width / 2) + "\" y=\"" + Num(y) +
+      out += "<text x=\"" + OneDecimal(r.x + r.width / 2) + "\" y=\"" + OneDecimal(y) +
              "\" text-anchor=\"middle\" class=\"title\">" + EscapeMarkup(it.title) + "</text>";
       if (!it.subtitle.empty()) {
         y += kLine;
-        out += "<text x=\"" + Num(r.x + r.width / 2) + "\" y=\"" + Num(y) +
+        out += "<text x=\"" + OneDecimal(r.x + r.width / 2) + "\" y=\"" + OneDecimal(y) +
                "\" text-anchor=\"middle\" class=\"sub\">" + EscapeMarkup(it.subtitle) + "</text>";
       }
       for (const auto& [key, value] : it.rows) {
         y += kLine;
-        out += "<text x=\"" + Num(r.x + 6) + "\" y=\"" + Num(y) + "\" class=\"row\">" +
-               EscapeMarkup(key + "  " + value) + "</text>";
+        out += "<text x=\"" + OneDecimal(r.x + 6) + "\" y=\"" + OneDecimal(y) +
+               "\" class=\"row\">" + EscapeMarkup(key + "  " + value) + "</text>";
       }
       out += "</g>\n";
     }

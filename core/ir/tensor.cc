@@ -32,7 +32,7 @@ std::shared_ptr<std::byte> AllocateAligned(size_t nbytes) {
   return CurrentBufferAllocator().Allocate(nbytes);
 }
 
-std::string DimsText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
+std::string TensorDimsText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
 
 }  // namespace
 
@@ -60,11 +60,11 @@ Expected<std::shared_ptr<std::byte>> AllocateFor(DataType type, const std::vecto
   try {
     return AllocateAligned(nbytes);
   } catch (const AllocationRefused& e) {
-    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                      FormatBytes(nbytes) + ": " + e.what());
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + TensorDimsText(dims) +
+                      " needs " + FormatBytes(nbytes) + ": " + e.what());
   } catch (const std::bad_alloc&) {
-    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                      FormatBytes(nbytes) + ", more memory than the system has");
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + TensorDimsText(dims) +
+                      " needs " + FormatBytes(nbytes) + ", more memory than the system has");
   }
 }
 
@@ -76,13 +76,13 @@ Expected<int64_t> NumElements(const std::vector<int64_t>& dims) {
   int64_t nonzero = 1;
   bool empty = false;
   for (int64_t d : dims) {
-    if (d < 0) return InvalidModel("negative dimension in shape " + DimsText(dims));
+    if (d < 0) return InvalidModel("negative dimension in shape " + TensorDimsText(dims));
     if (d == 0) {
       empty = true;
       continue;
     }
     if (__builtin_mul_overflow(nonzero, d, &nonzero)) {
-      return OutOfRange("shape " + DimsText(dims) + " has more elements than fit in 64 bits");
+      return OutOfRange("shape " + TensorDimsText(dims) + " has more elements than fit in 64 bits");
     }
   }
   return empty ? 0 : nonzero;
@@ -100,8 +100,8 @@ Expected<Tensor> Tensor::Empty(DataType type, std::vector<int64_t> dims, uint64_
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
   if (bytes > max_bytes) {
-    return OutOfRange("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                      FormatBytes(bytes) + ", more than the " + FormatBytes(max_bytes) +
+    return OutOfRange("tensor " + std::string(DataTypeName(type)) + TensorDimsText(dims) +
+                      " needs " + FormatBytes(bytes) + ", more than the " + FormatBytes(max_bytes) +
                       " allowed");
   }
   Tensor t;
@@ -129,8 +129,8 @@ Expected<Tensor> Tensor::FromRaw(DataType type, std::vector<int64_t> dims, const
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
   if (bytes != nbytes) {
-    return InvalidModel("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                        std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
+    return InvalidModel("tensor " + std::string(DataTypeName(type)) + TensorDimsText(dims) +
+                        " needs " + std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
                         " were given");
   }
   Tensor t;
@@ -149,8 +149,8 @@ Expected<Tensor> Tensor::Adopt(DataType type, std::vector<int64_t> dims,
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   OL_ASSIGN_OR_RETURN(uint64_t bytes, ByteSize(type, numel));
   if (bytes != nbytes || (nbytes && !data)) {
-    return InvalidModel("tensor " + std::string(DataTypeName(type)) + DimsText(dims) + " needs " +
-                        std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
+    return InvalidModel("tensor " + std::string(DataTypeName(type)) + TensorDimsText(dims) +
+                        " needs " + std::to_string(bytes) + " bytes but " + std::to_string(nbytes) +
                         " were given");
   }
   if (reinterpret_cast<uintptr_t>(data.get()) % 64 != 0) {
@@ -168,8 +168,8 @@ Expected<Tensor> Tensor::Adopt(DataType type, std::vector<int64_t> dims,
 Expected<Tensor> Tensor::FromStrings(std::vector<int64_t> dims, std::vector<std::string> values) {
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   if (static_cast<uint64_t>(numel) != values.size()) {
-    return InvalidModel("string tensor " + DimsText(dims) + " needs " + std::to_string(numel) +
-                        " values but has " + std::to_string(values.size()));
+    return InvalidModel("string tensor " + TensorDimsText(dims) + " needs " +
+                        std::to_string(numel) + " values but has " + std::to_string(values.size()));
   }
   Tensor t;
   t.dtype_ = DataType::kString;
@@ -183,7 +183,7 @@ Expected<Tensor> Tensor::WithDims(std::vector<int64_t> dims) const {
   OL_ASSIGN_OR_RETURN(int64_t numel, NumElements(dims));
   if (numel != numel_) {
     return InvalidArgument("cannot view " + std::to_string(numel_) + " elements as " +
-                           DimsText(dims) + " (" + std::to_string(numel) + " elements)");
+                           TensorDimsText(dims) + " (" + std::to_string(numel) + " elements)");
   }
   Tensor t = *this;
   t.dims_ = std::move(dims);

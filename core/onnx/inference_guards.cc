@@ -91,7 +91,7 @@ const ConvLikeGuard kConvLikeGuards[] = {
     {"MaxPool", -1}, {"AveragePool", -1}, {"LpPool", -1},
 };
 
-void CheckConvLike(const onnx::InferenceContext& ctx, const ConvLikeGuard& guard) {
+void GuardConvLike(const onnx::InferenceContext& ctx, const ConvLikeGuard& guard) {
   if (!onnx::hasInputShape(ctx, 0)) return;
   const int rank = ctx.getInputType(0)->tensor_type().shape().dim_size();
   if (rank < 2) fail_shape_inference(guard.op, " input 0 has rank ", rank, ", expected at least 2");
@@ -124,7 +124,7 @@ void GuardConvLike() {
       if (!original) continue;
       const_cast<onnx::OpSchema*>(schema)->TypeAndShapeInferenceFunction(
           [guard, original](onnx::InferenceContext& ctx) {
-            CheckConvLike(ctx, guard);
+            GuardConvLike(ctx, guard);
             original(ctx);
           });
     }

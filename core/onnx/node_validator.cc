@@ -340,7 +340,7 @@ int64_t KnownCount(const ir::Value* v) {
   return n;
 }
 
-std::string ShapeText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
+std::string DimsShapeText(const std::vector<int64_t>& dims) { return "[" + Join(dims, ",") + "]"; }
 
 // The axes of an Unsqueeze within the output's rank, each once (ONNX Runtime's shape inference
 // refuses the file at load; our kernel refuses it when it runs, which a branch not taken never
@@ -395,20 +395,21 @@ Status CheckReshape(const ir::Node& n, int64_t opset) {
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == 0 && !allowzero) {
       if (rank >= 0 && static_cast<int64_t>(i) >= rank) {
-        return NodeError(n, "shape " + ShapeText(shape) + " copies dimension " + std::to_string(i) +
-                                " of an input of rank " + std::to_string(rank));
+        return NodeError(n, "shape " + DimsShapeText(shape) + " copies dimension " +
+                                std::to_string(i) + " of an input of rank " + std::to_string(rank));
       }
       const int64_t d = KnownDim(n.input(0), i);
       if (d < 0) return Status::Ok();
       shape[i] = d;
     }
     if (shape[i] == -1) {
-      if (inferred) return NodeError(n, "shape " + ShapeText(shape) + " has more than one -1");
+      if (inferred) return NodeError(n, "shape " + DimsShapeText(shape) + " has more than one -1");
       inferred = true;
     } else if (shape[i] < 0) {
-      return NodeError(n, "shape " + ShapeText(shape) + " has a negative dimension");
+      return NodeError(n, "shape " + DimsShapeText(shape) + " has a negative dimension");
     } else if (__builtin_mul_overflow(known, shape[i], &known)) {
-      return NodeError(n, "shape " + ShapeText(shape) + " has more elements than fit in 64 bits");
+      return NodeError(n,
+                       "shape " + DimsShapeText(shape) + " has more elements than fit in 64 bits");
     }
   }
   return Status::Ok();

@@ -115,7 +115,7 @@ const std::map<std::string_view, int64_t>& OnnxDomainExtras() {
   return ops;
 }
 
-std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+std::string FirstLineOf(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 bool IsOnnxDomain(const std::string& d) { return d.empty() || d == "ai.onnx"; }
 
@@ -231,7 +231,7 @@ std::vector<std::string> OrtLoadFindings(const ir::Model& model, size_t max_find
   try {
     onnx::checker::check_model(proto);
   } catch (const std::exception& e) {
-    w.findings.push_back("ONNX checker: " + FirstLine(e.what()));
+    w.findings.push_back("ONNX checker: " + FirstLineOf(e.what()));
   }
   duplicates.insert(duplicates.end(), w.findings.begin(), w.findings.end());
   return duplicates;

@@ -46,7 +46,7 @@ std::optional<Activation> ActivationOf(const Node& n, PassContext& ctx) {
   return std::nullopt;
 }
 
-bool Fuse(Node& base, PassContext& ctx, bool conv) {
+bool FuseActivation(Node& base, PassContext& ctx, bool conv) {
   if (!IsOp(&base, conv ? "Conv" : "Gemm") || base.outputs().size() != 1) return false;
   const auto t = KnownType(base.input(0));
   if (!t || *t != ir::DataType::kFloat) return false;  // the fused kernels are float32
@@ -85,10 +85,10 @@ void AddActivationFusionPasses(std::vector<std::unique_ptr<Pass>>& out) {
   const Level e = Level::kExtended;
   out.push_back(std::make_unique<RulePass>(
       "conv-activation-fusion", "Conv + Relu/Clip/Sigmoid/Tanh/LeakyRelu/HardSigmoid -> FusedConv",
-      e, [](Node& n, PassContext& c) { return Fuse(n, c, true); }, /*contrib=*/true));
+      e, [](Node& n, PassContext& c) { return FuseActivation(n, c, true); }, /*contrib=*/true));
   out.push_back(std::make_unique<RulePass>(
       "gemm-activation-fusion", "Gemm + Relu/Clip/Sigmoid/Tanh/LeakyRelu/HardSigmoid -> FusedGemm",
-      e, [](Node& n, PassContext& c) { return Fuse(n, c, false); }, /*contrib=*/true));
+      e, [](Node& n, PassContext& c) { return FuseActivation(n, c, false); }, /*contrib=*/true));
 }
 
 }  // namespace onnxlens::passes

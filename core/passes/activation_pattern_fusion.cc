@@ -14,7 +14,7 @@ namespace {
 using ir::Node;
 using ir::Value;
 
-bool IsFloat(const Value* v) { return KnownType(v) == ir::DataType::kFloat; }
+bool IsFloatValue(const Value* v) { return KnownType(v) == ir::DataType::kFloat; }
 
 // A float32 one-element constant within 1e-6 of `target` that cannot widen `x`'s shape.
 std::optional<float> ScalarNear(const Value* k, const Value* x, std::optional<double> target) {
@@ -61,7 +61,7 @@ Value* ClipOfXPlus3(const Value* c, std::vector<Node*>& pattern, int64_t opset) 
   if (lo != 0.f || hi != 6.f) return nullptr;
   for (int i = 0; i < 2; ++i) {
     Value* x = add->input(i);
-    if (IsFloat(x) && ScalarNear(add->input(1 - i), x, 3.0)) {
+    if (IsFloatValue(x) && ScalarNear(add->input(1 - i), x, 3.0)) {
       pattern.push_back(add);
       if (relu) pattern.push_back(relu);
       pattern.push_back(clip);
@@ -152,7 +152,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
   if (last.inputs().size() != 2 || !last.output(0)) return false;
   for (int i = 0; i < 2 && IsOp(&last, "Mul"); ++i) {
     Value* x = last.input(1 - i);
-    if (!IsFloat(x)) continue;
+    if (!IsFloatValue(x)) continue;
     std::vector<Node*> pattern;
     Node* hs = InputProducer(&last, i, "HardSigmoid");
     if (hs && ctx.Opset() >= 14 && hs->input(0) == x &&
@@ -190,7 +190,7 @@ bool FuseHardSwish(Node& last, PassContext& ctx) {
   if (!IsOp(mul, "Mul")) return HardSigmoidOfClip(last, ctx);
   for (int i = 0; i < 2; ++i) {
     Value* x = mul->input(1 - i);
-    if (!IsFloat(x)) continue;
+    if (!IsFloatValue(x)) continue;
     pattern = {mul};
     if (ClipOfXPlus3(mul->input(i), pattern, ctx.Opset()) != x) continue;
     pattern.push_back(&last);
@@ -207,7 +207,7 @@ bool FuseQuickGelu(Node& mul, PassContext& ctx) {
   for (int i = 0; i < 2; ++i) {
     Node* sig = InputProducer(&mul, i, "Sigmoid");
     Value* x = mul.input(1 - i);
-    if (!sig || !IsFloat(x) || !sig->input(0)) continue;
+    if (!sig || !IsFloatValue(x) || !sig->input(0)) continue;
     std::vector<Node*> pattern = {sig, &mul};
     float alpha = 1.f;
     if (sig->input(0) != x) {

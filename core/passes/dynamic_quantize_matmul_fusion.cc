@@ -31,14 +31,14 @@ const Tensor* PerColumn(const Value* v, DataType type, int64_t per) {
 
 // The input of the two-input node `n` that is not `v` (null when both are, or `n` has another
 // count of inputs).
-Value* OtherInput(const Node* n, const Value* v) {
+Value* OtherMatMulInput(const Node* n, const Value* v) {
   if (n->inputs().size() != 2) return nullptr;
   if (n->input(0) == v && n->input(1) != v) return n->input(1);
   if (n->input(1) == v && n->input(0) != v) return n->input(0);
   return nullptr;
 }
 
-bool Fuse(Node& mm, PassContext& ctx) {
+bool FuseDqMatMul(Node& mm, PassContext& ctx) {
   if (!IsOp(&mm, "MatMulInteger") || mm.inputs().size() != 4 || mm.outputs().size() != 1)
     return false;
   Node* dq = InputProducer(&mm, 0, "DynamicQuantizeLinear");
@@ -53,16 +53,16 @@ bool Fuse(Node& mm, PassContext& ctx) {
     return false;
   Node* scale_mul = SoleConsumer(cast->output(0));
   if (!IsOp(scale_mul, "Mul")) return false;
-  Value* scales = OtherInput(scale_mul, cast->output(0));
+  Value* scales = OtherMatMulInput(scale_mul, cast->output(0));
   Node* scales_mul = scales ? scales->producer() : nullptr;
   if (!IsOp(scales_mul, "Mul") || !UsedOnlyBy(scales, {scale_mul})) return false;
-  Value* b_scale = OtherInput(scales_mul, dq->output(1));
+  Value* b_scale = OtherMatMulInput(scales_mul, dq->output(1));
   if (!b_scale || !PerColumn(b_scale, DataType::kFloat, n_cols)) return false;
   // An Add of a constant float bias, one per column, when it is the product's only reader.
   Node* last = scale_mul;
   Value* bias = nullptr;
   if (Node* add = SoleConsumer(scale_mul->output(0)); IsOp(add, "Add")) {
-    Value* c = OtherInput(add, scale_mul->output(0));
+    Value* c = OtherMatMulInput(add, scale_mul->output(0));
     const Tensor* t = c ? ConstantOf(c) : nullptr;
     if (t && t->dtype() == DataType::kFloat && t->dims().size() == 1 && t->numel() == n_cols) {
       bias = c;
@@ -92,7 +92,7 @@ std::unique_ptr<Pass> CreateDynamicQuantizeMatMulFusion() {
       "dynamic-quantize-matmul-fusion",
       "DynamicQuantizeLinear -> MatMulInteger -> Cast -> Mul(scales) [-> Add(bias)] (dynamic "
       "quantization's MatMul) becomes com.microsoft DynamicQuantizeMatMul",
-      Level::kExtended, Fuse, /*contrib=*/true);
+      Level::kExtended, FuseDqMatMul, /*contrib=*/true);
 }
 
 }  // namespace onnxlens::passes

@@ -99,9 +99,9 @@ void ToOnnxlensConv(ir::Graph& g, Node* n, bool x_channels_last, bool y_channels
   c->AddOutput(y);
 }
 
-class Transformer {
+class NhwcTransformer {
  public:
-  explicit Transformer(ir::Graph& g) : g_(g) {}
+  explicit NhwcTransformer(ir::Graph& g) : g_(g) {}
 
   bool Run() {
     auto order = g_.TopologicalOrder();
@@ -205,7 +205,7 @@ class QLinearNhwcTransformer final : public Pass {
   bool needs_contrib_ops() const override { return true; }
   Expected<bool> Run(ir::Graph& graph, PassContext& ctx) override {
     if (ctx.options.nchwc_block <= 0 || !ctx.options.session_only_ops) return false;
-    if (!Transformer(graph).Run()) return false;
+    if (!NhwcTransformer(graph).Run()) return false;
     if (ctx.Opset(kOnnxlensDomain) < 1) ctx.model->SetOpsetVersion(kOnnxlensDomain, 1);
     return true;
   }

@@ -47,7 +47,9 @@ std::optional<QRange> PerTensorQ(const Node* q) {
 }
 
 // QuantizeLinear's arithmetic on one float (kernels/reference/quant.cc), before saturation.
-float Quantized(float x, const QRange& r) { return std::nearbyint(x / r.scale) + r.zero_point; }
+float QuantizedValue(float x, const QRange& r) {
+  return std::nearbyint(x / r.scale) + r.zero_point;
+}
 
 // Clip's bound `i` (1 min, 2 max) from its inputs (opset 11+) or attributes (opset 6); +-inf
 // when absent; nullopt when computed or not one float32.
@@ -61,7 +63,7 @@ std::optional<float> ClipBound(const Node& clip, size_t i, int64_t opset) {
   return t->data<float>()[0];
 }
 
-bool Fuse(Node& n, PassContext& ctx) {
+bool FuseReluClip(Node& n, PassContext& ctx) {
   const bool relu = IsOp(&n, "Relu");
   if ((!relu && !IsOp(&n, "Clip")) || n.inputs().empty() || !n.input(0) || n.outputs().size() != 1)
     return false;
@@ -78,8 +80,8 @@ bool Fuse(Node& n, PassContext& ctx) {
     hi = *mx;
   }
   // Both bounds must saturate: every value Relu / Clip moves then quantizes alike.
-  const bool lo_saturates = std::isinf(lo) ? lo < 0 : Quantized(lo, *r) <= r->qmin;
-  const bool hi_saturates = std::isinf(hi) ? hi > 0 : Quantized(hi, *r) >= r->qmax;
+  const bool lo_saturates = std::isinf(lo) ? lo < 0 : QuantizedValue(lo, *r) <= r->qmin;
+  const bool hi_saturates = std::isinf(hi) ? hi > 0 : QuantizedValue(hi, *r) >= r->qmax;
   if (!lo_saturates || !hi_saturates) return false;
   MergeOrigins(q, &n);
   return BypassNode(&n);
@@ -92,7 +94,7 @@ std::unique_ptr<Pass> CreateReluClipQuantFusion() {
       "relu-clip-quant-fusion",
       "Relu / Clip read only by a per-tensor QuantizeLinear that saturates at least as much is "
       "removed (exact), so that DQ -> Conv -> Relu -> Q becomes an int8 Conv unit",
-      Level::kExtended, Fuse);
+      Level::kExtended, FuseReluClip);
 }
 
 }  // namespace onnxlens::passes

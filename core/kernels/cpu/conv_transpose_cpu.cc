@@ -27,11 +27,11 @@ int64_t pool_threads(const OpKernelContext& ctx) {
   return ctx.pool() && ctx.pool()->threads() > 1 ? ctx.pool()->threads() : 1;
 }
 
-struct Plane {
+struct ConvTPlane {
   int64_t ih, iw, oh, ow, kh, kw, sh, sw, dh, dw, pt, pl;
 };
 
-Plane PlaneOf(const ConvGeometry& g) {
+ConvTPlane PlaneOf(const ConvGeometry& g) {
   if (g.kernel.size() == 1)
     return {1, g.in[0],      1, g.out[0],       1, g.kernel[0],
             1, g.strides[0], 1, g.dilations[0], 0, g.pads[0]};
@@ -41,7 +41,7 @@ Plane PlaneOf(const ConvGeometry& g) {
 
 // Adds the taps of input rows [iy0, iy1) of one output channel to its plane y (which holds the
 // bias): `cols` holds kh * kw planes of (iy1 - iy0) * iw, one per tap.
-void Col2Im(const Plane& p, const float* cols, int64_t iy0, int64_t iy1, float* y) {
+void Col2Im(const ConvTPlane& p, const float* cols, int64_t iy0, int64_t iy1, float* y) {
   const int64_t block = (iy1 - iy0) * p.iw;
   for (int64_t ky = 0; ky < p.kh; ++ky) {
     for (int64_t kx = 0; kx < p.kw; ++kx) {
@@ -78,12 +78,12 @@ int64_t RowsPerBlock(int64_t rows, int64_t iw) {
 // One image and group: y (Mg planes, holding the bias) += the transposed convolution of x (Cg
 // planes) with w (Cg x rows). `cols` holds `slots` buffers of ColumnFloats(p, Mg) floats, one per
 // thread of the pool (allocated by the caller from the session's budget).
-int64_t ColumnFloats(const Plane& p, int64_t Mg) {
+int64_t ColumnFloats(const ConvTPlane& p, int64_t Mg) {
   const int64_t rows = Mg * p.kh * p.kw;
   return rows * RowsPerBlock(rows, p.iw) * p.iw;
 }
 
-void ConvTransposeGroup(const Plane& p, const float* x, const float* w, int64_t Cg, int64_t Mg,
+void ConvTransposeGroup(const ConvTPlane& p, const float* x, const float* w, int64_t Cg, int64_t Mg,
                         float* y, float* cols, int64_t slots, ParallelRunner* pool) {
   const int64_t k_sp = p.kh * p.kw, rows = Mg * k_sp, in_sp = p.ih * p.iw, out_sp = p.oh * p.ow;
   const int64_t rpb = RowsPerBlock(rows, p.iw), blocks = (p.ih + rpb - 1) / rpb;
@@ -118,7 +118,7 @@ void ConvTransposeGroup(const Plane& p, const float* x, const float* w, int64_t 
   for (int64_t b = 0; b < blocks; ++b) block(b, cols, pool, split ? pool : nullptr);
 }
 
-Status ConvTranspose(OpKernelContext& ctx, int64_t) {
+Status CpuConvTranspose(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
@@ -132,7 +132,7 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
   const int64_t M = Mg * G;
   std::vector<int64_t> ydims = {N, M};
   ydims.insert(ydims.end(), g.out.begin(), g.out.end());
-  const Plane p = PlaneOf(g);
+  const ConvTPlane p = PlaneOf(g);
   const int64_t in_sp = p.ih * p.iw, out_sp = p.oh * p.ow, rows = SaturatingMul(Mg, p.kh * p.kw);
   // One block of columns (at least one input row) per thread, from the session's budget.
   const int64_t slots = pool_threads(ctx);
@@ -163,7 +163,7 @@ Status ConvTranspose(OpKernelContext& ctx, int64_t) {
 }  // namespace
 
 void RegisterCpuConvTransposeKernel(KernelRegistry& r) {
-  AddCpu(r, "ConvTranspose", 1, ConvTranspose);
+  AddCpu(r, "ConvTranspose", 1, CpuConvTranspose);
 }
 
 }  // namespace onnxlens::kernels

@@ -35,7 +35,7 @@ Capability NeedFloatInput(const ir::Node& n, size_t i) {
                                  std::string(ir::DataTypeName(v->type().elem_type)));
 }
 
-Capability Lstm(const KernelInfo& info) {
+Capability LstmCheck(const KernelInfo& info) {
   const ir::Node& n = info.node;
   for (size_t i : {1, 2, 3, 5, 6, 7}) {
     if (Capability c = NeedFloatInput(n, i); !c.accepted()) return c;
@@ -60,7 +60,7 @@ Capability Lstm(const KernelInfo& info) {
   return Capability::Accept();
 }
 
-Capability Pool(const KernelInfo& info, bool max) {
+Capability PoolCheck(const KernelInfo& info, bool max) {
   const ir::Node& n = info.node;
   if (max && OutputWanted(n, 1)) {
     return Capability::Decline(DeclineReason::kOutputs,
@@ -75,7 +75,7 @@ Capability Pool(const KernelInfo& info, bool max) {
   return Capability::Accept();
 }
 
-Capability Softmax(const KernelInfo& info) {
+Capability SoftmaxCheck(const KernelInfo& info) {
   const int64_t rank = KnownRank(info.node.input(0));
   if (info.opset < 13 || rank < 0) return Capability::Accept();
   int64_t axis = info.node.GetInt("axis", -1);
@@ -98,7 +98,7 @@ Capability NoStatisticsOutputs(const KernelInfo& info) {
   return Capability::Accept();
 }
 
-Capability BatchNorm(const KernelInfo& info) {
+Capability BatchNormCheck(const KernelInfo& info) {
   if (info.node.GetInt("training_mode", 0) != 0) {
     return Capability::Decline(DeclineReason::kAttribute,
                                "the cpu BatchNormalization kernel is inference only "
@@ -110,7 +110,7 @@ Capability BatchNorm(const KernelInfo& info) {
   return Capability::Accept();
 }
 
-Capability ConvTranspose(const KernelInfo& info) {
+Capability ConvTransposeCheck(const KernelInfo& info) {
   const ir::Node& n = info.node;
   for (size_t i : {1, 2}) {
     if (Capability c = NeedFloatInput(n, i); !c.accepted()) return c;
@@ -129,17 +129,17 @@ Capability ConvTranspose(const KernelInfo& info) {
 }  // namespace
 
 void RegisterCpuChecks(KernelRegistry& r) {
-  r.SetCheck("", "LSTM", kCpuProvider, Lstm);
-  r.SetCheck("", "MaxPool", kCpuProvider, [](const KernelInfo& i) { return Pool(i, true); });
+  r.SetCheck("", "LSTM", kCpuProvider, LstmCheck);
+  r.SetCheck("", "MaxPool", kCpuProvider, [](const KernelInfo& i) { return PoolCheck(i, true); });
   for (const char* op : {"AveragePool", "GlobalAveragePool", "GlobalMaxPool"})
-    r.SetCheck("", op, kCpuProvider, [](const KernelInfo& i) { return Pool(i, false); });
-  r.SetCheck("", "Softmax", kCpuProvider, Softmax);
-  r.SetCheck("", "LogSoftmax", kCpuProvider, Softmax);
+    r.SetCheck("", op, kCpuProvider, [](const KernelInfo& i) { return PoolCheck(i, false); });
+  r.SetCheck("", "Softmax", kCpuProvider, SoftmaxCheck);
+  r.SetCheck("", "LogSoftmax", kCpuProvider, SoftmaxCheck);
   r.SetCheck("", "LayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("com.microsoft", "LayerNormalization", kCpuProvider, NoStatisticsOutputs);
   r.SetCheck("com.microsoft", "SkipLayerNormalization", kCpuProvider, NoStatisticsOutputs);
-  r.SetCheck("", "BatchNormalization", kCpuProvider, BatchNorm);
-  r.SetCheck("", "ConvTranspose", kCpuProvider, ConvTranspose);
+  r.SetCheck("", "BatchNormalization", kCpuProvider, BatchNormCheck);
+  r.SetCheck("", "ConvTranspose", kCpuProvider, ConvTransposeCheck);
   r.SetCheck("com.microsoft", "EmbedLayerNormalization", kCpuProvider, [](const KernelInfo& i) {
     if (!OutputWanted(i.node, 2)) return Capability::Accept();
     return Capability::Decline(DeclineReason::kOutputs,

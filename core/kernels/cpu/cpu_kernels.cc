@@ -26,7 +26,7 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-Status Gemm(OpKernelContext& ctx, int64_t) {
+Status CpuGemm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
@@ -60,7 +60,7 @@ Status Gemm(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
-Status MatMul(OpKernelContext& ctx, int64_t) {
+Status CpuMatMul(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
@@ -287,7 +287,7 @@ Status ConvImpl(OpKernelContext& ctx, const FusedActivation& act, bool fused) {
   return Status::Ok();
 }
 
-Status Conv(OpKernelContext& ctx, int64_t) { return ConvImpl(ctx, FusedActivation{}, false); }
+Status CpuConv(OpKernelContext& ctx, int64_t) { return ConvImpl(ctx, FusedActivation{}, false); }
 
 }  // namespace
 
@@ -322,8 +322,8 @@ void RegisterCpuKernels(KernelRegistry& r) {
   RegisterCpuConvTransposeKernel(r);
   RegisterCpuMatMulIntegerKernels(r);
   RegisterCpuConvIntegerKernels(r);
-  AddCpu(r, "Gemm", 1, Gemm);
-  AddCpu(r, "MatMul", 1, MatMul);
+  AddCpu(r, "Gemm", 1, CpuGemm);
+  AddCpu(r, "MatMul", 1, CpuMatMul);
   r.Register({"com.microsoft",
               "FusedMatMul",
               1,
@@ -332,9 +332,9 @@ void RegisterCpuKernels(KernelRegistry& r) {
               {ir::DataType::kFloat},
               [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [](OpKernelContext& ctx) { return RunFusedMatMul(ctx, MatMul); }));
+                    [](OpKernelContext& ctx) { return RunFusedMatMul(ctx, CpuMatMul); }));
               }});
-  AddCpu(r, "Conv", 1, Conv);
+  AddCpu(r, "Conv", 1, CpuConv);
   // The edges of NCHWc chains (ir/nchwc.h), whichever provider runs the chain.
   for (auto [op, fn] :
        {std::pair{"ReorderInput", &NchwcReorderInput},
@@ -375,7 +375,7 @@ void RegisterCpuKernels(KernelRegistry& r) {
                 const int64_t opset = info.opset;
                 return Expected<std::unique_ptr<OpKernel>>(
                     std::make_unique<FunctionKernel>([opset](OpKernelContext& ctx) {
-                      OL_RETURN_IF_ERROR(Gemm(ctx, opset));
+                      OL_RETURN_IF_ERROR(CpuGemm(ctx, opset));
                       return ApplyFusedActivation(ctx);
                     }));
               }});

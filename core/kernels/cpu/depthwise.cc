@@ -24,14 +24,14 @@ namespace {
 #define OL_VECTOR_CLONES
 #endif
 
-struct Plan {
+struct DwPlan {
   int64_t ih, iw, oh, ow, kh, kw, sh, sw, dh, dw, pt, pl;
   int64_t rows;   ///< padded input rows the outputs read
   int64_t width;  ///< columns of one phase plane
 };
 
-Plan MakePlan(const ConvGeometry& g) {
-  Plan p{};
+DwPlan MakePlan(const ConvGeometry& g) {
+  DwPlan p{};
   p.ih = g.in[0], p.iw = g.in[1], p.oh = g.out[0], p.ow = g.out[1];
   p.kh = g.kernel[0], p.kw = g.kernel[1];
   p.sh = g.strides[0], p.sw = g.strides[1], p.dh = g.dilations[0], p.dw = g.dilations[1];
@@ -42,7 +42,7 @@ Plan MakePlan(const ConvGeometry& g) {
 }
 
 // planes[ph][r][j] = X[r - pt][j * sw + ph - pl], `pad` outside the input.
-void BuildPhases(const Plan& p, const float* x, float* planes, float pad) {
+void BuildPhases(const DwPlan& p, const float* x, float* planes, float pad) {
   const int64_t plane = p.rows * p.width;
   for (int64_t ph = 0; ph < p.sw; ++ph) {
     float* dst = planes + ph * plane;
@@ -75,7 +75,7 @@ void BuildPhases(const Plan& p, const float* x, float* planes, float pad) {
 }
 
 OL_VECTOR_CLONES
-void ConvolvePlane(const Plan& p, const float* planes, const float* w, float bias, float* y) {
+void ConvolvePlane(const DwPlan& p, const float* planes, const float* w, float bias, float* y) {
   const int64_t plane = p.rows * p.width, ow = p.ow;
   for (int64_t oy = 0; oy < p.oh; ++oy) {
     float* __restrict acc = y + oy * ow;
@@ -104,7 +104,7 @@ void ConvolvePlane(const Plan& p, const float* planes, const float* w, float bia
 }
 
 OL_VECTOR_CLONES
-void MaxPlane(const Plan& p, const float* planes, float* y) {
+void MaxPlane(const DwPlan& p, const float* planes, float* y) {
   const int64_t plane = p.rows * p.width, ow = p.ow;
   for (int64_t oy = 0; oy < p.oh; ++oy) {
     float* __restrict acc = y + oy * ow;
@@ -121,7 +121,7 @@ void MaxPlane(const Plan& p, const float* planes, float* y) {
 }
 
 template <typename Fn>
-void ForEachPlane(const Plan& p, int64_t planes_count, ParallelRunner* pool, Fn fn) {
+void ForEachPlane(const DwPlan& p, int64_t planes_count, ParallelRunner* pool, Fn fn) {
   const size_t scratch = static_cast<size_t>(p.sw * p.rows * p.width);
   auto work = [&](int64_t begin, int64_t end) {
     std::vector<float> planes(scratch);
@@ -136,13 +136,13 @@ void ForEachPlane(const Plan& p, int64_t planes_count, ParallelRunner* pool, Fn 
 }  // namespace
 
 int64_t PhasePlaneFloats(const ConvGeometry& g) {
-  const Plan p = MakePlan(g);  // each factor is bounded by 2^32 (ConvGeometry's checks)
+  const DwPlan p = MakePlan(g);  // each factor is bounded by 2^32 (ConvGeometry's checks)
   const double floats = double(p.sw) * double(p.rows) * double(p.width);
   return floats > 9e18 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(floats);
 }
 
 void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, ParallelRunner* pool) {
-  const Plan p = MakePlan(g);
+  const DwPlan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
   ForEachPlane(p, NC, pool, [&](int64_t nc, float* planes) {
     BuildPhases(p, X + nc * in_plane, planes, -std::numeric_limits<float>::infinity());
@@ -152,7 +152,7 @@ void MaxPool2D(const float* X, const ConvGeometry& g, int64_t NC, float* Y, Para
 
 void Depthwise2D(const float* X, const float* W, const float* B, const ConvGeometry& g, int64_t N,
                  int64_t C, float* Y, ParallelRunner* pool) {
-  const Plan p = MakePlan(g);
+  const DwPlan p = MakePlan(g);
   const int64_t in_plane = p.ih * p.iw, out_plane = p.oh * p.ow;
   ForEachPlane(p, N * C, pool, [&](int64_t nc, float* planes) {
     const int64_t c = nc % C;

@@ -17,14 +17,14 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-constexpr int64_t kGrain = 1 << 15;
+constexpr int64_t kDqGrain = 1 << 15;
 
 // Calls fn(task, begin, end) over `tasks` contiguous pieces of [0, n).
 template <typename Fn>
-int64_t Split(OpKernelContext& ctx, int64_t n, Fn&& fn) {
-  const bool parallel = ctx.pool() && ctx.pool()->threads() > 1 && n >= 2 * kGrain;
+int64_t SplitDq(OpKernelContext& ctx, int64_t n, Fn&& fn) {
+  const bool parallel = ctx.pool() && ctx.pool()->threads() > 1 && n >= 2 * kDqGrain;
   const int64_t tasks =
-      parallel ? std::min<int64_t>((n + kGrain - 1) / kGrain, ctx.pool()->threads() * 4) : 1;
+      parallel ? std::min<int64_t>((n + kDqGrain - 1) / kDqGrain, ctx.pool()->threads() * 4) : 1;
   const int64_t chunk = (n + tasks - 1) / tasks;
   if (tasks == 1) {
     fn(int64_t{0}, int64_t{0}, n);
@@ -36,7 +36,7 @@ int64_t Split(OpKernelContext& ctx, int64_t n, Fn&& fn) {
   return tasks;
 }
 
-Status DynamicQuantize(OpKernelContext& ctx) {
+Status CpuDynamicQuantize(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   if (x->dtype() != DataType::kFloat) return ctx.Decline("x is not float32");
   const float* xv = x->data<float>();
@@ -44,7 +44,7 @@ Status DynamicQuantize(OpKernelContext& ctx) {
   std::vector<float> lo(
       static_cast<size_t>(std::max<int64_t>(1, 4 * (ctx.pool() ? ctx.pool()->threads() : 1))), 0.f);
   std::vector<float> hi(lo.size(), 0.f);
-  const int64_t tasks = Split(ctx, n, [&](int64_t t, int64_t b, int64_t e) {
+  const int64_t tasks = SplitDq(ctx, n, [&](int64_t t, int64_t b, int64_t e) {
     DynamicRange(xv, b, e, &lo[static_cast<size_t>(t)], &hi[static_cast<size_t>(t)]);
   });
   float mn = 0.f, mx = 0.f;
@@ -55,7 +55,7 @@ Status DynamicQuantize(OpKernelContext& ctx) {
   const DynamicQuantParams p = DynamicParamsOf(mn, mx);
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kUint8, x->dims()));
   uint8_t* yv = y.mutable_data<uint8_t>();
-  Split(ctx, n, [&](int64_t, int64_t b, int64_t e) { DynamicQuantizeRange(xv, yv, p, b, e); });
+  SplitDq(ctx, n, [&](int64_t, int64_t b, int64_t e) { DynamicQuantizeRange(xv, yv, p, b, e); });
   ctx.SetOutput(0, std::move(y));
   ctx.SetOutput(1, Tensor::FromVector<float>(DataType::kFloat, {}, {p.scale}));
   ctx.SetOutput(
@@ -74,7 +74,7 @@ void RegisterCpuDynamicQuantKernel(KernelRegistry& r) {
               {DataType::kFloat},
               [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(
-                    std::make_unique<FunctionKernel>(DynamicQuantize));
+                    std::make_unique<FunctionKernel>(CpuDynamicQuantize));
               }});
 }
 

@@ -16,7 +16,7 @@ namespace onnxlens::kernels {
 
 namespace {
 
-bool HasAvx2() {
+bool DqLstmHasAvx2() {
   return IsaAllows(Isa::kAvx2);  // the host's AVX2, under ONNXLENS_MAX_ISA
 }
 
@@ -76,7 +76,7 @@ void RegisterCpuDynamicQuantizeLstmKernel(KernelRegistry& r) {
               kCpuProvider,
               {ir::DataType::kFloat},
               [](const KernelInfo&) -> Expected<std::unique_ptr<OpKernel>> {
-                if (!HasAvx2())
+                if (!DqLstmHasAvx2())
                   return Unsupported(
                       "the cpu DynamicQuantizeLSTM kernel needs AVX2 (the reference kernel runs "
                       "it)");

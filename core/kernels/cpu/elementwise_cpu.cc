@@ -27,7 +27,7 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-constexpr int64_t kGrain = 1 << 15;  // elements per parallel task: below this, run inline
+constexpr int64_t kEltGrain = 1 << 15;  // elements per parallel task: below this, run inline
 
 template <typename Fn>
 void Parallel(OpKernelContext& ctx, int64_t n, int64_t grain, Fn&& fn) {
@@ -55,7 +55,7 @@ inline float Apply(float a, float b) {
 }
 
 template <Bin op>
-Status Binary(OpKernelContext& ctx, int64_t) {
+Status CpuBinary(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *a));
@@ -68,17 +68,17 @@ Status Binary(OpKernelContext& ctx, int64_t) {
   float* po = y.mutable_data<float>();
   const int64_t n = y.numel();
   if (a->numel() == n && b->numel() == n) {
-    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+    Parallel(ctx, n, kEltGrain, [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(pa[i], pb[i]);
     });
   } else if (b->numel() == 1 && a->numel() == n) {
     const float v = pb[0];
-    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+    Parallel(ctx, n, kEltGrain, [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(pa[i], v);
     });
   } else if (a->numel() == 1 && b->numel() == n) {
     const float v = pa[0];
-    Parallel(ctx, n, kGrain, [&](int64_t s, int64_t e) {
+    Parallel(ctx, n, kEltGrain, [&](int64_t s, int64_t e) {
       for (int64_t i = s; i < e; ++i) po[i] = Apply<op>(v, pb[i]);
     });
   } else {
@@ -117,7 +117,7 @@ Status Unary(OpKernelContext& ctx, F f) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* p = x->data<float>();
   float* o = y.mutable_data<float>();
-  Parallel(ctx, x->numel(), kGrain / 4, [&](int64_t s, int64_t e) {
+  Parallel(ctx, x->numel(), kEltGrain / 4, [&](int64_t s, int64_t e) {
     for (int64_t i = s; i < e; ++i) o[i] = f(p[i]);
   });
   ctx.SetOutput(0, std::move(y));
@@ -132,7 +132,7 @@ Status UnaryVec(OpKernelContext& ctx, S scalar, V vector) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* p = x->data<float>();
   float* o = y.mutable_data<float>();
-  Parallel(ctx, x->numel(), kGrain,
+  Parallel(ctx, x->numel(), kEltGrain,
            [&](int64_t s, int64_t e) { vec::Map(p + s, o + s, e - s, scalar, vector); });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -146,7 +146,7 @@ Status ErfAvx2(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* p = x->data<float>();
   float* o = y.mutable_data<float>();
-  Parallel(ctx, x->numel(), kGrain,
+  Parallel(ctx, x->numel(), kEltGrain,
            [&](int64_t s, int64_t e) { vec::ErfMapAvx2(p + s, o + s, e - s); });
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -154,7 +154,7 @@ Status ErfAvx2(OpKernelContext& ctx) {
 #endif
 
 // Clip: bounds from attributes (opset 6) or optional scalar inputs (opset 11+). NaN stays NaN.
-Status Clip(OpKernelContext& ctx, int64_t opset) {
+Status CpuClip(OpKernelContext& ctx, int64_t opset) {
   float lo = -std::numeric_limits<float>::max(), hi = std::numeric_limits<float>::max();
   if (opset < 11) {
     lo = ctx.node().GetFloat("min", lo);
@@ -240,7 +240,7 @@ Status Pow(OpKernelContext& ctx, int64_t opset) {
 
 // ---- BatchNormalization (inference) ----
 
-Status BatchNorm(OpKernelContext& ctx, int64_t) {
+Status CpuBatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   if (ctx.node().GetInt("training_mode", 0) != 0)
@@ -265,7 +265,7 @@ Status BatchNorm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, x->dims()));
   const float* in = x->data<float>();
   float* out = y.mutable_data<float>();
-  Parallel(ctx, N * C, std::max<int64_t>(1, kGrain / std::max<int64_t>(inner, 1)),
+  Parallel(ctx, N * C, std::max<int64_t>(1, kEltGrain / std::max<int64_t>(inner, 1)),
            [&](int64_t s, int64_t e) {
              for (int64_t nc = s; nc < e; ++nc) {
                const float a = scale[nc % C], b = shift[nc % C];
@@ -314,7 +314,7 @@ Status Pool2D(OpKernelContext& ctx, bool is_max, bool global) {
     // squeeze-and-excitation blocks) runs as it does there.
     const int64_t plane = ih * iw;
     const float size = static_cast<float>(plane);
-    Parallel(ctx, NC, std::max<int64_t>(1, kGrain / std::max<int64_t>(plane, 1)),
+    Parallel(ctx, NC, std::max<int64_t>(1, kEltGrain / std::max<int64_t>(plane, 1)),
              [&](int64_t s, int64_t e) {
                for (int64_t nc = s; nc < e; ++nc) {
                  const float* xp = X + nc * plane;
@@ -423,7 +423,7 @@ __attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* xr, float* 
 }
 #endif
 
-Status Softmax(OpKernelContext& ctx, int64_t opset, bool log) {
+Status CpuSoftmax(OpKernelContext& ctx, int64_t opset, bool log) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
@@ -440,7 +440,7 @@ Status Softmax(OpKernelContext& ctx, int64_t opset, bool log) {
 #ifdef OL_VEC_AVX2
   const bool avx2 = vec::HasAvx2Fma();
 #endif
-  Parallel(ctx, rows, std::max<int64_t>(1, kGrain / std::max<int64_t>(len, 1)),
+  Parallel(ctx, rows, std::max<int64_t>(1, kEltGrain / std::max<int64_t>(len, 1)),
            [&](int64_t s, int64_t e) {
              for (int64_t r = s; r < e; ++r) {
                const float* xr = X + r * len;
@@ -514,7 +514,7 @@ void TransposeElements(const Tensor& x, Tensor& y, const std::vector<int64_t>& d
       });
 }
 
-Status Transpose(OpKernelContext& ctx, int64_t) {
+Status CpuTranspose(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   if (x->dtype() == DataType::kString)
     return ctx.Decline("the cpu Transpose copies fixed-size types");
@@ -640,7 +640,7 @@ Status ReduceContiguous(OpKernelContext& ctx, int64_t opset, bool mean) {
     return static_cast<float>(mean ? (count ? acc / double(count) : std::nan("")) : acc);
   };
   if (inner == 1) {
-    Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(count, 1)),
+    Parallel(ctx, outer, std::max<int64_t>(1, kEltGrain / std::max<int64_t>(count, 1)),
              [&](int64_t s, int64_t e) {
                for (int64_t o = s; o < e; ++o) {
                  // Eight independent double sums: one chain waited on each add's latency
@@ -658,7 +658,7 @@ Status ReduceContiguous(OpKernelContext& ctx, int64_t opset, bool mean) {
              });
   } else {
     // Column sums: each reduced row is added into `inner` accumulators, contiguous reads.
-    Parallel(ctx, outer, std::max<int64_t>(1, kGrain / std::max<int64_t>(count * inner, 1)),
+    Parallel(ctx, outer, std::max<int64_t>(1, kEltGrain / std::max<int64_t>(count * inner, 1)),
              [&](int64_t s, int64_t e) {
                std::vector<double> acc(static_cast<size_t>(inner));
                for (int64_t o = s; o < e; ++o) {
@@ -677,10 +677,10 @@ Status ReduceContiguous(OpKernelContext& ctx, int64_t opset, bool mean) {
 }  // namespace
 
 void RegisterCpuElementwiseKernels(KernelRegistry& r) {
-  AddCpu(r, "Add", 7, Binary<Bin::kAdd>);
-  AddCpu(r, "Sub", 7, Binary<Bin::kSub>);
-  AddCpu(r, "Mul", 7, Binary<Bin::kMul>);
-  AddCpu(r, "Div", 7, Binary<Bin::kDiv>);
+  AddCpu(r, "Add", 7, CpuBinary<Bin::kAdd>);
+  AddCpu(r, "Sub", 7, CpuBinary<Bin::kSub>);
+  AddCpu(r, "Mul", 7, CpuBinary<Bin::kMul>);
+  AddCpu(r, "Div", 7, CpuBinary<Bin::kDiv>);
   AddCpu(r, "Pow", 7, Pow);
   AddCpu(r, "Relu", 6, [](OpKernelContext& c, int64_t) {
     return Unary(c, [](float v) { return v > 0.f ? v : 0.f; });
@@ -738,7 +738,7 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
     const float a = c.node().GetFloat("alpha", 0.01f);
     return Unary(c, [a](float v) { return v < 0.f ? v * a : v; });
   });
-  AddCpu(r, "Clip", 6, Clip);
+  AddCpu(r, "Clip", 6, CpuClip);
   r.Register({"",
               "Clip",
               12,
@@ -753,15 +753,15 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
                                                            : ClipInteger<uint8_t>(ctx);
                     }));
               }});
-  AddCpu(r, "BatchNormalization", 9, BatchNorm);
+  AddCpu(r, "BatchNormalization", 9, CpuBatchNorm);
   AddCpu(r, "MaxPool", 8, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, false); });
   AddCpu(r, "AveragePool", 7, [](OpKernelContext& c, int64_t) { return Pool2D(c, false, false); });
   AddCpu(r, "GlobalAveragePool", 1,
          [](OpKernelContext& c, int64_t) { return Pool2D(c, false, true); });
   AddCpu(r, "GlobalMaxPool", 1, [](OpKernelContext& c, int64_t) { return Pool2D(c, true, true); });
-  AddCpu(r, "Softmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, false); });
-  AddCpu(r, "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return Softmax(c, o, true); });
-  AddCpu(r, "Transpose", 1, Transpose);
+  AddCpu(r, "Softmax", 1, [](OpKernelContext& c, int64_t o) { return CpuSoftmax(c, o, false); });
+  AddCpu(r, "LogSoftmax", 1, [](OpKernelContext& c, int64_t o) { return CpuSoftmax(c, o, true); });
+  AddCpu(r, "Transpose", 1, CpuTranspose);
   r.Register(
       {"",
        "Transpose",
@@ -772,7 +772,7 @@ void RegisterCpuElementwiseKernels(KernelRegistry& r) {
         DataType::kInt64, DataType::kBool, DataType::kFloat16, DataType::kDouble},
        [](const KernelInfo&) {
          return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-             [](OpKernelContext& ctx) { return Transpose(ctx, 1); }));
+             [](OpKernelContext& ctx) { return CpuTranspose(ctx, 1); }));
        }});
 }
 

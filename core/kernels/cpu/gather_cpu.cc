@@ -16,7 +16,7 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-Status Gather(OpKernelContext& ctx) {
+Status CpuGather(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* ind, ctx.RequireTensor(1));
   if (x->dtype() == DataType::kString) return ctx.Decline("the cpu Gather copies fixed-size types");
@@ -42,7 +42,7 @@ Status Gather(OpKernelContext& ctx) {
 void RegisterCpuGatherKernel(KernelRegistry& r) {
   r.Register({"", "Gather", 1, 1000, kCpuProvider, {}, [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [](OpKernelContext& ctx) { return Gather(ctx); }));
+                    [](OpKernelContext& ctx) { return CpuGather(ctx); }));
               }});
 }
 

@@ -119,7 +119,7 @@ void ApplyTaps(const float* plane, const int64_t* off, const float* wt, int64_t 
   }
 }
 
-Status GridSample(OpKernelContext& ctx, int64_t) {
+Status CpuGridSample(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* grid, ctx.RequireTensor(1));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
@@ -193,6 +193,6 @@ Status GridSample(OpKernelContext& ctx, int64_t) {
 
 }  // namespace
 
-void RegisterCpuGridSampleKernel(KernelRegistry& r) { AddCpu(r, "GridSample", 16, GridSample); }
+void RegisterCpuGridSampleKernel(KernelRegistry& r) { AddCpu(r, "GridSample", 16, CpuGridSample); }
 
 }  // namespace onnxlens::kernels

@@ -17,14 +17,14 @@ namespace onnxlens::kernels {
 
 namespace {
 
-struct Geometry {
+struct IgemmGeometry {
   int group;  // k values per 32-bit lane: 1 (scalar), 2 (vpmaddwd), 4 (vpdpbusd)
   int elem;   // bytes per packed value: 2 (16-bit) or 1
   int mr;     // rows of a register tile
   int nr;     // columns of a panel
 };
 
-Geometry GeometryOf(IgemmPath p) {
+IgemmGeometry GeometryOf(IgemmPath p) {
   switch (p) {
     case IgemmPath::kScalar:
       return {1, 1, 1, 1};
@@ -245,9 +245,9 @@ int32_t PackRow(const uint8_t* src, bool a_signed, int64_t k, int64_t kp, int el
 }
 
 // What one call shares between its pieces of work.
-struct Job {
+struct IgemmJob {
   const IgemmPackedB* b;
-  Geometry geo;
+  IgemmGeometry geo;
   const MicroFn* micro;  ///< by row count
   int64_t M, K, N, kp, panels;
   const uint8_t* a;
@@ -264,12 +264,12 @@ struct Job {
   int64_t ldc;
 };
 
-int32_t RowZero(const Job& j, int64_t m) {
+int32_t RowZero(const IgemmJob& j, int64_t m) {
   if (!j.za_rows) return j.za0;
   return j.za_rows[m] + (j.a_signed ? 128 : 0);
 }
 
-void RunScalar(const Job& j, int64_t m0, int64_t m1) {
+void RunScalar(const IgemmJob& j, int64_t m0, int64_t m1) {
   const int8_t* bq = reinterpret_cast<const int8_t*>(j.b->data.data());
   std::vector<int32_t> acc(static_cast<size_t>(j.N));
   const uint8_t flip = j.a_signed ? 0x80 : 0;
@@ -292,8 +292,8 @@ void RunScalar(const Job& j, int64_t m0, int64_t m1) {
 }
 
 // Rows [m0, m1) x panels [p0, p1) on a SIMD path.
-void RunTiles(const Job& j, int64_t m0, int64_t m1, int64_t p0, int64_t p1) {
-  const Geometry& g = j.geo;
+void RunTiles(const IgemmJob& j, int64_t m0, int64_t m1, int64_t p0, int64_t p1) {
+  const IgemmGeometry& g = j.geo;
   const int64_t row_bytes = j.kp * g.elem;
   // Rows per chunk: their packed copy within ~96 KB (L2), whole tiles.
   const int64_t chunk =
@@ -418,7 +418,7 @@ IgemmPackedB IgemmPackB(IgemmPath path, const void* bv, bool b_signed, int64_t K
   };
   for (int64_t k = 0; k < K; ++k)
     for (int64_t n = 0; n < N; ++n) p.col_sums[n] += at(k, n);
-  const Geometry g = GeometryOf(path);
+  const IgemmGeometry g = GeometryOf(path);
   if (path == IgemmPath::kScalar) {
     p.data.resize(static_cast<size_t>(K * N));
     int8_t* d = reinterpret_cast<int8_t*>(p.data.data());
@@ -454,7 +454,7 @@ void Igemm(ParallelRunner* pool, int64_t M, const void* a, bool a_signed, int64_
     for (int64_t m = 0; m < M; ++m) std::fill(c + m * ldc, c + m * ldc + N, 0);
     return;
   }
-  Job j;
+  IgemmJob j;
   j.b = &b;
   j.geo = GeometryOf(b.path);
   j.micro = MicroOf(b.path);

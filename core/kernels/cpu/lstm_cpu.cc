@@ -66,7 +66,7 @@ __attribute__((target("avx2,fma"))) int64_t RowDotsAvx2(const float* h, const fl
   return q;
 }
 
-bool HasAvx2() {
+bool LstmHasAvx2() {
   return IsaAllows(Isa::kAvx2);  // the host's AVX2 + FMA, under ONNXLENS_MAX_ISA
 }
 #endif
@@ -84,7 +84,7 @@ void RecurrentProduct(const float* h, const float* R, int64_t B, int64_t G, int6
     float* out = hr + b * G;
     int64_t q = 0;
 #if defined(OL_HAVE_AVX2_DOT)
-    if (HasAvx2()) q = RowDotsAvx2(hb, R, G, H, out);
+    if (LstmHasAvx2()) q = RowDotsAvx2(hb, R, G, H, out);
 #endif
     for (; q < G; ++q) {
       const float* row = R + q * H;
@@ -125,7 +125,7 @@ int64_t GatesVector(const float* g, const float* r, int64_t H, float* c, float* 
   return k;
 }
 
-Status Lstm(OpKernelContext& ctx, int64_t) {
+Status CpuLstm(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* X, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* W, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* R, ctx.RequireTensor(2));
@@ -238,7 +238,7 @@ Status Lstm(OpKernelContext& ctx, int64_t) {
 void RegisterCpuLstmKernel(KernelRegistry& r) {
   r.Register({"", "LSTM", 7, 1000, kCpuProvider, {DataType::kFloat}, [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [](OpKernelContext& ctx) { return Lstm(ctx, 0); }));
+                    [](OpKernelContext& ctx) { return CpuLstm(ctx, 0); }));
               }});
 }
 

@@ -47,18 +47,18 @@ bool ReadZeroPoints(const Tensor* t, std::vector<int32_t>* out) {
 }
 
 // The reference's IntMatMul geometry: 1-D A / B made [1, K] / [K, 1], batches broadcast.
-struct Plan {
+struct MmiPlan {
   int64_t M = 0, K = 0, N = 0;
   std::vector<int64_t> out_dims;
   std::vector<std::pair<int64_t, int64_t>> pairs;  // (A batch, B batch) per output batch
 };
 
-Expected<Plan> PlanOf(const OpKernelContext& ctx, const Tensor& a, const Tensor& b) {
+Expected<MmiPlan> PlanOf(const OpKernelContext& ctx, const Tensor& a, const Tensor& b) {
   if (a.dims().empty() || b.dims().empty()) return ctx.Decline("A or B is a scalar");
   std::vector<int64_t> ad = a.dims(), bd = b.dims();
   if (ad.size() == 1) ad.insert(ad.begin(), 1);
   if (bd.size() == 1) bd.push_back(1);
-  Plan p;
+  MmiPlan p;
   p.M = ad[ad.size() - 2];
   p.K = ad.back();
   p.N = bd.back();
@@ -95,7 +95,7 @@ class IntMatMulCore {
   }
 
   // azp: 0, 1 or M values; bzp: 0, 1 or N values (checked here: a decline otherwise).
-  Status Run(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const Plan& p,
+  Status Run(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const MmiPlan& p,
              const std::vector<int32_t>& azp, const std::vector<int32_t>& bzp, int32_t* out) const {
     if (azp.size() > 1 && static_cast<int64_t>(azp.size()) != p.M)
       return ctx.Decline("a_zero_point is neither one value nor one per row");
@@ -132,7 +132,7 @@ class IntMatMulCore {
   }
 
  private:
-  static IgemmPackedB PackOne(IgemmPath path, const Tensor& b, int64_t i, const Plan& p) {
+  static IgemmPackedB PackOne(IgemmPath path, const Tensor& b, int64_t i, const MmiPlan& p) {
     return IgemmPackB(path, b.data<uint8_t>() + i * p.K * p.N, b.dtype() == DataType::kInt8, p.K,
                       p.N, p.N);
   }
@@ -159,11 +159,11 @@ class IntMatMulCore {
 };
 
 // Element-wise passes of at least this many values are split over the pool.
-constexpr int64_t kGrain = 1 << 14;
+constexpr int64_t kMmiGrain = 1 << 14;
 
 int64_t PiecesOf(const OpKernelContext& ctx, int64_t n, int64_t width = 1) {
   const int64_t threads = ctx.pool() ? ctx.pool()->threads() : 1;
-  const int64_t per_piece = std::max<int64_t>(1, kGrain / std::max<int64_t>(1, width));
+  const int64_t per_piece = std::max<int64_t>(1, kMmiGrain / std::max<int64_t>(1, width));
   if (threads <= 1 || n < 2 * per_piece) return 1;
   return std::min<int64_t>((n + per_piece - 1) / per_piece, 4 * threads);
 }
@@ -194,7 +194,7 @@ class CpuMatMulInteger final : public OpKernel {
     std::vector<int32_t> azp, bzp;
     if (!ReadZeroPoints(ctx.tensor(2), &azp) || !ReadZeroPoints(ctx.tensor(3), &bzp))
       return ctx.Decline("a zero point is not uint8 / int8");
-    OL_ASSIGN_OR_RETURN(Plan p, PlanOf(ctx, *a, *b));
+    OL_ASSIGN_OR_RETURN(MmiPlan p, PlanOf(ctx, *a, *b));
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kInt32, p.out_dims));
     if (y.numel() > 0)
       OL_RETURN_IF_ERROR(core_.Run(ctx, *a, *b, p, azp, bzp, y.mutable_data<int32_t>()));
@@ -229,7 +229,7 @@ class CpuDynamicQuantizeMatMul final : public OpKernel {
     const Tensor* bias = ctx.tensor(4);
     if (bias && (bias->dtype() != DataType::kFloat || bias->numel() != cols))
       return ctx.Decline("the bias is not one float32 per column");
-    OL_ASSIGN_OR_RETURN(Plan p, PlanOf(ctx, *a, *b));
+    OL_ASSIGN_OR_RETURN(MmiPlan p, PlanOf(ctx, *a, *b));
     OL_ASSIGN_OR_RETURN(Tensor y, NewTensor(ctx, DataType::kFloat, p.out_dims));
     if (y.numel() == 0) {
       ctx.SetOutput(0, std::move(y));
@@ -353,7 +353,7 @@ class CpuQLinearMatMul final : public OpKernel {
     std::vector<int32_t> azp, bzp;
     if (!ReadZeroPoints(ctx.tensor(2), &azp) || !ReadZeroPoints(ctx.tensor(5), &bzp))
       return ctx.Decline("a zero point is not uint8 / int8");
-    OL_ASSIGN_OR_RETURN(Plan p, PlanOf(ctx, a, b));
+    OL_ASSIGN_OR_RETURN(MmiPlan p, PlanOf(ctx, a, b));
     OL_ASSIGN_OR_RETURN(Tensor acc, NewTensor(ctx, DataType::kInt32, p.out_dims));
     if (acc.numel() > 0)
       OL_RETURN_IF_ERROR(core_.Run(ctx, a, b, p, azp, bzp, acc.mutable_data<int32_t>()));

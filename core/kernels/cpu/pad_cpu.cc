@@ -38,7 +38,7 @@ int64_t SourceIndex(int64_t o, int64_t before, int64_t size, int mode) {
   }
 }
 
-Status Pad(OpKernelContext& ctx, int64_t opset) {
+Status CpuPad(OpKernelContext& ctx, int64_t opset) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const int64_t rank = static_cast<int64_t>(x->dims().size());
@@ -120,6 +120,6 @@ Status Pad(OpKernelContext& ctx, int64_t opset) {
 
 }  // namespace
 
-void RegisterCpuPadKernel(KernelRegistry& r) { AddCpu(r, "Pad", 2, Pad); }
+void RegisterCpuPadKernel(KernelRegistry& r) { AddCpu(r, "Pad", 2, CpuPad); }
 
 }  // namespace onnxlens::kernels

@@ -25,12 +25,12 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-constexpr int64_t kGrain = 1 << 15;
+constexpr int64_t kQbGrain = 1 << 15;
 
 // What one call computes: y[i] from a[i] and b[i] (or the single value folded in).
 enum class Form { kVector, kScalarB, kScalarA };
 
-struct Job {
+struct QbJob {
   bool add = true;
   Form form = Form::kVector;
   qlinear::AddParams ap;
@@ -40,7 +40,7 @@ struct Job {
 };
 
 template <typename T>
-T ScalarOne(const Job& j, int32_t a, int32_t b) {
+T ScalarOne(const QbJob& j, int32_t a, int32_t b) {
   float v;
   if (!j.add) {
     v = qlinear::MulValue(a, b, j.mp);
@@ -86,7 +86,7 @@ __attribute__((target("avx2"))) inline void Store8(T* y, __m256 v) {
 // y[0, n) from a / b (b of length n, or a single value per the job's form); returns where the
 // scalar tail starts.
 template <typename T>
-__attribute__((target("avx2,fma"))) int64_t RunAvx2(const Job& j, const T* a, const T* b, T* y,
+__attribute__((target("avx2,fma"))) int64_t RunAvx2(const QbJob& j, const T* a, const T* b, T* y,
                                                     int64_t n) {
   int64_t i = 0;
   if (j.add) {
@@ -119,7 +119,7 @@ __attribute__((target("avx2,fma"))) int64_t RunAvx2(const Job& j, const T* a, co
 #endif
 
 template <typename T>
-void RunRange(const Job& j, const T* a, const T* b, T* y, int64_t n) {
+void RunRange(const QbJob& j, const T* a, const T* b, T* y, int64_t n) {
   int64_t i = 0;
 #ifdef OL_QLB_AVX2
   if (HasAvx2Fma()) i = RunAvx2<T>(j, a, b, y, n);
@@ -175,14 +175,14 @@ int64_t ColumnRun(const std::vector<int64_t>& s, const std::vector<int64_t>& l) 
 }
 
 template <typename T>
-Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
+Status RunQb(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   for (size_t i : {2, 5, 7})
     if (const Tensor* z = ctx.tensor(i); z && z->dtype() != DataTypeOf<T>())
       return ctx.Decline("the cpu kernel takes zero points of the data's type");
   float s[3];
   int32_t z[3];
   OL_RETURN_IF_ERROR(ReadParams(ctx, s, z));
-  Job j;
+  QbJob j;
   j.add = add;
   j.ap = qlinear::MakeAddParams(s[0], z[0], s[1], z[1], s[2], z[2]);
   j.mp = qlinear::MakeMulParams(s[0], z[0], s[1], z[1], s[2], z[2]);
@@ -232,7 +232,7 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
       // constant over a run is folded into the fixed part).
       const bool small_b = j.form == Form::kScalarB;
       for (int64_t r = ub; r < ue; ++r) {
-        Job jr = j;
+        QbJob jr = j;
         jr.single = small_b ? bv[r] : av[r];
         jr.fixed = qlinear::AddFixedWithScalar(jr.single, small_b ? j.ap.rb : j.ap.ra, j.ap.fixed);
         RunRange<T>(jr, small_b ? av + r * column : av, small_b ? bv : bv + r * column,
@@ -247,11 +247,11 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
     }
   };
   ParallelRunner* pool = ctx.pool();
-  if (!pool || pool->threads() == 1 || n < 2 * kGrain || units < 2) {
+  if (!pool || pool->threads() == 1 || n < 2 * kQbGrain || units < 2) {
     part(0, units);
   } else {
     const int64_t tasks =
-        std::min<int64_t>({(n + kGrain - 1) / kGrain, pool->threads() * 4, units});
+        std::min<int64_t>({(n + kQbGrain - 1) / kQbGrain, pool->threads() * 4, units});
     const int64_t chunk = (units + tasks - 1) / tasks;
     pool->ParallelFor(tasks, [&](int64_t tb, int64_t te) {
       for (int64_t t = tb; t < te; ++t) part(t * chunk, std::min(units, (t + 1) * chunk));
@@ -261,17 +261,17 @@ Status Run(OpKernelContext& ctx, bool add, const Tensor& a, const Tensor& b) {
   return Status::Ok();
 }
 
-Status QLinearBinary(OpKernelContext& ctx, bool add) {
+Status CpuQLinearBinary(OpKernelContext& ctx, bool add) {
   OL_ASSIGN_OR_RETURN(const Tensor* a, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* b, ctx.RequireTensor(3));
   if (a->dtype() != b->dtype()) return ctx.Decline("A and B differ in type");
-  if (a->dtype() == DataType::kUint8) return Run<uint8_t>(ctx, add, *a, *b);
-  if (a->dtype() == DataType::kInt8) return Run<int8_t>(ctx, add, *a, *b);
+  if (a->dtype() == DataType::kUint8) return RunQb<uint8_t>(ctx, add, *a, *b);
+  if (a->dtype() == DataType::kInt8) return RunQb<int8_t>(ctx, add, *a, *b);
   return ctx.Decline("the cpu kernel takes uint8 / int8");
 }
 
 // At creation: constant scales and zero points must be single values.
-Capability PerTensorCheck(const KernelInfo& info) {
+Capability QbPerTensorCheck(const KernelInfo& info) {
   for (size_t i : {1, 2, 4, 5, 6, 7}) {
     const ir::Value* v = i < info.node.inputs().size() ? info.node.input(i) : nullptr;
     if (v && v->initializer() && v->initializer()->numel() != 1)
@@ -292,9 +292,9 @@ void Add(KernelRegistry& r, const char* op, bool add) {
               {DataType::kUint8, DataType::kInt8},
               [add](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [add](OpKernelContext& ctx) { return QLinearBinary(ctx, add); }));
+                    [add](OpKernelContext& ctx) { return CpuQLinearBinary(ctx, add); }));
               }});
-  r.SetCheck("com.microsoft", op, kCpuProvider, PerTensorCheck);
+  r.SetCheck("com.microsoft", op, kCpuProvider, QbPerTensorCheck);
 }
 
 }  // namespace

@@ -28,15 +28,16 @@ namespace {
 using ir::DataType;
 using ir::Tensor;
 
-constexpr int64_t kGrain = 1 << 15;
+constexpr int64_t kQuantGrain = 1 << 15;
 
 template <typename Fn>
-void Split(OpKernelContext& ctx, int64_t n, Fn&& fn) {
-  if (!ctx.pool() || ctx.pool()->threads() == 1 || n < 2 * kGrain) {
+void SplitQuant(OpKernelContext& ctx, int64_t n, Fn&& fn) {
+  if (!ctx.pool() || ctx.pool()->threads() == 1 || n < 2 * kQuantGrain) {
     fn(int64_t{0}, n);
     return;
   }
-  const int64_t tasks = std::min<int64_t>((n + kGrain - 1) / kGrain, ctx.pool()->threads() * 4);
+  const int64_t tasks =
+      std::min<int64_t>((n + kQuantGrain - 1) / kQuantGrain, ctx.pool()->threads() * 4);
   const int64_t chunk = (n + tasks - 1) / tasks;
   ctx.pool()->ParallelFor(tasks, [&](int64_t b, int64_t e) {
     for (int64_t t = b; t < e; ++t) fn(t * chunk, std::min(n, (t + 1) * chunk));
@@ -53,7 +54,7 @@ Status PerTensor(const OpKernelContext& ctx, const Tensor*& zp) {
 }
 
 #ifdef OL_QUANT_AVX2
-bool HasAvx2() {
+bool QuantHasAvx2() {
   return IsaAllows(Isa::kAvx2);  // the host's AVX2, under ONNXLENS_MAX_ISA
 }
 
@@ -103,7 +104,7 @@ void QuantizeRange(const float* x, T* y, float scale, int zp, int64_t b, int64_t
   const float magic = 12582912.f;  // 1.5 * 2^23
   const float z = float(zp);
 #ifdef OL_QUANT_AVX2
-  if (HasAvx2()) b = QuantizeAvx2(x, y, scale, zp, lo, hi, b, e);
+  if (QuantHasAvx2()) b = QuantizeAvx2(x, y, scale, zp, lo, hi, b, e);
 #endif
   for (int64_t i = b; i < e; ++i) {
     float v = x[i] / scale;
@@ -113,7 +114,7 @@ void QuantizeRange(const float* x, T* y, float scale, int zp, int64_t b, int64_t
   }
 }
 
-Status Quantize(OpKernelContext& ctx, int64_t) {
+Status CpuQuantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const Tensor* zp = nullptr;
@@ -128,11 +129,13 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
   if (out == DataType::kUint8) {
     const int z = zp ? zp->data<uint8_t>()[0] : 0;
     uint8_t* yv = y.mutable_data<uint8_t>();
-    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(),
+               [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
   } else {
     const int z = zp->data<int8_t>()[0];
     int8_t* yv = y.mutable_data<int8_t>();
-    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(),
+               [&](int64_t b, int64_t e) { QuantizeRange(xv, yv, scale, z, b, e); });
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -141,12 +144,12 @@ Status Quantize(OpKernelContext& ctx, int64_t) {
 template <typename T>
 void DequantizeRange(const T* x, float* y, float scale, int zp, int64_t b, int64_t e) {
 #ifdef OL_QUANT_AVX2
-  if (HasAvx2()) b = DequantizeAvx2(x, y, scale, zp, b, e);
+  if (QuantHasAvx2()) b = DequantizeAvx2(x, y, scale, zp, b, e);
 #endif
   for (int64_t i = b; i < e; ++i) y[i] = static_cast<float>(int(x[i]) - zp) * scale;
 }
 
-Status Dequantize(OpKernelContext& ctx, int64_t) {
+Status CpuDequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   const Tensor* zp = nullptr;
   OL_RETURN_IF_ERROR(PerTensor(ctx, zp));
@@ -159,11 +162,13 @@ Status Dequantize(OpKernelContext& ctx, int64_t) {
   if (x->dtype() == DataType::kUint8) {
     const uint8_t* xv = x->data<uint8_t>();
     const int z = zp ? zp->data<uint8_t>()[0] : 0;
-    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(),
+               [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
   } else {
     const int8_t* xv = x->data<int8_t>();
     const int z = zp ? zp->data<int8_t>()[0] : 0;
-    Split(ctx, x->numel(), [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(),
+               [&](int64_t b, int64_t e) { DequantizeRange(xv, yv, scale, z, b, e); });
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
@@ -183,7 +188,7 @@ void QuantizeDequantizeRange(const float* x, float* y, float scale, int zp, int6
   }
 }
 
-Status QuantizeDequantize(OpKernelContext& ctx, int64_t) {
+Status CpuQuantizeDequantize(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const Tensor* zp = nullptr;
@@ -196,19 +201,21 @@ Status QuantizeDequantize(OpKernelContext& ctx, int64_t) {
   float* yv = y.mutable_data<float>();
   if (zp->dtype() == DataType::kUint8) {
     const int z = zp->data<uint8_t>()[0];
-    Split(ctx, x->numel(),
-          [&](int64_t b, int64_t e) { QuantizeDequantizeRange<uint8_t>(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(), [&](int64_t b, int64_t e) {
+      QuantizeDequantizeRange<uint8_t>(xv, yv, scale, z, b, e);
+    });
   } else {
     const int z = zp->data<int8_t>()[0];
-    Split(ctx, x->numel(),
-          [&](int64_t b, int64_t e) { QuantizeDequantizeRange<int8_t>(xv, yv, scale, z, b, e); });
+    SplitQuant(ctx, x->numel(), [&](int64_t b, int64_t e) {
+      QuantizeDequantizeRange<int8_t>(xv, yv, scale, z, b, e);
+    });
   }
   ctx.SetOutput(0, std::move(y));
   return Status::Ok();
 }
 
 template <typename Fn>
-void Add(KernelRegistry& r, const char* op, std::vector<DataType> types, Fn fn) {
+void AddQuant(KernelRegistry& r, const char* op, std::vector<DataType> types, Fn fn) {
   r.Register({"", op, 10, 1000, kCpuProvider, std::move(types), [fn](const KernelInfo& info) {
                 const int64_t opset = info.opset;
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
@@ -218,7 +225,7 @@ void Add(KernelRegistry& r, const char* op, std::vector<DataType> types, Fn fn) 
 
 // What the graph tells at creation: a constant scale or zero point with more than one value is
 // per axis, which these kernels leave to the reference kernel.
-Capability PerTensorCheck(const KernelInfo& info) {
+Capability QuantPerTensorCheck(const KernelInfo& info) {
   for (size_t i : {1, 2}) {
     const ir::Value* v = info.node.input(i);
     if (v && v->initializer() && v->initializer()->numel() != 1)
@@ -234,8 +241,8 @@ Capability PerTensorCheck(const KernelInfo& info) {
 }  // namespace
 
 void RegisterCpuQuantKernels(KernelRegistry& r) {
-  Add(r, "QuantizeLinear", {DataType::kFloat}, Quantize);
-  Add(r, "DequantizeLinear", {DataType::kUint8, DataType::kInt8}, Dequantize);
+  AddQuant(r, "QuantizeLinear", {DataType::kFloat}, CpuQuantize);
+  AddQuant(r, "DequantizeLinear", {DataType::kUint8, DataType::kInt8}, CpuDequantize);
   r.Register({"com.onnxlens",
               "QuantizeDequantizeLinear",
               1,
@@ -244,10 +251,10 @@ void RegisterCpuQuantKernels(KernelRegistry& r) {
               {DataType::kFloat},
               [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(std::make_unique<FunctionKernel>(
-                    [](OpKernelContext& ctx) { return QuantizeDequantize(ctx, 1); }));
+                    [](OpKernelContext& ctx) { return CpuQuantizeDequantize(ctx, 1); }));
               }});
-  r.SetCheck("", "QuantizeLinear", kCpuProvider, PerTensorCheck);
-  r.SetCheck("", "DequantizeLinear", kCpuProvider, PerTensorCheck);
+  r.SetCheck("", "QuantizeLinear", kCpuProvider, QuantPerTensorCheck);
+  r.SetCheck("", "DequantizeLinear", kCpuProvider, QuantPerTensorCheck);
 }
 
 }  // namespace onnxlens::kernels

@@ -169,7 +169,7 @@ Status CheckPlan(const OpKernelContext& ctx, int64_t n) {
                       "the FFT plan and buffers of length " + std::to_string(n));
 }
 
-Status Dft(OpKernelContext& ctx, int64_t) {
+Status CpuDft(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   OL_ASSIGN_OR_RETURN(const DftArgs a, CheckDftInputs(ctx, *x));
@@ -207,7 +207,7 @@ Status Dft(OpKernelContext& ctx, int64_t) {
   return Status::Ok();
 }
 
-Status Stft(OpKernelContext& ctx, int64_t) {
+Status CpuStft(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   OL_ASSIGN_OR_RETURN(const StftArgs a, CheckStftInputs(ctx, *x));
@@ -249,8 +249,8 @@ Status Stft(OpKernelContext& ctx, int64_t) {
 }  // namespace
 
 void RegisterCpuSpectralKernels(KernelRegistry& r) {
-  AddCpu(r, "DFT", 17, Dft);
-  AddCpu(r, "STFT", 17, Stft);
+  AddCpu(r, "DFT", 17, CpuDft);
+  AddCpu(r, "STFT", 17, CpuStft);
 }
 
 }  // namespace onnxlens::kernels

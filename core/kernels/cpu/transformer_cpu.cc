@@ -88,7 +88,7 @@ float SumSquaredDeviations(const float* p, int64_t n, float mean) {
   return sum;
 }
 
-Status LayerNorm(OpKernelContext& ctx) {
+Status CpuLayerNorm(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* scale, ctx.RequireTensor(1));
   const Tensor* bias = ctx.tensor(2);
@@ -212,7 +212,7 @@ Status Gelu(OpKernelContext& ctx, bool with_bias) {
   return Status::Ok();
 }
 
-Status FastGelu(OpKernelContext& ctx) {
+Status CpuFastGelu(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(NeedFloat(ctx, *x));
   const Tensor* bias = ctx.tensor(1);
@@ -235,7 +235,7 @@ Status FastGelu(OpKernelContext& ctx) {
   return Status::Ok();
 }
 
-Status SkipLayerNorm(OpKernelContext& ctx) {
+Status CpuSkipLayerNorm(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* skip, ctx.RequireTensor(1));
   OL_ASSIGN_OR_RETURN(const Tensor* gamma, ctx.RequireTensor(2));
@@ -327,7 +327,7 @@ int64_t IdOf(const Tensor& t, int64_t i) {
 // normalization per token, in float lanes (the reference kernel's double loops took 206 us on
 // bert_tiny's [1, 128, 256], ONNX Runtime's Gather + LayerNorm ~70). Every input the reference
 // kernel would reject (shapes, types, ids outside a table) is declined so that it gives the error.
-Status EmbedLayerNorm(OpKernelContext& ctx) {
+Status CpuEmbedLayerNorm(OpKernelContext& ctx) {
   const Tensor* ids = ctx.tensor(0);
   const Tensor* seg_ids = ctx.tensor(1);
   const Tensor* word = ctx.tensor(2);
@@ -407,7 +407,7 @@ Status EmbedLayerNorm(OpKernelContext& ctx) {
   return Status::Ok();
 }
 
-Status Attention(OpKernelContext& ctx) {
+Status CpuAttention(OpKernelContext& ctx) {
   OL_ASSIGN_OR_RETURN(AttentionShape s, CheckAttention(ctx));
   const int64_t H3 = 3 * s.hidden, rows = s.batch * s.seq;
   if (!WorkspaceFits(SaturatingMul(2, SaturatingMul(s.seq, s.seq))))  // scores and mask rows
@@ -460,13 +460,13 @@ Status AttentionFromQkv(OpKernelContext& ctx, const AttentionShape& s, const flo
 }
 
 void RegisterCpuTransformerKernels(KernelRegistry& r) {
-  AddCpuIn(r, "", "LayerNormalization", 1, LayerNorm);
-  AddCpuIn(r, "com.microsoft", "LayerNormalization", 1, LayerNorm);
+  AddCpuIn(r, "", "LayerNormalization", 1, CpuLayerNorm);
+  AddCpuIn(r, "com.microsoft", "LayerNormalization", 1, CpuLayerNorm);
   AddCpuIn(r, "com.microsoft", "Gelu", 1, [](OpKernelContext& c) { return Gelu(c, false); });
   AddCpuIn(r, "com.microsoft", "BiasGelu", 1, [](OpKernelContext& c) { return Gelu(c, true); });
-  AddCpuIn(r, "com.microsoft", "Attention", 1, Attention);
-  AddCpuIn(r, "com.microsoft", "FastGelu", 1, FastGelu);
-  AddCpuIn(r, "com.microsoft", "SkipLayerNormalization", 1, SkipLayerNorm);
+  AddCpuIn(r, "com.microsoft", "Attention", 1, CpuAttention);
+  AddCpuIn(r, "com.microsoft", "FastGelu", 1, CpuFastGelu);
+  AddCpuIn(r, "com.microsoft", "SkipLayerNormalization", 1, CpuSkipLayerNorm);
   r.Register({"com.microsoft",
               "EmbedLayerNormalization",
               1,
@@ -475,7 +475,7 @@ void RegisterCpuTransformerKernels(KernelRegistry& r) {
               {DataType::kInt32, DataType::kInt64},
               [](const KernelInfo&) {
                 return Expected<std::unique_ptr<OpKernel>>(
-                    std::make_unique<FunctionKernel>(EmbedLayerNorm));
+                    std::make_unique<FunctionKernel>(CpuEmbedLayerNorm));
               }});
 }
 

@@ -29,11 +29,11 @@ using dnnl::memory;
 using ir::DataType;
 using ir::Tensor;
 
-const Tensor* Const(const ir::Node& n, size_t i) {
+const Tensor* ConstInput(const ir::Node& n, size_t i) {
   return n.input(i) ? n.input(i)->initializer() : nullptr;
 }
 
-Capability No(DeclineReason reason, const ir::Node& n, const std::string& what) {
+Capability DeclineMmi(DeclineReason reason, const ir::Node& n, const std::string& what) {
   return Capability::Decline(reason, "the dnnl " + n.op_type() + " kernel " + what);
 }
 
@@ -47,7 +47,8 @@ Capability MatMulIntegerCheck(const KernelInfo& info) {
   if (auto zd = KnownShape(n.input(2))) {
     int64_t count = 1;
     for (int64_t d : *zd) count *= d;
-    if (count != 1) return No(DeclineReason::kRank, n, "takes one a_zero_point (not one per row)");
+    if (count != 1)
+      return DeclineMmi(DeclineReason::kRank, n, "takes one a_zero_point (not one per row)");
   }
   return Capability::Accept();
 }
@@ -55,11 +56,11 @@ Capability MatMulIntegerCheck(const KernelInfo& info) {
 Capability DynamicQuantizeMatMulCheck(const KernelInfo& info) {
   const ir::Node& n = info.node;
   if (Capability c = CheckConstantB(n, 3); !c.accepted()) return c;
-  const Tensor* bs = Const(n, 2);
-  const int64_t cols = Const(n, 1)->dims()[1];
+  const Tensor* bs = ConstInput(n, 2);
+  const int64_t cols = ConstInput(n, 1)->dims()[1];
   if (!bs || bs->dtype() != DataType::kFloat || (bs->numel() != 1 && bs->numel() != cols))
-    return No(DeclineReason::kAttribute, n,
-              "takes a constant float32 b_scale, one or one per column of B");
+    return DeclineMmi(DeclineReason::kAttribute, n,
+                      "takes a constant float32 b_scale, one or one per column of B");
   return Capability::Accept();
 }
 
@@ -275,16 +276,16 @@ class DnnlDynamicQuantizeMatMul final : public OpKernel {
 Expected<std::unique_ptr<OpKernel>> MakeMatMulInteger(const KernelInfo& info) {
   if (Capability c = MatMulIntegerCheck(info); !c.accepted()) return Unsupported(c.sentence);
   return std::unique_ptr<OpKernel>(std::make_unique<DnnlMatMulInteger>(
-      *Const(info.node, 1), info.threads, info.fallback == kCpuProvider));
+      *ConstInput(info.node, 1), info.threads, info.fallback == kCpuProvider));
 }
 
 Expected<std::unique_ptr<OpKernel>> MakeDynamicQuantizeMatMul(const KernelInfo& info) {
   if (Capability c = DynamicQuantizeMatMulCheck(info); !c.accepted())
     return Unsupported(c.sentence);
-  const Tensor& bs = *Const(info.node, 2);
+  const Tensor& bs = *ConstInput(info.node, 2);
   std::vector<float> scales(bs.data<float>(), bs.data<float>() + bs.numel());
   return std::unique_ptr<OpKernel>(std::make_unique<DnnlDynamicQuantizeMatMul>(
-      *Const(info.node, 1), std::move(scales), info.threads));
+      *ConstInput(info.node, 1), std::move(scales), info.threads));
 }
 
 }  // namespace
@@ -304,46 +305,49 @@ Capability CheckInt8PairsFit(const ir::Node& n, const ir::Tensor& w, const std::
   const int8_t* v = w.data<int8_t>();
   for (int64_t i = 0; i < w.numel(); ++i)
     if (v[i] > 64 || v[i] < -64)
-      return No(DeclineReason::kAttribute, n,
-                "on this CPU (no VNNI" + std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
-                    ") sums u8 x s8 pairs in 16 bits, which " + name +
-                    "'s values beyond +-64 can overflow (quantize with reduced-range weights)");
+      return DeclineMmi(
+          DeclineReason::kAttribute, n,
+          "on this CPU (no VNNI" + std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
+              ") sums u8 x s8 pairs in 16 bits, which " + name +
+              "'s values beyond +-64 can overflow (quantize with reduced-range weights)");
   return Capability::Accept();
 }
 
 Capability CheckInt8ConvInput(const ir::Node& n, ir::DataType x) {
   if (Int8PairsExact() || x != DataType::kInt8) return Capability::Accept();
-  return No(DeclineReason::kDataType, n,
-            "takes uint8 x on this CPU (no VNNI" +
-                std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
-                "): oneDNN's int8 convolution halves the weights for int8 x, inexactly");
+  return DeclineMmi(DeclineReason::kDataType, n,
+                    "takes uint8 x on this CPU (no VNNI" +
+                        std::string(MaxIsa() ? ", ONNXLENS_MAX_ISA" : "") +
+                        "): oneDNN's int8 convolution halves the weights for int8 x, inexactly");
 }
 
 Capability CheckInt8Weight(const ir::Node& n, size_t zp_index, const char* name, size_t min_rank,
                            size_t max_rank) {
   const std::string w = name;
-  const Tensor* b = Const(n, 1);
-  if (!b) return No(DeclineReason::kAttribute, n, "takes a constant " + w);
+  const Tensor* b = ConstInput(n, 1);
+  if (!b) return DeclineMmi(DeclineReason::kAttribute, n, "takes a constant " + w);
   if (b->dtype() != DataType::kInt8)
-    return No(DeclineReason::kDataType, n,
-              "takes int8 " + w + " (oneDNN has no uint8 weights), " + Quote(n.input(1)->name()) +
-                  " is " + std::string(ir::DataTypeName(b->dtype())));
+    return DeclineMmi(DeclineReason::kDataType, n,
+                      "takes int8 " + w + " (oneDNN has no uint8 weights), " +
+                          Quote(n.input(1)->name()) + " is " +
+                          std::string(ir::DataTypeName(b->dtype())));
   if (b->dims().size() < min_rank || b->dims().size() > max_rank)
-    return No(DeclineReason::kRank, n,
-              min_rank == max_rank ? "takes a " + std::to_string(min_rank) + "-D " + w
-                                   : "takes a " + w + " of rank " + std::to_string(min_rank) +
-                                         " to " + std::to_string(max_rank));
-  if (b->numel() == 0) return No(DeclineReason::kRank, n, "takes a non-empty " + w);
+    return DeclineMmi(DeclineReason::kRank, n,
+                      min_rank == max_rank
+                          ? "takes a " + std::to_string(min_rank) + "-D " + w
+                          : "takes a " + w + " of rank " + std::to_string(min_rank) + " to " +
+                                std::to_string(max_rank));
+  if (b->numel() == 0) return DeclineMmi(DeclineReason::kRank, n, "takes a non-empty " + w);
   if (Capability c = CheckInt8PairsFit(n, *b, w); !c.accepted()) return c;
   if (n.input(zp_index)) {
     const std::string zp = w == "B" ? "b_zero_point" : "w_zero_point";
-    const Tensor* z = Const(n, zp_index);
+    const Tensor* z = ConstInput(n, zp_index);
     if (!z || z->dtype() != DataType::kInt8)
-      return No(DeclineReason::kAttribute, n, "takes a constant int8 " + zp);
+      return DeclineMmi(DeclineReason::kAttribute, n, "takes a constant int8 " + zp);
     for (int64_t i = 0; i < z->numel(); ++i)
       if (z->data<int8_t>()[i] != 0)
-        return No(DeclineReason::kAttribute, n,
-                  "takes " + zp + " 0 (oneDNN has no weight zero points)");
+        return DeclineMmi(DeclineReason::kAttribute, n,
+                          "takes " + zp + " 0 (oneDNN has no weight zero points)");
   }
   return Capability::Accept();
 }

@@ -135,7 +135,7 @@ Status GatherND(OpKernelContext& ctx, int64_t) {
 
 // Scatter helpers: copy data, then assign updates (with optional reduction) at computed offsets.
 template <typename T>
-void Reduce(T* dst, T v, const std::string& red) {
+void ScatterReduce(T* dst, T v, const std::string& red) {
   if (red == "add")
     *dst = WrapAdd(*dst, v);
   else if (red == "mul")
@@ -169,7 +169,7 @@ Status ScatterAt(OpKernelContext& ctx, const Tensor& data, const Tensor& updates
     const T* u = up.data<T>();
     const int64_t chunk = offsets.empty() ? 0 : up.numel() / static_cast<int64_t>(offsets.size());
     for (size_t i = 0; i < offsets.size(); ++i)
-      for (int64_t c = 0; c < chunk; ++c) Reduce(&p[offsets[i] + c], u[i * chunk + c], red);
+      for (int64_t c = 0; c < chunk; ++c) ScatterReduce(&p[offsets[i] + c], u[i * chunk + c], red);
     return Status::Ok();
   }));
   ctx.SetOutput(0, IsHalfType(orig) ? FromFloat(out, orig) : std::move(out));

@@ -179,7 +179,7 @@ Status RunPlain(OpKernelContext& ctx, const std::vector<const RtValue*>& inputs,
   return Status::Ok();
 }
 
-Status Conv(OpKernelContext& ctx, int64_t) {
+Status NchwcConv(OpKernelContext& ctx, int64_t) {
   OL_ASSIGN_OR_RETURN(const int64_t block, Block(ctx));
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_ASSIGN_OR_RETURN(const Tensor* w, ctx.RequireTensor(1));
@@ -218,7 +218,7 @@ Status Conv(OpKernelContext& ctx, int64_t) {
   return RunPlain(ctx, inputs, block, [](OpKernelContext& c) { return ReferenceFusedConv(c); });
 }
 
-Status Pool(OpKernelContext& ctx, const std::string& op) {
+Status NchwcPool(OpKernelContext& ctx, const std::string& op) {
   OL_ASSIGN_OR_RETURN(const int64_t block, Block(ctx));
   OL_ASSIGN_OR_RETURN(const Tensor* x, ctx.RequireTensor(0));
   OL_RETURN_IF_ERROR(CheckBlocked(ctx, *x, block, "X"));
@@ -263,12 +263,13 @@ Status NchwcReorderOutput(OpKernelContext& ctx) { return ReorderOutput(ctx, 1); 
 void RegisterNchwcKernels(KernelRegistry& r) {
   AddKernel(r, kDomain, "ReorderInput", 1, ReorderInput);
   AddKernel(r, kDomain, "ReorderOutput", 1, ReorderOutput);
-  AddKernel(r, kDomain, "Conv", 1, Conv);
+  AddKernel(r, kDomain, "Conv", 1, NchwcConv);
   AddKernel(r, kDomain, "Upsample", 1,
             [](OpKernelContext& c, int64_t) { return NchwcUpsample(c); });
   for (const char* op : {"MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool"}) {
     const std::string name = op;
-    AddKernel(r, kDomain, op, 1, [name](OpKernelContext& c, int64_t) { return Pool(c, name); });
+    AddKernel(r, kDomain, op, 1,
+              [name](OpKernelContext& c, int64_t) { return NchwcPool(c, name); });
   }
 }
 

@@ -29,13 +29,13 @@ std::string FormatSamples(double v) {
   return buf;
 }
 
-struct Tap {
+struct RoiTap {
   int64_t o[4] = {0, 0, 0, 0};  // offsets of the four neighbours in the plane
   double w[4] = {0, 0, 0, 0};
 };
 
-Tap BilinearTap(double y, double x, int64_t h, int64_t w) {
-  Tap t;
+RoiTap BilinearTap(double y, double x, int64_t h, int64_t w) {
+  RoiTap t;
   if (y < -1.0 || y > static_cast<double>(h) || x < -1.0 || x > static_cast<double>(w)) return t;
   y = std::max(y, 0.0);
   x = std::max(x, 0.0);
@@ -162,7 +162,7 @@ Status RoiAlign(OpKernelContext& ctx, int64_t opset) {
             for (int64_t ix = 0; ix < gw; ++ix) {
               const double xx = sw + static_cast<double>(px) * bw +
                                 (static_cast<double>(ix) + 0.5) * bw / static_cast<double>(gw);
-              const Tap t = BilinearTap(y, xx, H, W);
+              const RoiTap t = BilinearTap(y, xx, H, W);
               if (mode == "avg") {
                 for (int k = 0; k < 4; ++k) acc += t.w[k] * plane[t.o[k]];
               } else {
