@@ -1544,6 +1544,14 @@
         <source>When %1&apos;s kernel declines a case at run time (an input shape or type it does not handle), %2 runs it.</source>
         <translation>Lehnt der Kernel von %1 einen Fall zur Laufzeit ab (eine Eingabeform oder ein Typ, den er nicht behandelt), führt %2 ihn aus.</translation>
     </message>
+    <message>
+        <source>values not kept at this step</source>
+        <translation>Werte in diesem Schritt nicht behalten</translation>
+    </message>
+    <message>
+        <source>The values of this tensor are not kept at this step: the optimization trace keeps at most %1 of the tensors its passes make.</source>
+        <translation>Die Werte dieses Tensors werden in diesem Schritt nicht behalten: Der Optimierungsverlauf behält höchstens %1 der Tensoren, die seine Durchläufe erzeugen.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -1523,6 +1523,14 @@
         <source>When %1&apos;s kernel declines a case at run time (an input shape or type it does not handle), %2 runs it.</source>
         <translation>当 %1 的内核在运行时拒绝某种情况（它不处理的输入形状或类型）时，由 %2 运行。</translation>
     </message>
+    <message>
+        <source>values not kept at this step</source>
+        <translation>此步骤未保留数值</translation>
+    </message>
+    <message>
+        <source>The values of this tensor are not kept at this step: the optimization trace keeps at most %1 of the tensors its passes make.</source>
+        <translation>此步骤未保留该张量的数值：优化跟踪最多保留其各遍生成的张量中的 %1。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::OpCountModel</name>

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 #include <map>
 
+#include "api/optimize_trace.h"
 #include "api/trace.h"
 #include "widgets/quantize_coloring.h"
 #include "widgets/tensor_panel.h"
@@ -91,6 +92,7 @@ QString ValueCells(const api::SnapshotGraph& g, int v) {
             ")</i>";
   QString type = QEscaped(val.type);
   if (val.initializer) type += " <i>(" + NodeSidebar::tr("initializer") + ")</i>";
+  if (val.data_dropped) type += " <i>(" + NodeSidebar::tr("values not kept at this step") + ")</i>";
   // The type under the name: the name gets the pane's width and wraps only at its separators.
   return name + "<br>" + type;
 }
@@ -251,6 +253,12 @@ void NodeSidebar::showValue(int value) {
   html += "</table>";
   if (v.data)
     html += "<p>" + Link("tensor/" + QString::number(value), tr("Values and statistics")) + "</p>";
+  else if (v.data_dropped)
+    html += "<p><i>" +
+            tr("The values of this tensor are not kept at this step: the optimization trace "
+               "keeps at most %1 of the tensors its passes make.")
+                .arg(QLocale().formattedDataSize(static_cast<qint64>(api::kTraceTensorBudget))) +
+            "</i></p>";
   m_text->setHtml(html);
   recolorLinks();
 }

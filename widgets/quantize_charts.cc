@@ -54,7 +54,7 @@ QStringList distinctShortNames(const QStringList& names) {
 namespace {
 
 // A histogram as a step line over [lo, hi].
-QLineSeries* steps(const std::vector<int64_t>& bins, double lo, double hi, const QString& name,
+QLineSeries* steps(const std::vector<uint32_t>& bins, double lo, double hi, const QString& name,
                    const QColor& colour) {
   auto* s = new QLineSeries;
   s->setName(name);

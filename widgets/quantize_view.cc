@@ -79,6 +79,7 @@ QuantizeView::QuantizeView(QWidget* parent) : QWidget(parent) {
   m_progress = new QProgressBar(left);
   m_progress->setRange(0, 100);
   m_stage = new QLabel(left);
+  m_stage->setObjectName(QStringLiteral("quantizeStage"));
   m_stage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   leftLayout->addWidget(m_progress);
   leftLayout->addWidget(m_stage);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -30,10 +31,11 @@ namespace {
 struct HistAccum {
   LayerHistograms h;
   bool started = false;
-  static void Bin(std::vector<int64_t>& bins, double lo, double hi, double x) {
+  static void Bin(std::vector<uint32_t>& bins, double lo, double hi, double x) {
     const int n = LayerHistograms::kBins;
     const int k = hi > lo ? static_cast<int>((x - lo) / (hi - lo) * n) : 0;
-    ++bins[std::clamp(k, 0, n - 1)];
+    uint32_t& count = bins[std::clamp(k, 0, n - 1)];
+    if (count != std::numeric_limits<uint32_t>::max()) ++count;
   }
   void Add(const float* a, const float* b, int64_t count) {
     if (count <= 0) return;
@@ -173,13 +175,16 @@ std::vector<LayerPair> MatchLayers(const ir::Model& a, const ir::Model& b) {
 }
 
 // A session of `model` at `level` (the model is shared, not copied); `observe` as in
-// runtime::SessionOptions::observe_value.
+// runtime::SessionOptions::observe_value. The observed (layer-wise) sessions keep no reordered
+// copy of the filters (disable_prepacking): they run beside each other, the models and the kept
+// tensors, and are not timed.
 Expected<std::unique_ptr<runtime::Session>> SessionOf(
     std::shared_ptr<const ir::Model> model, int threads, const std::string& level = "disabled",
     std::function<void(const std::string&, const kernels::RtValue&)> observe = {}) {
   runtime::SessionOptions so;
   so.intra_op_threads = threads;
   so.optimization_level = level;
+  so.disable_prepacking = static_cast<bool>(observe);
   so.observe_value = std::move(observe);
   return runtime::Session::Create(std::move(model), so);
 }

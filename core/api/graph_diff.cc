@@ -379,7 +379,7 @@ OpCountTable CompareOpCounts(const GraphSnapshot& before, const GraphSnapshot& a
       for (const SnapshotValue& v : g.values) {
         if (!v.initializer || v.outer) continue;
         ++(is_after ? t.initializers_after : t.initializers_before);
-        const int64_t bytes = v.data ? static_cast<int64_t>(v.data->nbytes()) : 0;
+        const int64_t bytes = std::max<int64_t>(v.nbytes, 0);
         (is_after ? t.bytes_after : t.bytes_before) += bytes;
       }
     }

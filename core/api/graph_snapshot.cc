@@ -105,7 +105,8 @@ const std::set<std::pair<std::string, std::string>>& RuntimeOps() {
 
 class Builder {
  public:
-  Builder(GraphSnapshot* out, const ir::Model& model) : out_(out), model_(model) {}
+  Builder(GraphSnapshot* out, const ir::Model& model, const SnapshotTensorKeep& keep)
+      : out_(out), model_(model), keep_(keep) {}
 
   int Add(const ir::Graph& g, const std::string& path, int parent_graph, int parent_node) {
     const int gi = static_cast<int>(out_->graphs.size());
@@ -139,9 +140,10 @@ class Builder {
       sv.graph_input = v->is_graph_input() && v->owner() == &g;
       sv.graph_output = v->is_graph_output() && v->owner() == &g;
       sv.initializer = v->is_initializer();
-      if (v->initializer()) {
-        sv.numel = v->initializer()->numel();
-        sv.data = std::make_shared<const ir::Tensor>(*v->initializer());
+      if (const ir::Tensor* t = v->initializer()) {
+        sv.numel = t->numel();
+        sv.nbytes = static_cast<int64_t>(t->nbytes());
+        Keep(*t, &sv);
       }
       sv.outer = v->owner() != &g;
       sg.values.push_back(std::move(sv));
@@ -194,7 +196,7 @@ class Builder {
           sn.outputs[0] >= 0) {
         if (const ir::Attribute* a = n->FindAttribute("value");
             a && a->type == ir::AttrType::kTensor)
-          out_->graphs[gi].values[sn.outputs[0]].data = std::make_shared<const ir::Tensor>(a->t);
+          Keep(a->t, &out_->graphs[gi].values[sn.outputs[0]]);
       }
       out_->graphs[gi].nodes.push_back(std::move(sn));
       ++out_->node_count_total;
@@ -225,6 +227,13 @@ class Builder {
   }
 
  private:
+  void Keep(const ir::Tensor& t, SnapshotValue* sv) const {
+    if (!keep_ || keep_(t))
+      sv->data = std::make_shared<const ir::Tensor>(t);
+    else
+      sv->data_dropped = true;
+  }
+
   // What a snapshot says of every node of one op: looked up once per (domain, op, opset).
   struct OpFacts {
     std::optional<OpDoc> doc;
@@ -244,14 +253,15 @@ class Builder {
 
   GraphSnapshot* out_;
   const ir::Model& model_;
+  const SnapshotTensorKeep& keep_;
   std::map<std::tuple<std::string, std::string, int64_t>, OpFacts> facts_;
 };
 
 }  // namespace
 
-GraphSnapshot SnapshotOf(const ir::Model& model) {
+GraphSnapshot SnapshotOf(const ir::Model& model, const SnapshotTensorKeep& keep) {
   GraphSnapshot s;
-  if (model.graph) Builder(&s, model).Add(*model.graph, "", -1, -1);
+  if (model.graph) Builder(&s, model, keep).Add(*model.graph, "", -1, -1);
   auto& p = s.properties;
   p.emplace_back("format", "ONNX v" + std::to_string(model.ir_version));
   if (!model.producer_name.empty())

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -35,6 +36,11 @@ struct SnapshotValue {
   /// The tensor of an initializer or of a Constant node's output (storage shared with the model,
   /// nothing is copied), for the sidebar's values, statistics, histogram and "Save as .npy".
   std::shared_ptr<const ir::Tensor> data;
+  /// Initializers: their bytes, also when `data` was not kept (-1 for other values).
+  int64_t nbytes = -1;
+  /// True when the snapshot was made without this tensor's values (SnapshotOf's `keep` said
+  /// no): the optimization trace keeps a bounded share of the tensors its passes make.
+  bool data_dropped = false;
 };
 
 struct SnapshotAttribute {
@@ -81,7 +87,11 @@ struct GraphSnapshot {
   std::vector<std::pair<std::string, std::string>> properties;
 };
 
-GraphSnapshot SnapshotOf(const ir::Model& model);
+/// Whether a snapshot keeps an initializer's (or a Constant's) tensor: SnapshotOf asks once per
+/// tensor when given one (it keeps every tensor otherwise).
+using SnapshotTensorKeep = std::function<bool(const ir::Tensor&)>;
+
+GraphSnapshot SnapshotOf(const ir::Model& model, const SnapshotTensorKeep& keep = {});
 
 /// The snapshot of a model that several holders share (the document's and the optimization trace's
 /// original are one): made again only when no snapshot of `model` made here is still held. The

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <unordered_set>
 
 #include "api/internal/compare.h"
 #include "api/internal/inputs.h"
@@ -56,7 +57,6 @@ Expected<std::shared_ptr<const ir::Model>> OptimizeTrace::ModelAt(int step,
     return InvalidArgument("step " + std::to_string(step) + " is not in 0.." +
                            std::to_string(count));
   if (step == 0) return original;
-  if (step == count) return last;
   OL_ASSIGN_OR_RETURN(
       passes::OptimizeOptions oo,
       OptimizeOptionsFor(request.level, request.format, request.disabled, request.providers));
@@ -70,6 +70,41 @@ Expected<std::shared_ptr<const ir::Model>> OptimizeTrace::ModelAt(int step,
                     " nodes, not " + std::to_string(steps[step - 1].nodes_after));
   return std::shared_ptr<const ir::Model>(std::move(model));
 }
+
+namespace {
+
+// What the step snapshots keep of the tensors (their values, for the sidebar). A snapshot shares
+// a tensor's storage, so without a bound a trace holds every version of every weight its passes
+// make (folded into a BatchNormalization, padded to NCHWc blocks, constant-folded) for as long as
+// the Optimize tab is open. Kept: every tensor of the original model (its storage is the
+// original's: nothing to pay), every tensor the passes make up to 4 KiB (scalars, shapes,
+// quantization parameters: what the labels and the Quantize tab read), and larger ones until the
+// request's tensor_budget bytes of them are held; a tensor kept once is kept by every later step
+// for free (the same storage).
+class StepTensorKeep {
+ public:
+  StepTensorKeep(const ir::Model& original, uint64_t budget) : left_(budget) {
+    if (!original.graph) return;
+    original.graph->ForEachGraph([&](const ir::Graph& g) {
+      for (const ir::Value* v : g.initializers())
+        if (v->initializer()) held_.insert(v->initializer()->raw());
+    });
+  }
+  bool operator()(const ir::Tensor& t) {
+    if (t.nbytes() <= kSmall || held_.count(t.raw())) return true;
+    if (t.nbytes() > left_) return false;
+    left_ -= t.nbytes();
+    held_.insert(t.raw());
+    return true;
+  }
+
+ private:
+  static constexpr uint64_t kSmall = 4096;
+  uint64_t left_;
+  std::unordered_set<const void*> held_;
+};
+
+}  // namespace
 
 Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::filesystem::path& path,
                                                                  const OptimizeTraceRequest& req,
@@ -91,10 +126,13 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
   // kept per step (ModelAt replays one when asked).
   std::vector<std::shared_ptr<const GraphSnapshot>> step_snapshots;
   const JobControl optimizing = job.Slice(0.05, 1);
+  StepTensorKeep keep(*original, req.tensor_budget);
+  const SnapshotTensorKeep keep_fn = [&keep](const ir::Tensor& t) { return keep(t); };
   oo.on_step = [&](const ir::Model& model) {
-    step_snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(model)));
+    step_snapshots.push_back(std::make_shared<const GraphSnapshot>(SnapshotOf(model, keep_fn)));
     return optimizing.cancelled() ? Cancelled("optimization cancelled") : Status::Ok();
   };
+  // The live model is dropped at the end: ModelAt replays the last step like the others.
   std::shared_ptr<ir::Model> optimized = original->Clone();
   // The original's snapshot: the document's when it still holds one of this model (the load
   // cache's), else made beside the passes (the model is immutable from here on).
@@ -117,7 +155,6 @@ Expected<std::shared_ptr<const OptimizeTrace>> TraceOptimization(const std::file
                     std::to_string(result.steps.size()) + " steps");
   for (auto& snap : step_snapshots) trace->snapshots.push_back(std::move(snap));
   trace->original = std::move(original);
-  trace->last = std::move(optimized);
   job.Report(Stage::kDone, 1);
   return std::shared_ptr<const OptimizeTrace>(std::move(trace));
 }

@@ -114,6 +114,10 @@ struct KernelInfo {
   /// a session that never runs would only hold in memory (a quarter of a gigabyte for a
   /// 50,000-node network). What they check stays the same.
   bool prepare = true;
+  /// False under runtime::SessionOptions::disable_prepacking: the float convolutions (dnnl Conv,
+  /// FusedConv, NCHWc Conv, ConvTranspose) keep no copy of their constant weights in their
+  /// preferred layout and reorder them on each run, as they do weights computed at run time.
+  bool prepack = true;
 };
 
 using KernelFactory = std::function<Expected<std::unique_ptr<OpKernel>>(const KernelInfo&)>;

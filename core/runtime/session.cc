@@ -100,7 +100,8 @@ Status Session::Impl::ResolveKernels(const ir::Node& n, Step* step, bool in_regi
                       " but has no kernel for it");
     const int threads = step->wide || wide ? wide_pool->threads() : pool->threads();
     OL_ASSIGN_OR_RETURN(*kernel, def->factory(kernels::KernelInfo{n, opset, threads, fallback,
-                                                                  options.prepare_kernels}));
+                                                                  options.prepare_kernels,
+                                                                  !options.disable_prepacking}));
     return Status::Ok();
   };
   OL_RETURN_IF_ERROR(make(placed->provider, placed->fallback, &step->ep, &step->kernel));

@@ -68,6 +68,11 @@ struct SessionOptions {
   /// False for a session made only to check a model and dropped (kernels::KernelInfo::prepare):
   /// its kernels skip what they prepare for runs. A run of such a session still works.
   bool prepare_kernels = true;
+  /// Kernels keep constant weights as the model gives them instead of a copy in the layout they
+  /// prefer, and lay them out on each run (ONNX Runtime's session.disable_prepacking; see
+  /// kernels::KernelInfo::prepack for which do): less memory for a slower run. The layer-wise
+  /// comparison's sessions use it: their reordered filters were 74 MB of a 50,000-node CNN's.
+  bool disable_prepacking = false;
   /// The profiler to record into (so a caller can time loading before the session exists); a
   /// fresh one when null and profiling is on.
   std::shared_ptr<profiling::Profiler> profiler;

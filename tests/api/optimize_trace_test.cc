@@ -28,9 +28,12 @@ void ExpectLevelsMatchSeparateRuns(const std::filesystem::path& model) {
   ASSERT_TRUE(trace.ok()) << trace.status().message();
   const OptimizeTrace& t = **trace;
   ASSERT_EQ(t.snapshots.size(), t.steps.size() + 1);
-  ASSERT_TRUE(t.original && t.last);
+  ASSERT_TRUE(t.original);
   EXPECT_EQ(t.original->graph->NumNodesRecursive(), t.snapshots.front()->node_count_total);
-  EXPECT_EQ(t.last->graph->NumNodesRecursive(), t.snapshots.back()->node_count_total);
+  // The last step's model is replayed, not kept.
+  auto last = t.ModelAt(static_cast<int>(t.steps.size()));
+  ASSERT_TRUE(last.ok()) << last.status().message();
+  EXPECT_EQ((*last)->graph->NumNodesRecursive(), t.snapshots.back()->node_count_total);
   EXPECT_EQ(t.StepOfLevel("disabled"), 0);
   EXPECT_LE(t.StepOfLevel("basic"), t.StepOfLevel("extended"));
   EXPECT_LE(t.StepOfLevel("extended"), t.StepOfLevel("layout"));
@@ -126,6 +129,48 @@ TEST(TraceOptimization, TheOriginalsSnapshotIsTheOpenedModelsWithTheLoadCacheOn)
   ASSERT_TRUE(alone.ok());
   EXPECT_NE((*alone)->snapshots.front(), info->snapshot);
   EXPECT_EQ((*alone)->snapshots.front()->node_count_total, info->snapshot->node_count_total);
+}
+
+// The step snapshots keep the values of the larger tensors the passes make only up to the
+// request's budget; the original's tensors always (they are the model's own), and the byte counts
+// the panes show stay right without the values. Returns the dropped tensors of a budget of 0.
+size_t ExpectStepTensorsWithinTheBudget(const std::filesystem::path& model) {
+  OptimizeTraceRequest lean;
+  lean.tensor_budget = 0;
+  auto full = TraceOptimization(model, {});
+  auto bounded = TraceOptimization(model, lean);
+  EXPECT_TRUE(full.ok() && bounded.ok()) << model;
+  if (!full.ok() || !bounded.ok()) return 0;
+  const OptimizeTrace &f = **full, &b = **bounded;
+  EXPECT_EQ(f.snapshots.size(), b.snapshots.size()) << model;
+  size_t dropped = 0;
+  for (size_t k = 0; k < b.snapshots.size() && k < f.snapshots.size(); ++k) {
+    for (const SnapshotGraph& g : f.snapshots[k]->graphs)
+      for (const SnapshotValue& v : g.values)
+        EXPECT_FALSE(v.data_dropped) << model << " " << v.name;
+    for (const SnapshotGraph& g : b.snapshots[k]->graphs) {
+      for (const SnapshotValue& v : g.values) {
+        if (!v.data_dropped) continue;
+        ++dropped;
+        EXPECT_NE(k, 0u) << "the original's " << v.name << " was dropped";
+        EXPECT_EQ(v.data, nullptr) << v.name;
+        EXPECT_GT(v.nbytes, 4096) << v.name;
+      }
+    }
+    const OpCountTable a = CompareOpCounts(*f.snapshots[0], *f.snapshots[k]);
+    const OpCountTable c = CompareOpCounts(*b.snapshots[0], *b.snapshots[k]);
+    EXPECT_EQ(a.bytes_after, c.bytes_after) << model << " step " << k;
+  }
+  return dropped;
+}
+
+TEST(TraceOptimization, StepSnapshotsKeepMadeTensorsUpToTheBudget) {
+  size_t dropped = ExpectStepTensorsWithinTheBudget(testing::SampleModel());
+  for (const char* m : {"resnet18", "mobilenet_v2"}) {
+    const auto path = testing::CorpusDir() / m / "model.onnx";
+    if (std::filesystem::exists(path)) dropped += ExpectStepTensorsWithinTheBudget(path);
+  }
+  EXPECT_GT(dropped, 0u) << "no step made a tensor above 4 KiB";
 }
 
 TEST(TraceOptimization, StepCountsAreThoseOfTheDiffThePanesShow) {

@@ -223,7 +223,7 @@ Expected<std::unique_ptr<OpKernel>> MakeDnnlConv(const KernelInfo& info, bool fu
   }
   std::optional<Tensor> constant_w;
   if (const ir::Value* w = info.node.input(1);
-      w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
+      info.prepack && w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
     constant_w = *w->initializer();
   auto kernel = std::make_unique<DnnlConv>(act, fused, constant_w, info.threads);
   // Weights reordered at session creation when the input shape is known.

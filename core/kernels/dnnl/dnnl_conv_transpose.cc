@@ -173,7 +173,8 @@ void RegisterDnnlConvTransposeKernel(KernelRegistry& r) {
               [](const KernelInfo& info) -> Expected<std::unique_ptr<OpKernel>> {
                 std::optional<Tensor> constant_w;
                 if (const ir::Value* w = info.node.input(1);
-                    w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
+                    info.prepack && w && w->initializer() &&
+                    w->initializer()->dtype() == ir::DataType::kFloat)
                   constant_w = *w->initializer();
                 return std::unique_ptr<OpKernel>(std::make_unique<DnnlConvTranspose>(
                     std::move(constant_w), info.threads, info.fallback == kCpuProvider));

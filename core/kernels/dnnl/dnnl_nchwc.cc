@@ -198,7 +198,7 @@ Expected<std::unique_ptr<OpKernel>> MakeNchwcConv(const KernelInfo& info) {
   OL_ASSIGN_OR_RETURN(FusedActivation act, FusedActivation::FromNode(info.node));
   std::optional<Tensor> constant_w;
   if (const ir::Value* w = info.node.input(1);
-      w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
+      info.prepack && w && w->initializer() && w->initializer()->dtype() == ir::DataType::kFloat)
     constant_w = *w->initializer();
   auto kernel = std::make_unique<DnnlNchwcConv>(act, constant_w, block, info.threads);
   // The ReorderInput / previous convolution in front fixes X's shape at session creation.

@@ -1,6 +1,10 @@
 // The dnnl Conv and FusedConv kernels against the reference kernel: odd channel counts and sizes
 // (1, 13, 127), grouped, depthwise, strided, dilated, asymmetric pads, auto_pad, 1-D and 3-D,
 // weights as graph inputs and as initializers (prepared at creation), post-ops.
+#include <dlfcn.h>
+
+#include <cstring>
+
 #include "kernels/dnnl/dnnl_test_util.h"
 
 namespace onnxlens::testing {
@@ -68,12 +72,13 @@ TEST(DnnlConv, MatchesReferenceWithConstantWeightsAtOneAndTwoThreads) {
 // Convolutions of one configuration share one oneDNN primitive (SharedPrimitives) and keep their
 // own weights: eight of them beside each other, run by the parallel executor (so they run at
 // once on two threads), each against the reference kernel.
-TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) {
+// Eight convolutions of one configuration on one input, each with its own random filter.
+std::shared_ptr<ir::Model> TwinConvs(const std::vector<int64_t>& xdims,
+                                     const std::vector<int64_t>& wdims) {
   auto model = std::make_shared<ir::Model>();
   model->opset_imports.push_back({"", 17});
   model->graph = std::make_unique<ir::Graph>("twins");
   ir::Graph& g = *model->graph;
-  const std::vector<int64_t> xdims = {1, 8, 13, 13}, wdims = {8, 8, 3, 3};
   ir::Value* x = g.CreateValue("x");
   x->set_type(FloatType(xdims));
   g.AddInput(x);
@@ -90,6 +95,22 @@ TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) 
     n->AddOutput(y);
     g.AddOutput(y);
   }
+  return model;
+}
+
+// The bytes tcmalloc has handed out and not got back; -1 without it (the sanitizer builds).
+int64_t HeapBytes() {
+  using Get = int (*)(const char*, size_t*);
+  static const auto get =
+      reinterpret_cast<Get>(dlsym(RTLD_DEFAULT, "MallocExtension_GetNumericProperty"));
+  size_t bytes = 0;
+  if (!get || !get("generic.current_allocated_bytes", &bytes)) return -1;
+  return static_cast<int64_t>(bytes);
+}
+
+TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) {
+  const std::vector<int64_t> xdims = {1, 8, 13, 13}, wdims = {8, 8, 3, 3};
+  auto model = TwinConvs(xdims, wdims);
   runtime::SessionOptions dnnl, ref;
   dnnl.providers = {"dnnl"};
   dnnl.intra_op_threads = 2;
@@ -114,6 +135,48 @@ TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) 
       EXPECT_TRUE(cmp.ok) << (*rd)[i].first << ": " << cmp.reason;
     }
   }
+}
+
+// disable_prepacking: no reordered copy of the filters is kept (the heap grows by less than
+// the filters' bytes where tcmalloc counts it; the copy a prepacking session keeps is at least
+// that), and the outputs are those of a prepacking session bit for bit (the same primitive; the
+// filters are reordered on each run instead).
+TEST(DnnlConv, WithoutPrepackingNoFilterCopyIsKeptAndTheOutputsAreTheSame) {
+  const std::vector<int64_t> xdims = {1, 128, 6, 6}, wdims = {128, 128, 3, 3};
+  const int64_t filters = 8 * 128 * 128 * 3 * 3 * 4;  // 4.7 MB
+  auto model = TwinConvs(xdims, wdims);
+  runtime::SessionOptions packed, lean;
+  packed.providers = lean.providers = {"dnnl"};
+  lean.disable_prepacking = true;
+  // The first session makes the shared primitive; the two measured ones find it made.
+  auto first = runtime::Session::Create(model, packed);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  const int64_t h0 = HeapBytes();
+  auto sl = runtime::Session::Create(model, lean);
+  ASSERT_TRUE(sl.ok()) << sl.status().message();
+  const int64_t h1 = HeapBytes();
+  auto sp = runtime::Session::Create(model, packed);
+  ASSERT_TRUE(sp.ok()) << sp.status().message();
+  const int64_t h2 = HeapBytes();
+  std::map<std::string, runtime::RtValue> feeds;
+  feeds["x"] = runtime::RtValue::FromTensor(RandomTensor(xdims, 1500));
+  for (int run = 0; run < 2; ++run) {
+    auto rl = (*sl)->Run(feeds);
+    auto rp = (*sp)->Run(feeds);
+    ASSERT_TRUE(rl.ok()) << rl.status().message();
+    ASSERT_TRUE(rp.ok()) << rp.status().message();
+    for (const auto& p : (*sl)->partition().nodes) EXPECT_EQ(p.provider, "dnnl") << p.node;
+    ASSERT_EQ(rl->size(), rp->size());
+    for (size_t i = 0; i < rl->size(); ++i) {
+      const ir::Tensor& a = (*rl)[i].second.tensor;
+      const ir::Tensor& b = (*rp)[i].second.tensor;
+      ASSERT_EQ(a.nbytes(), b.nbytes());
+      EXPECT_EQ(std::memcmp(a.raw(), b.raw(), a.nbytes()), 0) << (*rl)[i].first;
+    }
+  }
+  if (h0 < 0) GTEST_SKIP() << "no tcmalloc in this build: the outputs were checked, not the heap";
+  EXPECT_LT(h1 - h0, filters) << "the session without prepacking";
+  EXPECT_GE(h2 - h1, filters) << "the prepacking session";
 }
 
 TEST(DnnlConv, AutoPadSameUpperLowerAndValid) {
