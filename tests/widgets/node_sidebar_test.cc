@@ -64,6 +64,38 @@ TEST(NodeSidebar, NamesTheProviderAndWhyThePreferredOneDeclined) {
   EXPECT_FALSE(sidebar.plainText().contains(QStringLiteral("Execution Provider")));
 }
 
+// A step of the optimization trace whose tensor values were not kept (the trace's budget): the
+// input row says so, and the tensor's page explains instead of offering the values.
+TEST(NodeSidebar, ATensorWhoseValuesTheStepDidNotKeepSaysSo) {
+  auto loaded = api::SnapshotModelFile(testing::SampleModel().string());
+  ASSERT_TRUE(loaded.ok());
+  auto step = std::make_shared<api::GraphSnapshot>(**loaded);
+  api::SnapshotGraph& g = step->graphs[0];
+  int node = -1, value = -1;
+  for (size_t n = 0; n < g.nodes.size() && node < 0; ++n)
+    for (int v : g.nodes[n].inputs)
+      if (v >= 0 && g.values[v].initializer && g.values[v].data) {
+        node = static_cast<int>(n);
+        value = v;
+        break;
+      }
+  ASSERT_GE(value, 0) << "the sample has no node reading an initializer";
+  g.values[value].data.reset();
+  g.values[value].data_dropped = true;
+  std::shared_ptr<const api::GraphSnapshot> snap = step;
+  GraphView view;
+  view.setSnapshot(snap);
+  NodeSidebar sidebar;
+  sidebar.showItem(snap, view.model(), view.model().item_of_node[node]);
+  EXPECT_TRUE(sidebar.plainText().contains(QStringLiteral("values not kept at this step")))
+      << sidebar.plainText().toStdString();
+  sidebar.showValue(value);
+  const QString page = sidebar.plainText();
+  EXPECT_TRUE(page.contains(QStringLiteral("The values of this tensor are not kept at this step")))
+      << page.toStdString();
+  EXPECT_FALSE(page.contains(QStringLiteral("Values and statistics")));
+}
+
 TEST(NodeSidebar, ShowsTheRealReasonOfADeclinedCorpusNode) {
   const auto path = testing::CorpusDir() / "ppocr_det" / "model.onnx";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "../shared/corpus is absent";
