@@ -43,6 +43,7 @@
 #include <thread>
 #include <vector>
 
+#include "heap_bytes.h"
 #include "tools/scale_models.h"
 #include "widgets/compare_view.h"
 #include "widgets/find_bar.h"
@@ -77,12 +78,8 @@ long PeakRssMb() {
 
 // The bytes the allocator has handed out and not got back (tcmalloc's count; -1 without it), MB.
 long HeapMb() {
-  using Get = int (*)(const char*, size_t*);
-  static const auto get =
-      reinterpret_cast<Get>(dlsym(RTLD_DEFAULT, "MallocExtension_GetNumericProperty"));
-  size_t bytes = 0;
-  if (!get || !get("generic.current_allocated_bytes", &bytes)) return -1;
-  return static_cast<long>(bytes >> 20);
+  const int64_t bytes = onnxlens::testing::TcmallocHeapBytes();
+  return bytes < 0 ? -1 : static_cast<long>(bytes >> 20);
 }
 
 // Resident memory now (VmRSS), in MB.

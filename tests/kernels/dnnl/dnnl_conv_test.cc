@@ -1,10 +1,9 @@
 // The dnnl Conv and FusedConv kernels against the reference kernel: odd channel counts and sizes
 // (1, 13, 127), grouped, depthwise, strided, dilated, asymmetric pads, auto_pad, 1-D and 3-D,
 // weights as graph inputs and as initializers (prepared at creation), post-ops.
-#include <dlfcn.h>
-
 #include <cstring>
 
+#include "heap_bytes.h"
 #include "kernels/dnnl/dnnl_test_util.h"
 
 namespace onnxlens::testing {
@@ -98,16 +97,6 @@ std::shared_ptr<ir::Model> TwinConvs(const std::vector<int64_t>& xdims,
   return model;
 }
 
-// The bytes tcmalloc has handed out and not got back; -1 without it (the sanitizer builds).
-int64_t HeapBytes() {
-  using Get = int (*)(const char*, size_t*);
-  static const auto get =
-      reinterpret_cast<Get>(dlsym(RTLD_DEFAULT, "MallocExtension_GetNumericProperty"));
-  size_t bytes = 0;
-  if (!get || !get("generic.current_allocated_bytes", &bytes)) return -1;
-  return static_cast<int64_t>(bytes);
-}
-
 TEST(DnnlConv, SameConfigurationConvolutionsShareAPrimitiveAndKeepTheirWeights) {
   const std::vector<int64_t> xdims = {1, 8, 13, 13}, wdims = {8, 8, 3, 3};
   auto model = TwinConvs(xdims, wdims);
@@ -151,13 +140,13 @@ TEST(DnnlConv, WithoutPrepackingNoFilterCopyIsKeptAndTheOutputsAreTheSame) {
   // The first session makes the shared primitive; the two measured ones find it made.
   auto first = runtime::Session::Create(model, packed);
   ASSERT_TRUE(first.ok()) << first.status().message();
-  const int64_t h0 = HeapBytes();
+  const int64_t h0 = TcmallocHeapBytes();
   auto sl = runtime::Session::Create(model, lean);
   ASSERT_TRUE(sl.ok()) << sl.status().message();
-  const int64_t h1 = HeapBytes();
+  const int64_t h1 = TcmallocHeapBytes();
   auto sp = runtime::Session::Create(model, packed);
   ASSERT_TRUE(sp.ok()) << sp.status().message();
-  const int64_t h2 = HeapBytes();
+  const int64_t h2 = TcmallocHeapBytes();
   std::map<std::string, runtime::RtValue> feeds;
   feeds["x"] = runtime::RtValue::FromTensor(RandomTensor(xdims, 1500));
   for (int run = 0; run < 2; ++run) {
