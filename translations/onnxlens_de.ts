@@ -214,6 +214,10 @@
         <translation>%1 kann nicht geöffnet werden:
 %2</translation>
     </message>
+    <message>
+        <source>Comparing the graphs…</source>
+        <translation>Die Graphen werden verglichen…</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportDialog</name>

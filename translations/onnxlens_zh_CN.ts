@@ -205,6 +205,10 @@
         <translation>无法打开 %1：
 %2</translation>
     </message>
+    <message>
+        <source>Comparing the graphs…</source>
+        <translation>正在比较两个图…</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::ExportDialog</name>

@@ -74,6 +74,26 @@ class BackgroundTaskBase : public QObject {
   QList<Run> m_runs;  ///< every run whose worker has not ended yet
 };
 
+/// Runs `fn` now when `busy()` is false, else once, at the first `signal` of `sender` after which
+/// it is (a view model or a diff made off the UI thread is shown); dropped when `context` is
+/// destroyed first.
+template <typename Sender, typename Signal>
+void RunWhenNotBusy(Sender* sender, Signal signal, QObject* context, std::function<bool()> busy,
+                    std::function<void()> fn) {
+  if (!busy()) {
+    fn();
+    return;
+  }
+  auto* once = new QObject(context);
+  auto fired = std::make_shared<bool>(false);  // the connection lives until the deferred delete
+  QObject::connect(sender, signal, once, [once, fired, busy = std::move(busy), fn = std::move(fn)] {
+    if (*fired || busy()) return;
+    *fired = true;
+    once->deleteLater();
+    fn();
+  });
+}
+
 template <typename T>
 class BackgroundTask : public BackgroundTaskBase {
  public:

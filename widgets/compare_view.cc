@@ -29,6 +29,37 @@ namespace {
 
 QString QStr(const std::string& s) { return QString::fromStdString(s); }
 
+// The diff of a pane pair: by the optimizer's provenance (two steps of one trace; a later step on
+// the left is compared forwards, then mirrored) or by matching (a file). Runs off the UI thread.
+api::GraphDiff PaneDiff(const api::SnapshotGraph& l, const api::SnapshotGraph& r,
+                        bool by_provenance, bool mirrored) {
+  if (!by_provenance) return api::DiffByMatching(l, r);
+  if (!mirrored) return api::DiffByProvenance(l, r);
+  api::GraphDiff d = api::DiffByProvenance(r, l);
+  auto flip = [](std::vector<api::DiffState>& v) {
+    for (auto& s : v) {
+      if (s == api::DiffState::kRemoved)
+        s = api::DiffState::kAdded;
+      else if (s == api::DiffState::kAdded)
+        s = api::DiffState::kRemoved;
+    }
+  };
+  flip(d.left);
+  flip(d.right);
+  api::GraphDiff m;
+  m.left = std::move(d.right);
+  m.right = std::move(d.left);
+  m.left_to_right = std::move(d.right_to_left);
+  m.right_to_left = std::move(d.left_to_right);
+  m.unchanged = d.unchanged;
+  m.modified = d.modified;
+  m.removed = d.added;
+  m.added = d.removed;
+  m.fused = d.fused_origins;
+  m.fused_origins = d.fused;
+  return m;
+}
+
 QString swatch(api::DiffState s) {
   const QColor c = s == api::DiffState::kUnchanged ? QColor(0x9e, 0x9e, 0x9e) : diffColor(s);
   return QStringLiteral("<span style=\"color:%1\">■</span>").arg(c.name());
@@ -122,8 +153,21 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   });
   layout->addWidget(m_legend);
   layout->addWidget(m_info);
-  for (SideState& st : m_sides)
-    st.loader = new BackgroundTask<std::shared_ptr<const api::GraphSnapshot>>(this);
+  m_diffTask = new BackgroundTask<api::GraphDiff>(this);
+  m_diffTask->onFinished([this](Expected<api::GraphDiff> diff) {
+    if (diff.ok()) m_diff = std::move(*diff);
+    showDiff();
+  });
+  for (int s = 0; s < 2; ++s) {
+    const Side side = static_cast<Side>(s);
+    m_sides[s].loader = new BackgroundTask<std::shared_ptr<const api::GraphSnapshot>>(this);
+    // A big graph's model is made off the UI thread: its diff colours follow when it is shown.
+    connect(m_sides[s].view, &GraphView::modelRebuilt, this, [this, side] {
+      if (!m_halosOwed[side] || !shows(side)) return;
+      m_halosOwed[side] = false;
+      applyHalos(side);
+    });
+  }
 }
 
 CompareView::~CompareView() = default;
@@ -400,6 +444,7 @@ void CompareView::updateCaption(Side side) {
 
 void CompareView::recompute() {
   const auto l = snapshot(kLeft), r = snapshot(kRight);
+  m_diffTask->drop();
   m_diff = api::GraphDiff();
   if (!l || !r || l->graphs.empty() || r->graphs.empty()) {
     m_legend->clear();
@@ -407,69 +452,37 @@ void CompareView::recompute() {
       st.view->setItemHalos({}, false);
       st.view->setGroupHalos({});
     }
+    emit diffReady();
     return;
   }
   const int a = m_sides[kLeft].step, b = m_sides[kRight].step;
   m_byProvenance = a >= 0 && b >= 0;
-  if (!m_byProvenance) {
-    m_diff = api::DiffByMatching(l->graphs[0], r->graphs[0]);
-  } else if (a <= b) {
-    m_diff = api::DiffByProvenance(l->graphs[0], r->graphs[0]);
-  } else {  // a later step on the left: compute forwards, then mirror
-    api::GraphDiff d = api::DiffByProvenance(r->graphs[0], l->graphs[0]);
-    auto flip = [](std::vector<api::DiffState>& v) {
-      for (auto& s : v) {
-        if (s == api::DiffState::kRemoved)
-          s = api::DiffState::kAdded;
-        else if (s == api::DiffState::kAdded)
-          s = api::DiffState::kRemoved;
-      }
-    };
-    flip(d.left);
-    flip(d.right);
-    m_diff.left = std::move(d.right);
-    m_diff.right = std::move(d.left);
-    m_diff.left_to_right = std::move(d.right_to_left);
-    m_diff.right_to_left = std::move(d.left_to_right);
-    m_diff.unchanged = d.unchanged;
-    m_diff.modified = d.modified;
-    m_diff.removed = d.added;
-    m_diff.added = d.removed;
-    m_diff.fused = d.fused_origins;
-    m_diff.fused_origins = d.fused;
+  auto make = [l, r, by_provenance = m_byProvenance, mirrored = a > b] {
+    return PaneDiff(l->graphs[0], r->graphs[0], by_provenance, mirrored);
+  };
+  if (std::max(l->graphs[0].nodes.size(), r->graphs[0].nodes.size()) <= m_backgroundNodes) {
+    m_diff = make();
+    showDiff();
+    return;
   }
-  for (int s = 0; s < 2; ++s) {
-    GraphView* v = m_sides[s].view;
-    const auto& states = s == kLeft ? m_diff.left : m_diff.right;
-    const auto& items = v->model().items;
-    std::vector<QColor> halos(items.size());
-    for (size_t i = 0; i < items.size(); ++i) {
-      if (items[i].kind != api::ViewItemKind::kNode) continue;
-      const int node = items[i].index;
-      if (node >= 0 && node < static_cast<int>(states.size())) halos[i] = diffColor(states[node]);
-    }
-    v->setItemHalos(m_diff.identical() ? std::vector<QColor>() : halos, !m_diff.identical());
-    // A closed group (a big graph's panes open only the first view's groups) wears the colour
-    // of the change most of its nodes went through, so that no change hides in a closed box.
-    const auto& h = v->model().layout.hierarchy;
-    std::vector<std::array<int, 5>> counts(h.groups.size(), std::array<int, 5>{});
-    for (size_t i = 0; i < items.size() && !m_diff.identical(); ++i) {
-      if (items[i].kind != api::ViewItemKind::kNode) continue;
-      const int node = items[i].index;
-      if (node < 0 || node >= static_cast<int>(states.size()) ||
-          states[node] == api::DiffState::kUnchanged || i >= h.group_of_node.size())
-        continue;
-      for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
-        ++counts[g][static_cast<int>(states[node])];
-    }
-    std::vector<QColor> groupHalos(h.groups.size());
-    for (size_t g = 0; g < h.groups.size(); ++g) {
-      int best = -1;
-      for (int k = 0; k < 5; ++k)
-        if (counts[g][k] > 0 && (best < 0 || counts[g][k] > counts[g][best])) best = k;
-      if (best >= 0) groupHalos[g] = diffColor(static_cast<api::DiffState>(best));
-    }
-    v->setGroupHalos(groupHalos);
+  // A big pair (~0.1 s at 50,000 nodes) is compared off the UI thread; the old colours go.
+  for (Side side : {kLeft, kRight}) {
+    m_halosOwed[side] = false;
+    m_sides[side].view->setItemHalos({}, false);
+    m_sides[side].view->setGroupHalos({});
+  }
+  m_legend->setText(tr("Comparing the graphs…"));
+  updateInfo();
+  m_diffTask->start([make](const JobControl&) -> Expected<api::GraphDiff> { return make(); });
+}
+
+void CompareView::showDiff() {
+  const auto l = snapshot(kLeft), r = snapshot(kRight);
+  if (!l || !r) return;
+  for (Side side : {kLeft, kRight}) {
+    // A pane whose model is still being made (a big graph) wears its colours once it is shown.
+    m_halosOwed[side] = !shows(side);
+    if (!m_halosOwed[side]) applyHalos(side);
   }
   QString legend;
   if (m_diff.identical()) {
@@ -504,13 +517,68 @@ void CompareView::recompute() {
   }
   m_legend->setText(legend);
   updateInfo();
+  emit diffReady();
+}
+
+bool CompareView::isDiffing() const { return m_diffTask->isRunning(); }
+
+void CompareView::whenDiffReady(QObject* context, std::function<void()> fn) {
+  RunWhenNotBusy(
+      this, &CompareView::diffReady, context, [this] { return isDiffing(); }, std::move(fn));
+}
+
+void CompareView::setBackgroundNodes(size_t nodes) {
+  m_backgroundNodes = nodes;
+  for (SideState& st : m_sides) st.view->setBackgroundModelNodes(nodes);
+}
+
+void CompareView::applyHalos(Side side) {
+  GraphView* v = m_sides[side].view;
+  const auto& states = side == kLeft ? m_diff.left : m_diff.right;
+  const auto& items = v->model().items;
+  std::vector<QColor> halos(items.size());
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind != api::ViewItemKind::kNode) continue;
+    const int node = items[i].index;
+    if (node >= 0 && node < static_cast<int>(states.size())) halos[i] = diffColor(states[node]);
+  }
+  v->setItemHalos(m_diff.identical() ? std::vector<QColor>() : halos, !m_diff.identical());
+  // A closed group (a big graph's panes open only the first view's groups) wears the colour
+  // of the change most of its nodes went through, so that no change hides in a closed box.
+  const auto& h = v->model().layout.hierarchy;
+  std::vector<std::array<int, 5>> counts(h.groups.size(), std::array<int, 5>{});
+  for (size_t i = 0; i < items.size() && !m_diff.identical(); ++i) {
+    if (items[i].kind != api::ViewItemKind::kNode) continue;
+    const int node = items[i].index;
+    if (node < 0 || node >= static_cast<int>(states.size()) ||
+        states[node] == api::DiffState::kUnchanged || i >= h.group_of_node.size())
+      continue;
+    for (int g = h.group_of_node[i]; g > 0; g = h.groups[g].parent)
+      ++counts[g][static_cast<int>(states[node])];
+  }
+  std::vector<QColor> groupHalos(h.groups.size());
+  for (size_t g = 0; g < h.groups.size(); ++g) {
+    int best = -1;
+    for (int k = 0; k < 5; ++k)
+      if (counts[g][k] > 0 && (best < 0 || counts[g][k] > counts[g][best])) best = k;
+    if (best >= 0) groupHalos[g] = diffColor(static_cast<api::DiffState>(best));
+  }
+  v->setGroupHalos(groupHalos);
+}
+
+bool CompareView::shows(Side side) const {
+  const GraphView* v = m_sides[side].view;
+  return !v->isMakingModel() && v->snapshot() && v->snapshot() == snapshot(side);
 }
 
 void CompareView::selectNode(Side side, int node) {
   GraphView* v = m_sides[side].view;
-  const auto& of = v->model().item_of_node;
-  if (node < 0 || node >= static_cast<int>(of.size()) || of[node] < 0) return;
-  v->revealItem(of[node]);
+  v->whenModelReady(this, [this, v, side, node] {
+    if (!shows(side)) return;
+    const auto& of = v->model().item_of_node;
+    if (node < 0 || node >= static_cast<int>(of.size()) || of[node] < 0) return;
+    v->revealItem(of[node]);
+  });
 }
 
 void CompareView::onItemSelected(Side side, int item) {
@@ -525,7 +593,7 @@ void CompareView::onItemSelected(Side side, int item) {
   m_selected[other] = -1;
   std::vector<int> linked;
   const auto& map = side == kLeft ? m_diff.left_to_right : m_diff.right_to_left;
-  if (node >= 0 && node < static_cast<int>(map.size())) {
+  if (node >= 0 && node < static_cast<int>(map.size()) && shows(side) && shows(other)) {
     const auto& of = m_sides[other].view->model().item_of_node;
     for (int n : map[node])
       if (n < static_cast<int>(of.size()) && of[n] >= 0) linked.push_back(of[n]);
@@ -538,6 +606,13 @@ void CompareView::onItemSelected(Side side, int item) {
 }
 
 void CompareView::markNodes(Side side, const std::vector<int>& nodes) {
+  // Node indices are the side's snapshot's: marked once its pane shows it.
+  m_sides[side].view->whenModelReady(this, [this, side, nodes] {
+    if (shows(side)) markShownNodes(side, nodes);
+  });
+}
+
+void CompareView::markShownNodes(Side side, const std::vector<int>& nodes) {
   GraphView* v = m_sides[side].view;
   std::vector<int> items;
   for (int n : nodes) {
@@ -651,7 +726,7 @@ void CompareView::syncFrom(Side side) {
   GraphView* dst = m_sides[other].view;
   const auto& map = side == kLeft ? m_diff.left_to_right : m_diff.right_to_left;
   const auto& items = src->model().items;
-  if (items.empty() || dst->model().items.empty()) return;
+  if (items.empty() || dst->model().items.empty() || !shows(side) || !shows(other)) return;
   const QPointF c = src->mapToScene(src->viewport()->rect().center());
   double best = std::numeric_limits<double>::max();
   QPointF from, to;
@@ -684,6 +759,7 @@ void CompareView::syncFrom(Side side) {
 void CompareView::waitForLayout() {
   for (SideState& st : m_sides) st.loader->waitForFinished();
   QCoreApplication::processEvents();
+  m_diffTask->waitForFinished();
   m_sides[kLeft].view->waitForLayout();
   m_sides[kRight].view->waitForLayout();
   QCoreApplication::processEvents();

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <QWidget>
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "api/graph_diff.h"
 #include "api/optimize_trace.h"
@@ -63,7 +65,16 @@ class CompareView : public QWidget {
   /// or the smaller graph would take the larger one's zoom).
   void fitEachPane();
   QComboBox* chooser(Side side) const { return m_sides[side].combo; }
+  /// The diff of the pair shown; empty while a big pair's diff is being made (isDiffing()).
   const api::GraphDiff& diff() const { return m_diff; }
+  /// A pair of graphs of more than backgroundNodes() nodes is compared off the UI thread.
+  bool isDiffing() const;
+  /// Runs `fn` now when no diff is being made, else once the diff of the pair shown is known
+  /// (after diffReady()); dropped when `context` is destroyed first.
+  void whenDiffReady(QObject* context, std::function<void()> fn);
+  /// Graphs of more nodes than this are compared, and their panes' view models made, off the UI
+  /// thread (default 4,000; tests lower it to exercise that path on small graphs).
+  void setBackgroundNodes(size_t nodes);
   /// True when the sides are matched by provenance (both trace steps), false for a model diff.
   bool byProvenance() const { return m_byProvenance; }
 
@@ -87,6 +98,8 @@ class CompareView : public QWidget {
  signals:
   /// The sides changed (a new pair is shown).
   void sidesChanged();
+  /// The diff of the pair shown is known (at once for small graphs, later for big ones).
+  void diffReady();
   /// A node (view item `item` of that side's view; -1: none) was selected by a click or the
   /// keyboard on a side (its counterparts are then shown on the other).
   void nodeSelected(onnxlens::widgets::CompareView::Side side, int item);
@@ -116,7 +129,15 @@ class CompareView : public QWidget {
   void showSide(Side side);
   /// Hides the side's graph behind `text`; an empty text shows the graph again.
   void setPlaceholder(Side side, const QString& text);
+  /// Compares the pair shown (off the UI thread when big), then showDiff().
   void recompute();
+  /// The diff's colours, legend and selection line.
+  void showDiff();
+  /// The diff's colours on `side`'s pane (its items and closed groups).
+  void applyHalos(Side side);
+  /// `side`'s pane shows the side's snapshot (its view model is not still being made).
+  bool shows(Side side) const;
+  void markShownNodes(Side side, const std::vector<int>& nodes);
   void onItemSelected(Side side, int item);
   void syncFrom(Side side);
   void updateCaption(Side side);
@@ -127,6 +148,10 @@ class CompareView : public QWidget {
   std::shared_ptr<const api::OptimizeTrace> m_trace;
   SideState m_sides[2];
   api::GraphDiff m_diff;
+  /// The diff's colours wait for the side's view model (made off the UI thread).
+  bool m_halosOwed[2] = {false, false};
+  BackgroundTask<api::GraphDiff>* m_diffTask = nullptr;
+  size_t m_backgroundNodes = 4000;
   bool m_byProvenance = true;
   int m_selected[2] = {-1, -1};
   bool m_syncing = false;

@@ -98,6 +98,8 @@ void FindBar::search() {
   }
   const api::GraphViewModel& m = m_view->model();
   const auto& g = snap->graphs[m.graph];
+  // Items already hit by a node (a folded Constant is drawn in its consumer's item).
+  std::vector<bool> nodeHit(m.items.size(), false);
   for (const api::FindHit& h : *hits) {
     if (h.initializer) {
       // The weight itself: shown in the node that reads it (its first consumer drawn).
@@ -126,7 +128,8 @@ void FindBar::search() {
           for (int c : v >= 0 ? g.values[v].consumers : std::vector<int>{})
             if (item < 0) item = m.item_of_node[c];
       }
-      if (item >= 0 && !hasNodeHit(item)) {
+      if (item >= 0 && !nodeHit[item]) {
+        nodeHit[item] = true;
         m_hits.push_back(item);
         m_found.push_back(h);
       }
@@ -155,12 +158,6 @@ void FindBar::go(int index) {
   // A weight: its node is revealed, then the weight's own page is asked for.
   if (h.initializer) emit tensorRequested(h.index);
   m_view->revealItem(m_hits[m_current]);
-}
-
-bool FindBar::hasNodeHit(int item) const {
-  for (size_t i = 0; i < m_hits.size(); ++i)
-    if (m_hits[i] == item && !m_found[i].initializer) return true;
-  return false;
 }
 
 void FindBar::next() { go(m_current + 1); }

@@ -55,7 +55,6 @@ class FindBar : public QWidget {
  private:
   void search();
   void go(int index);
-  bool hasNodeHit(int item) const;
 
   GraphView* m_view;
   QLineEdit* m_edit;

@@ -17,6 +17,7 @@
 #include <QPinchGesture>
 #include <QResizeEvent>
 #include <QStyleOptionGraphicsItem>
+#include <QThreadPool>
 #include <QTimer>
 #include <QWheelEvent>
 #include <cmath>
@@ -25,6 +26,7 @@
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include "api/graph_layout.h"
 #include "widgets/graph_export.h"
@@ -43,6 +45,25 @@ constexpr int kFirstViewBudget = 200;  // items on screen when a model opens
 // 50,000 open boxes each took seconds to draw and showed nothing one could read.
 constexpr size_t kOpenAllItems = 3000;
 constexpr double kReadableZoom = 0.6;  // below it node text is too small to read
+
+// The view model of graph `graph` of `snapshot`, its texts measured in `f` (also off the UI
+// thread: Qt keeps a font cache per thread).
+api::GraphViewModel MakeViewModel(const api::GraphSnapshot& snapshot, int graph,
+                                  const api::GraphViewOptions& options, const QFont& f) {
+  QFont bold = f;
+  bold.setBold(true);
+  const QFontMetricsF fm(f), fb(bold);
+  return api::BuildGraphViewModel(
+      snapshot, graph, options,
+      [&, widths = std::unordered_map<std::string, double>()](const std::string& s,
+                                                              bool b) mutable {
+        // Op types, attribute rows and shapes repeat in every block: measure each text once.
+        auto [it, fresh] = widths.try_emplace((b ? "b" : "n") + s, 0.0);
+        if (fresh) it->second = (b ? fb : fm).horizontalAdvance(QString::fromStdString(s));
+        return it->second;
+      },
+      fm.height());
+}
 
 }  // namespace
 
@@ -66,12 +87,21 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   m_task->onFinished([this](Expected<LayoutRun> run) { onLayoutDone(std::move(run)); });
   connect(m_task, &BackgroundTaskBase::progress, this, &GraphView::layoutProgress);
   connect(m_task, &BackgroundTaskBase::cancelled, this, &GraphView::layoutCancelled);
+  m_modelTask = new BackgroundTask<api::GraphViewModel>(this);
+  m_modelTask->onFinished(
+      [this](Expected<api::GraphViewModel> model) { onModelMade(std::move(model)); });
 }
 
 GraphView::~GraphView() = default;
 
 void GraphView::setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
                             bool openAll) {
+  if (snapshot && graph >= 0 && graph < static_cast<int>(snapshot->graphs.size()) &&
+      snapshot->graphs[graph].nodes.size() > m_backgroundModelNodes) {
+    startModel(std::move(snapshot), graph, openAll);
+    return;
+  }
+  dropPendingModel();
   adoptSnapshot(std::move(snapshot), graph);
   rebuildModel();
   showModel(openAll);
@@ -84,6 +114,7 @@ void GraphView::setSnapshotFrom(const GraphView& other, bool openAll) {
     setSnapshot(other.m_snapshot, other.m_graph, openAll);
     return;
   }
+  dropPendingModel();
   adoptSnapshot(other.m_snapshot, other.m_graph);
   m_build.reset();  // a scene being made for the old model stops where it is
   m_model = other.m_model;
@@ -91,6 +122,49 @@ void GraphView::setSnapshotFrom(const GraphView& other, bool openAll) {
   if (!other.isLayingOut() && !other.m_layout.node_rects.empty())
     m_cache.Put(other.layoutKey(), other.m_layout);
   showModel(openAll);
+}
+
+void GraphView::dropPendingModel() {
+  m_modelTask->drop();
+  m_pendingSnapshot.reset();
+  m_pendingKeep.reset();
+}
+
+void GraphView::startModel(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph,
+                           bool openAll, std::optional<KeptGroups> keep) {
+  m_pendingSnapshot = snapshot;
+  m_pendingGraph = graph;
+  m_pendingOpenAll = openAll;
+  m_pendingKeep = std::move(keep);
+  emit layoutStarted();
+  m_modelTask->start([snapshot = std::move(snapshot), graph, options = m_options,
+                      f = font()](const JobControl&) -> Expected<api::GraphViewModel> {
+    return MakeViewModel(*snapshot, graph, options, f);
+  });
+}
+
+void GraphView::onModelMade(Expected<api::GraphViewModel> model) {
+  std::shared_ptr<const api::GraphSnapshot> snapshot = std::move(m_pendingSnapshot);
+  const std::optional<KeptGroups> keep = std::move(m_pendingKeep);
+  m_pendingKeep.reset();
+  if (!model.ok()) {
+    emit layoutFailed(QString::fromStdString(model.status().message()));
+    return;
+  }
+  m_build.reset();  // a scene being made for the old model stops where it is
+  adoptSnapshot(std::move(snapshot), m_pendingGraph);
+  // The old model's thousands of strings are freed off the UI thread.
+  auto old = std::make_shared<api::GraphViewModel>(std::exchange(m_model, std::move(*model)));
+  QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.reset(); });
+  if (keep)
+    showKept(*keep);
+  else
+    showModel(m_pendingOpenAll);
+}
+
+void GraphView::whenModelReady(QObject* context, std::function<void()> fn) {
+  RunWhenNotBusy(
+      this, &GraphView::modelRebuilt, context, [this] { return isMakingModel(); }, std::move(fn));
 }
 
 void GraphView::adoptSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph) {
@@ -121,18 +195,34 @@ void GraphView::showModel(bool openAll) {
 
 void GraphView::setOptions(const api::GraphViewOptions& options) {
   m_options = options;
+  if (m_pendingSnapshot) {  // the model being made is made again with these options
+    startModel(m_pendingSnapshot, m_pendingGraph, m_pendingOpenAll, std::move(m_pendingKeep));
+    return;
+  }
   if (!m_snapshot) return;
-  // Groups keep their state by path (folding constants in or out changes the group list).
-  std::map<std::string, bool> expanded;
-  const auto& old = m_model.layout;
-  const bool all = std::all_of(old.expanded.begin(), old.expanded.end(), [](bool b) { return b; });
-  for (size_t g = 0; g < old.expanded.size(); ++g)
-    expanded[old.hierarchy.groups[g].path] = old.expanded[g];
+  if (m_snapshot->graphs[m_graph].nodes.size() > m_backgroundModelNodes) {
+    startModel(m_snapshot, m_graph, false, keptGroups());
+    return;
+  }
+  const KeptGroups kept = keptGroups();
   rebuildModel();
+  showKept(kept);
+}
+
+GraphView::KeptGroups GraphView::keptGroups() const {
+  KeptGroups kept;
+  const auto& old = m_model.layout;
+  kept.all = std::all_of(old.expanded.begin(), old.expanded.end(), [](bool b) { return b; });
+  for (size_t g = 0; g < old.expanded.size(); ++g)
+    kept.expanded[old.hierarchy.groups[g].path] = old.expanded[g];
+  return kept;
+}
+
+void GraphView::showKept(const KeptGroups& kept) {
   auto& now = m_model.layout;
   for (size_t g = 0; g < now.expanded.size(); ++g) {
-    auto it = expanded.find(now.hierarchy.groups[g].path);
-    now.expanded[g] = all || (it != expanded.end() && it->second);
+    auto it = kept.expanded.find(now.hierarchy.groups[g].path);
+    now.expanded[g] = kept.all || (it != kept.expanded.end() && it->second);
   }
   m_halos.clear();
   m_groupHalos.clear();
@@ -146,20 +236,7 @@ void GraphView::setOptions(const api::GraphViewOptions& options) {
 void GraphView::rebuildModel() {
   m_build.reset();  // a scene being made for the old model stops where it is
   if (!m_snapshot) return;
-  const QFont f = font();
-  QFont bold = f;
-  bold.setBold(true);
-  const QFontMetricsF fm(f), fb(bold);
-  m_model = api::BuildGraphViewModel(
-      *m_snapshot, m_graph, m_options,
-      [&, widths = std::unordered_map<std::string, double>()](const std::string& s,
-                                                              bool b) mutable {
-        // Op types, attribute rows and shapes repeat in every block: measure each text once.
-        auto [it, fresh] = widths.try_emplace((b ? "b" : "n") + s, 0.0);
-        if (fresh) it->second = (b ? fb : fm).horizontalAdvance(QString::fromStdString(s));
-        return it->second;
-      },
-      fm.height());
+  m_model = MakeViewModel(*m_snapshot, m_graph, m_options, font());
 }
 
 void GraphView::setGroupExpanded(int group, bool expanded) {
@@ -228,9 +305,12 @@ void GraphView::cancelLayout() {
   buildScene([this] { emit layoutCancelled(); });
 }
 
-bool GraphView::isLayingOut() const { return m_task->isRunning() || m_build != nullptr; }
+bool GraphView::isLayingOut() const {
+  return m_modelTask->isRunning() || m_task->isRunning() || m_build != nullptr;
+}
 
 void GraphView::waitForLayout() {
+  m_modelTask->waitForFinished();
   m_task->waitForFinished();
   QCoreApplication::processEvents();
   continueBuild(true);

@@ -6,7 +6,9 @@
 
 #include <QGraphicsView>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -47,7 +49,11 @@ class GraphView : public QGraphicsView {
   ~GraphView() override;
 
   /// Shows graph `graph` of `snapshot` (first view: groups opened within an item budget, or
-  /// every group with `openAll` when the graph has at most 3,000 items).
+  /// every group with `openAll` when the graph has at most 3,000 items). A graph of more nodes
+  /// than backgroundModelNodes() has its view model made off the UI thread (at 50,000 nodes a
+  /// tenth of a second or more): until then snapshot(), graphIndex() and model() stay those of
+  /// the graph shown before, isMakingModel() holds, and modelRebuilt() tells when the new graph
+  /// is the view's (whenModelReady() runs what needs its items then).
   void setSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph = 0,
                    bool openAll = false);
   /// As setSnapshot(other.snapshot(), other.graphIndex(), openAll), taking `other`'s view model
@@ -56,6 +62,15 @@ class GraphView : public QGraphicsView {
   /// a model is a tenth of a second of the UI thread).
   void setSnapshotFrom(const GraphView& other, bool openAll = false);
   std::shared_ptr<const api::GraphSnapshot> snapshot() const { return m_snapshot; }
+  /// A snapshot given to setSnapshot whose view model is still being made off the UI thread.
+  bool isMakingModel() const { return m_pendingSnapshot != nullptr; }
+  /// Runs `fn` now when no view model is being made, else once the view's model is the one being
+  /// made (after modelRebuilt()); dropped when `context` is destroyed first.
+  void whenModelReady(QObject* context, std::function<void()> fn);
+  /// Graphs of more nodes than this get their view model made off the UI thread (default 4,000;
+  /// tests lower it to exercise that path on small graphs).
+  void setBackgroundModelNodes(size_t nodes) { m_backgroundModelNodes = nodes; }
+  size_t backgroundModelNodes() const { return m_backgroundModelNodes; }
   int graphIndex() const { return m_graph; }
 
   void setOptions(const api::GraphViewOptions& options);
@@ -74,7 +89,8 @@ class GraphView : public QGraphicsView {
   bool isLayingOut() const;
   /// The layout is made and its scene is being drawn in slices.
   bool isDrawing() const { return m_build != nullptr; }
-  /// Blocks (processing events) until the current layout is shown; for tests and screenshots.
+  /// Blocks (processing events) until the view model being made, if any, and the current layout
+  /// are shown; for tests and screenshots.
   void waitForLayout();
 
   /// Selects view item `item` (an index into model().items; -1 clears) and emits itemSelected.
@@ -205,6 +221,23 @@ class GraphView : public QGraphicsView {
     double millis = 0;
   };
   void rebuildModel();
+  /// Which groups were open, by path (folding constants in or out changes the group list).
+  struct KeptGroups {
+    std::map<std::string, bool> expanded;
+    bool all = false;
+  };
+  /// Makes the view model of `snapshot`'s graph `graph` off the UI thread; onModelMade() shows
+  /// it, with its groups opened as `openAll` says or, when `keep` is set, by group path as they
+  /// were (an option changed).
+  void startModel(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph, bool openAll,
+                  std::optional<KeptGroups> keep = std::nullopt);
+  void onModelMade(Expected<api::GraphViewModel> model);
+  /// No view model being made any more (its result is dropped).
+  void dropPendingModel();
+  /// The open groups of the model shown, by path (to open them again in a model of new options).
+  KeptGroups keptGroups() const;
+  /// Opens the model's groups as `kept` says, lays out and says modelRebuilt().
+  void showKept(const KeptGroups& kept);
   /// setSnapshot's parts before and after the view model is made.
   void adoptSnapshot(std::shared_ptr<const api::GraphSnapshot> snapshot, int graph);
   void showModel(bool openAll);
@@ -239,6 +272,13 @@ class GraphView : public QGraphicsView {
   api::GraphViewModel m_model;
   layout::GroupedLayout m_layout;
   BackgroundTask<LayoutRun>* m_task;
+  BackgroundTask<api::GraphViewModel>* m_modelTask;
+  /// The snapshot whose view model m_modelTask makes, and how to show it then.
+  std::shared_ptr<const api::GraphSnapshot> m_pendingSnapshot;
+  int m_pendingGraph = 0;
+  bool m_pendingOpenAll = false;
+  std::optional<KeptGroups> m_pendingKeep;
+  size_t m_backgroundModelNodes = 4000;
   int m_edgeItems = 0;
   bool m_fitPending = true;
   int m_selected = -1;

@@ -6,6 +6,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QPainterPath>
+#include <QThreadPool>
 #include <QTimer>
 
 #include "widgets/graph_items.h"
@@ -49,13 +50,13 @@ void GraphView::buildScene(std::function<void()> then) {
   b.small.setPointSizeF(b.font.pointSizeF() * 0.8);
   b.smallMetrics = QFontMetricsF(b.small);
   b.pen = QPen(m_colors.edge, 1.0);
-  b.edgeOf.reserve(m_model.edges.size());
+  b.tables.edgeOf.reserve(m_model.edges.size());
   for (size_t k = 0; k < m_model.edges.size(); ++k)
-    b.edgeOf.emplace(PairKey(m_model.edges[k].from, m_model.edges[k].to), k);
+    b.tables.edgeOf.emplace(PairKey(m_model.edges[k].from, m_model.edges[k].to), k);
   for (size_t i = 0; i < m_model.items.size(); ++i) {
     if (!m_layout.node_visible[i]) continue;
     const layout::Rect& r = m_layout.node_rects[i];
-    b.taken.insert(QRectF(r.x, r.y, r.width, r.height));
+    b.tables.taken.insert(QRectF(r.x, r.y, r.width, r.height));
   }
   // The first view is chosen from the layout alone, so the top of a big graph shows while the
   // rest is being made.
@@ -67,7 +68,9 @@ void GraphView::buildScene(std::function<void()> then) {
     continueBuild(true);
     return;
   }
-  continueBuild(false);
+  // The first slice in a turn of its own: the preparation above is one already (at 50,000 items
+  // the two and the paint after them held input back for over 100 ms).
+  scheduleBuild();
 }
 
 void GraphView::continueBuild(bool all) {
@@ -111,8 +114,8 @@ void GraphView::continueBuild(bool all) {
     item->setZValue(-1);
     const api::ViewEdge* edge = nullptr;
     if (!r.from.is_group && !r.to.is_group) {
-      auto it = b.edgeOf.find(PairKey(r.from.index, r.to.index));
-      if (it != b.edgeOf.end()) edge = &m_model.edges[it->second];
+      auto it = b.tables.edgeOf.find(PairKey(r.from.index, r.to.index));
+      if (it != b.tables.edgeOf.end()) edge = &m_model.edges[it->second];
     }
     m_edgePaths.push_back({r.from.is_group ? -1 : r.from.index, r.to.is_group ? -1 : r.to.index,
                            edge ? edge->value : -1, item});
@@ -123,7 +126,8 @@ void GraphView::continueBuild(bool all) {
     ++m_edgeItems;
     // A value feeding several nodes is labelled once: its fan-out edges start together and their
     // labels would print over each other.
-    if (!edge || r.count != 1 || edge->label.empty() || b.labelled.count(edge->value)) continue;
+    if (!edge || r.count != 1 || edge->label.empty() || b.tables.labelled.count(edge->value))
+      continue;
     const QString label = QString::fromStdString(edge->label);
     item->setToolTip(label);
     // Beside the edge (right of it top to bottom, above it left to right), at the first of
@@ -141,7 +145,7 @@ void GraphView::continueBuild(bool all) {
                                across ? p + QPointF(-size.width() / 2, 2)
                                       : p + QPointF(-size.width() - 4, -size.height() / 2)};
       for (const QPointF& at : sides) {
-        if (!b.taken.intersects(QRectF(at, size).adjusted(-1, -1, 1, 1))) {
+        if (!b.tables.taken.intersects(QRectF(at, size).adjusted(-1, -1, 1, 1))) {
           where = at;
           placed = true;
           break;
@@ -154,10 +158,18 @@ void GraphView::continueBuild(bool all) {
     t->setBrush(m_colors.edgeLabel);
     t->setPos(where);
     t->setZValue(-0.8);  // over the edges, under the boxes
-    b.taken.insert(QRectF(where, size));
-    b.labelled.insert(edge->value);
+    b.tables.taken.insert(QRectF(where, size));
+    b.tables.labelled.insert(edge->value);
+  }
+  // The decorations of every item in a turn of their own when this slice has used half its time.
+  if (!all && !b.finishing && clock.nsecsElapsed() > kSliceNs / 2) {
+    b.finishing = true;
+    return scheduleBuild();
   }
   std::unique_ptr<SceneBuild> done = std::move(m_build);
+  // Its look-up tables (one entry per item and edge) are freed off the UI thread.
+  auto tables = std::make_shared<SceneBuild::Tables>(std::move(done->tables));
+  QThreadPool::globalInstance()->start([tables = std::move(tables)]() mutable { tables.reset(); });
   m_shownExpanded = m_model.layout.expanded;
   applyDecorations();
   // Fit once the view has a real size (a hidden tab or an unshown window has none yet).
@@ -204,8 +216,11 @@ void GraphView::applyDecorations() {
   for (const EdgePath& e : m_edgePaths) {
     const bool on = (m_selected >= 0 && (e.from == m_selected || e.to == m_selected)) ||
                     (m_selectedEdge >= 0 && e.value == m_selectedEdge);
-    e.path->setPen(on ? hot : normal);
-    e.path->setZValue(on ? -0.5 : -1);
+    // Set only when changed: 50,000 edges set to what they were held a finished scene back.
+    const QPen& pen = on ? hot : normal;
+    if (e.path->pen() != pen) e.path->setPen(pen);
+    const double z = on ? -0.5 : -1;
+    if (e.path->zValue() != z) e.path->setZValue(z);
   }
 }
 

@@ -65,12 +65,17 @@ struct GraphView::SceneBuild {
   QFont font, small;
   QFontMetricsF smallMetrics{QFont()};
   QPen pen;
-  /// The first edge of each (from, to) pair of items.
-  std::unordered_map<std::uint64_t, size_t> edgeOf;
-  /// What a label must not cover: the boxes themselves (not their halo margin) and the labels
-  /// already placed (a scene query per try was most of the build).
-  RectGrid taken{64};
-  std::set<int> labelled;
+  /// Look-up tables of the build, freed off the UI thread when it ends.
+  struct Tables {
+    /// The first edge of each (from, to) pair of items.
+    std::unordered_map<std::uint64_t, size_t> edgeOf;
+    /// What a label must not cover: the boxes themselves (not their halo margin) and the labels
+    /// already placed (a scene query per try was most of the build).
+    RectGrid taken{64};
+    std::set<int> labelled;
+  } tables;
+  /// Every item is made; what is left is the decorations (a turn of their own).
+  bool finishing = false;
   std::vector<std::function<void()>> then;  ///< run once the scene is complete
 };
 

@@ -407,11 +407,15 @@ void MainWindow::openGraph(int graph) {
   const auto info = m_summary->modelInfo();
   if (!info || !info->snapshot) return;
   m_graph->setSnapshot(info->snapshot, graph);
-  m_breadcrumb->setGraph(info->snapshot, m_graph->graphIndex());
-  m_sidebar->showItem(info->snapshot, m_graph->model(), -1);
-  if (m_find->isVisible()) m_find->refresh();
-  applyHeat();
-  updateCounts();
+  // A big graph's view model is made off the UI thread: what reads it follows once it is shown.
+  m_graph->whenModelReady(this, [this, snapshot = info->snapshot] {
+    if (m_graph->snapshot() != snapshot) return;  // another file opened meanwhile
+    m_breadcrumb->setGraph(snapshot, m_graph->graphIndex());
+    m_sidebar->showItem(snapshot, m_graph->model(), -1);
+    if (m_find->isVisible()) m_find->refresh();
+    applyHeat();
+    updateCounts();
+  });
 }
 
 int MainWindow::selectOpType(const QString& op) {
@@ -465,7 +469,8 @@ void MainWindow::updateCounts() {
   showZoom();
   const auto info = m_summary->modelInfo();
   // The node count is the Graph tab's (the Optimize panes name theirs above them).
-  if (!info || !info->snapshot || zoomTarget() != m_graph) {
+  if (!info || !info->snapshot || zoomTarget() != m_graph ||
+      m_graph->snapshot() != info->snapshot) {
     m_countLabel->clear();
     return;
   }

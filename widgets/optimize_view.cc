@@ -268,12 +268,21 @@ void OptimizeView::onStepSelected(int step) {
   const int left = m_stepper->againstOriginal() ? 0 : step - 1;
   m_compare->setSteps(left, step);
   // Ring what this one step changed (the colours compare with the left side): the panes' own
-  // diff when the left side is the step before.
-  api::GraphDiff own;
-  if (left != step - 1)
-    own = api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],
-                                m_trace->snapshots[step]->graphs[0]);
-  const api::GraphDiff& d = left == step - 1 ? m_compare->diff() : own;
+  // diff when the left side is the step before (made off the UI thread for a big graph).
+  if (left == step - 1) {
+    m_compare->whenDiffReady(this, [this, step] {
+      if (m_compare->step(CompareView::kLeft) != step - 1 ||
+          m_compare->step(CompareView::kRight) != step)
+        return;  // another step chosen meanwhile
+      markChanged(m_compare->diff());
+    });
+    return;
+  }
+  markChanged(api::DiffByProvenance(m_trace->snapshots[step - 1]->graphs[0],
+                                    m_trace->snapshots[step]->graphs[0]));
+}
+
+void OptimizeView::markChanged(const api::GraphDiff& d) {
   std::vector<int> changed;
   for (size_t n = 0; n < d.right.size(); ++n)
     if (d.right[n] != api::DiffState::kUnchanged) changed.push_back(static_cast<int>(n));

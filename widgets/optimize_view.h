@@ -9,6 +9,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "api/graph_diff.h"
 #include "api/optimize_trace.h"
 #include "widgets/background_task.h"
 
@@ -83,6 +84,8 @@ class OptimizeView : public QWidget {
   void onTraceDone(Expected<std::shared_ptr<const api::OptimizeTrace>> result);
   void onSidesChanged();
   void onStepSelected(int step);
+  /// Rings the right side's nodes that `diff` does not call unchanged.
+  void markChanged(const api::GraphDiff& diff);
   void setBusy(bool busy);
 
   QString m_path;

@@ -93,10 +93,37 @@ Expected<std::vector<Term>> Parse(const std::string& q) {
   return terms;
 }
 
+// ASCII lower case by table: what std::tolower does to a byte in the C and UTF-8 locales, without
+// its call per byte (a fifth of a 50,000-node search).
+struct FindLowerTable {
+  char c[256];
+  FindLowerTable() {
+    for (int i = 0; i < 256; ++i) c[i] = static_cast<char>(i >= 'A' && i <= 'Z' ? i + 32 : i);
+  }
+  char operator()(char x) const { return c[static_cast<unsigned char>(x)]; }
+};
+const FindLowerTable kLower;
+
+// Folded(f) == text (exact) or contains text, compared byte by byte without folding f first
+// (for fields without "×", whose folding changes their length).
+bool FoldedMatch(const std::string& f, const std::string& text, bool exact) {
+  const size_t n = text.size();
+  if (exact && f.size() != n) return false;
+  if (n > f.size()) return false;
+  for (size_t i = 0; i + n <= f.size(); ++i) {
+    size_t k = 0;
+    while (k < n && kLower(f[i + k]) == text[k]) ++k;
+    if (k == n) return true;
+    if (exact) return false;
+  }
+  return false;
+}
+
 bool MatchesField(const Term& t, const std::string& f) {
   if (f.empty()) return false;
   if (t.kind == Term::kRegex)
     return std::regex_search(f, t.re) || std::regex_search(Ascii(f), t.re);
+  if (f.find('\xC3') == std::string::npos) return FoldedMatch(f, t.text, t.kind == Term::kExact);
   const std::string& lf = Folded(f);
   return t.kind == Term::kExact ? lf == t.text : lf.find(t.text) != std::string::npos;
 }

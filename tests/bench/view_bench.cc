@@ -24,6 +24,7 @@
 #include <dlfcn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <QApplication>
@@ -99,8 +100,20 @@ Figure Measure(const std::function<void()>& start, const std::function<bool()>& 
   double last_tick = 0, stall = 0;
   QTimer ticker;
   ticker.setInterval(2);
+  // VIEW_BENCH_STALLS=MS prints every gap of at least MS with its CLOCK_MONOTONIC seconds, to
+  // find in a `perf record -k CLOCK_MONOTONIC` of the run what the UI thread did then.
+  static const double log_ms = qEnvironmentVariableIntValue("VIEW_BENCH_STALLS");
+  auto monotonic = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+  };
+  double last_mono = monotonic();
   QObject::connect(&ticker, &QTimer::timeout, [&] {
     const double now = clock.nsecsElapsed() / 1e6;
+    if (log_ms > 0 && now - last_tick >= log_ms)
+      std::fprintf(stderr, "  stall %.0f ms: %.6f,%.6f\n", now - last_tick, last_mono, monotonic());
+    if (log_ms > 0) last_mono = monotonic();
     stall = std::max(stall, now - last_tick);
     last_tick = now;
   });
@@ -118,6 +131,9 @@ Figure Measure(const std::function<void()>& start, const std::function<bool()>& 
   // Let the last paint through.
   QCoreApplication::processEvents();
   const double end = clock.nsecsElapsed() / 1e6;
+  if (log_ms > 0 && end - last_tick >= log_ms)
+    std::fprintf(stderr, "  stall %.0f ms (at the end): %.6f,%.6f\n", end - last_tick, last_mono,
+                 monotonic());
   stall = std::max(stall, end - last_tick);
   return {end, stall, PeakRssMb(), LiveRssMb(), HeapMb()};
 }

@@ -144,6 +144,39 @@ TEST(BackgroundTask, DestroyingItWhileRunningCancelsAndWaits) {
   EXPECT_TRUE(sawCancel);
 }
 
+TEST(RunWhenNotBusy, RunsAtOnceWhenIdleElseOnceAtTheFirstSignalAfterWhichItIsIdle) {
+  BackgroundTaskBase sender;  // any QObject with a signal: its finished()
+  QObject context;
+  bool busy = false;
+  int runs = 0;
+  RunWhenNotBusy(
+      &sender, &BackgroundTaskBase::finished, &context, [&] { return busy; }, [&] { ++runs; });
+  EXPECT_EQ(runs, 1);  // idle: at once
+  busy = true;
+  RunWhenNotBusy(
+      &sender, &BackgroundTaskBase::finished, &context, [&] { return busy; }, [&] { ++runs; });
+  EXPECT_EQ(runs, 1);
+  emit sender.finished();  // still busy (a later job superseded the one awaited)
+  EXPECT_EQ(runs, 1);
+  busy = false;
+  emit sender.finished();
+  emit sender.finished();  // before the deferred delete: not again
+  EXPECT_EQ(runs, 2);
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+  emit sender.finished();
+  EXPECT_EQ(runs, 2);
+  // Dropped with its context.
+  busy = true;
+  {
+    QObject shortLived;
+    RunWhenNotBusy(
+        &sender, &BackgroundTaskBase::finished, &shortLived, [&] { return busy; }, [&] { ++runs; });
+  }
+  busy = false;
+  emit sender.finished();
+  EXPECT_EQ(runs, 2);
+}
+
 TEST(StageText, EveryStageHasAText) {
   for (int s = static_cast<int>(Stage::kReadingFile); s <= static_cast<int>(Stage::kDone); ++s)
     EXPECT_FALSE(stageText(static_cast<Stage>(s)).isEmpty()) << s;
