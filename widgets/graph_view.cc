@@ -137,10 +137,15 @@ void GraphView::startModel(std::shared_ptr<const api::GraphSnapshot> snapshot, i
   m_pendingOpenAll = openAll;
   m_pendingKeep = std::move(keep);
   emit layoutStarted();
-  m_modelTask->start([snapshot = std::move(snapshot), graph, options = m_options,
-                      f = font()](const JobControl&) -> Expected<api::GraphViewModel> {
-    return MakeViewModel(*snapshot, graph, options, f);
-  });
+  // The font as its description: a copy of the view's QFont would share its private data, whose
+  // engine cache the worker's metrics would reset while the UI thread draws with it.
+  m_modelTask->start(
+      [snapshot = std::move(snapshot), graph, options = m_options,
+       spec = font().toString()](const JobControl&) -> Expected<api::GraphViewModel> {
+        QFont own;
+        own.fromString(spec);
+        return MakeViewModel(*snapshot, graph, options, own);
+      });
 }
 
 void GraphView::onModelMade(Expected<api::GraphViewModel> model) {
