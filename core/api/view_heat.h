@@ -23,5 +23,8 @@ struct ViewHeat {
 /// `shares` by trace label (HeatShares); `graph` is the snapshot graph `model` was built from.
 ViewHeat HeatOfView(const GraphViewModel& model, const SnapshotGraph& graph,
                     const std::unordered_map<std::string, double>& shares);
+/// The same with each node's share by its index in the graph (negative: none), for a caller that
+/// knows its nodes (layer SQNR) without making a label per node.
+ViewHeat HeatOfView(const GraphViewModel& model, const std::vector<double>& node_share);
 
 }  // namespace onnxlens::api
