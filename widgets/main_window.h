@@ -151,6 +151,9 @@ class MainWindow : public QMainWindow {
   void showOpenDialog();
   void showExportDialog();
   void showPreferences();
+  /// Edit → Find: the Profile tab's slice search there; else the graph's find bar, on the Graph
+  /// tab (opened from the Optimize tab it showed out of sight).
+  void activateFind();
   void showShortcuts();
   void showAbout();
   void onLoaded(const QString& path, std::shared_ptr<const api::ModelInfo> info);

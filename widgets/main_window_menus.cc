@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "widgets/compare_view.h"
@@ -21,6 +22,7 @@
 #include "widgets/minimap.h"
 #include "widgets/optimize_view.h"
 #include "widgets/pass_list_dialog.h"
+#include "widgets/profile_view.h"
 #include "widgets/recent_files.h"
 #include "widgets/theme.h"
 
@@ -92,8 +94,7 @@ void MainWindow::createActions() {
   quit->setShortcut(QKeySequence::Quit);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(tr("&Find…"), this, [this] { m_find->activate(); })
-      ->setShortcut(QKeySequence::Find);
+  edit->addAction(tr("&Find…"), this, &MainWindow::activateFind)->setShortcut(QKeySequence::Find);
   QAction* prefs = edit->addAction(tr("&Preferences…"), this, &MainWindow::showPreferences);
   prefs->setShortcut(QKeySequence::Preferences);
 
@@ -226,6 +227,15 @@ QStringList MainWindow::recentMenuTexts() {
   for (QAction* a : m_recentMenu->actions())
     if (!a->isSeparator()) out << a->text();
   return out;
+}
+
+void MainWindow::activateFind() {
+  if (m_tabs->currentWidget() == m_profile) {
+    m_profile->focusSearch();
+    return;
+  }
+  if (m_tabs->currentIndex() != 0) m_tabs->setCurrentIndex(0);
+  m_find->activate();
 }
 
 void MainWindow::rebuildRecentMenu() {

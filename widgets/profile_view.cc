@@ -719,6 +719,11 @@ QString ProfileView::nodeFacts(const QString& label) const {
 
 void ProfileView::showOpsTable() { m_tabs->setCurrentIndex(2); }
 
+void ProfileView::focusSearch() {
+  m_search->setFocus();
+  m_search->selectAll();
+}
+
 int ProfileView::findSlices(const QString& query) {
   if (currentRun() < 0) return 0;
   if (query != m_query) {

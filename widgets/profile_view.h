@@ -97,6 +97,8 @@ class ProfileView : public QWidget {
   /// Finds slices by name or op type: the first call with a query selects the first hit (in time
   /// order), the next calls step through them; returns the number of hits.
   int findSlices(const QString& query);
+  /// Puts the keyboard in the slice search field (Edit → Find on this tab).
+  void focusSearch();
   int currentHit() const { return m_hit; }
 
   /// Shows the Charts tab under the timeline.

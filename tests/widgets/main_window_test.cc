@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -27,6 +29,7 @@
 
 #include "sample_model.h"
 #include "test_paths.h"
+#include "widgets/find_bar.h"
 #include "widgets/graph_view.h"
 #include "widgets/language.h"
 #include "widgets/model_summary_panel.h"
@@ -371,6 +374,33 @@ TEST(MainWindowTest, TheAboutBoxSaysOnlyWhatExists) {
       << about.toStdString();
   for (const char* word : {"graph", "optimization", "profile", "export"})
     EXPECT_TRUE(about.contains(QLatin1String(word))) << word;
+}
+
+TEST(MainWindowTest, FindFromTheOptimizeTabShowsTheGraphsFindBarAndOnTheProfileTabItsSearch) {
+  // Ctrl+F on the Optimize tab opened the Graph tab's find bar out of sight (issue 36's walk).
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.resize(1280, 800);
+  w.show();
+  QApplication::setActiveWindow(&w);
+  w.openFile(QString::fromStdString(testing::SampleModel().string()));
+  w.waitForLoad();
+  QAction* find = nullptr;
+  for (QAction* a : w.findChildren<QAction*>())
+    if (a->shortcut() == QKeySequence(QKeySequence::Find)) find = a;
+  ASSERT_TRUE(find);
+  ASSERT_TRUE(w.showView(QStringLiteral("compare")));
+  ASSERT_FALSE(w.graphView()->isVisible());
+  find->trigger();
+  EXPECT_TRUE(w.graphView()->isVisible());
+  EXPECT_TRUE(w.findBar()->isVisible());
+  // The Profile tab: its own slice search takes the keyboard.
+  ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+  find->trigger();
+  auto* edit = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+  ASSERT_TRUE(edit);
+  EXPECT_TRUE(w.profileView()->isAncestorOf(edit));
+  EXPECT_FALSE(w.graphView()->isVisible());
 }
 
 }  // namespace
