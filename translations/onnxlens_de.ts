@@ -2942,6 +2942,14 @@
         <source>B takes %1× as long as A: %2% more time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
         <translation>B braucht %1× so lange wie A: %2% mehr Zeit (Median %3 gegenüber %4 ms), jenseits des Rauschens der Läufe (%5 ms zwischen ihren Quartilen).</translation>
     </message>
+    <message>
+        <source>⚠ A and B are runs of different models (%1 and %2): their times do not say that one is faster. Compare the models node for node in the Optimize tab (Other file…).</source>
+        <translation>⚠ A und B sind Läufe verschiedener Modelle (%1 und %2): Ihre Zeiten sagen nicht, dass eines schneller ist. Vergleichen Sie die Modelle Knoten für Knoten im Reiter Optimieren (Andere Datei…).</translation>
+    </message>
+    <message>
+        <source>⚠ A and B are runs of %1, but the file changed between them: their times compare two different models.</source>
+        <translation>⚠ A und B sind Läufe von %1, aber die Datei hat sich zwischen ihnen geändert: Ihre Zeiten vergleichen zwei verschiedene Modelle.</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::SearchStepsModel</name>

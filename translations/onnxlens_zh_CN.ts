@@ -2904,6 +2904,14 @@
         <source>B takes %1× as long as A: %2% more time (median %3 vs %4 ms), beyond the runs&apos; noise (%5 ms between their quartiles).</source>
         <translation>B 的用时是 A 的 %1 倍：用时多 %2%（中位数 %3 对 %4 ms），超出运行的噪声（四分位数之间相差 %5 ms）。</translation>
     </message>
+    <message>
+        <source>⚠ A and B are runs of different models (%1 and %2): their times do not say that one is faster. Compare the models node for node in the Optimize tab (Other file…).</source>
+        <translation>⚠ A 和 B 是不同模型的运行（%1 和 %2）：它们的时间不能说明哪一个更快。请在“优化”标签页中逐节点比较这两个模型（其他文件…）。</translation>
+    </message>
+    <message>
+        <source>⚠ A and B are runs of %1, but the file changed between them: their times compare two different models.</source>
+        <translation>⚠ A 和 B 都是 %1 的运行，但文件在两次运行之间已更改：它们的时间比较的是两个不同的模型。</translation>
+    </message>
 </context>
 <context>
     <name>onnxlens::widgets::SearchStepsModel</name>

@@ -231,9 +231,11 @@ RunComparison::RunComparison(QWidget* parent) : QWidget(parent) {
 
 void RunComparison::setRuns(const QStringList& labels,
                             const std::vector<std::vector<double>>& latencies,
-                            const std::vector<profiling::TraceSummary>& summaries) {
+                            const std::vector<profiling::TraceSummary>& summaries,
+                            const std::vector<RunModel>& models) {
   m_latencies = latencies;
   m_summaries = summaries;
+  m_models = models;
   for (QComboBox* c : {m_a, m_b}) {
     c->clear();
     c->addItems(labels);
@@ -287,6 +289,26 @@ void RunComparison::compare(int a, int b) {
   // First what a user compares two runs for: is B really faster or slower, or is it noise?
   const api::LatencyDifference d = api::CompareLatencies(m_latencies[a], m_latencies[b]);
   const QLocale loc;
+  // Unless they are runs of two different models: "B is 41.8% faster" of efficientnet_b0 against
+  // gpt_tiny (both files named model.onnx) said nothing true.
+  if (a < static_cast<int>(m_models.size()) && b < static_cast<int>(m_models.size())) {
+    const RunModel &ma = m_models[a], &mb = m_models[b];
+    const bool paths = !ma.path.isEmpty() && !mb.path.isEmpty() && ma.path != mb.path;
+    const bool bytes =
+        !ma.fingerprint.isEmpty() && !mb.fingerprint.isEmpty() && ma.fingerprint != mb.fingerprint;
+    if (paths || bytes) {
+      m_verdict->setText(
+          paths ? tr("⚠ A and B are runs of different models (%1 and %2): their times do not say "
+                     "that one is faster. Compare the models node for node in the Optimize tab "
+                     "(Other file…).")
+                      .arg(ma.path, mb.path)
+                : tr("⚠ A and B are runs of %1, but the file changed between them: their times "
+                     "compare two different models.")
+                      .arg(ma.path));
+      fillStats(a, b);
+      return;
+    }
+  }
   const QString change = loc.toString(std::abs(d.change_percent), 'f', 1);
   // A big change as a factor: "93.6% faster" hid a 15.7x speed-up.
   const double factor = d.median_a > 0 && d.median_b > 0
@@ -322,6 +344,10 @@ void RunComparison::compare(int a, int b) {
                                   loc.toString(d.noise_ms, 'f', 3)));
       break;
   }
+  fillStats(a, b);
+}
+
+void RunComparison::fillStats(int a, int b) {
   const api::LatencyStats sa = api::ComputeLatencyStats(m_latencies[a]);
   const api::LatencyStats sb = api::ComputeLatencyStats(m_latencies[b]);
   const std::pair<QString, std::pair<double, double>> rows[] = {

@@ -58,14 +58,23 @@ class ProfileCharts : public QWidget {
 /// Two runs side by side: latency percentiles (A, B and B / A), and every op type's kernel time
 /// per run in each, so a change of level, threads or model shows which ops it sped up, slowed
 /// down, fused away or added.
+/// The model a profile run is of, from its trace's metadata.
+struct RunModel {
+  QString path;         ///< "model"; empty: unknown
+  QString fingerprint;  ///< "model_fingerprint" (FileFingerprint); empty: unknown
+};
+
 class RunComparison : public QWidget {
   Q_OBJECT
 
  public:
   explicit RunComparison(QWidget* parent = nullptr);
-  /// The runs to choose from (labels), their latencies (ms) and trace summaries.
+  /// The runs to choose from (labels), their latencies (ms) and trace summaries, and the model
+  /// each profiled (its path, and the file's fingerprint when known; empty: unknown, a trace
+  /// without them): runs of two different models get no faster / slower verdict.
   void setRuns(const QStringList& labels, const std::vector<std::vector<double>>& latencies,
-               const std::vector<profiling::TraceSummary>& summaries);
+               const std::vector<profiling::TraceSummary>& summaries,
+               const std::vector<RunModel>& models = {});
   void compare(int a, int b);
   QTableWidget* table() const { return m_table; }
   QTableWidget* opTable() const { return m_opTable; }
@@ -74,6 +83,8 @@ class RunComparison : public QWidget {
 
  private:
   void fillOps(int a, int b);
+  /// The latency table of runs a and b.
+  void fillStats(int a, int b);
 
   QComboBox* m_a;
   QComboBox* m_b;
@@ -82,6 +93,7 @@ class RunComparison : public QWidget {
   QTableWidget* m_opTable;
   std::vector<std::vector<double>> m_latencies;
   std::vector<profiling::TraceSummary> m_summaries;
+  std::vector<RunModel> m_models;
 };
 
 }  // namespace widgets

@@ -417,6 +417,7 @@ void ProfileView::onRunAdded(int index) {
   std::vector<std::vector<double>> latencies;
   std::vector<profiling::TraceSummary> summaries;
   std::vector<ThroughputRun> sizes;
+  std::vector<RunModel> models;
   for (int i = 0; i < runCount(); ++i) {
     labels << run(i).label;
     latencies.push_back(RunLatenciesMs(run(i).events));
@@ -430,8 +431,14 @@ void ProfileView::onRunAdded(int index) {
       if (key == "input_dims" && !api::ParseDimOverrides(value, &t.dims).ok()) t.dims.clear();
     }
     sizes.push_back(std::move(t));
+    RunModel m;
+    for (const auto& [key, value] : run(i).metadata) {
+      if (key == "model") m.path = QString::fromStdString(value);
+      if (key == "model_fingerprint") m.fingerprint = QString::fromStdString(value);
+    }
+    models.push_back(m);
   }
-  m_comparison->setRuns(labels, latencies, summaries);
+  m_comparison->setRuns(labels, latencies, summaries, models);
   m_throughput->setRuns(sizes);
   m_fitOnShow = true;
 }

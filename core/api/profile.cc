@@ -9,6 +9,7 @@
 #include "api/internal/inputs.h"
 #include "api/run.h"
 #include "common/cpu_isa.h"
+#include "common/file_util.h"
 #include "common/strings.h"
 #include "onnx/model_io.h"
 #include "profiling/profiler.h"
@@ -95,12 +96,16 @@ Expected<ProfileResult> ProfileModelFile(const std::filesystem::path& path,
     result.events.insert(first_complete, std::make_move_iterator(before.begin()),
                          std::make_move_iterator(before.end()));
   }
+  // The file's fingerprint beside its path: Compare Runs tells runs of different models apart
+  // by both (every corpus file is named model.onnx; a file re-exported keeps its path).
+  Expected<std::string> fingerprint = FileFingerprint(path);
   result.metadata = {{"model", path.string()},
                      {"level", options.level},
                      {"threads", std::to_string(session->threads())},
                      {"cpu_isa", std::string(IsaName(EffectiveIsa()))},
                      {"runs", std::to_string(runs)},
                      {"warmup", std::to_string(options.warmup)}};
+  if (fingerprint.ok()) result.metadata.emplace_back("model_fingerprint", *fingerprint);
   if (session->inter_op_threads() > 1) {
     result.metadata.emplace_back("executor", "parallel");
     result.metadata.emplace_back("inter_op_threads", std::to_string(session->inter_op_threads()));

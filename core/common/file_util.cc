@@ -7,9 +7,11 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <random>
+#include <vector>
 
 #include "common/strings.h"
 
@@ -108,6 +110,26 @@ Expected<std::string> ReadFile(const fs::path& path, uint64_t max_bytes) {
   std::fclose(f);
   if (got != size) return IoError(Quote(path.string()) + ": short read");
   return data;
+}
+
+Expected<std::string> FileFingerprint(const fs::path& path) {
+  std::error_code ec;
+  auto status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) return NotFound(Quote(path.string()) + ": no such file");
+  if (!fs::is_regular_file(status)) return IoError(Quote(path.string()) + ": not a regular file");
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return IoError(Quote(path.string()) + ": cannot open: " + Errno(errno));
+  uint64_t h = 14695981039346656037ull;  // FNV-1a 64's offset basis
+  std::vector<unsigned char> block(1 << 20);
+  size_t got = 0;
+  while ((got = std::fread(block.data(), 1, block.size(), f)) > 0)
+    for (size_t i = 0; i < got; ++i) h = (h ^ block[i]) * 1099511628211ull;
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) return IoError(Quote(path.string()) + ": read error");
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return std::string(hex);
 }
 
 Expected<std::vector<fs::path>> ListFolder(const fs::path& dir) {

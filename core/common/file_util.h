@@ -20,6 +20,11 @@ namespace onnxlens {
 /// file, unreadable, larger than `max_bytes`, or too large for the memory left.
 Expected<std::string> ReadFile(const std::filesystem::path& path, uint64_t max_bytes);
 
+/// A fingerprint of a file's bytes (64-bit FNV-1a over its content, read in blocks; 16 hex
+/// digits): what tells two runs of "the same" model path apart when the file changed between them.
+/// Fails with a message naming the file when it is missing, not a regular file or unreadable.
+Expected<std::string> FileFingerprint(const std::filesystem::path& path);
+
 /// The entries of folder `dir` (in no particular order), or an error naming it when it cannot be
 /// listed (never a std::filesystem exception).
 Expected<std::vector<std::filesystem::path>> ListFolder(const std::filesystem::path& dir);

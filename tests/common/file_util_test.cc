@@ -34,6 +34,29 @@ TEST(FileUtilTest, ReadFileNamesAMissingFile) {
   EXPECT_NE(r.status().message().find("model.onnx"), std::string::npos);
 }
 
+TEST(FileUtilTest, AFingerprintFollowsTheBytesAndNamesAFileItCannotRead) {
+  testing::TempDir dir;
+  const auto write = [&](const std::string& name, const std::string& bytes) {
+    std::ofstream(dir.path() / name, std::ios::binary) << bytes;
+    return dir.path() / name;
+  };
+  // Over a block of 1 MiB, so that the blocks are joined.
+  std::string big(3 << 19, 'x');
+  const auto a = write("a.onnx", big), b = write("b.onnx", big);
+  big[big.size() - 1] = 'y';
+  const auto c = write("c.onnx", big);
+  auto fa = FileFingerprint(a), fb = FileFingerprint(b), fc = FileFingerprint(c);
+  ASSERT_TRUE(fa.ok() && fb.ok() && fc.ok());
+  EXPECT_EQ(*fa, *fb);  // the same bytes under another name
+  EXPECT_NE(*fa, *fc);  // one byte changed
+  EXPECT_EQ(fa->size(), 16u);
+  EXPECT_EQ(*FileFingerprint(write("empty", "")), "cbf29ce484222325");  // FNV-1a's offset basis
+  auto missing = FileFingerprint(dir.path() / "missing.onnx");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("missing.onnx"), std::string::npos);
+  EXPECT_FALSE(FileFingerprint(dir.path()).ok());  // a folder
+}
+
 TEST(FileUtilTest, FailedAtomicWriteLeavesTheOldFileAndNoTemporary) {
   testing::TempDir dir;
   const fs::path p = dir.path() / "out.onnx";

@@ -18,11 +18,13 @@
 #include <QTranslator>
 #include <QUrl>
 #include <chrono>
+#include <map>
 #include <set>
 #include <thread>
 
 #include "api/timeline.h"
 #include "api/trace.h"
+#include "common/file_util.h"
 #include "common/trace_summary.h"
 #include "onnx/model_io.h"
 #include "runtime/model_builder.h"
@@ -82,6 +84,10 @@ TEST(ProfileView, ARunHasATrackPerThreadAndASlicePerKernelEvent) {
   EXPECT_EQ(kernel_slices, kernels);
   EXPECT_GT(kernels, 0);
   EXPECT_EQ(pv->opModel()->rowCount(), static_cast<int>(run.summary.by_op.size()));
+  // The run says which file it profiled, path and bytes (Compare Runs tells models apart by them).
+  std::map<std::string, std::string> meta(run.metadata.begin(), run.metadata.end());
+  ASSERT_FALSE(meta["model"].empty());
+  EXPECT_EQ(meta["model_fingerprint"], *FileFingerprint(meta["model"]));
 
   // Search: every Conv slice found, the first selected, Enter steps on.
   const int hits = pv->findSlices(QStringLiteral("conv"));
@@ -617,6 +623,29 @@ TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
              {{9.8, 9.9, 10.0, 10.1, 10.2}, {29, 29.5, 30, 30.5, 31}}, {none, none});
   EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B takes 3.00× as long as A: 200.0% more")))
       << c->verdict().toStdString();
+
+  // Runs of two different models (both files named model.onnx) get no verdict on speed (issue
+  // 38: "B is 41.8% faster" of efficientnet_b0 against gpt_tiny); nor does a file that changed
+  // between two runs. The same model, or runs that do not say theirs, keep it.
+  const std::vector<std::vector<double>> faster = {{9.0, 9.5, 10.0, 10.5, 11.0},
+                                                   {6.0, 6.5, 7.0, 7.5, 8.0}};
+  const RunModel effnet{QStringLiteral("/c/efficientnet_b0/model.onnx"), QStringLiteral("1a")};
+  const RunModel gpt{QStringLiteral("/c/gpt_tiny/model.onnx"), QStringLiteral("2b")};
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none}, {effnet, gpt});
+  EXPECT_TRUE(c->verdict().contains(QStringLiteral("different models")))
+      << c->verdict().toStdString();
+  EXPECT_TRUE(c->verdict().contains(gpt.path));
+  EXPECT_FALSE(c->verdict().contains(QStringLiteral("as fast")));
+  EXPECT_EQ(c->table()->rowCount(), 7);  // the two runs' figures stay, side by side
+  RunModel changed = effnet;
+  changed.fingerprint = QStringLiteral("3c");
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none}, {effnet, changed});
+  EXPECT_TRUE(c->verdict().contains(QStringLiteral("file changed"))) << c->verdict().toStdString();
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none}, {effnet, effnet});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 1.43× as fast as A")));
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none},
+             {effnet, RunModel{}});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 1.43× as fast as A")));
 }
 
 // Issue 21.20: level names and the runtime's thread names stayed English in German and Chinese;
