@@ -292,11 +292,13 @@ void RunComparison::compare(int a, int b) {
   // Unless they are runs of two different models: "B is 41.8% faster" of efficientnet_b0 against
   // gpt_tiny (both files named model.onnx) said nothing true.
   if (a < static_cast<int>(m_models.size()) && b < static_cast<int>(m_models.size())) {
+    // By the files' bytes where both runs know them (a copy elsewhere is the same model), else by
+    // their paths.
     const RunModel &ma = m_models[a], &mb = m_models[b];
+    const bool known = !ma.fingerprint.isEmpty() && !mb.fingerprint.isEmpty();
     const bool paths = !ma.path.isEmpty() && !mb.path.isEmpty() && ma.path != mb.path;
-    const bool bytes =
-        !ma.fingerprint.isEmpty() && !mb.fingerprint.isEmpty() && ma.fingerprint != mb.fingerprint;
-    if (paths || bytes) {
+    const bool different = known ? ma.fingerprint != mb.fingerprint : paths;
+    if (different) {
       m_verdict->setText(
           paths ? tr("⚠ A and B are runs of different models (%1 and %2): their times do not say "
                      "that one is faster. Compare the models node for node in the Optimize tab "

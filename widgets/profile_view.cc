@@ -3,6 +3,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -317,10 +318,18 @@ void ProfileView::startProfile(const api::ProfileOptions& options) {
   QStringList providers;
   for (const std::string& p : options.providers) providers << QString::fromStdString(p);
   if (!providers.contains(QStringLiteral("reference"))) providers << QStringLiteral("reference");
+  // Another model's run of the same file name (every corpus file is model.onnx): this run's label
+  // names the folder too, so that Compare Runs' choosers tell the two apart.
+  const QFileInfo file(m_path);
+  QString name = file.fileName();
+  for (int i = 0; i < runCount(); ++i)
+    for (const auto& [key, value] : run(i).metadata)
+      if (key == "model" && QFileInfo(QString::fromStdString(value)).fileName() == name &&
+          QFileInfo(QString::fromStdString(value)).absoluteFilePath() != file.absoluteFilePath())
+        name = file.dir().dirName() + QLatin1Char('/') + file.fileName();
   QString label = tr("%1 · level %2 · %3 · %4 · %5")
-                      .arg(QFileInfo(m_path).fileName(),
-                           StageText::level(QString::fromStdString(options.level)), threads, amount,
-                           providerOrderText(providers));
+                      .arg(name, StageText::level(QString::fromStdString(options.level)), threads,
+                           amount, providerOrderText(providers));
   // Runs with other dimensions (batch sizes) are told apart in Compare Runs by them.
   if (options.inputs_dir.empty() && !options.dims.empty())
     label += QStringLiteral(" · ") + QString::fromStdString(api::FormatDimOverrides(options.dims));

@@ -646,6 +646,48 @@ TEST(ProfileView, FiguresSayWhatTheyAreOfAndHowSureTheyAre) {
   c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none},
              {effnet, RunModel{}});
   EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 1.43× as fast as A")));
+  RunModel copy = effnet;  // the same bytes in another folder: the same model
+  copy.path = QStringLiteral("/elsewhere/model.onnx");
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none}, {effnet, copy});
+  EXPECT_TRUE(c->verdict().startsWith(QStringLiteral("B is 1.43× as fast as A")));
+  // Traces without fingerprints (older files, ONNX Runtime's): by the paths.
+  c->setRuns({QStringLiteral("A"), QStringLiteral("B")}, faster, {none, none},
+             {RunModel{effnet.path, {}}, RunModel{gpt.path, {}}});
+  EXPECT_TRUE(c->verdict().contains(QStringLiteral("different models")));
+}
+
+TEST(ProfileView, RunsOfTwoModelsOfOneFileNameAreToldApartAndNotComparedForSpeed) {
+  const auto relu = testing::OnnxTestDataDir() / "node/test_relu/model.onnx";
+  if (!std::filesystem::exists(relu)) GTEST_SKIP() << "libonnx-testdata is not installed";
+  testing::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "cnn");
+  std::filesystem::create_directories(dir.path() / "relu");
+  std::filesystem::copy_file(testing::SampleModel(), dir.path() / "cnn/model.onnx");
+  std::filesystem::copy_file(relu, dir.path() / "relu/model.onnx");
+  MainWindow w;
+  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
+  w.setRecordsRecentFiles(false);
+  w.resize(1280, 800);
+  w.show();
+  ProfileView* pv = w.profileView();
+  api::ProfileOptions o;
+  o.runs = 3;
+  o.warmup = 0;
+  o.threads = 1;
+  for (const char* m : {"cnn", "relu"}) {
+    w.openFile(QString::fromStdString((dir.path() / m / "model.onnx").string()));
+    w.waitForLoad();
+    ASSERT_TRUE(w.showView(QStringLiteral("timeline")));
+    pv->startProfile(o);
+    pv->waitForIdle();
+  }
+  ASSERT_EQ(pv->runCount(), 2);
+  EXPECT_TRUE(pv->run(0).label.startsWith(QStringLiteral("model.onnx · ")))
+      << pv->run(0).label.toStdString();
+  EXPECT_TRUE(pv->run(1).label.startsWith(QStringLiteral("relu/model.onnx · ")))
+      << pv->run(1).label.toStdString();
+  EXPECT_TRUE(pv->comparison()->verdict().contains(QStringLiteral("different models")))
+      << pv->comparison()->verdict().toStdString();
 }
 
 // Issue 21.20: level names and the runtime's thread names stayed English in German and Chinese;
