@@ -10,6 +10,7 @@
 
 #include "api/graph_diff.h"
 #include "api/graph_snapshot.h"
+#include "shown_window.h"
 #include "test_paths.h"
 #include "widgets/compare_view.h"
 #include "widgets/graph_view.h"
@@ -114,9 +115,7 @@ TEST(GraphViewBackground, ABigGraphsModelIsMadeOffTheUiThreadAndTheOldGraphStays
 
 TEST(GraphViewBackground, TheWindowOpensABigGraphAndItsSidebarAndCountsFollow) {
   MainWindow w;
-  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
-  w.resize(1280, 800);
-  w.show();
+  ShowForTest(w);
   w.graphView()->setBackgroundModelNodes(0);
   w.openFile(QString::fromStdString(testing::SampleModel().string()));
   w.waitForLoad();
@@ -137,9 +136,7 @@ TEST(GraphViewBackground, TheWindowOpensABigGraphAndItsSidebarAndCountsFollow) {
 
 TEST(CompareViewBackground, ABigPairIsComparedOffTheUiThreadAndColouredOnceBothPanesShowIt) {
   MainWindow w;
-  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
-  w.resize(1280, 800);
-  w.show();
+  ShowForTest(w);
   w.openFile(QString::fromStdString(testing::SampleModel().string()));
   w.waitForLoad();
   ASSERT_TRUE(w.showView(QStringLiteral("compare")));

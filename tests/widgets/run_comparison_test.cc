@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "common/trace_summary.h"
+#include "shown_window.h"
 #include "test_paths.h"
 #include "widgets/main_window.h"
 #include "widgets/profile_charts.h"
@@ -59,10 +60,7 @@ TEST(ProfileView, RunsOfTwoModelsOfOneFileNameAreToldApartAndNotComparedForSpeed
   std::filesystem::copy_file(testing::SampleModel(), dir.path() / "cnn/model.onnx");
   std::filesystem::copy_file(relu, dir.path() / "relu/model.onnx");
   MainWindow w;
-  w.setErrorPresenter([](const QString&, const QString& m) { ADD_FAILURE() << m.toStdString(); });
-  w.setRecordsRecentFiles(false);
-  w.resize(1280, 800);
-  w.show();
+  ShowForTest(w);
   ProfileView* pv = w.profileView();
   api::ProfileOptions o;
   o.runs = 3;
